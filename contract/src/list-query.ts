@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/**
+ * The list-query convention shared by every list endpoint and by the web client.
+ *
+ * page (default 1), count (default 10, at most 1000), status (default 'true'; 'true,false' for both;
+ * no default for reports), query=all (no paging, active rows), query=search&key=..., query=report
+ * (no paging, no status default), startDate/endDate (YYYY-MM-DD, whole days inclusive),
+ * sort=<column> and order=asc|desc. Empty values are dropped; a malformed value is refused.
+ */
+export const listDefaults = { page: 1, count: 10, status: 'true' } as const;
+export const maxCount = 1000;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text), 'must be a real calendar date');
+
+const statusList = z
+  .string()
+  .regex(/^(true|false)(,(true|false))?$/, "must be 'true', 'false' or 'true,false'")
+  .transform((text) => [...new Set(text.split(',') as ('true' | 'false')[])]);
+
+const positiveInt = (max?: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .refine((n) => n >= 1, 'must be at least 1')
+    .refine((n) => max === undefined || n <= max, `must be at most ${max}`);
+
+export const baseListQuery = z.object({
+  page: positiveInt().optional(),
+  count: positiveInt(maxCount).optional(),
+  status: statusList.optional(),
+  query: z.string().optional(),
+  key: z.string().max(200, 'must be at most 200 characters').optional(),
+  startDate: isoDate.optional(),
+  endDate: isoDate.optional(),
+  sort: z.string().regex(/^[A-Za-z]+$/, 'must be a column name').optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+});
+
+export type RawQuery = Record<string, string | string[] | undefined>;
+
+/** Drops empty values (and blank strings) so they never reach validation. */
+export function dropEmpty(raw: RawQuery): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    const text = Array.isArray(value) ? value.filter((v) => v !== '').join(',') : value;
+    if (text === undefined || text === null || String(text).trim() === '') continue;
+    out[name] = String(text).trim();
+  }
+  return out;
+}
+
+/** Filters as the web client holds them; turned into the query string by {@link buildListQuery}. */
+export type ListFilters = Record<string, string | number | boolean | null | undefined | (string | number)[]>;
+
+/**
+ * Client side of the convention: page 1, count 10, status true unless a report is asked for;
+ * empty values dropped; `query=search` added when a search key is present.
+ */
+export function buildListQuery(filters: ListFilters = {}): string {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(filters)) {
+    if (value === undefined || value === null || value === '') continue;
+    const text = Array.isArray(value) ? value.join(',') : String(value);
+    if (text === '') continue;
+    values[name] = text;
+  }
+  const isReport = values.query === 'report';
+  if (!isReport) {
+    values.page ??= String(listDefaults.page);
+    values.count ??= String(listDefaults.count);
+    values.status ??= listDefaults.status;
+  }
+  if (values.key !== undefined) values.query = 'search';
+  return new URLSearchParams(values).toString();
+}

@@ -1,0 +1,71 @@
+/**
+ * The permission catalogue: every entity the product has, times five actions.
+ * Names are `<action>-<entity>`; the server seeds them and every route declares one.
+ */
+export const actions = ['create', 'readAll', 'readSingle', 'update', 'delete'] as const;
+export type Action = (typeof actions)[number];
+
+export const entities = [
+  // identity and settings
+  'user', 'role', 'permission', 'rolePermission', 'setting', 'emailConfig', 'email', 'currency',
+  'pageSize', 'termsAndCondition', 'dashboard',
+  // staff records
+  'department', 'designation', 'designationHistory', 'employmentStatus', 'shift', 'award',
+  'awardHistory', 'education', 'salaryHistory',
+  // parties
+  'customer', 'supplier', 'courierMedium',
+  // catalogue
+  'product', 'productCategory', 'productSubCategory', 'productBrand', 'color', 'uom', 'vat',
+  'productAttribute', 'productAttributeValue', 'discount', 'sliderImages', 'productReports',
+  // stock room and purchasing
+  'adjust', 'reorderQuantity', 'purchaseReorderInvoice', 'purchaseInvoice', 'returnPurchaseInvoice',
+  'paymentPurchaseInvoice',
+  // till
+  'saleInvoice', 'returnSaleInvoice', 'paymentSaleInvoice',
+  // books
+  'account', 'transaction', 'paymentMethod',
+  // online shop
+  'cart', 'cartOrder', 'returnCartOrder', 'manualPayment', 'deliveryFee', 'coupon',
+  'productWishlist', 'reviewRating', 'reviewReply',
+  // crm
+  'lead', 'appointment',
+] as const;
+export type Entity = (typeof entities)[number];
+
+export type PermissionName = `${Action}-${Entity}`;
+
+export const permissionName = (action: Action, entity: Entity): PermissionName => `${action}-${entity}`;
+
+export const allPermissionNames: PermissionName[] = entities.flatMap((entity) =>
+  actions.map((action) => permissionName(action, entity)),
+);
+
+export const roleNames = ['super-admin', 'admin', 'manager', 'salesman', 'delivery-boy', 'customer'] as const;
+export type RoleName = (typeof roleNames)[number];
+
+/**
+ * What the customer role is granted: only what the storefront needs for the customer's own records.
+ * Ownership is enforced by the routes themselves (the owner comes from the token).
+ */
+export const customerGrants: PermissionName[] = [
+  'readSingle-customer', 'update-customer',
+  'create-cart', 'readSingle-cart', 'update-cart', 'delete-cart',
+  'create-cartOrder', 'readAll-cartOrder', 'readSingle-cartOrder',
+  'create-returnCartOrder', 'readAll-returnCartOrder', 'readSingle-returnCartOrder',
+  'create-productWishlist', 'readAll-productWishlist', 'readSingle-productWishlist', 'delete-productWishlist',
+  'create-reviewRating',
+  'readAll-paymentMethod', 'readAll-deliveryFee',
+];
+
+/** Permission entities shown together in the admin's role matrix. */
+export function groupPermissions(names: string[]): Map<string, Set<Action>> {
+  const byEntity = new Map<string, Set<Action>>();
+  for (const name of names) {
+    const dash = name.indexOf('-');
+    const action = name.slice(0, dash) as Action;
+    const entity = name.slice(dash + 1);
+    if (!byEntity.has(entity)) byEntity.set(entity, new Set());
+    byEntity.get(entity)!.add(action);
+  }
+  return byEntity;
+}

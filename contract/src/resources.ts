@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import type { Entity } from './permissions.ts';
+import {
+  dateOnly, hexColour, id, money, optionalDate, optionalEmail, optionalId, optionalText, percentage, requiredText, timeOfDay,
+} from './fields.ts';
+
+/**
+ * The plain resources: records with a name and a status. One contract per resource, used by the
+ * server's resource factory (routes, validation, list keys) and by the web's generic screens.
+ */
+export interface ResourceContract<S extends z.ZodObject = z.ZodObject> {
+  /** Path under the API base, e.g. 'product-color'. */
+  path: string;
+  /** Permission entity: routes need `<action>-<entity>`. */
+  entity: Entity;
+  /** List keys: getAll<listName> and total<listName> (or totalKey). */
+  listName: string;
+  totalKey?: string;
+  /** What a person calls one record. */
+  label: string;
+  input: S;
+  /** Soft: PATCH {status}. Hard: DELETE {id}. */
+  deletion: 'soft' | 'hard';
+  /** Also answers GET <path>/public without a token (active rows). */
+  publicList?: boolean;
+  /** POST <path>?query=createmany takes an array. */
+  createMany?: boolean;
+  /** POST <path>/{id} updates, as PUT does. */
+  postUpdate?: boolean;
+  /** Columns that must be unique among rows (409 naming the field); a list is unique together and names its last field. */
+  unique?: (string | readonly string[])[];
+  /** Columns searched by query=search&key=. */
+  search: string[];
+  /** Columns the list may be sorted by. */
+  sortable: string[];
+  /** The column shown as the record's name. */
+  titleField: string;
+}
+
+const define = <S extends z.ZodObject>(c: ResourceContract<S>) => c;
+
+export const resources = {
+  color: define({
+    path: 'product-color', entity: 'color', listName: 'ProductColor', label: 'Colour',
+    input: z.object({ name: requiredText(60), colorCode: hexColour }),
+    deletion: 'soft', publicList: true, createMany: true, unique: ['name'], search: ['name', 'colorCode'],
+    sortable: ['name', 'createdAt'], titleField: 'name',
+  }),
+  department: define({
+    path: 'department', entity: 'department', listName: 'Department', label: 'Department',
+    input: z.object({ name: requiredText(80) }),
+    deletion: 'soft', unique: ['name'], search: ['name'], sortable: ['name', 'createdAt'], titleField: 'name',
+  }),
+  designation: define({
+    path: 'designation', entity: 'designation', listName: 'Designation', label: 'Designation',
+    input: z.object({ name: requiredText(80) }),
+    deletion: 'soft', unique: ['name'], search: ['name'], sortable: ['name', 'createdAt'], titleField: 'name',
+  }),
+  designationHistory: define({
+    path: 'designation-history', entity: 'designationHistory', listName: 'DesignationHistory', label: 'Designation history',
+    input: z.object({ userId: id, designationId: id, startDate: dateOnly, endDate: optionalDate, comment: optionalText(500) }),
+    deletion: 'hard', search: ['comment'], sortable: ['startDate', 'createdAt'], titleField: 'startDate',
+  }),
+  currency: define({
+    path: 'currency', entity: 'currency', listName: 'Currency', label: 'Currency',
+    input: z.object({ currencyName: requiredText(40), currencySymbol: requiredText(10) }),
+    deletion: 'soft', unique: ['currencyName'], search: ['currencyName', 'currencySymbol'],
+    sortable: ['currencyName', 'createdAt'], titleField: 'currencyName',
+  }),
+  courierMedium: define({
+    path: 'courier-medium', entity: 'courierMedium', listName: 'CourierMedium', label: 'Courier medium',
+    input: z.object({
+      courierMediumName: requiredText(80), address: requiredText(300), phone: requiredText(40),
+      email: optionalEmail, type: z.enum(['courier', 'deliveryBoy'], { error: "must be 'courier' or 'deliveryBoy'" }),
+      subAccountId: optionalId,
+    }),
+    deletion: 'soft', unique: ['courierMediumName', 'phone', 'email'], search: ['courierMediumName', 'phone', 'email'],
+    sortable: ['courierMediumName', 'createdAt'], titleField: 'courierMediumName',
+  }),
+  uom: define({
+    path: 'uom', entity: 'uom', listName: 'UoM', label: 'Unit',
+    input: z.object({ name: requiredText(30) }),
+    deletion: 'soft', unique: ['name'], search: ['name'], sortable: ['name', 'createdAt'], titleField: 'name',
+  }),
+  vat: define({
+    path: 'product-vat', entity: 'vat', listName: 'ProductVat', label: 'VAT/tax type',
+    input: z.object({ title: requiredText(60), percentage }),
+    deletion: 'soft', unique: ['title'], search: ['title'], sortable: ['title', 'percentage', 'createdAt'], titleField: 'title',
+  }),
+  employmentStatus: define({
+    path: 'employment-status', entity: 'employmentStatus', listName: 'EmploymentStatus', label: 'Employment status',
+    input: z.object({ name: requiredText(60), colourValue: hexColour, description: optionalText(500) }),
+    deletion: 'soft', unique: ['name'], search: ['name'], sortable: ['name', 'createdAt'], titleField: 'name',
+  }),
+  shift: define({
+    path: 'shift', entity: 'shift', listName: 'Shift', label: 'Shift',
+    input: z.object({ name: requiredText(60), startTime: timeOfDay, endTime: timeOfDay, workHour: z.coerce.number().min(0).max(24).nullish() }),
+    deletion: 'soft', unique: ['name'], search: ['name'], sortable: ['name', 'createdAt'], titleField: 'name',
+  }),
+  pageSize: define({
+    path: 'page-size', entity: 'pageSize', listName: 'PageSize', totalKey: 'totalPageSizeCount', label: 'Page size',
+    input: z.object({
+      pageSizeName: requiredText(60), width: z.coerce.number().positive('must be above 0'),
+      height: z.coerce.number().positive('must be above 0'), unit: z.enum(['inches', 'mm', 'cm']).default('inches'),
+    }),
+    deletion: 'soft', unique: ['pageSizeName'], search: ['pageSizeName'], sortable: ['pageSizeName', 'createdAt'], titleField: 'pageSizeName',
+  }),
+  termsAndCondition: define({
+    path: 'terms-and-condition', entity: 'termsAndCondition', listName: 'TermsAndCondition', label: 'Terms and conditions',
+    input: z.object({ title: requiredText(120), subject: requiredText(20000) }),
+    deletion: 'soft', unique: ['title'], search: ['title'], sortable: ['title', 'createdAt'], titleField: 'title',
+  }),
+  paymentMethod: define({
+    path: 'payment-method', entity: 'paymentMethod', listName: 'PaymentMethod', label: 'Payment method',
+    input: z.object({
+      methodName: requiredText(80), subAccountId: id, logo: optionalText(500), ownerAccount: optionalText(120),
+      instruction: optionalText(5000), isActive: z.enum(['true', 'false']).default('true'),
+    }),
+    deletion: 'soft', postUpdate: true, unique: ['methodName'], search: ['methodName', 'ownerAccount'],
+    sortable: ['methodName', 'createdAt'], titleField: 'methodName',
+  }),
+  award: define({
+    path: 'award', entity: 'award', listName: 'Award', label: 'Award',
+    input: z.object({ name: requiredText(80), description: optionalText(2000), image: optionalText(500) }),
+    deletion: 'soft', unique: ['name'], search: ['name'], sortable: ['name', 'createdAt'], titleField: 'name',
+  }),
+  awardHistory: define({
+    path: 'award-history', entity: 'awardHistory', listName: 'AwardHistory', label: 'Award history',
+    input: z.object({ userId: id, awardId: id, awardedDate: dateOnly, comment: optionalText(500) }),
+    deletion: 'hard', search: ['comment'], sortable: ['awardedDate', 'createdAt'], titleField: 'awardedDate',
+  }),
+  education: define({
+    path: 'education', entity: 'education', listName: 'Education', label: 'Education',
+    input: z.object({
+      userId: id, degree: requiredText(120), institution: requiredText(200), fieldOfStudy: requiredText(120),
+      result: requiredText(60), studyStartDate: dateOnly, studyEndDate: optionalDate,
+    }),
+    deletion: 'hard', search: ['degree', 'institution', 'fieldOfStudy'], sortable: ['studyStartDate', 'createdAt'], titleField: 'degree',
+  }),
+  salaryHistory: define({
+    path: 'salary-history', entity: 'salaryHistory', listName: 'SalaryHistory', label: 'Salary history',
+    input: z.object({ userId: id, salary: money, startDate: dateOnly, endDate: optionalDate, comment: optionalText(500) }),
+    deletion: 'hard', search: ['comment'], sortable: ['startDate', 'salary', 'createdAt'], titleField: 'startDate',
+  }),
+  deliveryFee: define({
+    path: 'delivery-fee', entity: 'deliveryFee', listName: 'DeliveryFee', label: 'Delivery fee',
+    input: z.object({ deliveryArea: requiredText(120), deliveryFee: money }),
+    deletion: 'soft', unique: ['deliveryArea'], search: ['deliveryArea'], sortable: ['deliveryArea', 'deliveryFee', 'createdAt'], titleField: 'deliveryArea',
+  }),
+  productCategory: define({
+    path: 'product-category', entity: 'productCategory', listName: 'ProductCategory', label: 'Category',
+    input: z.object({ name: requiredText(80) }),
+    deletion: 'soft', publicList: true, unique: ['name'], search: ['name'], sortable: ['name', 'createdAt'], titleField: 'name',
+  }),
+  productSubCategory: define({
+    path: 'product-sub-category', entity: 'productSubCategory', listName: 'ProductSubCategory', label: 'Sub-category',
+    input: z.object({ name: requiredText(80), productCategoryId: id }),
+    deletion: 'soft', publicList: true, unique: ['name'], search: ['name'], sortable: ['name', 'createdAt'], titleField: 'name',
+  }),
+  productBrand: define({
+    path: 'product-brand', entity: 'productBrand', listName: 'ProductBrand', label: 'Brand',
+    input: z.object({ name: requiredText(80) }),
+    deletion: 'soft', publicList: true, unique: ['name'], search: ['name'], sortable: ['name', 'createdAt'], titleField: 'name',
+  }),
+  productAttribute: define({
+    path: 'product-attribute', entity: 'productAttribute', listName: 'ProductAttribute', label: 'Attribute',
+    input: z.object({ name: requiredText(80) }),
+    deletion: 'soft', unique: ['name'], search: ['name'], sortable: ['name', 'createdAt'], titleField: 'name',
+  }),
+  productAttributeValue: define({
+    path: 'product-attribute-value', entity: 'productAttributeValue', listName: 'ProductAttributeValue', label: 'Attribute value',
+    input: z.object({ productAttributeId: id, name: requiredText(80) }),
+    deletion: 'soft', unique: [['productAttributeId', 'name']], search: ['name'], sortable: ['name', 'createdAt'], titleField: 'name',
+  }),
+} satisfies Record<string, ResourceContract>;
+
+export type ResourceKey = keyof typeof resources;
+export { money, optionalId };

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { AppContext } from './platform/context.ts';
+import type { Db } from './platform/db.ts';
+import { AppError, fromDatabase } from './platform/errors.ts';
+import { FileStore } from './platform/files.ts';
+import { guard } from './platform/guard.ts';
+import type { RouteDef } from './platform/route.ts';
+import { TokenService } from './platform/tokens.ts';
+import { routeTable } from './route-table.ts';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  /** The token signing secret (from JWT_SECRET or generated once and kept in the database). */
+  secret: string;
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with its access rule; the permission matrix test walks it. */
+    routeTable: RouteDef[];
+  }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+  const ctx: AppContext = {
+    db: deps.db,
+    config,
+    tokens: new TokenService(deps.secret, config.accessTokenSeconds),
+    files: new FileStore(path.join(config.dataDir, 'uploads'), config.uploadMaxBytes),
+  };
+
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes } });
+
+  app.setErrorHandler((error, req, reply) => {
+    const known = error instanceof AppError ? error : fromDatabase(error);
+    if (known) return reply.code(known.status).send(known.toBody());
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 413) return reply.code(413).send({ error: 'The request is too large', code: 'payload_too_large' });
+    if (status && status >= 400 && status < 500) {
+      return reply.code(400).send({ error: error instanceof Error ? error.message : 'Bad request', code: 'validation_failed' });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ error: 'Something went wrong on our side; it has been logged', code: 'internal_error' });
+  });
+
+  const routes = routeTable(ctx);
+  app.decorate('routeTable', routes);
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: `/v1${route.url}`,
+      bodyLimit: route.bodyLimit,
+      preHandler: guard(route.access, ctx.db, ctx.tokens),
+      handler: route.handler,
+    });
+  }
+
+  const webDist = config.webDist;
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/v1/') || req.url === '/v1' || req.method !== 'GET' || !hasWeb) {
+      return reply.code(404).send({ error: `No such endpoint: ${req.method} ${req.url.split('?')[0]}`, code: 'not_found' });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+  return app;
+}

@@ -1,0 +1,48 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  jwtSecret: string | undefined;
+  accessTokenSeconds: number;
+  refreshTokenDays: number;
+  uploadMaxBytes: number;
+  webDist: string;
+  logLevel: string;
+  /** Refresh cookie only over HTTPS when the product is served over HTTPS. */
+  secureCookies: boolean;
+}
+
+function seconds(text: string | undefined, fallback: number): number {
+  if (!text) return fallback;
+  const match = /^(\d+)\s*(s|m|h)?$/.exec(text.trim());
+  if (!match) throw new Error(`ACCESS_TOKEN_TTL must look like 900, 15m or 1h, not "${text}"`);
+  const factor = { s: 1, m: 60, h: 3600 }[(match[2] ?? 's') as 's' | 'm' | 'h'];
+  return Number(match[1]) * factor;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  const databaseUrl = env.DATABASE_URL || undefined;
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl,
+    dataDir,
+    adminUsername: env.ADMIN_USERNAME || 'owner',
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !databaseUrl,
+    jwtSecret: env.JWT_SECRET || undefined,
+    accessTokenSeconds: seconds(env.ACCESS_TOKEN_TTL, 15 * 60),
+    refreshTokenDays: Number(env.REFRESH_TOKEN_DAYS ?? 30),
+    uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES ?? 2 * 1024 * 1024),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    secureCookies: env.SECURE_COOKIES === 'true',
+  };
+}

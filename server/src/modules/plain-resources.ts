@@ -1,0 +1,46 @@
+import { resources, type ResourceKey } from '@tillbook/contract';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { AppContext } from '../platform/context.ts';
+import { defineResource, type ResourceDefinition } from '../platform/resource-factory.ts';
+import type { RouteDef } from '../platform/route.ts';
+import * as s from '../schema/index.ts';
+import { categoryModes } from './catalogue/category-tree.ts';
+
+/** Each plain resource's table. The contract (in contract/) says everything else. */
+const tables: Record<ResourceKey, PgTable> = {
+  color: s.colors,
+  department: s.department,
+  designation: s.designation,
+  designationHistory: s.designationHistory,
+  currency: s.currency,
+  courierMedium: s.courierMedium,
+  uom: s.uom,
+  vat: s.productVat,
+  employmentStatus: s.employmentStatus,
+  shift: s.shift,
+  pageSize: s.pageSize,
+  termsAndCondition: s.termsAndCondition,
+  paymentMethod: s.paymentMethod,
+  award: s.award,
+  awardHistory: s.awardHistory,
+  education: s.education,
+  salaryHistory: s.salaryHistory,
+  deliveryFee: s.deliveryFee,
+  productCategory: s.productCategory,
+  productSubCategory: s.productSubCategory,
+  productBrand: s.productBrand,
+  productAttribute: s.productAttribute,
+  productAttributeValue: s.productAttributeValue,
+};
+
+/** What a few resources add to the factory's routes. */
+const extras = (ctx: AppContext): Partial<Record<ResourceKey, Partial<ResourceDefinition>>> => ({
+  productCategory: categoryModes(ctx),
+});
+
+export function plainResourceRoutes(ctx: AppContext): RouteDef[] {
+  const extra = extras(ctx);
+  return (Object.keys(resources) as ResourceKey[]).flatMap(
+    (key) => defineResource(ctx, { contract: resources[key], table: tables[key], ...extra[key] }).routes,
+  );
+}

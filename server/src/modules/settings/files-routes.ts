@@ -1,0 +1,20 @@
+import fs from 'node:fs';
+import type { AppContext } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+import { mimeOf } from '../../platform/files.ts';
+import type { RouteDef } from '../../platform/route.ts';
+
+/** Uploaded files, served back by the name the server gave them. */
+export function filesRoutes(ctx: AppContext): RouteDef[] {
+  return [
+    {
+      method: 'GET', url: '/uploads/:name', access: 'public',
+      handler: async (req, reply) => {
+        const { name } = req.params as { name: string };
+        if (!ctx.files.isStoredName(name) || !fs.existsSync(ctx.files.pathOf(name))) throw notFound('File');
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+        return reply.type(mimeOf(name)).send(fs.createReadStream(ctx.files.pathOf(name)));
+      },
+    },
+  ];
+}

@@ -1,0 +1,67 @@
+import type { ErrorBody, ErrorCode } from '@tillbook/contract';
+import { errorCodes } from '@tillbook/contract';
+import type { ZodError } from 'zod';
+
+/** An error meant for the client: a status, a stable code, a text for a person, and field texts. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+  get status(): number {
+    return errorCodes[this.code];
+  }
+  toBody(): ErrorBody {
+    return this.fields ? { error: this.message, code: this.code, fields: this.fields } : { error: this.message, code: this.code };
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) => new AppError('validation_failed', message, fields);
+export const fieldError = (field: string, text: string) => badRequest(`${field} ${text}`, { [field]: text });
+export const unauthenticated = (message = 'Please log in') => new AppError('unauthenticated', message);
+export const forbidden = (message = 'You do not have permission to do this') => new AppError('forbidden', message);
+export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
+export const conflict = (message: string, fields?: Record<string, string>) => new AppError('conflict', message, fields);
+export const duplicate = (label: string, field: string) =>
+  conflict(`A ${label.toLowerCase()} with this ${field} already exists`, { [field]: 'already exists' });
+
+/** Turns a zod failure into a 400 naming every field (dotted path) that is wrong. */
+export function fromZod(error: ZodError, where?: string): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const name = issue.path.length ? issue.path.join('.') : where ?? 'body';
+    fields[name] ??= issue.message;
+  }
+  const [first] = Object.entries(fields);
+  return badRequest(first ? `${first[0]} ${first[1]}` : 'Invalid input', fields);
+}
+
+const camel = (snake: string) => snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+interface PgError { code?: string; detail?: string; column?: string; cause?: unknown }
+
+/** Maps database constraint failures that slipped past the checks (races) to client errors. */
+export function fromDatabase(error: unknown): AppError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const e = current as PgError;
+    if (e.code === '23505') {
+      const column = /Key \(([^)]+)\)/.exec(e.detail ?? '')?.[1]?.split(', ').pop();
+      const field = column ? camel(column) : 'record';
+      return conflict(`This ${field} is already taken`, { [field]: 'already exists' });
+    }
+    if (e.code === '23503') {
+      const column = /Key \(([^)]+)\)/.exec(e.detail ?? '')?.[1];
+      const field = column ? camel(column) : 'record';
+      return /is still referenced/.test(e.detail ?? '')
+        ? conflict('This record is still in use and cannot be removed')
+        : badRequest(`${field} does not exist`, { [field]: 'does not exist' });
+    }
+    if (e.code === '22P02' || e.code === '22003' || e.code === '22008') return badRequest('A value is out of range or malformed');
+    current = e.cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,109 @@
+import { baseListQuery, dropEmpty, listDefaults, type RawQuery } from '@tillbook/contract';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { badRequest, fromZod } from './errors.ts';
+
+/** A parsed list query: the convention's parameters plus a resource's own filters. */
+export interface ListQuery<F = Record<string, unknown>> {
+  page: number;
+  count: number;
+  /** Which statuses to include; null = no status filter. */
+  statuses: boolean[] | null;
+  /** 'list' (paged), 'all', 'search', 'report' or a resource's own mode. */
+  mode: string;
+  key?: string;
+  startDate?: string;
+  endDate?: string;
+  sort?: string;
+  order: 'asc' | 'desc';
+  filters: F;
+  /** True when the answer is not paged (all, report). */
+  unpaged: boolean;
+}
+
+export interface ListQueryOptions<S extends z.ZodRawShape> {
+  /** Extra values of `query` this list understands (beyond all, search, report). */
+  modes?: readonly string[];
+  /** The resource's own filters, validated like the rest. */
+  filters?: S;
+  /** Columns the list may be sorted by. */
+  sortable?: readonly string[];
+}
+
+/** Comma list of ids: `1,2,3`. */
+export const idListFilter = z
+  .string()
+  .regex(/^\d+(,\d+)*$/, 'must be an id or a comma list of ids')
+  .transform((text) => text.split(',').map(Number));
+
+export function parseListQuery<S extends z.ZodRawShape = {}>(
+  raw: unknown,
+  options: ListQueryOptions<S> = {},
+): ListQuery<z.infer<z.ZodObject<S>>> {
+  const values = dropEmpty((raw ?? {}) as RawQuery);
+  const base = baseListQuery.safeParse(values);
+  if (!base.success) throw fromZod(base.error);
+  const own = z.object(options.filters ?? ({} as S)).safeParse(values);
+  if (!own.success) throw fromZod(own.error);
+  const q = base.data;
+  const modes = ['all', 'search', 'report', ...(options.modes ?? [])];
+  if (q.query !== undefined && !modes.includes(q.query)) {
+    throw badRequest(`query must be one of ${modes.join(', ')}`, { query: `must be one of ${modes.join(', ')}` });
+  }
+  if (q.query === 'search' && q.key === undefined) throw badRequest('key is required when query=search', { key: 'is required' });
+  if (q.sort !== undefined && !(options.sortable ?? []).includes(q.sort)) {
+    throw badRequest(`sort must be one of ${(options.sortable ?? []).join(', ') || 'nothing'}`, { sort: 'is not a sortable column' });
+  }
+  if (q.startDate && q.endDate && q.startDate > q.endDate) {
+    throw badRequest('endDate must not be before startDate', { endDate: 'must not be before startDate' });
+  }
+  const mode = q.query ?? (q.key !== undefined ? 'search' : 'list');
+  const isReport = mode === 'report';
+  const statusText = q.status ?? (isReport ? null : [listDefaults.status]);
+  return {
+    page: q.page ?? listDefaults.page,
+    count: q.count ?? listDefaults.count,
+    statuses: statusText ? statusText.map((s) => s === 'true') : null,
+    mode,
+    key: q.key,
+    startDate: q.startDate,
+    endDate: q.endDate,
+    sort: q.sort,
+    order: q.order ?? (q.sort ? 'asc' : 'desc'),
+    filters: own.data as z.infer<z.ZodObject<S>>,
+    unpaged: mode === 'all' || isReport,
+  };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Status, search and date-range conditions of the convention, on a table's columns. */
+export function conventionWhere(
+  q: ListQuery<unknown>,
+  columns: { status?: PgColumn; search?: PgColumn[]; date?: PgColumn },
+): SQL[] {
+  const where: SQL[] = [];
+  if (columns.status && q.statuses && q.statuses.length === 1) where.push(eq(columns.status, q.statuses[0]!));
+  if (q.key && columns.search?.length) {
+    const pattern = `%${escapeLike(q.key)}%`;
+    where.push(or(...columns.search.map((c) => ilike(sql`${c}::text`, pattern)))!);
+  }
+  if (columns.date && q.startDate) where.push(gte(columns.date, sql`${q.startDate}::date`));
+  if (columns.date && q.endDate) where.push(lt(columns.date, sql`(${q.endDate}::date + 1)`));
+  return where;
+}
+
+export const whereAll = (conditions: (SQL | undefined)[]) => and(...conditions.filter(Boolean));
+
+export function orderBy(q: ListQuery<unknown>, table: PgTable, fallback: PgColumn): SQL[] {
+  const column = q.sort ? ((table as unknown as Record<string, PgColumn>)[q.sort] ?? fallback) : fallback;
+  const direction = q.order === 'asc' ? asc : desc;
+  const idColumn = (table as unknown as Record<string, PgColumn>).id;
+  return idColumn && column !== idColumn ? [direction(column), direction(idColumn)] : [direction(column)];
+}
+
+export const paging = (q: ListQuery<unknown>) =>
+  q.unpaged ? {} : { limit: q.count, offset: (q.page - 1) * q.count };
+
+export { inArray };

@@ -1,0 +1,54 @@
+import type { PermissionName } from '@tillbook/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { badRequest, fromZod, notFound } from './errors.ts';
+import type { AccessClaims } from './tokens.ts';
+
+/**
+ * Who may call a route: anyone ('public'), any signed-in staff member ('staff'), any signed-in
+ * customer ('customer'), or staff whose role holds the named permission.
+ */
+export type Access = 'public' | 'staff' | 'customer' | PermissionName;
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDef {
+  method: Method;
+  /** Path under /v1, e.g. '/product-color/:id'. */
+  url: string;
+  access: Access;
+  handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  /** Body size limit in bytes, for uploads. */
+  bodyLimit?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller, set by the guard on every route that is not public (and on public ones when a valid token is sent). */
+    auth?: AccessClaims;
+  }
+}
+
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const result = schema.safeParse(body ?? {});
+  if (!result.success) throw fromZod(result.error);
+  return result.data;
+}
+
+/** The `:id` path parameter as a positive whole number (400 otherwise). */
+export function idParam(req: FastifyRequest, name = 'id'): number {
+  const text = (req.params as Record<string, string>)[name];
+  if (!text || !/^\d{1,9}$/.test(text) || Number(text) < 1) throw badRequest(`${name} must be a positive whole number`, { [name]: 'must be a positive whole number' });
+  return Number(text);
+}
+
+export function found<T>(row: T | undefined, what: string): T {
+  if (row === undefined || row === null) throw notFound(what);
+  return row;
+}
+
+/** The signed-in caller; only used behind a guard that guarantees one. */
+export function caller(req: FastifyRequest): AccessClaims {
+  if (!req.auth) throw new Error('route has no guard but reads the caller');
+  return req.auth;
+}

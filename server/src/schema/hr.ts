@@ -1,0 +1,65 @@
+import { date, integer, numeric, pgTable, text, time } from 'drizzle-orm/pg-core';
+import { moneyColumn, recordColumns } from './columns.ts';
+import { users } from './identity.ts';
+
+export const department = pgTable('department', { ...recordColumns, name: text().notNull().unique() });
+export const designation = pgTable('designation', { ...recordColumns, name: text().notNull().unique() });
+
+export const employmentStatus = pgTable('employment_status', {
+  ...recordColumns,
+  name: text().notNull().unique(),
+  colourValue: text().notNull(),
+  description: text(),
+});
+
+export const shift = pgTable('shift', {
+  ...recordColumns,
+  name: text().notNull().unique(),
+  startTime: time().notNull(),
+  endTime: time().notNull(),
+  workHour: numeric({ precision: 5, scale: 2, mode: 'number' }),
+});
+
+export const designationHistory = pgTable('designation_history', {
+  ...recordColumns,
+  userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+  designationId: integer().notNull().references(() => designation.id),
+  startDate: date().notNull(),
+  endDate: date(),
+  comment: text(),
+});
+
+export const salaryHistory = pgTable('salary_history', {
+  ...recordColumns,
+  userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+  salary: moneyColumn().notNull(),
+  startDate: date().notNull(),
+  endDate: date(),
+  comment: text(),
+});
+
+export const education = pgTable('education', {
+  ...recordColumns,
+  userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+  degree: text().notNull(),
+  institution: text().notNull(),
+  fieldOfStudy: text().notNull(),
+  result: text().notNull(),
+  studyStartDate: date().notNull(),
+  studyEndDate: date(),
+});
+
+export const award = pgTable('award', {
+  ...recordColumns,
+  name: text().notNull().unique(),
+  description: text(),
+  image: text(),
+});
+
+export const awardHistory = pgTable('award_history', {
+  ...recordColumns,
+  userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+  awardId: integer().notNull().references(() => award.id),
+  awardedDate: date().notNull(),
+  comment: text(),
+});

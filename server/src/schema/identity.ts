@@ -1,0 +1,88 @@
+import { date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { recordColumns } from './columns.ts';
+import { department, designation, employmentStatus, shift } from './hr.ts';
+
+export const role = pgTable('role', { ...recordColumns, name: text().notNull().unique() });
+
+export const permission = pgTable('permission', { ...recordColumns, name: text().notNull().unique() });
+
+export const rolePermission = pgTable(
+  'role_permission',
+  {
+    ...recordColumns,
+    roleId: integer().notNull().references(() => role.id, { onDelete: 'cascade' }),
+    permissionId: integer().notNull().references(() => permission.id, { onDelete: 'cascade' }),
+  },
+  (t) => [unique().on(t.roleId, t.permissionId)],
+);
+
+export const users = pgTable('users', {
+  ...recordColumns,
+  firstName: text().notNull(),
+  lastName: text().notNull(),
+  username: text().notNull().unique(),
+  password: text().notNull(),
+  email: text().unique(),
+  employeeId: text().unique(),
+  phone: text(),
+  street: text(),
+  city: text(),
+  state: text(),
+  zipCode: text(),
+  country: text(),
+  bloodGroup: text(),
+  image: text(),
+  roleId: integer().notNull().references(() => role.id),
+  departmentId: integer().references(() => department.id),
+  designationId: integer().references(() => designation.id),
+  shiftId: integer().references(() => shift.id),
+  employmentStatusId: integer().references(() => employmentStatus.id),
+  joinDate: date(),
+  leaveDate: date(),
+});
+
+export const customer = pgTable('customer', {
+  ...recordColumns,
+  firstName: text(),
+  lastName: text(),
+  username: text(),
+  email: text().unique(),
+  phone: text(),
+  address: text(),
+  password: text(),
+  googleId: text().unique(),
+  profileImage: text(),
+  roleId: integer().notNull().references(() => role.id),
+});
+
+/** Refresh tokens, stored hashed. A family is one login; reuse of a rotated token revokes the family. */
+export const refreshToken = pgTable(
+  'refresh_token',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    subjectKind: text({ enum: ['staff', 'customer'] }).notNull(),
+    subjectId: integer().notNull(),
+    familyId: uuid().notNull(),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    rotatedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.familyId)],
+);
+
+/** Failed login attempts, for the rate limit (per username and address). */
+export const loginFailure = pgTable(
+  'login_failure',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    username: text().notNull(),
+    address: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.username, t.address, t.at)],
+);
+
+/** Values the server keeps for itself: the generated token signing key, first-start markers. */
+export const serverState = pgTable('server_state', { name: text().primaryKey(), value: text().notNull() });

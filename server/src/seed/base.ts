@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { allPermissionNames, customerGrants, roleNames } from '@tillbook/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db.ts';
+import { hashPassword } from '../modules/identity/passwords.ts';
+import * as s from '../schema/index.ts';
+import { currencies, mainAccounts, systemSubAccounts } from './chart-of-accounts.ts';
+
+export interface SeedOptions {
+  adminUsername: string;
+  adminPassword?: string;
+  /** Where to say the generated owner password; defaults to the console. */
+  announce?: (text: string) => void;
+}
+
+/**
+ * What every installation needs. Safe to run at every start: it adds what is missing and never
+ * changes what the shop owner has edited.
+ */
+export async function seedBase(db: Db, options: SeedOptions): Promise<void> {
+  await db.transaction(async (tx) => {
+    // serialise concurrent first starts against one database server
+    await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
+
+    const newRoles = await tx.insert(s.role).values(roleNames.map((name) => ({ name }))).onConflictDoNothing().returning();
+    await tx.insert(s.permission).values(allPermissionNames.map((name) => ({ name }))).onConflictDoNothing();
+
+    const roles = new Map((await tx.select().from(s.role)).map((r) => [r.name, r.id]));
+    const permissions = await tx.select({ id: s.permission.id, name: s.permission.name }).from(s.permission);
+    // the owner's role holds every permission, including ones added by a newer version
+    await tx
+      .insert(s.rolePermission)
+      .values(permissions.map((p) => ({ roleId: roles.get('super-admin')!, permissionId: p.id })))
+      .onConflictDoNothing();
+    if (newRoles.some((r) => r.name === 'customer')) {
+      const grants = permissions.filter((p) => (customerGrants as string[]).includes(p.name));
+      await tx.insert(s.rolePermission).values(grants.map((p) => ({ roleId: roles.get('customer')!, permissionId: p.id })));
+    }
+
+    await tx.insert(s.account).values([...mainAccounts]).onConflictDoNothing();
+    const accounts = new Map((await tx.select().from(s.account)).map((a) => [a.name, a.id]));
+    await tx
+      .insert(s.subAccount)
+      .values(systemSubAccounts.map((a) => ({ name: a.name, systemKey: a.systemKey, accountId: accounts.get(a.account)! })))
+      .onConflictDoNothing();
+
+    const [anyCurrency] = await tx.select({ id: s.currency.id }).from(s.currency).limit(1);
+    if (!anyCurrency) {
+      await tx.insert(s.currency).values(currencies.map(([currencyName, currencySymbol]) => ({ currencyName, currencySymbol })));
+    }
+    const [setting] = await tx.select({ id: s.appSetting.id }).from(s.appSetting).limit(1);
+    if (!setting) {
+      const [dollar] = await tx.select({ id: s.currency.id }).from(s.currency).where(eq(s.currency.currencyName, 'DOLLAR'));
+      await tx.insert(s.appSetting).values({ companyName: 'My Shop', footer: 'Powered by Tillbook', currencyId: dollar?.id ?? null });
+    }
+    const [anyUnit] = await tx.select({ id: s.uom.id }).from(s.uom).limit(1);
+    if (!anyUnit) await tx.insert(s.uom).values(['pc', 'kg', 'ltr', 'ml', 'gm'].map((name) => ({ name })));
+    const [anyVat] = await tx.select({ id: s.productVat.id }).from(s.productVat).limit(1);
+    if (!anyVat) {
+      await tx.insert(s.productVat).values([
+        { title: 'Standard', percentage: 10 },
+        { title: 'Import and supply', percentage: 15 },
+      ]);
+    }
+
+    const superAdminId = roles.get('super-admin')!;
+    const [owner] = await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.roleId, superAdminId)).limit(1);
+    if (!owner) {
+      const generated = !options.adminPassword;
+      const password = options.adminPassword ?? randomBytes(12).toString('base64url');
+      await tx.insert(s.users).values({
+        firstName: 'Shop',
+        lastName: 'Owner',
+        username: options.adminUsername,
+        password: await hashPassword(password),
+        roleId: superAdminId,
+        employeeId: '1001',
+      });
+      if (generated) {
+        (options.announce ?? console.log)(
+          `\n  Owner account created. Username: ${options.adminUsername}  Password: ${password}\n  (shown once; set ADMIN_PASSWORD to choose it)\n`,
+        );
+      }
+    }
+  });
+}

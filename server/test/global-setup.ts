@@ -1,0 +1,61 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/platform/db.ts';
+import { seedBase } from '../src/seed/base.ts';
+import { ownerPassword, ownerUsername } from './constants.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Embedded: a migrated, seeded data folder dump to clone. Server: the template database URL. */
+    template: string;
+    mode: 'embedded' | 'server';
+  }
+}
+
+const seedOptions = { adminUsername: ownerUsername, adminPassword: ownerPassword, announce: () => {} };
+
+/** Migrates and seeds one template per run; every test file starts from a copy of it. */
+export default async function setup(project: TestProject) {
+  const mode = process.env.TEST_DB === 'server' ? 'server' : 'embedded';
+  project.provide('mode', mode);
+  if (mode === 'embedded') {
+    const client = new PGlite();
+    const database = await openDatabase({ pglite: client });
+    await seedBase(database.db, seedOptions);
+    const dump = await client.dumpDataDir('none');
+    const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'tillbook-test-')), 'template.tar');
+    await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
+    await database.close();
+    project.provide('template', file);
+    return async () => fs.rm(path.dirname(file), { recursive: true, force: true });
+  }
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DB=server needs TEST_DATABASE_URL');
+  const name = `tillbook_tmpl_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  // leftovers of runs that were killed
+  const stale = await admin.query(`select datname from pg_database where datname like 'tillbook\\_%' and datname not like $1`, [`%_${process.pid}_%`]);
+  for (const row of stale.rows) await admin.query(`drop database if exists "${row.datname}" with (force)`).catch(() => {});
+  await admin.query(`create database "${name}"`);
+  const url = withDatabase(baseUrl, name);
+  const database = await openDatabase({ url });
+  await seedBase(database.db, seedOptions);
+  await database.close();
+  project.provide('template', url);
+  return async () => {
+    const copies = await admin.query(`select datname from pg_database where datname like $1`, [`tillbook\\_%${process.pid}\\_%`]);
+    for (const row of copies.rows) await admin.query(`drop database if exists "${row.datname}" with (force)`);
+    await admin.end();
+  };
+}
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}

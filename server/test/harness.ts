@@ -1,0 +1,149 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { readConfig, type Config } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/platform/db.ts';
+import { TokenService } from '../src/platform/tokens.ts';
+import { ownerPassword, ownerUsername, testSecret } from './constants.ts';
+import { withDatabase } from './global-setup.ts';
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | number | undefined>;
+  cookies: { name: string; value: string }[];
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  cookies?: Record<string, string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  dataDir: string;
+  tokens: TokenService;
+  call<T = any>(method: string, url: string, options?: CallOptions): Promise<Answer<T>>;
+  login(username: string, password: string): Promise<Answer>;
+  /** The owner's (super-admin) access token. */
+  ownerToken(): Promise<string>;
+  /** A staff member in a new role holding exactly these permissions; answers its token and ids. */
+  staffWith(permissions: string[], name?: string): Promise<{ token: string; userId: number; roleId: number; username: string; password: string }>;
+  /** A customer token (signed by the server's own signer) for a new customer row. */
+  customerToken(): Promise<{ token: string; customerId: number }>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}${process.pid}x${Date.now().toString(36)}x${counter++}`;
+
+async function cloneDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const template = inject('template');
+  if (inject('mode') === 'embedded') {
+    const dump = await fs.readFile(template);
+    const client = new PGlite({ loadDataDir: new Blob([dump]) });
+    return { database: await openDatabase({ pglite: client }), drop: async () => {} };
+  }
+  const base = new URL(template);
+  const templateName = base.pathname.slice(1);
+  const name = `${templateName.replace('tmpl', 't')}_${counter++}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: withDatabase(template, 'postgres') });
+  await admin.connect();
+  await admin.query(`create database "${name}" template "${templateName}"`);
+  await admin.end();
+  const database = await openDatabase({ url: withDatabase(template, name) });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: withDatabase(template, 'postgres') });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** A real server on a fresh copy of the migrated, seeded test database. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await cloneDatabase();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tillbook-data-'));
+  const config = readConfig({ DATA_DIR: dataDir, UPLOAD_MAX_BYTES: String(256 * 1024), LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'no-web'), ...env });
+  const app = await buildApp({ db: database.db, config, secret: testSecret, logger: false });
+  await app.ready();
+  const tokens = new TokenService(testSecret, config.accessTokenSeconds);
+  let owner: string | undefined;
+
+  const call = async (method: string, url: string, options: CallOptions = {}): Promise<Answer> => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const response = await app.inject({
+      method: method as never,
+      url,
+      query: options.query,
+      headers,
+      cookies: options.cookies,
+      ...(options.body !== undefined ? { payload: options.body as never } : {}),
+    });
+    let body: unknown = response.body;
+    if (String(response.headers['content-type'] ?? '').includes('json')) body = response.json();
+    return { status: response.statusCode, body, headers: response.headers, cookies: response.cookies.map((c) => ({ name: c.name, value: c.value })) };
+  };
+
+  const login = (username: string, password: string) => call('POST', '/v1/user/login', { body: { username, password } });
+
+  const t: TestApp = {
+    app, database, config, dataDir, tokens, call, login,
+    async ownerToken() {
+      if (!owner) {
+        const answer = await login(ownerUsername, ownerPassword);
+        if (answer.status !== 200) throw new Error(`owner login failed: ${JSON.stringify(answer.body)}`);
+        owner = answer.body.token as string;
+      }
+      return owner;
+    },
+    async staffWith(permissions, name = unique('role')) {
+      const ownerToken = await t.ownerToken();
+      const role = await call('POST', '/v1/role', { token: ownerToken, body: { name } });
+      if (role.status !== 201) throw new Error(`role: ${JSON.stringify(role.body)}`);
+      const all = await call('GET', '/v1/permission', { token: ownerToken, query: { query: 'all' } });
+      const ids = (all.body.getAllPermission as { id: number; name: string }[]).filter((p) => permissions.includes(p.name)).map((p) => p.id);
+      if (ids.length !== permissions.length) throw new Error(`unknown permission among ${permissions.join(', ')}`);
+      const set = await call('POST', '/v1/role-permission', { token: ownerToken, body: { roleId: role.body.id, permissionId: ids } });
+      if (set.status >= 300) throw new Error(`role-permission: ${JSON.stringify(set.body)}`);
+      const username = unique('user');
+      const password = 'staff-password-1';
+      const user = await call('POST', '/v1/user/register', {
+        token: ownerToken,
+        body: { firstName: 'Test', lastName: 'Staff', username, password, roleId: role.body.id },
+      });
+      if (user.status !== 201) throw new Error(`register: ${JSON.stringify(user.body)}`);
+      const answer = await login(username, password);
+      return { token: answer.body.token, userId: user.body.id, roleId: role.body.id, username, password };
+    },
+    async customerToken() {
+      const { customer, role } = await import('../src/schema/index.ts');
+      const { eq } = await import('drizzle-orm');
+      const [customerRole] = await database.db.select().from(role).where(eq(role.name, 'customer'));
+      const [row] = await database.db.insert(customer).values({ username: unique('cust'), email: `${unique('c')}@example.com`, roleId: customerRole!.id }).returning();
+      const token = await tokens.sign({ id: row!.id, kind: 'customer', roleId: customerRole!.id, role: 'customer' });
+      return { token, customerId: row!.id };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return t;
+}

@@ -21,6 +21,12 @@ export interface ResourceDefinition {
   modes?: Record<string, (req: FastifyRequest, q: ListQuery) => Promise<unknown>>;
   /** Replaces the public list's answer (default: active rows with the list keys). */
   publicList?: (req: FastifyRequest, q: ListQuery) => Promise<unknown>;
+  /** Replaces GET <path>/{id} (e.g. a role with its permissions); answer undefined for 404. */
+  single?: (db: DbOrTx, id: number) => Promise<Row | undefined>;
+  /** Routes this resource does not offer. */
+  omit?: ('create' | 'update' | 'status')[];
+  /** Runs inside the write's transaction before an update or status change; throw to refuse it. */
+  beforeChange?: (tx: DbOrTx, current: Row, changes: Row) => Promise<void> | void;
 }
 
 export interface Resource {
@@ -83,6 +89,17 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
     return found(row as Row | undefined, what);
   }
 
+  /** Loads the row, lets the definition refuse the change, writes it: one transaction. */
+  function change(id: number, changes: Row, check?: (tx: DbOrTx, current: Row) => Promise<void>) {
+    return ctx.db.transaction(async (tx) => {
+      const current = await getOne(tx, id);
+      await check?.(tx, current);
+      await def.beforeChange?.(tx, current, changes);
+      const [row] = await tx.update(table).set(changes as never).where(eq(idColumn, id)).returning();
+      return toWire(row as Row);
+    });
+  }
+
   async function create(db: DbOrTx, values: Row) {
     await assertUnique(db, values);
     const [row] = await db.insert(table).values(values as never).returning();
@@ -92,16 +109,12 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
   async function update(id: number, req: FastifyRequest) {
     const values = parseBody(contract.input.partial(), req.body) as Row;
     if (Object.keys(values).length === 0) throw badRequest('Nothing to update: send at least one field');
-    return ctx.db.transaction(async (tx) => {
-      const current = await getOne(tx, id);
-      await assertUnique(tx, { ...current, ...values }, id);
-      const [row] = await tx.update(table).set(values as never).where(eq(idColumn, id)).returning();
-      return toWire(row as Row);
-    });
+    return change(id, values, (tx, current) => assertUnique(tx, { ...current, ...values }, id));
   }
 
   const listAnswer = (result: { rows: Row[]; total: number }) => ({ [rowsKey]: toWireList(result.rows), [totalKey]: result.total });
 
+  const omitted = new Set(def.omit ?? []);
   const routes: RouteDef[] = [
     {
       method: 'GET', url: base, access: perm('readAll'),
@@ -114,9 +127,13 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
     },
     {
       method: 'GET', url: `${base}/:id`, access: perm('readSingle'),
-      handler: async (req) => toWire(await getOne(ctx.db, idParam(req))),
+      handler: async (req) => {
+        const id = idParam(req);
+        return toWire(def.single ? found(await def.single(ctx.db, id), what) : await getOne(ctx.db, id));
+      },
     },
-    {
+  ];
+  if (!omitted.has('create')) routes.push({
       method: 'POST', url: base, access: perm('create'),
       handler: async (req, reply) => {
         const mode = (req.query as Record<string, string>).query;
@@ -147,24 +164,22 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
         reply.code(201);
         return toWire(row);
       },
-    },
-    { method: 'PUT', url: `${base}/:id`, access: perm('update'), handler: (req) => update(idParam(req), req) },
-  ];
-
-  if (contract.postUpdate) {
+  });
+  if (!omitted.has('update')) {
+    routes.push({ method: 'PUT', url: `${base}/:id`, access: perm('update'), handler: (req) => update(idParam(req), req) });
+  }
+  if (contract.postUpdate && !omitted.has('update')) {
     routes.push({ method: 'POST', url: `${base}/:id`, access: perm('update'), handler: (req) => update(idParam(req), req) });
   }
-  if (contract.deletion === 'soft') {
+  if (contract.deletion === 'soft' && !omitted.has('status')) {
     routes.push({
       method: 'PATCH', url: `${base}/:id`, access: perm('delete'),
       handler: async (req) => {
-        const id = idParam(req);
         const { status } = parseBody(statusBody, req.body);
-        const [row] = await ctx.db.update(table).set({ status: status === 'true' } as never).where(eq(idColumn, id)).returning();
-        return toWire(found(row as Row | undefined, what));
+        return change(idParam(req), { status: status === 'true' });
       },
     });
-  } else {
+  } else if (contract.deletion === 'hard') {
     routes.push({
       method: 'DELETE', url: `${base}/:id`, access: perm('delete'),
       handler: async (req) => {

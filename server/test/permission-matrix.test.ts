@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { RouteDef } from '../src/platform/route.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+
+/**
+ * Generated from the route table: every route that is not public refuses an anonymous call (401),
+ * a customer token on a staff route (403), and a staff role without the route's permission (403);
+ * and the route's own permission is enough to get past the guard.
+ */
+let t: TestApp;
+let routes: RouteDef[];
+let customer: string;
+let bare: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  routes = t.app.routeTable;
+  customer = (await t.customerToken()).token;
+  bare = (await t.staffWith([])).token;
+});
+afterAll(() => t?.close());
+
+const concrete = (url: string) => `/v1${url.replace(/:id\b/g, '999999').replace(/:(\w+)/g, 'x')}`;
+const call = (route: RouteDef, token?: string) => t.call(route.method, concrete(route.url), { token, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+const label = (r: RouteDef) => `${r.method} ${r.url} (${r.access})`;
+
+describe('permission matrix', () => {
+  test('the route table is not empty and every route declares access', () => {
+    expect(routes.length).toBeGreaterThan(100);
+    for (const route of routes) expect(route.access, label(route)).toBeTruthy();
+  });
+
+  test('anonymous calls are refused with 401 on every non-public route', async () => {
+    for (const route of routes.filter((r) => r.access !== 'public')) {
+      const answer = await call(route);
+      expect(answer.status, label(route)).toBe(401);
+      expect(answer.body.code, label(route)).toBe('unauthenticated');
+    }
+  });
+
+  test('a customer token never passes a staff route', async () => {
+    for (const route of routes.filter((r) => r.access !== 'public' && r.access !== 'customer')) {
+      expect((await call(route, customer)).status, label(route)).toBe(403);
+    }
+  });
+
+  test('a staff role without the permission is refused with 403', async () => {
+    for (const route of routes.filter((r) => r.access.includes('-'))) {
+      const answer = await call(route, bare);
+      expect(answer.status, label(route)).toBe(403);
+      expect(answer.body.code, label(route)).toBe('forbidden');
+    }
+  });
+
+  test("the route's own permission gets past the guard", async () => {
+    const byPermission = new Map<string, RouteDef[]>();
+    for (const route of routes.filter((r) => r.access.includes('-'))) {
+      byPermission.set(route.access, [...(byPermission.get(route.access) ?? []), route]);
+    }
+    for (const [permission, group] of byPermission) {
+      const { token } = await t.staffWith([permission]);
+      for (const route of group) {
+        const status = (await call(route, token)).status;
+        expect([401, 403], `${label(route)} answered ${status}`).not.toContain(status);
+      }
+    }
+  });
+});

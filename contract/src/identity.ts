@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateOnly, email, id, money, optionalDate, optionalEmail, optionalId, optionalText, requiredText } from './fields.ts';
+import type { ResourceContract } from './resources.ts';
 
 export const loginBody = z.object({
   username: requiredText(120),
@@ -61,8 +62,34 @@ export const rolesBody = z.array(roleBody).min(1, 'must hold at least one role')
 export const permissionBody = z.object({ name: requiredText(80) });
 export const rolePermissionBody = z.object({
   roleId: id,
-  permissionId: z.array(id).max(2000),
+  permissionId: z.array(id, { error: 'must be a list of permission ids' }).max(2000),
 });
+/** `GET role-permission/permission?roleId=` */
+export const rolePermissionQuery = z.object({
+  roleId: z.string({ error: 'is required' }).regex(/^\d{1,9}$/, 'must be an id').transform(Number),
+});
+export interface RolePermissionsAnswer {
+  permissions: string[];
+  totalPermissions: number;
+}
+
+/** Roles the product relies on by name: they can be neither renamed nor hidden. */
+export const builtInRoles = ['super-admin', 'customer'] as const;
+
+/** Roles and permissions are served by the resource factory, like the plain resources. */
+export const identityResources = {
+  role: {
+    path: 'role', entity: 'role', listName: 'Role', label: 'Role',
+    input: roleBody,
+    deletion: 'soft', createMany: true, unique: ['name'], search: ['name'], sortable: ['name', 'createdAt'], titleField: 'name',
+  },
+  // the catalogue is fixed (seeded from permissions.ts): no create, and names never change
+  permission: {
+    path: 'permission', entity: 'permission', listName: 'Permission', label: 'Permission',
+    input: permissionBody,
+    deletion: 'soft', unique: ['name'], search: ['name'], sortable: ['name', 'createdAt'], titleField: 'name',
+  },
+} satisfies Record<string, ResourceContract>;
 
 export const customerLoginBody = z.object({ email, password: z.string().min(1, 'is required') });
 export { dateOnly };

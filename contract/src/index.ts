@@ -6,3 +6,4 @@ export * from './list-query.ts';
 export * from './identity.ts';
 export * from './resources.ts';
 export * from './messages.ts';
+export * from './settings.ts';

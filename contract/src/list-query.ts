@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from './fields.ts';
 
 /**
  * The list-query convention shared by every list endpoint and by the web client.
@@ -10,35 +11,36 @@ import { z } from 'zod';
  */
 export const listDefaults = { page: 1, count: 10, status: 'true' } as const;
 export const maxCount = 1000;
+export const maxPage = 1_000_000;
 
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text), 'must be a real calendar date');
+  .refine(isCalendarDate, 'must be a real calendar date');
 
 const statusList = z
   .string()
   .regex(/^(true|false)(,(true|false))?$/, "must be 'true', 'false' or 'true,false'")
   .transform((text) => [...new Set(text.split(',') as ('true' | 'false')[])]);
 
-const positiveInt = (max?: number) =>
+const positiveInt = (max: number) =>
   z
     .string()
     .regex(/^\d+$/, 'must be a whole number')
     .transform(Number)
     .refine((n) => n >= 1, 'must be at least 1')
-    .refine((n) => max === undefined || n <= max, `must be at most ${max}`);
+    .refine((n) => n <= max, `must be at most ${max}`);
 
 export const baseListQuery = z.object({
-  page: positiveInt().optional(),
+  page: positiveInt(maxPage).optional(),
   count: positiveInt(maxCount).optional(),
   status: statusList.optional(),
   query: z.string().optional(),
-  key: z.string().max(200, 'must be at most 200 characters').optional(),
+  key: z.string().max(200, 'must be at most 200 characters').refine((text) => !text.includes('\u0000'), 'must not contain NUL characters').optional(),
   startDate: isoDate.optional(),
   endDate: isoDate.optional(),
   sort: z.string().regex(/^[A-Za-z]+$/, 'must be a column name').optional(),
-  order: z.enum(['asc', 'desc']).optional(),
+  order: z.enum(['asc', 'desc'], { error: "must be 'asc' or 'desc'" }).optional(),
 });
 
 export type RawQuery = Record<string, string | string[] | undefined>;

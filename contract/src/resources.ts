@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import type { Entity } from './permissions.ts';
 import {
-  dateOnly, hexColour, id, money, optionalDate, optionalEmail, optionalId, optionalText, percentage, requiredText, timeOfDay,
+  dateOnly, hexColour, id, maxId, money, numberField, optionalDate, optionalEmail, optionalId, optionalText, percentage, requiredText, timeOfDay,
 } from './fields.ts';
+
+const length = numberField((n) => n.positive('must be above 0').max(10_000, 'must be at most 10000'));
+const hours = z.preprocess((v) => (v === '' ? null : v), numberField((n) => n.min(0, 'must not be negative').max(24, 'must be at most 24')).nullish());
 
 /**
  * The plain resources: records with a name and a status. One contract per resource, used by the
@@ -29,6 +32,8 @@ export interface ResourceContract<S extends z.ZodObject = z.ZodObject> {
   postUpdate?: boolean;
   /** Columns that must be unique among rows (409 naming the field); a list is unique together and names its last field. */
   unique?: (string | readonly string[])[];
+  /** Date pairs [start, end]: the end, when given, must not be before the start (400 naming the end). */
+  periods?: readonly (readonly [string, string])[];
   /** Columns searched by query=search&key=. */
   search: string[];
   /** Columns the list may be sorted by. */
@@ -59,7 +64,7 @@ export const resources = {
   designationHistory: define({
     path: 'designation-history', entity: 'designationHistory', listName: 'DesignationHistory', label: 'Designation history',
     input: z.object({ userId: id, designationId: id, startDate: dateOnly, endDate: optionalDate, comment: optionalText(500) }),
-    deletion: 'hard', search: ['comment'], sortable: ['startDate', 'createdAt'], titleField: 'startDate',
+    deletion: 'hard', periods: [['startDate', 'endDate']], search: ['comment'], sortable: ['startDate', 'createdAt'], titleField: 'startDate',
   }),
   currency: define({
     path: 'currency', entity: 'currency', listName: 'Currency', label: 'Currency',
@@ -94,14 +99,14 @@ export const resources = {
   }),
   shift: define({
     path: 'shift', entity: 'shift', listName: 'Shift', label: 'Shift',
-    input: z.object({ name: requiredText(60), startTime: timeOfDay, endTime: timeOfDay, workHour: z.coerce.number().min(0).max(24).nullish() }),
+    input: z.object({ name: requiredText(60), startTime: timeOfDay, endTime: timeOfDay, workHour: hours }),
     deletion: 'soft', unique: ['name'], search: ['name'], sortable: ['name', 'createdAt'], titleField: 'name',
   }),
   pageSize: define({
     path: 'page-size', entity: 'pageSize', listName: 'PageSize', totalKey: 'totalPageSizeCount', label: 'Page size',
     input: z.object({
-      pageSizeName: requiredText(60), width: z.coerce.number().positive('must be above 0'),
-      height: z.coerce.number().positive('must be above 0'), unit: z.enum(['inches', 'mm', 'cm']).default('inches'),
+      pageSizeName: requiredText(60), width: length, height: length,
+      unit: z.enum(['inches', 'mm', 'cm'], { error: "must be 'inches', 'mm' or 'cm'" }).default('inches'),
     }),
     deletion: 'soft', unique: ['pageSizeName'], search: ['pageSizeName'], sortable: ['pageSizeName', 'createdAt'], titleField: 'pageSizeName',
   }),
@@ -114,7 +119,7 @@ export const resources = {
     path: 'payment-method', entity: 'paymentMethod', listName: 'PaymentMethod', label: 'Payment method',
     input: z.object({
       methodName: requiredText(80), subAccountId: id, logo: optionalText(500), ownerAccount: optionalText(120),
-      instruction: optionalText(5000), isActive: z.enum(['true', 'false']).default('true'),
+      instruction: optionalText(5000), isActive: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
     }),
     deletion: 'soft', postUpdate: true, unique: ['methodName'], search: ['methodName', 'ownerAccount'],
     sortable: ['methodName', 'createdAt'], titleField: 'methodName',
@@ -135,12 +140,12 @@ export const resources = {
       userId: id, degree: requiredText(120), institution: requiredText(200), fieldOfStudy: requiredText(120),
       result: requiredText(60), studyStartDate: dateOnly, studyEndDate: optionalDate,
     }),
-    deletion: 'hard', search: ['degree', 'institution', 'fieldOfStudy'], sortable: ['studyStartDate', 'createdAt'], titleField: 'degree',
+    deletion: 'hard', periods: [['studyStartDate', 'studyEndDate']], search: ['degree', 'institution', 'fieldOfStudy'], sortable: ['studyStartDate', 'createdAt'], titleField: 'degree',
   }),
   salaryHistory: define({
     path: 'salary-history', entity: 'salaryHistory', listName: 'SalaryHistory', label: 'Salary history',
     input: z.object({ userId: id, salary: money, startDate: dateOnly, endDate: optionalDate, comment: optionalText(500) }),
-    deletion: 'hard', search: ['comment'], sortable: ['startDate', 'salary', 'createdAt'], titleField: 'startDate',
+    deletion: 'hard', periods: [['startDate', 'endDate']], search: ['comment'], sortable: ['startDate', 'salary', 'createdAt'], titleField: 'startDate',
   }),
   deliveryFee: define({
     path: 'delivery-fee', entity: 'deliveryFee', listName: 'DeliveryFee', label: 'Delivery fee',
@@ -175,4 +180,4 @@ export const resources = {
 } satisfies Record<string, ResourceContract>;
 
 export type ResourceKey = keyof typeof resources;
-export { money, optionalId };
+export { maxId, money, optionalId };

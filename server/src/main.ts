@@ -1,19 +1,11 @@
-import { buildApp } from './app.ts';
+import { boot } from './boot.ts';
 import { readConfig } from './config.ts';
-import { openDatabase } from './platform/db.ts';
-import { seedBase } from './seed/base.ts';
-import { seedDemo } from './seed/demo.ts';
-import { signingSecret } from './seed/secret.ts';
 
 const config = readConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-await seedBase(database.db, { adminUsername: config.adminUsername, adminPassword: config.adminPassword });
-if (config.seedDemo) await seedDemo(database.db);
-const app = await buildApp({ db: database.db, config, secret: await signingSecret(database.db, config) });
+const { app, database, close } = await boot(config);
 
 const stop = async () => {
-  await app.close();
-  await database.close();
+  await close();
   process.exit(0);
 };
 process.once('SIGINT', stop);

@@ -39,8 +39,11 @@ export default async function setup(project: TestProject) {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   // leftovers of runs that were killed
-  const stale = await admin.query(`select datname from pg_database where datname like 'tillbook\\_%' and datname not like $1`, [`%_${process.pid}_%`]);
-  for (const row of stale.rows) await admin.query(`drop database if exists "${row.datname}" with (force)`).catch(() => {});
+  const stale = await admin.query(`select datname from pg_database where datname ~ '^tillbook_(tmpl|t)_[0-9]+_'`);
+  for (const row of stale.rows) {
+    const pid = Number(/^tillbook_(?:tmpl|t)_(\d+)_/.exec(row.datname)![1]);
+    if (!isAlive(pid)) await admin.query(`drop database if exists "${row.datname}" with (force)`).catch(() => {});
+  }
   await admin.query(`create database "${name}"`);
   const url = withDatabase(baseUrl, name);
   const database = await openDatabase({ url });
@@ -58,4 +61,14 @@ export function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();
+}
+
+/** Leftover databases of a killed run are dropped; a run still going on is left alone. */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

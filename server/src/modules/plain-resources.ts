@@ -5,6 +5,7 @@ import { defineResource, type ResourceDefinition } from '../platform/resource-fa
 import type { RouteDef } from '../platform/route.ts';
 import * as s from '../schema/index.ts';
 import { categoryModes } from './catalogue/category-tree.ts';
+import { subCategoryModes } from './catalogue/sub-category.ts';
 
 /** Each plain resource's table. The contract (in contract/) says everything else. */
 const tables: Record<ResourceKey, PgTable> = {
@@ -36,6 +37,7 @@ const tables: Record<ResourceKey, PgTable> = {
 /** What a few resources add to the factory's routes. */
 const extras = (ctx: AppContext): Partial<Record<ResourceKey, Partial<ResourceDefinition>>> => ({
   productCategory: categoryModes(ctx),
+  productSubCategory: subCategoryModes(ctx),
 });
 
 export function plainResourceRoutes(ctx: AppContext): RouteDef[] {

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { customer, role, users } from '../schema/index.ts';
 import type { FastifyRequest } from 'fastify';
@@ -39,6 +39,7 @@ export function guard(access: Access, db: Db, tokens: TokenService) {
         active: users.status,
         roleId: users.roleId,
         role: role.name,
+        roleActive: role.status,
         allowed: access === 'staff' || access === 'customer' ? sql<boolean>`true` : hasPermissionSql(users.roleId, access),
       })
       .from(users)
@@ -47,6 +48,7 @@ export function guard(access: Access, db: Db, tokens: TokenService) {
     if (!user?.active) throw unauthenticated('Your account is not active');
     req.auth = { ...claims, roleId: user.roleId, role: user.role };
     if (access === 'customer') throw forbidden('This is for customers only');
+    if (!user.roleActive) throw forbidden(`The role ${user.role} is not active`);
     if (!user.allowed) throw forbidden(`You do not have permission to do this (${access})`);
   };
 }
@@ -59,6 +61,6 @@ export function hasPermissionSql(roleColumn: PgColumn | number, name: string): S
 
 /** For the few handlers that widen access in code (e.g. reading one's own role's permissions). */
 export async function roleHasPermission(db: Db, roleId: number, name: string): Promise<boolean> {
-  const [row] = await db.select({ allowed: hasPermissionSql(roleId, name) }).from(role).where(eq(role.id, roleId));
+  const [row] = await db.select({ allowed: hasPermissionSql(roleId, name) }).from(role).where(and(eq(role.id, roleId), eq(role.status, true)));
   return row?.allowed === true;
 }

@@ -1,4 +1,4 @@
-import { baseListQuery, dropEmpty, listDefaults, type RawQuery } from '@tillbook/contract';
+import { baseListQuery, dropEmpty, listDefaults, maxId, type RawQuery } from '@tillbook/contract';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -31,11 +31,13 @@ export interface ListQueryOptions<S extends z.ZodRawShape> {
   sortable?: readonly string[];
 }
 
-/** Comma list of ids: `1,2,3`. */
+/** Comma list of ids: `1,2,3` (at most 1000 of them). */
 export const idListFilter = z
   .string()
   .regex(/^\d+(,\d+)*$/, 'must be an id or a comma list of ids')
-  .transform((text) => text.split(',').map(Number));
+  .transform((text) => [...new Set(text.split(',').map(Number))])
+  .refine((ids) => ids.every((n) => n >= 1 && n <= maxId), 'must hold only valid ids')
+  .refine((ids) => ids.length <= 1000, 'must hold at most 1000 ids');
 
 export function parseListQuery<S extends z.ZodRawShape = {}>(
   raw: unknown,
@@ -103,7 +105,7 @@ export function orderBy(q: ListQuery<unknown>, table: PgTable, fallback: PgColum
   return idColumn && column !== idColumn ? [direction(column), direction(idColumn)] : [direction(column)];
 }
 
-export const paging = (q: ListQuery<unknown>) =>
-  q.unpaged ? {} : { limit: q.count, offset: (q.page - 1) * q.count };
+export const paging = (q: ListQuery<unknown>): { limit?: number; offset: number } =>
+  q.unpaged ? { offset: 0 } : { limit: q.count, offset: (q.page - 1) * q.count };
 
 export { inArray };

@@ -1,17 +1,18 @@
-import { permissionName, statusBody, type ResourceContract } from '@tillbook/contract';
-import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { dropEmpty, permissionName, statusBody, type RawQuery, type ResourceContract } from '@tillbook/contract';
+import { and, count, eq, getTableName, ne, sql, type SQL } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from './context.ts';
 import type { DbOrTx } from './db.ts';
-import { badRequest, duplicate } from './errors.ts';
+import { AppError, badRequest, duplicate, fieldError } from './errors.ts';
 import { conventionWhere, idListFilter, inArray, orderBy, paging, parseListQuery, whereAll, type ListQuery } from './list-query.ts';
 import { found, idParam, parseBody, type RouteDef } from './route.ts';
 import { toWire, toWireList } from './wire.ts';
 
 type Row = Record<string, unknown>;
 type Columns = Record<string, PgColumn>;
+type ListRows = (db: DbOrTx, q: ListQuery, extra?: SQL[]) => Promise<{ rows: Row[]; total: number }>;
 
 /** A plain resource: its wire contract, its table, and the few things that differ. */
 export interface ResourceDefinition {
@@ -19,8 +20,8 @@ export interface ResourceDefinition {
   table: PgTable;
   /** Extra `query=` modes answered by the list route (e.g. categoryWithSubcategory). */
   modes?: Record<string, (req: FastifyRequest, q: ListQuery) => Promise<unknown>>;
-  /** Replaces the public list's answer (default: active rows with the list keys). */
-  publicList?: (req: FastifyRequest, q: ListQuery) => Promise<unknown>;
+  /** Replaces the public list's answer (default: active rows with the list keys, by title). */
+  publicList?: (req: FastifyRequest, q: ListQuery, list: ListRows) => Promise<unknown>;
   /** Replaces GET <path>/{id} (e.g. a role with its permissions); answer undefined for 404. */
   single?: (db: DbOrTx, id: number) => Promise<Row | undefined>;
   /** Routes this resource does not offer. */
@@ -31,12 +32,41 @@ export interface ResourceDefinition {
 
 export interface Resource {
   routes: RouteDef[];
-  /** List rows with the convention, for bespoke routes that reuse the factory's query. */
-  list(db: DbOrTx, q: ListQuery): Promise<{ rows: Row[]; total: number }>;
+  /** List rows with the convention (plus extra conditions), for bespoke routes that reuse the factory's query. */
+  list: ListRows;
   parseQuery(raw: unknown): ListQuery;
 }
 
+/** An input field that points at another table's row (a foreign key). */
+interface Reference { field: string; table: PgTable; id: PgColumn }
+
 const lower = (column: PgColumn) => sql`lower(${column}::text)`;
+
+/** The input fields that are foreign keys of the table, with the table and column they point at. */
+function referencesOf(table: PgTable, fields: string[]): Reference[] {
+  const columns = table as unknown as Columns;
+  const refs: Reference[] = [];
+  for (const fk of getTableConfig(table).foreignKeys) {
+    const { columns: local, foreignTable, foreignColumns: target } = fk.reference();
+    if (local.length !== 1 || !target[0]) continue; // composite keys are left to the database
+    const field = fields.find((name) => columns[name] === local[0]);
+    if (field) refs.push({ field, table: foreignTable, id: target[0] });
+  }
+  return refs;
+}
+
+/** Gives the fields of a failed batch item its index, so the client knows which item is wrong. */
+function forItem(error: unknown, index: number): unknown {
+  if (!(error instanceof AppError) || !error.fields) return error;
+  const fields = Object.fromEntries(Object.entries(error.fields).map(([name, text]) => [`${index}.${name}`, text]));
+  return new AppError(error.code, `Item ${index + 1}: ${error.message}`, fields);
+}
+
+/** Only the fields the client sent: a partial update must not reset absent fields to their defaults. */
+function sentFields(parsed: Row, body: unknown): Row {
+  const sent = body && typeof body === 'object' && !Array.isArray(body) ? new Set(Object.keys(body)) : new Set<string>();
+  return Object.fromEntries(Object.entries(parsed).filter(([name]) => sent.has(name)));
+}
 
 export function defineResource(ctx: AppContext, def: ResourceDefinition): Resource {
   const { contract, table } = def;
@@ -47,14 +77,16 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
   const totalKey = contract.totalKey ?? `total${contract.listName}`;
   const what = contract.label;
   const perm = (action: Parameters<typeof permissionName>[0]) => permissionName(action, contract.entity);
+  const inputFields = Object.keys(contract.input.shape);
+  const references = referencesOf(table, inputFields);
 
   // every `...Id` input field is also a list filter taking one id or a comma list
-  const idFields = Object.keys(contract.input.shape).filter((name) => name.endsWith('Id') && columns[name]);
+  const idFields = inputFields.filter((name) => name.endsWith('Id') && columns[name]);
   const filterShape = Object.fromEntries(idFields.map((name) => [name, idListFilter.optional()]));
   const parseQuery = (raw: unknown) =>
     parseListQuery(raw, { modes: Object.keys(def.modes ?? {}), filters: filterShape, sortable: contract.sortable }) as ListQuery;
 
-  async function list(db: DbOrTx, q: ListQuery) {
+  const list: ListRows = async (db, q, extra = []) => {
     const filters = q.filters as Record<string, number[] | undefined>;
     const where = whereAll([
       ...conventionWhere(q, {
@@ -63,16 +95,24 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
         date: columns.createdAt,
       }),
       ...idFields.filter((name) => filters[name]).map((name) => inArray(columns[name]!, filters[name]!)),
+      ...extra,
     ]);
-    const [rows, [total]] = await Promise.all([
-      db.select().from(table).where(where).orderBy(...orderBy(q, table, columns.createdAt!)).$dynamic().limit(paging(q).limit ?? 1_000_000).offset(paging(q).offset ?? 0),
-      db.select({ n: count() }).from(table).where(where),
-    ]);
-    return { rows: rows as Row[], total: total?.n ?? 0 };
-  }
+    const { limit, offset } = paging(q);
+    let rowsQuery = db.select().from(table).where(where).orderBy(...orderBy(q, table, columns.createdAt!)).$dynamic();
+    if (limit !== undefined) rowsQuery = rowsQuery.limit(limit).offset(offset);
+    const [rows, [total]] = await Promise.all([rowsQuery, db.select({ n: count() }).from(table).where(where)]);
+    return { rows: rows as Row[], total: Number(total?.n ?? 0) };
+  };
 
+  /**
+   * 409 naming the field when another row holds the same value (text compared case-insensitively).
+   * The database's unique constraints are case-sensitive, so writers of one table take turns (a
+   * transaction-scoped advisory lock) to keep 'Red' and 'red' from both passing the check at once.
+   */
   async function assertUnique(db: DbOrTx, values: Row, exceptId?: number) {
-    for (const rule of contract.unique ?? []) {
+    if (!contract.unique?.length) return;
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`unique:${getTableName(table)}`}))`);
+    for (const rule of contract.unique) {
       const names = typeof rule === 'string' ? [rule] : [...rule];
       if (names.some((name) => values[name] === undefined || values[name] === null)) continue;
       const conditions: SQL[] = names.map((name) =>
@@ -81,6 +121,25 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
       if (exceptId !== undefined) conditions.push(ne(idColumn, exceptId));
       const [clash] = await db.select({ id: idColumn }).from(table).where(and(...conditions)).limit(1);
       if (clash) throw duplicate(what, names.at(-1)!);
+    }
+  }
+
+  /** 400 naming the field when an id points at no row (the foreign key would refuse it less clearly). */
+  async function assertReferences(db: DbOrTx, values: Row) {
+    for (const ref of references) {
+      const value = values[ref.field];
+      if (value === undefined || value === null) continue;
+      const [row] = await db.select({ id: ref.id }).from(ref.table).where(eq(ref.id, value)).limit(1);
+      if (!row) throw fieldError(ref.field, 'does not exist');
+    }
+  }
+
+  /** 400 naming the end of a period that ends before it starts. */
+  function assertPeriods(values: Row) {
+    for (const [start, end] of contract.periods ?? []) {
+      const from = values[start];
+      const to = values[end];
+      if (typeof from === 'string' && typeof to === 'string' && to < from) throw fieldError(end, `must not be before ${start}`);
     }
   }
 
@@ -101,15 +160,37 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
   }
 
   async function create(db: DbOrTx, values: Row) {
+    assertPeriods(values);
+    await assertReferences(db, values);
     await assertUnique(db, values);
     const [row] = await db.insert(table).values(values as never).returning();
     return row as Row;
   }
 
   async function update(id: number, req: FastifyRequest) {
-    const values = parseBody(contract.input.partial(), req.body) as Row;
+    const values = sentFields(parseBody(contract.input.partial(), req.body) as Row, req.body);
     if (Object.keys(values).length === 0) throw badRequest('Nothing to update: send at least one field');
-    return change(id, values, (tx, current) => assertUnique(tx, { ...current, ...values }, id));
+    return change(id, values, async (tx, current) => {
+      assertPeriods({ ...current, ...values });
+      await assertReferences(tx, values);
+      await assertUnique(tx, { ...current, ...values }, id);
+    });
+  }
+
+  async function createMany(body: unknown) {
+    const items = parseBody(z.array(contract.input, { error: 'must be a list' }).min(1, 'must hold at least one item').max(500, 'must hold at most 500 items'), body) as Row[];
+    // all or nothing: one refused item rolls the whole batch back
+    return ctx.db.transaction(async (tx) => {
+      const rows: Row[] = [];
+      for (const [index, item] of items.entries()) {
+        try {
+          rows.push(await create(tx, item));
+        } catch (error) {
+          throw forItem(error, index);
+        }
+      }
+      return rows;
+    });
   }
 
   const listAnswer = (result: { rows: Row[]; total: number }) => ({ [rowsKey]: toWireList(result.rows), [totalKey]: result.total });
@@ -133,50 +214,35 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
       },
     },
   ];
-  if (!omitted.has('create')) routes.push({
+  if (!omitted.has('create')) {
+    routes.push({
       method: 'POST', url: base, access: perm('create'),
       handler: async (req, reply) => {
-        const mode = (req.query as Record<string, string>).query;
+        const mode = dropEmpty(req.query as RawQuery).query;
         if (mode === 'createmany' && contract.createMany) {
-          const items = parseBody(z.array(contract.input).min(1, 'must hold at least one item').max(500), req.body) as Row[];
-          const created = await ctx.db.transaction(async (tx) => {
-            const rows: Row[] = [];
-            for (const [index, item] of items.entries()) {
-              try {
-                rows.push(await create(tx, item));
-              } catch (error) {
-                if (error instanceof Error && 'fields' in error && error.fields) {
-                  (error as { fields: Record<string, string> }).fields = Object.fromEntries(
-                    Object.entries(error.fields as Record<string, string>).map(([f, t]) => [`${index}.${f}`, t]),
-                  );
-                }
-                throw error;
-              }
-            }
-            return rows;
-          });
+          const created = await createMany(req.body);
           reply.code(201);
           return { count: created.length, [rowsKey]: toWireList(created) };
         }
-        if (mode !== undefined && mode !== '') throw badRequest('query is not understood here', { query: 'is not understood here' });
+        if (mode !== undefined) throw fieldError('query', contract.createMany ? "must be 'createmany' or left out" : 'must be left out');
         const values = parseBody(contract.input, req.body) as Row;
         const row = await ctx.db.transaction((tx) => create(tx, values));
         reply.code(201);
         return toWire(row);
       },
-  });
+    });
+  }
   if (!omitted.has('update')) {
     routes.push({ method: 'PUT', url: `${base}/:id`, access: perm('update'), handler: (req) => update(idParam(req), req) });
-  }
-  if (contract.postUpdate && !omitted.has('update')) {
-    routes.push({ method: 'POST', url: `${base}/:id`, access: perm('update'), handler: (req) => update(idParam(req), req) });
+    if (contract.postUpdate) routes.push({ method: 'POST', url: `${base}/:id`, access: perm('update'), handler: (req) => update(idParam(req), req) });
   }
   if (contract.deletion === 'soft' && !omitted.has('status')) {
     routes.push({
       method: 'PATCH', url: `${base}/:id`, access: perm('delete'),
       handler: async (req) => {
+        const id = idParam(req);
         const { status } = parseBody(statusBody, req.body);
-        return change(idParam(req), { status: status === 'true' });
+        return change(id, { status: status === 'true' });
       },
     });
   } else if (contract.deletion === 'hard') {
@@ -192,11 +258,13 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
     routes.push({
       method: 'GET', url: `${base}/public`, access: 'public',
       handler: async (req) => {
-        const q = parseQuery({ query: 'all', ...(req.query as object), status: 'true' });
-        return def.publicList ? def.publicList(req, q) : listAnswer(await list(ctx.db, q));
+        // the storefront sees active rows only, unpaged and by title unless it asks otherwise
+        const raw = dropEmpty(req.query as RawQuery);
+        const parsed = parseQuery({ ...raw, query: raw.query ?? 'all', status: 'true' });
+        const q = parsed.sort ? parsed : { ...parsed, sort: contract.titleField, order: 'asc' as const };
+        return def.publicList ? def.publicList(req, q, list) : listAnswer(await list(ctx.db, q));
       },
     });
   }
   return { routes, list, parseQuery };
 }
-

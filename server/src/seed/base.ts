@@ -6,6 +6,9 @@ import { hashPassword } from '../modules/identity/passwords.ts';
 import * as s from '../schema/index.ts';
 import { currencies, mainAccounts, systemSubAccounts } from './chart-of-accounts.ts';
 
+/** The company name of a new installation, until the owner sets theirs. */
+export const defaultCompanyName = 'My Shop';
+
 export interface SeedOptions {
   adminUsername: string;
   adminPassword?: string;
@@ -18,6 +21,7 @@ export interface SeedOptions {
  * changes what the shop owner has edited.
  */
 export async function seedBase(db: Db, options: SeedOptions): Promise<void> {
+  let announcement: string | undefined;
   await db.transaction(async (tx) => {
     // serialise concurrent first starts against one database server
     await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
@@ -37,11 +41,15 @@ export async function seedBase(db: Db, options: SeedOptions): Promise<void> {
       await tx.insert(s.rolePermission).values(grants.map((p) => ({ roleId: roles.get('customer')!, permissionId: p.id })));
     }
 
-    await tx.insert(s.account).values([...mainAccounts]).onConflictDoNothing();
-    const accounts = new Map((await tx.select().from(s.account)).map((a) => [a.name, a.id]));
+    // one main account per type; the owner may rename them, so they are found by type, not name
+    const haveTypes = new Set((await tx.select({ type: s.account.type }).from(s.account)).map((a) => a.type));
+    const missingAccounts = mainAccounts.filter((a) => !haveTypes.has(a.type));
+    if (missingAccounts.length) await tx.insert(s.account).values(missingAccounts).onConflictDoNothing();
+    const accountOfType = new Map<string, number>();
+    for (const a of await tx.select().from(s.account).orderBy(s.account.id)) if (!accountOfType.has(a.type)) accountOfType.set(a.type, a.id);
     await tx
       .insert(s.subAccount)
-      .values(systemSubAccounts.map((a) => ({ name: a.name, systemKey: a.systemKey, accountId: accounts.get(a.account)! })))
+      .values(systemSubAccounts.map((a) => ({ name: a.name, systemKey: a.systemKey, accountId: accountOfType.get(a.account)! })))
       .onConflictDoNothing();
 
     const [anyCurrency] = await tx.select({ id: s.currency.id }).from(s.currency).limit(1);
@@ -51,7 +59,7 @@ export async function seedBase(db: Db, options: SeedOptions): Promise<void> {
     const [setting] = await tx.select({ id: s.appSetting.id }).from(s.appSetting).limit(1);
     if (!setting) {
       const [dollar] = await tx.select({ id: s.currency.id }).from(s.currency).where(eq(s.currency.currencyName, 'DOLLAR'));
-      await tx.insert(s.appSetting).values({ companyName: 'My Shop', footer: 'Powered by Tillbook', currencyId: dollar?.id ?? null });
+      await tx.insert(s.appSetting).values({ companyName: defaultCompanyName, footer: 'Powered by Tillbook', currencyId: dollar?.id ?? null });
     }
     const [anyUnit] = await tx.select({ id: s.uom.id }).from(s.uom).limit(1);
     if (!anyUnit) await tx.insert(s.uom).values(['pc', 'kg', 'ltr', 'ml', 'gm'].map((name) => ({ name })));
@@ -68,19 +76,17 @@ export async function seedBase(db: Db, options: SeedOptions): Promise<void> {
     if (!owner) {
       const generated = !options.adminPassword;
       const password = options.adminPassword ?? randomBytes(12).toString('base64url');
-      await tx.insert(s.users).values({
-        firstName: 'Shop',
-        lastName: 'Owner',
-        username: options.adminUsername,
-        password: await hashPassword(password),
-        roleId: superAdminId,
-        employeeId: '1001',
-      });
-      if (generated) {
-        (options.announce ?? console.log)(
-          `\n  Owner account created. Username: ${options.adminUsername}  Password: ${password}\n  (shown once; set ADMIN_PASSWORD to choose it)\n`,
-        );
+      // a taken username (say the owner's own account moved to another role) is left alone
+      const created = await tx
+        .insert(s.users)
+        .values({ firstName: 'Shop', lastName: 'Owner', username: options.adminUsername, password: await hashPassword(password), roleId: superAdminId, employeeId: '1001' })
+        .onConflictDoNothing()
+        .returning({ id: s.users.id });
+      if (generated && created.length) {
+        announcement = `\n  Owner account created. Username: ${options.adminUsername}  Password: ${password}\n  (shown once; set ADMIN_PASSWORD to choose it)\n`;
       }
     }
   });
+  // said only once the account is committed, so the password shown is the one that works
+  if (announcement) (options.announce ?? console.log)(announcement);
 }

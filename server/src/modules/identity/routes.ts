@@ -1,7 +1,11 @@
 import type { AppContext } from '../../platform/context.ts';
 import type { RouteDef } from '../../platform/route.ts';
+import { permissionRoutes } from './permissions.ts';
+import { rolePermissionRoutes } from './role-permissions.ts';
+import { roleRoutes } from './roles.ts';
 import { sessionRoutes } from './session.ts';
+import { userRoutes } from './users.ts';
 
 export function identityRoutes(ctx: AppContext): RouteDef[] {
-  return [...sessionRoutes(ctx)];
+  return [...sessionRoutes(ctx), ...userRoutes(ctx), ...roleRoutes(ctx), ...permissionRoutes(ctx), ...rolePermissionRoutes(ctx)];
 }

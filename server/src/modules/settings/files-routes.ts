@@ -13,6 +13,8 @@ export function filesRoutes(ctx: AppContext): RouteDef[] {
         const { name } = req.params as { name: string };
         if (!ctx.files.isStoredName(name) || !fs.existsSync(ctx.files.pathOf(name))) throw notFound('File');
         reply.header('cache-control', 'public, max-age=31536000, immutable');
+        // the type was decided from the file's bytes at upload; browsers must not guess another
+        reply.header('x-content-type-options', 'nosniff');
         return reply.type(mimeOf(name)).send(fs.createReadStream(ctx.files.pathOf(name)));
       },
     },

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { id, optionalEmail, requiredText } from './fields.ts';
+
+export const dashboardTypes = ['e-commerce', 'inventory', 'both'] as const;
+export type DashboardType = (typeof dashboardTypes)[number];
+
+/** A text the owner may change or clear: absent = leave as it is, '' or null = clear. */
+const clearableText = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters`).nullish(),
+  );
+
+/** A web address; the scheme may be left out ('www.example.com'). */
+const isWebAddress = (text: string) => {
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && /^[^.\s]+(\.[^.\s]+)+$/.test(url.hostname) && !/\s/.test(text);
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * `POST /setting`: every field is optional (only what is sent changes), but a field that is sent
+ * must be valid. The logo travels as a file (form field `logo`), not in this schema.
+ * Form data sends every value as text, hence the coercions.
+ */
+export const settingInput = z.object({
+  companyName: requiredText(120).optional(),
+  tagLine: clearableText(200),
+  address: clearableText(500),
+  phone: clearableText(40),
+  email: optionalEmail,
+  website: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string({ error: 'must be text' }).trim().max(200, 'must be at most 200 characters')
+      .refine(isWebAddress, 'must be a web address like https://example.com').nullish(),
+  ),
+  footer: clearableText(500),
+  dashboardType: z.enum(dashboardTypes, { error: `must be one of ${dashboardTypes.join(', ')}` }).optional(),
+  currencyId: id.optional(),
+  allowNegativeStock: z.preprocess(
+    (v) => (typeof v === 'boolean' ? String(v) : v),
+    z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
+  ),
+});
+export type SettingInput = z.infer<typeof settingInput>;
+
+/** What anyone (the login page, the storefront) may read. */
+export interface PublicSetting {
+  companyName: string;
+  tagLine: string | null;
+  /** URL of the logo (under the API base), or null. */
+  logo: string | null;
+  footer: string | null;
+  currency: { id: number; currencyName: string; currencySymbol: string } | null;
+}
+
+/** What staff who may read the settings get. */
+export interface Setting extends PublicSetting {
+  id: number;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  dashboardType: DashboardType;
+  currencyId: number | null;
+  allowNegativeStock: 'true' | 'false';
+  createdAt: string;
+  updatedAt: string;
+}

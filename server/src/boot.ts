@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './platform/db.ts';
+import { seedBase } from './seed/base.ts';
+import { seedDemo } from './seed/demo.ts';
+import { signingSecret } from './seed/secret.ts';
+
+export interface Booted {
+  app: FastifyInstance;
+  database: Database;
+  /** The token signing secret in use (JWT_SECRET, or the one kept in the database). */
+  secret: string;
+  close(): Promise<void>;
+}
+
+export interface BootOptions {
+  /** Where to say the generated owner password (first start only); defaults to the console. */
+  announce?: (text: string) => void;
+  logger?: boolean;
+}
+
+/**
+ * Every start, first or not: open (and migrate) the database, add what a new installation needs,
+ * the demo shop when asked, and build the app. Safe to repeat on the same data.
+ */
+export async function boot(config: Config, options: BootOptions = {}): Promise<Booted> {
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await seedBase(database.db, { adminUsername: config.adminUsername, adminPassword: config.adminPassword, announce: options.announce });
+    if (config.seedDemo) await seedDemo(database.db);
+    const secret = await signingSecret(database.db, config);
+    const app = await buildApp({ db: database.db, config, secret, logger: options.logger });
+    return {
+      app, database, secret,
+      async close() {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

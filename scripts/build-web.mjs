@@ -1,0 +1,31 @@
+// Builds the web app when web/dist is missing or older than its sources. Used by npm start and the browser tests.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function newest(dir) {
+  let latest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
+  }
+  return latest;
+}
+
+export function buildWebIfStale() {
+  const built = path.join(root, 'web/dist/index.html');
+  const sources = Math.max(
+    newest(path.join(root, 'web/src')),
+    newest(path.join(root, 'contract/src')),
+    fs.statSync(path.join(root, 'web/index.html')).mtimeMs,
+    fs.statSync(path.join(root, 'web/vite.config.ts')).mtimeMs,
+  );
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sources) return;
+  console.log('Building the web app ...');
+  const build = spawnSync('npm', ['run', 'build', '--silent', '-w', 'web', '--', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the web build failed');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) buildWebIfStale();

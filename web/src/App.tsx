@@ -1,0 +1,39 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd';
+import { useEffect } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Notices } from './lib/notices.tsx';
+import { loadSettingsOnce, useSettings } from './lib/settings.ts';
+import { applyDemoSession } from './lib/session.ts';
+import { FullScreenSpinner } from './ui/FullScreenSpinner.tsx';
+import { NotFound } from './ui/NotFound.tsx';
+import { ServerError } from './ui/ServerError.tsx';
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+
+applyDemoSession(window.location);
+
+/** The route table of the specification: login, the admin area, the storefront, then not-found. */
+const router = createBrowserRouter([
+  { path: '/admin/auth/login', lazy: async () => ({ Component: (await import('./admin/auth/LoginPage.tsx')).LoginPage }) },
+  { path: '/admin/*', lazy: async () => ({ Component: (await import('./admin/AdminApp.tsx')).AdminApp }) },
+  { path: '/*', lazy: async () => ({ Component: (await import('./storefront/StorefrontApp.tsx')).StorefrontApp }) },
+  { path: '*', Component: NotFound },
+]);
+
+export function App() {
+  const settings = useSettings();
+  useEffect(loadSettingsOnce, []);
+  let body;
+  if (settings.error) body = <ServerError />;
+  else if (!settings.data) body = <FullScreenSpinner />;
+  else body = <RouterProvider router={router} />;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider theme={{ token: { colorPrimary: '#2f6f4f', borderRadius: 6 } }}>
+        <Notices />
+        {body}
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

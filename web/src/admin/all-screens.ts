@@ -1,0 +1,6 @@
+import type { AdminScreen } from './screens.ts';
+import { identityScreens } from './identity/screens.ts';
+import { resourceScreens } from './resources/screens.ts';
+
+/** Every admin screen, from each area's own list. */
+export const allScreens: AdminScreen[] = [...identityScreens, ...resourceScreens];

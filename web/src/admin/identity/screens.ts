@@ -1,0 +1,3 @@
+import type { AdminScreen } from '../screens.ts';
+
+export const identityScreens: AdminScreen[] = [];

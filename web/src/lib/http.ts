@@ -1,0 +1,104 @@
+import { buildListQuery, fallbackErrorText, type ListFilters } from '@tillbook/contract';
+import { notify } from './notices.tsx';
+import { clearAll, getToken, removeSessionKeys, setToken } from './session.ts';
+
+/** The API base: VITE_API_BASE at build time, else the server that serves this app. */
+export const apiBase = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/v1';
+export const loginPath = '/admin/auth/login';
+
+export type Result<T> = { data: T; error?: undefined } | { data?: undefined; error: string; status: number; fields?: Record<string, string> };
+
+export interface CallOptions {
+  body?: unknown;
+  /** Filters turned into the list query (page 1, count 10, status true unless a report). */
+  filters?: ListFilters;
+  /** Show the error text as an error notice. */
+  toast?: boolean;
+}
+
+const onAdminPage = () => window.location.pathname.startsWith('/admin') && !window.location.pathname.startsWith(loginPath);
+
+// One refresh at a time: parallel 401s share it, since a refresh token is good for one use only.
+let refreshing: Promise<string | null> | null = null;
+function refreshAccessToken(): Promise<string | null> {
+  refreshing ??= fetch(`${apiBase}/user/refresh-token`, { credentials: 'include' })
+    .then(async (response) => (response.ok ? ((await response.json()) as { token?: string }).token ?? null : null))
+    .catch(() => null)
+    .finally(() => setTimeout(() => (refreshing = null), 0));
+  return refreshing;
+}
+
+function send(method: string, path: string, body: unknown) {
+  const token = getToken();
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  return fetch(`${apiBase}/${path.replace(/^\//, '')}`, {
+    method,
+    headers,
+    credentials: 'include',
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+  });
+}
+
+async function read(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Every call of the web app goes through here: bearer token and credentials sent, the answer
+ * wrapped as {data} or {error}, and the 401 rules of the specification applied.
+ */
+export async function call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<Result<T>> {
+  const query = options.filters ? buildListQuery(options.filters) : '';
+  const url = query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
+  let response: Response;
+  try {
+    response = await send(method, url, options.body);
+    if (response.status === 401) {
+      if (onAdminPage()) {
+        const token = await refreshAccessToken();
+        if (!token) {
+          clearAll();
+          window.location.assign(loginPath);
+          return { error: fallbackErrorText, status: 401 };
+        }
+        setToken(token);
+        response = await send(method, url, options.body);
+      } else if (!window.location.pathname.startsWith('/admin')) {
+        removeSessionKeys();
+      }
+    }
+  } catch {
+    if (options.toast) notify.error(fallbackErrorText);
+    return { error: fallbackErrorText, status: 0 };
+  }
+  const body = await read(response);
+  if (response.ok) return { data: body as T };
+  const problem = (body && typeof body === 'object' ? body : {}) as { error?: string; fields?: Record<string, string> };
+  const error = problem.error || fallbackErrorText;
+  if (options.toast) notify.error(error);
+  return { error, status: response.status, fields: problem.fields };
+}
+
+export const http = {
+  get: <T>(path: string, options?: CallOptions) => call<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: CallOptions) => call<T>('DELETE', path, options),
+};
+
+/** For TanStack Query: answers the data or throws the error text. */
+export async function must<T>(result: Promise<Result<T>>): Promise<T> {
+  const r = await result;
+  if (r.error !== undefined) throw Object.assign(new Error(r.error), { status: r.status, fields: r.fields });
+  return r.data as T;
+}

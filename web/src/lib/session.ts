@@ -1,0 +1,88 @@
+/**
+ * The session in local storage, under exactly the keys the specification names.
+ */
+export const storageKeys = {
+  accessToken: 'access-token',
+  role: 'role',
+  roleId: 'roleId',
+  user: 'user',
+  id: 'id',
+  isLogged: 'isLogged',
+  customerEmail: 'pf-user-email',
+  cart: 'cart',
+} as const;
+
+export interface SessionUser {
+  id: number;
+  username?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+}
+
+export interface StaffLogin extends SessionUser {
+  token: string;
+  role: string;
+  roleId: number;
+}
+
+/** First and last name when both exist, else the username, else nothing. */
+export function displayName(user: SessionUser | null | undefined): string {
+  if (!user) return '';
+  if (user.firstName && user.lastName) return `${user.firstName} ${user.lastName}`;
+  return user.username ?? '';
+}
+
+export const getToken = () => localStorage.getItem(storageKeys.accessToken);
+export const setToken = (token: string) => localStorage.setItem(storageKeys.accessToken, token);
+export const isLogged = () => localStorage.getItem(storageKeys.isLogged) === 'true';
+export const roleId = () => Number(localStorage.getItem(storageKeys.roleId)) || null;
+
+export function currentUser(): SessionUser | null {
+  try {
+    return JSON.parse(localStorage.getItem(storageKeys.user) ?? 'null') as SessionUser | null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveStaffSession(login: StaffLogin) {
+  const { token, role, roleId: rid, ...user } = login;
+  localStorage.setItem(storageKeys.accessToken, token);
+  localStorage.setItem(storageKeys.role, role);
+  localStorage.setItem(storageKeys.roleId, String(rid));
+  localStorage.setItem(storageKeys.id, String(user.id));
+  localStorage.setItem(storageKeys.user, JSON.stringify(user));
+  localStorage.setItem(storageKeys.isLogged, 'true');
+}
+
+/** Outside the admin area a 401 removes only these keys (the cart survives). */
+export function removeSessionKeys() {
+  for (const key of [storageKeys.id, storageKeys.accessToken, storageKeys.role, storageKeys.user, storageKeys.isLogged]) {
+    localStorage.removeItem(key);
+  }
+}
+
+export const clearAll = () => localStorage.clear();
+
+/**
+ * The demo shortcut: a path under /admin with a `demo` query parameter takes the session from the
+ * parameters token, id, roleId and role. Answers true when it applied one.
+ */
+export function applyDemoSession(location: Pick<Location, 'pathname' | 'search'>): boolean {
+  if (!location.pathname.includes('/admin')) return false;
+  const params = new URLSearchParams(location.search);
+  if (!params.has('demo')) return false;
+  const token = params.get('token');
+  const id = params.get('id');
+  const rid = params.get('roleId');
+  const role = params.get('role');
+  if (!token || !id || !rid || !role) return false;
+  localStorage.setItem(storageKeys.accessToken, token);
+  localStorage.setItem(storageKeys.id, id);
+  localStorage.setItem(storageKeys.roleId, rid);
+  localStorage.setItem(storageKeys.role, role);
+  localStorage.setItem(storageKeys.user, JSON.stringify({ id: Number(id), username: role }));
+  localStorage.setItem(storageKeys.isLogged, 'true');
+  return true;
+}

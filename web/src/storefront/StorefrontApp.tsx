@@ -1,0 +1,51 @@
+import { Layout, Menu, Typography } from 'antd';
+import { Link, Route, Routes } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { http, must } from '../lib/http.ts';
+import { useSettings } from '../lib/settings.ts';
+import { NotFound } from '../ui/NotFound.tsx';
+import { Home } from './Home.tsx';
+
+interface Category {
+  id: number;
+  name: string;
+  productSubCategory: { id: number; name: string }[];
+}
+
+export function StorefrontApp() {
+  const { data: settings } = useSettings();
+  const categories = useQuery({
+    queryKey: ['public-categories'],
+    queryFn: () => must(http.get<{ getAllProductCategory: Category[] }>('product-category/public')),
+  });
+  return (
+    <Layout style={{ minHeight: '100vh', background: '#fff' }}>
+      <Layout.Header style={{ background: '#fff', display: 'flex', alignItems: 'center', gap: 24, borderBottom: '1px solid #eee' }}>
+        <Link to="/" style={{ display: 'flex', alignItems: 'center' }}>
+          {settings?.logo ? (
+            <img src={settings.logo} alt={settings.companyName} style={{ maxHeight: 40 }} />
+          ) : (
+            <Typography.Title level={4} style={{ margin: 0 }}>{settings?.companyName}</Typography.Title>
+          )}
+        </Link>
+        <Menu
+          mode="horizontal"
+          style={{ flex: 1, borderBottom: 0 }}
+          data-testid="store-categories"
+          items={(categories.data?.getAllProductCategory ?? []).map((c) => ({
+            key: String(c.id),
+            label: c.name,
+            children: c.productSubCategory.map((s) => ({ key: `s${s.id}`, label: s.name })),
+          }))}
+        />
+      </Layout.Header>
+      <Layout.Content style={{ padding: 24, maxWidth: 1200, width: '100%', margin: '0 auto' }}>
+        <Routes>
+          <Route index element={<Home categories={categories.data?.getAllProductCategory ?? []} />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </Layout.Content>
+      <Layout.Footer style={{ textAlign: 'center' }}>{settings?.footer}</Layout.Footer>
+    </Layout>
+  );
+}

@@ -1,0 +1,205 @@
+import { permissionName, type Entity } from '@tillbook/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, Modal, Popconfirm, Segmented, Space, Switch, Table, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { http, must } from '../../lib/http.ts';
+import { notify } from '../../lib/notices.tsx';
+import { usePermissions } from '../../lib/permissions.ts';
+import type { ColumnDef, FieldDef, ResourceMessages } from './fields.ts';
+import { fromWire, ResourceForm, showFieldErrors, toWire, validate } from './ResourceForm.tsx';
+
+type Row = Record<string, unknown> & { id: number; status?: string };
+
+export interface ResourceScreen {
+  title: string;
+  /** API path, e.g. 'product-color'. */
+  path: string;
+  /** List keys getAll<listName> / total<listName> (or totalKey). */
+  listName: string;
+  totalKey?: string;
+  /** Permission entity: create/update/delete buttons show only when the role allows them. */
+  entity: Entity;
+  columns: ColumnDef<Row>[];
+  fields: FieldDef[];
+  /** Fields of the edit form when they differ from the create form's. */
+  editFields?: FieldDef[];
+  /** The contract's input schema: the form checks it before sending. */
+  schema?: z.ZodObject;
+  /** Schema of an edit (default: every field of `schema` optional). */
+  editSchema?: z.ZodObject;
+  /** Create through another path (e.g. 'user/register'). */
+  createPath?: string;
+  deletion: 'soft' | 'hard';
+  messages: ResourceMessages;
+  /** Update by POST <path>/{id} instead of PUT. */
+  postUpdate?: boolean;
+  /** After an update the list goes back to page 1, count 10 (spec: courier medium, currency). */
+  firstPageAfterUpdate?: boolean;
+  /** Extra buttons per row. */
+  rowActions?: (row: Row) => ReactNode;
+}
+
+const statusFilters = [
+  { label: 'Active', value: 'true' },
+  { label: 'Hidden', value: 'false' },
+  { label: 'All', value: 'true,false' },
+];
+
+/**
+ * The list screen of a plain resource: paging (page and count in the URL), search, a status filter,
+ * sorting, create and edit in a dialog with field errors on the fields, activate/hide or delete.
+ */
+export function ResourceListPage({ screen }: { screen: ResourceScreen }) {
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const { can } = usePermissions();
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm();
+
+  const page = Number(params.get('page') ?? 1);
+  const count = Number(params.get('count') ?? 10);
+  const key = params.get('key') ?? '';
+  const status = params.get('status') ?? 'true';
+  const sort = params.get('sort') ?? undefined;
+  const order = params.get('order') ?? undefined;
+  const filters = { page, count, status, key, sort, order };
+  const listKey = ['list', screen.path, filters];
+  const list = useQuery({ queryKey: listKey, queryFn: () => must(http.get<Record<string, unknown>>(screen.path, { filters })) });
+  const rows = (list.data?.[`getAll${screen.listName}`] ?? []) as Row[];
+  const total = Number(list.data?.[screen.totalKey ?? `total${screen.listName}`] ?? 0);
+
+  const setFilter = (changes: Record<string, string | number | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(name);
+      else next.set(name, String(value));
+    }
+    setParams(next);
+  };
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['list', screen.path] });
+  const allowed = (action: 'create' | 'update' | 'delete') => can(permissionName(action, screen.entity));
+
+  const formFields = editing === 'new' || !screen.editFields ? screen.fields : screen.editFields;
+
+  function open(row: Row | 'new') {
+    form.resetFields();
+    if (row !== 'new') form.setFieldsValue(fromWire(screen.editFields ?? screen.fields, row));
+    setEditing(row);
+  }
+
+  async function save() {
+    const values = toWire(formFields, form.getFieldsValue(true));
+    const schema = editing === 'new' ? screen.schema : (screen.editSchema ?? screen.schema?.partial());
+    if (showFieldErrors(form, validate(schema, values), formFields)) return;
+    setSaving(true);
+    const result =
+      editing === 'new'
+        ? await http.post(screen.createPath ?? screen.path, values)
+        : screen.postUpdate
+          ? await http.post(`${screen.path}/${(editing as Row).id}`, values)
+          : await http.put(`${screen.path}/${(editing as Row).id}`, values);
+    setSaving(false);
+    if (result.error !== undefined) {
+      if (!showFieldErrors(form, result.fields, formFields)) notify.error(result.error);
+      return;
+    }
+    notify.success(editing === 'new' ? screen.messages.created : screen.messages.updated);
+    if (editing !== 'new' && screen.firstPageAfterUpdate) setFilter({ page: 1, count: 10 });
+    setEditing(null);
+    await refresh();
+  }
+
+  async function setStatus(row: Row, active: boolean) {
+    const result = await http.patch(`${screen.path}/${row.id}`, { status: active ? 'true' : 'false' }, { toast: true });
+    if (result.error !== undefined) return;
+    notify.success(active ? screen.messages.activated : screen.messages.hidden);
+    await refresh();
+  }
+
+  async function remove(row: Row) {
+    const result = await http.delete(`${screen.path}/${row.id}`, { toast: true });
+    if (result.error !== undefined) return;
+    notify.success(screen.messages.deleted);
+    await refresh();
+  }
+
+  const columns = [
+    ...screen.columns.map((c) => ({
+      key: c.key,
+      dataIndex: c.key,
+      title: c.title,
+      sorter: c.sortable,
+      sortOrder: sort === c.key ? (order === 'desc' ? ('descend' as const) : ('ascend' as const)) : null,
+      render: c.render ? (_: unknown, row: Row) => c.render!(row) : undefined,
+    })),
+    {
+      key: 'actions',
+      title: 'Actions',
+      render: (_: unknown, row: Row) => (
+        <Space>
+          {allowed('update') && <Button size="small" onClick={() => open(row)}>Edit</Button>}
+          {screen.deletion === 'soft' && allowed('delete') && (
+            <Switch size="small" checked={row.status === 'true'} onChange={(on) => setStatus(row, on)} aria-label={row.status === 'true' ? 'Hide' : 'Activate'} />
+          )}
+          {screen.deletion === 'hard' && allowed('delete') && (
+            <Popconfirm title="Delete this record for good?" onConfirm={() => remove(row)} okText="Delete">
+              <Button size="small" danger>Delete</Button>
+            </Popconfirm>
+          )}
+          {screen.rowActions?.(row)}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
+        <Typography.Title level={3} style={{ margin: 0 }}>{screen.title}</Typography.Title>
+        <Space wrap>
+          <Input.Search
+            placeholder="Search"
+            allowClear
+            defaultValue={key}
+            onSearch={(text) => setFilter({ key: text, page: 1 })}
+            style={{ width: 220 }}
+            aria-label="Search"
+          />
+          {screen.deletion === 'soft' && <Segmented options={statusFilters} value={status} onChange={(v) => setFilter({ status: v as string, page: 1 })} />}
+          {allowed('create') && <Button type="primary" onClick={() => open('new')}>Add</Button>}
+        </Space>
+      </Space>
+      <Table<Row>
+        rowKey="id"
+        loading={list.isLoading}
+        dataSource={rows}
+        columns={columns}
+        onChange={(pagination, _filters, sorter) => {
+          const s = Array.isArray(sorter) ? sorter[0] : sorter;
+          setFilter({
+            page: pagination.current,
+            count: pagination.pageSize,
+            sort: s?.order ? String(s.columnKey) : undefined,
+            order: s?.order ? (s.order === 'descend' ? 'desc' : 'asc') : undefined,
+          });
+        }}
+        pagination={{ current: page, pageSize: count, total, showSizeChanger: true, showTotal: (n) => `${n} in all` }}
+        locale={{ emptyText: list.error ? list.error.message : 'Nothing here yet' }}
+      />
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? `Add ${screen.title.toLowerCase()}` : `Edit ${screen.title.toLowerCase()}`}
+        onCancel={() => setEditing(null)}
+        onOk={save}
+        okText="Save"
+        confirmLoading={saving}
+        destroyOnHidden
+      >
+        <ResourceForm form={form} fields={formFields} />
+      </Modal>
+    </Space>
+  );
+}

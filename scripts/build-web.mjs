@@ -24,8 +24,18 @@ export function buildWebIfStale() {
   );
   if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sources) return;
   console.log('Building the web app ...');
-  const build = spawnSync('npm', ['run', 'build', '--silent', '-w', 'web', '--', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('the web build failed');
+  // build beside the live folder, then swap it in, so a server that is serving it never sees it empty
+  const fresh = path.join(root, `web/dist-build-${process.pid}`);
+  const build = spawnSync('npm', ['run', 'build', '--silent', '-w', 'web', '--', '--logLevel', 'warn', '--outDir', fresh], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (build.status !== 0) {
+    fs.rmSync(fresh, { recursive: true, force: true });
+    throw new Error('the web build failed');
+  }
+  const live = path.join(root, 'web/dist');
+  const old = path.join(root, `web/dist-old-${process.pid}`);
+  if (fs.existsSync(live)) fs.renameSync(live, old);
+  fs.renameSync(fresh, live);
+  fs.rmSync(old, { recursive: true, force: true });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) buildWebIfStale();

@@ -67,7 +67,7 @@ export function buildListQuery(filters: ListFilters = {}): string {
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(filters)) {
     if (value === undefined || value === null || value === '') continue;
-    const text = Array.isArray(value) ? value.join(',') : String(value);
+    const text = (Array.isArray(value) ? value.join(',') : String(value)).trim();
     if (text === '') continue;
     values[name] = text;
   }

@@ -57,3 +57,7 @@ describe('dropEmpty and the server-side schema', () => {
     }
   });
 });
+
+test('a search key of only spaces is dropped like an empty one', () => {
+  expect(new URLSearchParams(buildListQuery({ key: '   ' })).get('query')).toBeNull();
+});

@@ -4,21 +4,28 @@ import { useEffect } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Notices } from './lib/notices.tsx';
 import { loadSettingsOnce, useSettings } from './lib/settings.ts';
-import { applyDemoSession } from './lib/session.ts';
+import { applyDemoSession, demoParams } from './lib/session.ts';
 import { FullScreenSpinner } from './ui/FullScreenSpinner.tsx';
-import { NotFound } from './ui/NotFound.tsx';
 import { ServerError } from './ui/ServerError.tsx';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
-applyDemoSession(window.location);
+if (applyDemoSession(window.location)) {
+  // the session is saved: the token is not left in the address bar and the history
+  const url = new URL(window.location.href);
+  demoParams.forEach((name) => url.searchParams.delete(name));
+  window.history.replaceState(window.history.state, '', url);
+}
 
-/** The route table of the specification: login, the admin area, the storefront, then not-found. */
+/**
+ * The route table of the specification: login, the admin area, the storefront. The final
+ * catch-all (the not-found page) is the last route of each half, so that an unknown admin path is
+ * answered inside the admin layout and any other unknown path inside the storefront's.
+ */
 const router = createBrowserRouter([
   { path: '/admin/auth/login', lazy: async () => ({ Component: (await import('./admin/auth/LoginPage.tsx')).LoginPage }) },
   { path: '/admin/*', lazy: async () => ({ Component: (await import('./admin/AdminApp.tsx')).AdminApp }) },
   { path: '/*', lazy: async () => ({ Component: (await import('./storefront/StorefrontApp.tsx')).StorefrontApp }) },
-  { path: '*', Component: NotFound },
 ]);
 
 export function App() {

@@ -1,4 +1,5 @@
 import { messages } from '@tillbook/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Layout, Menu, Space, Spin, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
@@ -36,6 +37,7 @@ function useMenu(can: (name: string) => boolean) {
 
 export function AdminApp() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const location = useLocation();
   const { loaded, can } = usePermissions();
   const { data: settings } = useSettings();
@@ -49,6 +51,8 @@ export function AdminApp() {
   async function logout() {
     await http.post('user/logout', { id: currentUser()?.id });
     clearAll();
+    // the next person in this tab must not see the previous one's lists
+    queryClient.clear();
     clearPermissions();
     notify.success(messages.logoutSuccess);
     navigate('/admin/auth/login', { replace: true });

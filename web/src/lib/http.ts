@@ -1,6 +1,6 @@
 import { buildListQuery, fallbackErrorText, type ListFilters } from '@tillbook/contract';
 import { notify } from './notices.tsx';
-import { clearAll, getToken, removeSessionKeys, setToken } from './session.ts';
+import { clearAll, getToken, isAdminPath, removeSessionKeys, setToken } from './session.ts';
 
 /** The API base: VITE_API_BASE at build time, else the server that serves this app. */
 export const apiBase = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/v1';
@@ -16,7 +16,6 @@ export interface CallOptions {
   toast?: boolean;
 }
 
-const onAdminPage = () => window.location.pathname.startsWith('/admin') && !window.location.pathname.startsWith(loginPath);
 
 // One refresh at a time: parallel 401s share it, since a refresh token is good for one use only.
 let refreshing: Promise<string | null> | null = null;
@@ -28,8 +27,13 @@ function refreshAccessToken(): Promise<string | null> {
   return refreshing;
 }
 
-function send(method: string, path: string, body: unknown) {
-  const token = getToken();
+/** The path with the list query of the filters appended (after any query the path already has). */
+export function listUrl(path: string, filters?: ListFilters): string {
+  const query = filters ? buildListQuery(filters) : '';
+  return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
+}
+
+function send(method: string, path: string, body: unknown, token: string | null) {
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
@@ -52,35 +56,51 @@ async function read(response: Response): Promise<unknown> {
   }
 }
 
+/** Thrown inside {@link call} when the session is over and the browser is on its way to the login page. */
+const sessionEnded = Symbol('session ended');
+
+/**
+ * Sends with the stored token and applies the 401 rules of the specification. On an admin page
+ * (not the login page) the token is refreshed once and the request retried once; if another
+ * request has refreshed the token meanwhile, that token is used instead of a second refresh.
+ * Outside the admin area a 401 removes the session keys, with no retry.
+ */
+async function sendWithSession(method: string, url: string, body: unknown): Promise<Response> {
+  const sentWith = getToken();
+  const response = await send(method, url, body, sentWith);
+  if (response.status !== 401) return response;
+  const { pathname } = window.location;
+  if (!isAdminPath(pathname)) {
+    removeSessionKeys();
+    return response;
+  }
+  if (pathname.startsWith(loginPath)) return response;
+  const current = getToken();
+  const token = current && current !== sentWith ? current : await refreshAccessToken();
+  if (!token) {
+    clearAll();
+    window.location.assign(loginPath);
+    throw sessionEnded;
+  }
+  setToken(token);
+  return send(method, url, body, token);
+}
+
 /**
  * Every call of the web app goes through here: bearer token and credentials sent, the answer
  * wrapped as {data} or {error}, and the 401 rules of the specification applied.
  */
 export async function call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<Result<T>> {
-  const query = options.filters ? buildListQuery(options.filters) : '';
-  const url = query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
   let response: Response;
+  let body: unknown;
   try {
-    response = await send(method, url, options.body);
-    if (response.status === 401) {
-      if (onAdminPage()) {
-        const token = await refreshAccessToken();
-        if (!token) {
-          clearAll();
-          window.location.assign(loginPath);
-          return { error: fallbackErrorText, status: 401 };
-        }
-        setToken(token);
-        response = await send(method, url, options.body);
-      } else if (!window.location.pathname.startsWith('/admin')) {
-        removeSessionKeys();
-      }
-    }
-  } catch {
+    response = await sendWithSession(method, listUrl(path, options.filters), options.body);
+    body = await read(response);
+  } catch (error) {
+    if (error === sessionEnded) return { error: fallbackErrorText, status: 401 };
     if (options.toast) notify.error(fallbackErrorText);
     return { error: fallbackErrorText, status: 0 };
   }
-  const body = await read(response);
   if (response.ok) return { data: body as T };
   const problem = (body && typeof body === 'object' ? body : {}) as { error?: string; fields?: Record<string, string> };
   const error = problem.error || fallbackErrorText;

@@ -1,18 +1,18 @@
-import toast, { Toaster, useToasterStore, type ToastOptions } from 'react-hot-toast';
-import { useEffect } from 'react';
+import toast, { Toaster, type DefaultToastOptions } from 'react-hot-toast';
 
 /** Notice durations of the specification: 2 s success; 4 s plain, error and custom; loading until dismissed. */
 export const noticeDurations = { success: 2000, blank: 4000, error: 4000, custom: 4000, loading: Infinity } as const;
+/** At most 20 notices at once: react-hot-toast's own limit (its store keeps the newest 20); the unit test holds it to that. */
 export const maxNotices = 20;
 export const noticePosition = 'top-center' as const;
 
-export const toasterOptions: ToastOptions & Record<string, unknown> = {
+export const toasterOptions: DefaultToastOptions = {
+  duration: noticeDurations.blank,
+  blank: { duration: noticeDurations.blank },
   success: { duration: noticeDurations.success },
   error: { duration: noticeDurations.error },
   loading: { duration: noticeDurations.loading },
   custom: { duration: noticeDurations.custom },
-  blank: { duration: noticeDurations.blank },
-  duration: noticeDurations.blank,
 };
 
 export const notify = {
@@ -23,20 +23,6 @@ export const notify = {
   dismiss: (id?: string) => toast.dismiss(id),
 };
 
-/** Keeps at most 20 notices on screen: the oldest visible ones are dismissed first. */
-function NoticeLimit() {
-  const { toasts } = useToasterStore();
-  useEffect(() => {
-    toasts.filter((t) => t.visible).slice(maxNotices).forEach((t) => toast.dismiss(t.id));
-  }, [toasts]);
-  return null;
-}
-
 export function Notices() {
-  return (
-    <>
-      <Toaster position={noticePosition} toastOptions={toasterOptions} />
-      <NoticeLimit />
-    </>
-  );
+  return <Toaster position={noticePosition} toastOptions={toasterOptions} />;
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { http } from './http.ts';
 import { roleId } from './session.ts';
 
@@ -6,11 +6,11 @@ import { roleId } from './session.ts';
 let names: Set<string> | null = null;
 const listeners = new Set<() => void>();
 
+/** Without a role, or when the call fails, the role may do nothing (rather than the admin area waiting for ever). */
 export async function loadPermissions(): Promise<void> {
   const id = roleId();
-  if (!id) return;
-  const result = await http.get<{ permissions: string[] }>(`role-permission/permission?roleId=${id}`);
-  names = new Set(result.data?.permissions ?? []);
+  const result = id ? await http.get<{ permissions: string[] }>(`role-permission/permission?roleId=${id}`) : null;
+  names = new Set(result?.data?.permissions ?? []);
   listeners.forEach((l) => l());
 }
 
@@ -27,5 +27,6 @@ export function usePermissions(): { loaded: boolean; can: (name: string) => bool
     },
     () => names,
   );
-  return { loaded: snapshot !== null, can: (name: string) => snapshot?.has(name) ?? false };
+  const can = useCallback((name: string) => snapshot?.has(name) ?? false, [snapshot]);
+  return { loaded: snapshot !== null, can };
 }

@@ -65,12 +65,19 @@ export function removeSessionKeys() {
 
 export const clearAll = () => localStorage.clear();
 
+/** The admin area: /admin and everything under it (not /administrator, not /shop/admin-x). */
+export const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
+
+/** The demo shortcut's parameters, removed from the address once applied so the token is not left in the history. */
+export const demoParams = ['demo', 'token', 'id', 'roleId', 'role'] as const;
+
 /**
  * The demo shortcut: a path under /admin with a `demo` query parameter takes the session from the
- * parameters token, id, roleId and role. Answers true when it applied one.
+ * parameters token, id, roleId and role. Answers true when it applied one; with a parameter
+ * missing nothing is saved, rather than half a session.
  */
 export function applyDemoSession(location: Pick<Location, 'pathname' | 'search'>): boolean {
-  if (!location.pathname.includes('/admin')) return false;
+  if (!isAdminPath(location.pathname)) return false;
   const params = new URLSearchParams(location.search);
   if (!params.has('demo')) return false;
   const token = params.get('token');

@@ -12,9 +12,11 @@ export const productName = 'Tillbook';
 
 function Logo() {
   const { data } = useSettings();
-  const [broken, setBroken] = useState(false);
-  if (data?.logo && !broken) {
-    return <img src={data.logo} alt={data.companyName} style={{ maxHeight: 72, maxWidth: '100%' }} onError={() => setBroken(true)} data-testid="login-logo" />;
+  // remembered per address, so a new logo in the settings is tried again
+  const [broken, setBroken] = useState<string | null>(null);
+  if (data?.logo && data.logo !== broken) {
+    const logo = data.logo;
+    return <img src={logo} alt={data.companyName} style={{ maxHeight: 72, maxWidth: '100%' }} onError={() => setBroken(logo)} data-testid="login-logo" />;
   }
   return <Typography.Title level={3} data-testid="login-title">{data?.companyName ?? productName}</Typography.Title>;
 }

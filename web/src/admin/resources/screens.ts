@@ -1,9 +1,55 @@
-import type { AdminScreen } from '../screens.ts';
+import { permissionName, resources, type ResourceKey } from '@tillbook/contract';
+import type { ResourceScreen } from '../../ui/resource/ResourceListPage.tsx';
+import type { AdminScreen, NavGroup } from '../screens.ts';
 
-/** Plain lists: each is a screen definition handed to the generic list page. */
+type Definitions = () => Promise<Partial<Record<ResourceKey, ResourceScreen>>>;
+const staff: Definitions = async () => (await import('./staff-screens.ts')).staffScreens;
+const catalogue: Definitions = async () => (await import('./catalogue-screens.ts')).catalogueScreens;
+const shop: Definitions = async () => (await import('./shop-screens.ts')).shopScreens;
+const settings: Definitions = async () => (await import('./settings-screens.ts')).settingsScreens;
+
+/** A plain resource's screen under /admin/<path>, opened by readAll on its entity. */
+function plain(key: ResourceKey, path: string, label: string, group: NavGroup, definitions: Definitions): AdminScreen {
+  return {
+    path,
+    label,
+    group,
+    permission: permissionName('readAll', resources[key].entity),
+    load: async () => {
+      const [screens, { pageFor }] = await Promise.all([definitions(), import('./ResourceScreenPage.tsx')]);
+      const screen = screens[key];
+      if (!screen) throw new Error(`no screen definition for ${key}`);
+      return { default: pageFor(screen) };
+    },
+  };
+}
+
+/** Plain lists: each is a screen definition handed to the generic list page. Menu order is this order. */
 export const resourceScreens: AdminScreen[] = [
-  {
-    path: 'colour', label: 'Colours', group: 'Catalogue', permission: 'readAll-color',
-    load: async () => ({ default: (await import('./ResourceScreenPage.tsx')).pageFor((await import('./colour.tsx')).colourScreen) }),
-  },
+  plain('department', 'department', 'Departments', 'Staff', staff),
+  plain('designation', 'designation', 'Designations', 'Staff', staff),
+  plain('designationHistory', 'designation-history', 'Designation history', 'Staff', staff),
+  plain('employmentStatus', 'employment-status', 'Employment statuses', 'Staff', staff),
+  plain('shift', 'shift', 'Shifts', 'Staff', staff),
+  plain('award', 'award', 'Awards', 'Staff', staff),
+  plain('awardHistory', 'award-history', 'Award history', 'Staff', staff),
+  plain('education', 'education', 'Education', 'Staff', staff),
+  plain('salaryHistory', 'salary-history', 'Salary history', 'Staff', staff),
+
+  plain('color', 'colour', 'Colours', 'Catalogue', catalogue),
+  plain('productCategory', 'category', 'Categories', 'Catalogue', catalogue),
+  plain('productSubCategory', 'sub-category', 'Sub-categories', 'Catalogue', catalogue),
+  plain('productBrand', 'brand', 'Brands', 'Catalogue', catalogue),
+  plain('uom', 'unit', 'Units', 'Catalogue', catalogue),
+  plain('vat', 'vat', 'VAT types', 'Catalogue', catalogue),
+  plain('productAttribute', 'attribute', 'Attributes', 'Catalogue', catalogue),
+  plain('productAttributeValue', 'attribute-value', 'Attribute values', 'Catalogue', catalogue),
+
+  plain('deliveryFee', 'delivery-fee', 'Delivery fees', 'Online shop', shop),
+  plain('courierMedium', 'courier-medium', 'Courier mediums', 'Online shop', shop),
+  plain('paymentMethod', 'payment-method', 'Payment methods', 'Online shop', shop),
+
+  plain('currency', 'currency', 'Currencies', 'Settings', settings),
+  plain('pageSize', 'page-size', 'Page sizes', 'Settings', settings),
+  plain('termsAndCondition', 'terms-and-conditions', 'Terms and conditions', 'Settings', settings),
 ];

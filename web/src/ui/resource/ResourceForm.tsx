@@ -1,27 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Input, InputNumber, Select, TimePicker, type FormInstance } from 'antd';
 import dayjs from 'dayjs';
 import type { z } from 'zod';
-import { http, must } from '../../lib/http.ts';
 import type { FieldDef } from './fields.ts';
-
-function RefSelect({ field, ...control }: { field: Extract<FieldDef, { type: 'ref' }> } & Control) {
-  const options = useQuery({
-    queryKey: ['options', field.path],
-    queryFn: () => must(http.get<Record<string, Record<string, unknown>[]>>(`${field.path}?query=all`)),
-  });
-  const rows = options.data?.[`getAll${field.listName}`] ?? [];
-  return (
-    <Select
-      {...control}
-      loading={options.isLoading}
-      showSearch
-      optionFilterProp="label"
-      allowClear={!field.required}
-      options={rows.map((row) => ({ value: row.id as number, label: String(row[field.labelField]) }))}
-    />
-  );
-}
+import { RefSelect } from './lookup.tsx';
 
 /** What Form.Item hands its child: the control must pass it on to the real input. */
 type Control = { id?: string; value?: any; onChange?: (...args: any[]) => void };
@@ -33,13 +14,13 @@ function FieldInput({ field, ...control }: { field: FieldDef } & Control) {
     case 'password':
       return <Input.Password autoComplete="new-password" {...control} />;
     case 'number':
-      return <InputNumber style={{ width: '100%' }} min={field.min} max={field.max} step={field.step} {...control} />;
+      return <InputNumber style={{ width: '100%' }} min={field.min} max={field.max} step={field.step} suffix={field.suffix} {...control} />;
     case 'money':
       return <InputNumber style={{ width: '100%' }} min={0} step={0.01} precision={2} {...control} />;
     case 'enum':
       return <Select options={field.options} {...control} />;
     case 'ref':
-      return <RefSelect field={field} {...control} />;
+      return <RefSelect source={field} required={field.required} {...control} />;
     case 'color':
       return <Input type="color" style={{ width: 96, padding: 2 }} {...control} />;
     case 'date':
@@ -77,12 +58,26 @@ export function fromWire(fields: FieldDef[], row: Record<string, unknown> | unde
   return out;
 }
 
-/** Shows validation messages (from the contract's schema or from the server) on their fields. */
+/**
+ * Puts validation messages (from the contract's schema or from the server) on their fields and clears
+ * the others. Answers the messages of names the form has no field for, as 'name text', for a notice.
+ */
+export function placeFieldErrors(form: FormInstance, errors: Record<string, string> | undefined, fields: FieldDef[]): { placed: number; unplaced: string[] } {
+  const entries = Object.entries(errors ?? {});
+  const label = (name: string) => fields.find((f) => f.name === name)?.label;
+  form.setFields(fields.map((f) => {
+    const text = errors?.[f.name];
+    return { name: f.name, errors: text === undefined ? [] : [`${f.label} ${text}`] };
+  }));
+  return {
+    placed: entries.filter(([name]) => label(name)).length,
+    unplaced: entries.filter(([name]) => !label(name)).map(([name, text]) => `${name} ${text}`),
+  };
+}
+
+/** Shows validation messages on their fields; true when at least one was placed. */
 export function showFieldErrors(form: FormInstance, errors: Record<string, string> | undefined, fields: FieldDef[]): boolean {
-  if (!errors) return false;
-  const known = Object.entries(errors).filter(([name]) => fields.some((f) => f.name === name));
-  form.setFields(known.map(([name, text]) => ({ name, errors: [`${fields.find((f) => f.name === name)!.label} ${text}`] })));
-  return known.length > 0;
+  return placeFieldErrors(form, errors, fields).placed > 0;
 }
 
 /** Checks the values with the contract's schema; answers field texts, or nothing when they pass. */
@@ -99,7 +94,7 @@ export function ResourceForm({ form, fields }: { form: FormInstance; fields: Fie
   return (
     <Form form={form} name="resource" layout="vertical" requiredMark>
       {fields.map((field) => (
-        <Form.Item key={field.name} name={field.name} label={field.label} required={field.required}>
+        <Form.Item key={field.name} name={field.name} label={field.label} required={field.required} initialValue={field.type === 'enum' ? field.initial : undefined}>
           <FieldInput field={field} />
         </Form.Item>
       ))}

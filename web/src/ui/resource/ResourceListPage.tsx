@@ -7,10 +7,14 @@ import type { z } from 'zod';
 import { http, must } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
-import type { ColumnDef, FieldDef, ResourceMessages } from './fields.ts';
-import { fromWire, ResourceForm, showFieldErrors, toWire, validate } from './ResourceForm.tsx';
+import type { ColumnDef, FieldDef, FilterDef, ResourceMessages } from './fields.ts';
+import { invalidateLookups, RefSelect } from './lookup.tsx';
+import { fromWire, placeFieldErrors, ResourceForm, toWire, validate } from './ResourceForm.tsx';
 
-type Row = Record<string, unknown> & { id: number; status?: string };
+export type ResourceRow = Record<string, unknown> & { id: number; status?: string };
+type Row = ResourceRow;
+/** List parameters put in the URL after a write (page, count, status ...). */
+export type ListReset = Record<string, string | number>;
 
 export interface ResourceScreen {
   title: string;
@@ -37,6 +41,10 @@ export interface ResourceScreen {
   postUpdate?: boolean;
   /** After an update the list goes back to page 1, count 10 (spec: courier medium, currency). */
   firstPageAfterUpdate?: boolean;
+  /** List parameters set after a create or an update (spec: VAT update, page-size add and update). */
+  reloadWith?: { create?: ListReset; update?: ListReset };
+  /** Selects above the list that narrow it by a reference. */
+  filters?: FilterDef[];
   /** Extra buttons per row. */
   rowActions?: (row: Row) => ReactNode;
 }
@@ -65,7 +73,8 @@ export function ResourceListPage({ screen }: { screen: ResourceScreen }) {
   const status = params.get('status') ?? 'true';
   const sort = params.get('sort') ?? undefined;
   const order = params.get('order') ?? undefined;
-  const filters = { page, count, status, key, sort, order };
+  const own = Object.fromEntries((screen.filters ?? []).map((f) => [f.name, params.get(f.name) ?? undefined]));
+  const filters = { page, count, status, key, sort, order, ...own };
   const listKey = ['list', screen.path, filters];
   const list = useQuery({ queryKey: listKey, queryFn: () => must(http.get<Record<string, unknown>>(screen.path, { filters })) });
   const rows = (list.data?.[`getAll${screen.listName}`] ?? []) as Row[];
@@ -79,7 +88,8 @@ export function ResourceListPage({ screen }: { screen: ResourceScreen }) {
     }
     setParams(next);
   };
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['list', screen.path] });
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: ['list', screen.path] }), invalidateLookups(queryClient, screen.path)]);
   const allowed = (action: 'create' | 'update' | 'delete') => can(permissionName(action, screen.entity));
 
   const formFields = editing === 'new' || !screen.editFields ? screen.fields : screen.editFields;
@@ -92,8 +102,15 @@ export function ResourceListPage({ screen }: { screen: ResourceScreen }) {
 
   async function save() {
     const values = toWire(formFields, form.getFieldsValue(true));
+    // a cleared select leaves no value: on an edit that must empty the field, not keep the old one
+    if (editing !== 'new') for (const f of formFields) if (values[f.name] === undefined && editing?.[f.name] != null) values[f.name] = null;
     const schema = editing === 'new' ? screen.schema : (screen.editSchema ?? screen.schema?.partial());
-    if (showFieldErrors(form, validate(schema, values), formFields)) return;
+    const invalid = validate(schema, values);
+    if (invalid) {
+      const { unplaced } = placeFieldErrors(form, invalid, formFields);
+      if (unplaced.length) notify.error(unplaced.join('; '));
+      return;
+    }
     setSaving(true);
     const result =
       editing === 'new'
@@ -103,11 +120,15 @@ export function ResourceListPage({ screen }: { screen: ResourceScreen }) {
           : await http.put(`${screen.path}/${(editing as Row).id}`, values);
     setSaving(false);
     if (result.error !== undefined) {
-      if (!showFieldErrors(form, result.fields, formFields)) notify.error(result.error);
+      // errors of fields on the form go onto them; any other goes to a notice
+      const { placed, unplaced } = placeFieldErrors(form, result.fields, formFields);
+      if (placed === 0) notify.error(result.error);
+      else if (unplaced.length) notify.error(unplaced.join('; '));
       return;
     }
     notify.success(editing === 'new' ? screen.messages.created : screen.messages.updated);
-    if (editing !== 'new' && screen.firstPageAfterUpdate) setFilter({ page: 1, count: 10 });
+    const reset = editing === 'new' ? screen.reloadWith?.create : { ...(screen.firstPageAfterUpdate ? { page: 1, count: 10 } : {}), ...screen.reloadWith?.update };
+    if (reset && Object.keys(reset).length) setFilter(reset);
     setEditing(null);
     await refresh();
   }
@@ -132,6 +153,7 @@ export function ResourceListPage({ screen }: { screen: ResourceScreen }) {
       dataIndex: c.key,
       title: c.title,
       sorter: c.sortable,
+      align: c.align,
       sortOrder: sort === c.key ? (order === 'desc' ? ('descend' as const) : ('ascend' as const)) : null,
       render: c.render ? (_: unknown, row: Row) => c.render!(row) : undefined,
     })),
@@ -156,7 +178,7 @@ export function ResourceListPage({ screen }: { screen: ResourceScreen }) {
   ];
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
         <Typography.Title level={3} style={{ margin: 0 }}>{screen.title}</Typography.Title>
         <Space wrap>
@@ -168,6 +190,17 @@ export function ResourceListPage({ screen }: { screen: ResourceScreen }) {
             style={{ width: 220 }}
             aria-label="Search"
           />
+          {screen.filters?.map((f) => (
+            <RefSelect
+              key={f.name}
+              source={f}
+              value={own[f.name] ? Number(own[f.name]) : undefined}
+              onChange={(value?: number) => setFilter({ [f.name]: value, page: 1 })}
+              placeholder={`Any ${f.label.toLowerCase()}`}
+              aria-label={f.label}
+              style={{ minWidth: 180 }}
+            />
+          ))}
           {screen.deletion === 'soft' && <Segmented options={statusFilters} value={status} onChange={(v) => setFilter({ status: v as string, page: 1 })} />}
           {allowed('create') && <Button type="primary" onClick={() => open('new')}>Add</Button>}
         </Space>

@@ -1,12 +1,30 @@
 import type { ReactNode } from 'react';
 
+/** Where the rows of another resource come from: its API path, its list name and the field that names a row. */
+export interface RefSource {
+  /** API path, e.g. 'product-category' (may carry a query, e.g. 'account?type=sa'). */
+  path: string;
+  /** List key getAll<listName>. */
+  listName: string;
+  labelField: string;
+}
+
 /** One form field of a generic resource form. */
 export type FieldDef =
   | { name: string; label: string; type: 'text' | 'textarea' | 'email' | 'password' | 'date' | 'time' | 'color'; placeholder?: string; required?: boolean }
-  | { name: string; label: string; type: 'number' | 'money'; min?: number; max?: number; step?: number; required?: boolean }
-  | { name: string; label: string; type: 'enum'; options: { value: string; label: string }[]; required?: boolean }
+  /** `suffix` is shown after the input and after the value in the list (e.g. '%'). */
+  | { name: string; label: string; type: 'number' | 'money'; min?: number; max?: number; step?: number; suffix?: string; required?: boolean }
+  /** `initial` is the value a new record starts with. */
+  | { name: string; label: string; type: 'enum'; options: { value: string; label: string }[]; initial?: string; required?: boolean }
   /** A reference to another resource, chosen from its active rows. */
-  | { name: string; label: string; type: 'ref'; path: string; listName: string; labelField: string; required?: boolean };
+  | ({ name: string; label: string; type: 'ref'; required?: boolean } & RefSource);
+
+/** A select above the list that narrows it by a reference (e.g. sub-categories of one category). */
+export interface FilterDef extends RefSource {
+  /** The list's filter parameter, e.g. 'productCategoryId'. */
+  name: string;
+  label: string;
+}
 
 /** One column of a generic list. */
 export interface ColumnDef<Row = Record<string, unknown>> {
@@ -15,6 +33,7 @@ export interface ColumnDef<Row = Record<string, unknown>> {
   render?: (row: Row) => ReactNode;
   /** The server may sort by this column (sort=key). */
   sortable?: boolean;
+  align?: 'left' | 'right' | 'center';
 }
 
 /** Success texts of a resource; the spec's words where it gives them. */

@@ -1,0 +1,158 @@
+import { messages } from '@tillbook/contract';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { loginAs, openBrowser, ownerPassword, ownerUsername, startProduct, type Browser, type Product } from './harness.ts';
+
+let browser: Browser;
+beforeEach(async () => {
+  browser = await openBrowser();
+});
+afterEach(async () => {
+  await browser?.close();
+});
+
+const storage = (page: Page) => page.evaluate(() => ({ ...localStorage }) as Record<string, string>);
+
+/** Opens the Colours screen from the menu and waits for its rows (the demo colours). */
+async function openColours(page: Page) {
+  await page.getByTestId('admin-nav').getByRole('link', { name: 'Colours' }).click();
+  await page.waitForURL(/\/admin\/colour/);
+}
+
+/** Counts the refresh calls the page makes (observed only, never answered by the test). */
+function countRefreshes(page: Page) {
+  const seen = { refreshes: 0 };
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/v1/user/refresh-token') seen.refreshes++;
+  });
+  return seen;
+}
+
+/** Just past the access token's life (2 s): the one wait that has to be a sleep. */
+const outliveAccessToken = () => new Promise((resolve) => setTimeout(resolve, 3_000));
+
+describe('with access tokens that live 2 seconds', () => {
+  let product: Product;
+  beforeAll(async () => {
+    product = await startProduct({ ACCESS_TOKEN_TTL: '2s' });
+  });
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  test('an expired access token is refreshed once and the page keeps working', async () => {
+    const { page } = browser;
+    await loginAs(page, product.url);
+    const before = (await storage(page))['access-token'];
+    const seen = countRefreshes(page);
+    await outliveAccessToken();
+    await openColours(page);
+    await page.getByRole('cell', { name: 'Black', exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'Red', exact: true }).waitFor();
+    const after = await storage(page);
+    expect(after['access-token']).toBeTruthy();
+    expect(after['access-token']).not.toBe(before);
+    expect(after.isLogged).toBe('true');
+    expect(seen.refreshes).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/admin/colour');
+  });
+
+  test('a refresh that fails clears local storage and sends the browser to the login page', async () => {
+    const { page, context } = browser;
+    await loginAs(page, product.url);
+    await outliveAccessToken();
+    await context.clearCookies();
+    await openColours(page);
+    await page.waitForURL(`${product.url}/admin/auth/login`);
+    await page.getByRole('button', { name: /login/i }).waitFor();
+    expect(await storage(page)).toEqual({});
+  });
+});
+
+describe('with access tokens of the default life', () => {
+  let product: Product;
+  beforeAll(async () => {
+    product = await startProduct();
+  });
+  afterAll(async () => {
+    await product?.close();
+  });
+
+  test('logout clears local storage, says so, and the server refuses the ended session afterwards', async () => {
+    const { page, context } = browser;
+    await loginAs(page, product.url);
+    const cookie = (await context.cookies(`${product.url}/v1/user/refresh-token`)).find((c) => c.name === 'refreshToken');
+    expect(cookie?.value).toBeTruthy();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByText(messages.logoutSuccess).waitFor();
+    expect(messages.logoutSuccess).toBe('LogOut Successfully Done');
+    await page.waitForURL(`${product.url}/admin/auth/login`);
+    expect(await storage(page)).toEqual({});
+
+    // the browser's cookie is gone, and the token it held is revoked on the server
+    expect(await page.evaluate(() => fetch('/v1/user/refresh-token', { credentials: 'include' }).then((r) => r.status))).toBe(401);
+    const replay = await fetch(`${product.url}/v1/user/refresh-token`, { headers: { cookie: `refreshToken=${cookie!.value}` } });
+    expect(replay.status).toBe(401);
+
+    // the admin area is closed again
+    await page.goto(`${product.url}/admin/dashboard`);
+    await page.waitForURL(`${product.url}/admin/auth/login`);
+  });
+
+  test('the demo shortcut saves the session from the address, then takes the token out of it', async () => {
+    const { page } = browser;
+    const login = await fetch(`${product.url}/v1/user/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: ownerUsername, password: ownerPassword }),
+    });
+    const owner = (await login.json()) as { token: string; id: number; roleId: number; role: string };
+    const query = new URLSearchParams({ demo: '', token: owner.token, id: String(owner.id), roleId: String(owner.roleId), role: owner.role });
+    await page.goto(`${product.url}/admin/colour?${query}`);
+    await page.getByRole('cell', { name: 'Black', exact: true }).waitFor();
+    expect(await storage(page)).toMatchObject({
+      'access-token': owner.token, id: String(owner.id), roleId: String(owner.roleId), role: owner.role, isLogged: 'true',
+    });
+    expect(page.url()).toBe(`${product.url}/admin/colour`);
+  });
+
+  test('outside the admin area a 401 removes only id, access-token, role, user and isLogged; the cart stays', async () => {
+    const { page } = browser;
+    await page.goto(`${product.url}/`);
+    await page.getByTestId('home-categories').waitFor();
+    const session = {
+      'access-token': 'bogus-token', id: '5', role: 'customer', user: '{"id":5}', isLogged: 'true',
+      roleId: '3', cart: '[{"id":1,"productId":2,"productQuantity":1}]', 'pf-user-email': 'shopper@shop.test',
+    };
+    await page.evaluate((values) => Object.entries(values).forEach(([k, v]) => localStorage.setItem(k, v)), session);
+
+    // The storefront's own calls are public: a bad token there is simply not used, so reloading keeps everything.
+    await page.reload();
+    await page.getByTestId('home-categories').waitFor();
+    expect(await storage(page)).toEqual(session);
+
+    // No storefront screen calls a protected endpoint yet, so the app's own client (from its loaded
+    // modules) makes one from this page, as a customer screen would.
+    const status = await page.evaluate(async () => {
+      const sources = [
+        ...[...document.querySelectorAll<HTMLScriptElement>('script[type="module"][src]')].map((s) => s.src),
+        ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href),
+      ];
+      // written as text so the test runner leaves this import to the browser
+      const load = new Function('source', 'return import(source)') as (source: string) => Promise<Record<string, unknown>>;
+      for (const source of sources) {
+        const exported = Object.values(await load(source));
+        const http = exported.find(
+          (value): value is { get: (path: string) => Promise<{ status?: number }> } =>
+            !!value && typeof value === 'object' && ['get', 'post', 'put', 'patch', 'delete'].every((m) => typeof (value as Record<string, unknown>)[m] === 'function'),
+        );
+        if (http) return (await http.get('product-color?query=all')).status;
+      }
+      throw new Error("the app's HTTP client was not found among the loaded modules");
+    });
+    expect(status).toBe(401);
+    expect(await storage(page)).toEqual({ roleId: '3', cart: session.cart, 'pf-user-email': 'shopper@shop.test' });
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+});

@@ -1,0 +1,39 @@
+import { dashboardTypes, resources } from '@tillbook/contract';
+import type { FieldDef } from '../../ui/resource/fields.ts';
+
+const dashboardLabels: Record<(typeof dashboardTypes)[number], string> = {
+  'e-commerce': 'Online shop',
+  inventory: 'Inventory',
+  both: 'Both',
+};
+
+/** Every settings field but the logo, which is uploaded beside the form. */
+export const settingFields: FieldDef[] = [
+  { name: 'companyName', label: 'Company name', type: 'text', required: true },
+  { name: 'tagLine', label: 'Tag line', type: 'text' },
+  { name: 'address', label: 'Address', type: 'textarea' },
+  { name: 'phone', label: 'Phone', type: 'text' },
+  { name: 'email', label: 'Email', type: 'email' },
+  { name: 'website', label: 'Website', type: 'text', placeholder: 'https://example.com' },
+  { name: 'footer', label: 'Footer', type: 'textarea' },
+  { name: 'dashboardType', label: 'Dashboard type', type: 'enum', options: dashboardTypes.map((value) => ({ value, label: dashboardLabels[value] })) },
+  {
+    name: 'currencyId', label: 'Currency', type: 'ref', required: true,
+    path: resources.currency.path, listName: resources.currency.listName, labelField: 'currencyName',
+  },
+  {
+    name: 'allowNegativeStock', label: 'Allow negative stock', type: 'enum',
+    options: [
+      { value: 'false', label: 'No: the till refuses a sale beyond the stock' },
+      { value: 'true', label: 'Yes: the till may sell below zero' },
+    ],
+  },
+];
+
+/** The wire values as form data: every text as it is, blanks for cleared values, the logo as a file. */
+export function toFormData(values: Record<string, unknown>, logo: File): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(values)) data.append(name, value === null || value === undefined ? '' : String(value));
+  data.append('logo', logo);
+  return data;
+}

@@ -1,0 +1,46 @@
+import { resources as r } from '@tillbook/contract';
+import type { FieldDef } from '../../ui/resource/fields.ts';
+import { screenFromContract } from '../../ui/resource/screen-from-contract.ts';
+
+/**
+ * Ledger sub-accounts have no list to choose from yet (accounts come later), so the account is
+ * typed as its id; it becomes a 'ref' to 'account?type=sa' once that list exists.
+ */
+const ledgerAccount = (required: boolean): FieldDef => ({ name: 'subAccountId', label: 'Ledger account id', type: 'number', min: 1, step: 1, required });
+
+/** What the online shop offers at checkout: delivery areas, couriers and ways to pay. */
+export const shopScreens = {
+  deliveryFee: screenFromContract(r.deliveryFee, {
+    title: 'Delivery fees',
+    fields: [
+      { name: 'deliveryArea', label: 'Delivery area', type: 'text', required: true },
+      { name: 'deliveryFee', label: 'Fee', type: 'money', required: true },
+    ],
+  }),
+  courierMedium: screenFromContract(r.courierMedium, {
+    title: 'Courier mediums',
+    fields: [
+      { name: 'courierMediumName', label: 'Name', type: 'text', required: true },
+      { name: 'type', label: 'Type', type: 'enum', options: [{ value: 'courier', label: 'Courier' }, { value: 'deliveryBoy', label: 'Delivery boy' }], initial: 'courier', required: true },
+      { name: 'phone', label: 'Phone', type: 'text', required: true },
+      { name: 'email', label: 'E-mail', type: 'email' },
+      { name: 'address', label: 'Address', type: 'textarea', required: true },
+      ledgerAccount(false),
+    ],
+    columns: ['courierMediumName', 'type', 'phone', 'email', 'address'],
+    // spec: after a courier medium update the list reloads with page 1, count 10
+    firstPageAfterUpdate: true,
+  }),
+  paymentMethod: screenFromContract(r.paymentMethod, {
+    title: 'Payment methods',
+    fields: [
+      { name: 'methodName', label: 'Name', type: 'text', required: true },
+      ledgerAccount(true),
+      { name: 'ownerAccount', label: 'Account holder', type: 'text' },
+      { name: 'instruction', label: 'Instructions for the customer', type: 'textarea' },
+      { name: 'logo', label: 'Logo URL', type: 'text' },
+      { name: 'isActive', label: 'Offered at checkout', type: 'enum', options: [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }], initial: 'true', required: true },
+    ],
+    columns: ['methodName', 'subAccountId', 'ownerAccount', 'instruction', 'isActive'],
+  }),
+};

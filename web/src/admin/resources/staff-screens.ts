@@ -1,0 +1,86 @@
+import { messages, resources as r } from '@tillbook/contract';
+import { defaultMessages, type FieldDef, type RefSource } from '../../ui/resource/fields.ts';
+import { refTo, screenFromContract } from '../../ui/resource/screen-from-contract.ts';
+
+/** Staff accounts are named by their username in the history screens. */
+const user: RefSource = { path: 'user', listName: 'User', labelField: 'username' };
+
+const employee: FieldDef = { name: 'userId', label: 'Employee', type: 'ref', ...user, required: true };
+const comment: FieldDef = { name: 'comment', label: 'Comment', type: 'textarea' };
+const name: FieldDef = { name: 'name', label: 'Name', type: 'text', required: true };
+const byEmployee = { name: 'userId', label: 'Employee', ...user };
+
+/** Staff records: the organisation's lists and each employee's history rows. */
+export const staffScreens = {
+  department: screenFromContract(r.department, { title: 'Departments', fields: [name] }),
+  designation: screenFromContract(r.designation, { title: 'Designations', fields: [name] }),
+  designationHistory: screenFromContract(r.designationHistory, {
+    title: 'Designation history',
+    fields: [
+      employee,
+      { name: 'designationId', label: 'Designation', type: 'ref', ...refTo(r.designation), required: true },
+      { name: 'startDate', label: 'Start date', type: 'date', required: true },
+      { name: 'endDate', label: 'End date', type: 'date' },
+      comment,
+    ],
+    filters: [byEmployee, { name: 'designationId', label: 'Designation', ...refTo(r.designation) }],
+    messages: defaultMessages('Designation record'),
+  }),
+  employmentStatus: screenFromContract(r.employmentStatus, {
+    title: 'Employment statuses',
+    fields: [name, { name: 'colourValue', label: 'Colour', type: 'color', required: true }, { name: 'description', label: 'Description', type: 'textarea' }],
+  }),
+  shift: screenFromContract(r.shift, {
+    title: 'Shifts',
+    fields: [
+      name,
+      { name: 'startTime', label: 'Starts at', type: 'time', required: true },
+      { name: 'endTime', label: 'Ends at', type: 'time', required: true },
+      { name: 'workHour', label: 'Work hours', type: 'number', min: 0, max: 24, step: 0.5 },
+    ],
+  }),
+  award: screenFromContract(r.award, {
+    title: 'Awards',
+    fields: [name, { name: 'description', label: 'Description', type: 'textarea' }, { name: 'image', label: 'Image URL', type: 'text' }],
+    columns: ['name', 'description'],
+    // soft deletion: hiding an award is what the spec calls deleting it
+    messages: { created: messages.awardAdded, updated: messages.awardUpdated, hidden: messages.awardDeleted, deleted: messages.awardDeleted },
+  }),
+  awardHistory: screenFromContract(r.awardHistory, {
+    title: 'Award history',
+    fields: [
+      employee,
+      { name: 'awardId', label: 'Award', type: 'ref', ...refTo(r.award), required: true },
+      { name: 'awardedDate', label: 'Awarded on', type: 'date', required: true },
+      comment,
+    ],
+    filters: [byEmployee, { name: 'awardId', label: 'Award', ...refTo(r.award) }],
+    messages: defaultMessages('Award record'),
+  }),
+  education: screenFromContract(r.education, {
+    title: 'Education',
+    fields: [
+      employee,
+      { name: 'degree', label: 'Degree', type: 'text', required: true },
+      { name: 'institution', label: 'Institution', type: 'text', required: true },
+      { name: 'fieldOfStudy', label: 'Field of study', type: 'text', required: true },
+      { name: 'result', label: 'Result', type: 'text', required: true },
+      { name: 'studyStartDate', label: 'Started', type: 'date', required: true },
+      { name: 'studyEndDate', label: 'Finished', type: 'date' },
+    ],
+    filters: [byEmployee],
+    messages: defaultMessages('Education record'),
+  }),
+  salaryHistory: screenFromContract(r.salaryHistory, {
+    title: 'Salary history',
+    fields: [
+      employee,
+      { name: 'salary', label: 'Salary', type: 'money', required: true },
+      { name: 'startDate', label: 'Start date', type: 'date', required: true },
+      { name: 'endDate', label: 'End date', type: 'date' },
+      comment,
+    ],
+    filters: [byEmployee],
+    messages: defaultMessages('Salary record'),
+  }),
+};

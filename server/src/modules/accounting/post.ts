@@ -1,0 +1,45 @@
+import { fromCents, type Cents } from '@tillbook/contract';
+import { inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db.ts';
+import { subAccount, transaction } from '../../schema/index.ts';
+import type { SystemAccountKey } from '../../seed/chart-of-accounts.ts';
+
+export type LedgerType = (typeof transaction.type.enumValues)[number];
+
+export interface Posting {
+  date: string;
+  debit: SystemAccountKey;
+  credit: SystemAccountKey;
+  /** In cents; postings of zero are skipped (the ledger holds only positive amounts). */
+  amount: Cents;
+  particulars: string;
+  type: LedgerType;
+  relatedId?: string | number;
+}
+
+/**
+ * Posts double entries to the ledger inside the caller's transaction. System accounts are named
+ * by key and resolved here, never by bare id. A negative amount posts the reverse entry.
+ */
+export async function post(tx: DbOrTx, postings: Posting[]): Promise<void> {
+  const real = postings.filter((p) => p.amount !== 0);
+  if (real.length === 0) return;
+  const keys = [...new Set(real.flatMap((p) => [p.debit, p.credit]))];
+  const rows = await tx.select({ id: subAccount.id, key: subAccount.systemKey }).from(subAccount).where(inArray(subAccount.systemKey, keys));
+  const idOf = new Map(rows.map((r) => [r.key, r.id]));
+  for (const key of keys) if (!idOf.has(key)) throw new Error(`system account ${key} is missing from the chart of accounts`);
+  await tx.insert(transaction).values(
+    real.map((p) => {
+      const reverse = p.amount < 0;
+      return {
+        date: p.date,
+        debitId: idOf.get(reverse ? p.credit : p.debit)!,
+        creditId: idOf.get(reverse ? p.debit : p.credit)!,
+        amount: fromCents(Math.abs(p.amount)),
+        particulars: p.particulars,
+        type: p.type,
+        relatedId: p.relatedId === undefined ? null : String(p.relatedId),
+      };
+    }),
+  );
+}

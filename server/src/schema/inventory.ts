@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgSequence, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { moneyColumn, recordColumns } from './columns.ts';
+import { users } from './identity.ts';
+import { product } from './product.ts';
+
+/**
+ * The stock ledger: one append-only row per change of on-hand quantity, written in the same
+ * transaction as the change. Invariant: product.productQuantity = sum(quantity) per product.
+ */
+export const stockMovement = pgTable(
+  'stock_movement',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer().notNull().references(() => product.id),
+    /** Signed: positive in, negative out. */
+    quantity: integer().notNull(),
+    reason: text({
+      enum: ['opening', 'adjustment', 'adjustmentReversal', 'purchase', 'purchaseReturn', 'sale', 'saleReturn', 'order', 'orderCancel', 'orderReturn', 'import'],
+    }).notNull(),
+    documentType: text(),
+    documentId: text(),
+    /** Unit cost at the time, for valuing the movement. */
+    unitCost: moneyColumn().notNull().default(0),
+    userId: integer().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [check('stock_movement_not_zero', sql`${t.quantity} <> 0`), index().on(t.productId, t.createdAt)],
+);
+
+export const adjustInvoice = pgTable('adjust_invoice', {
+  ...recordColumns,
+  date: date().notNull().defaultNow(),
+  note: text(),
+  userId: integer().notNull().references(() => users.id),
+});
+
+export const adjustInvoiceProduct = pgTable(
+  'adjust_invoice_product',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    adjustInvoiceId: integer().notNull().references(() => adjustInvoice.id, { onDelete: 'cascade' }),
+    productId: integer().notNull().references(() => product.id),
+    adjustQuantity: integer().notNull(),
+    adjustType: text({ enum: ['increment', 'decrement'] }).notNull(),
+    reason: text(),
+    /** Unit cost when adjusted: what the adjustment is valued at. */
+    unitCost: moneyColumn().notNull().default(0),
+  },
+  (t) => [check('adjust_quantity_positive', sql`${t.adjustQuantity} > 0`), index().on(t.adjustInvoiceId)],
+);
+
+/** Purchase requests: numbered from a sequence, never by reading the last number. */
+export const purchaseRequestNumber = pgSequence('purchase_request_number', { startWith: 1 });
+
+export const purchaseReorderInvoice = pgTable(
+  'purchase_reorder_invoice',
+  {
+    ...recordColumns,
+    /** The request's code, shared by its lines (e.g. PR-000001). */
+    reorderInvoiceId: text().notNull(),
+    productId: integer().notNull().references(() => product.id),
+    productQuantity: integer().notNull(),
+  },
+  (t) => [check('reorder_quantity_positive', sql`${t.productQuantity} > 0`), index().on(t.reorderInvoiceId)],
+);

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { moneyColumn, recordColumns } from './columns.ts';
+import { subAccount } from './accounting.ts';
+
+/**
+ * The ledger: one row = one double entry (a debit and a credit sub-account, one positive amount),
+ * so debits equal credits by construction. Corrections are reversing entries, never deletions.
+ */
+export const transaction = pgTable(
+  'transaction',
+  {
+    ...recordColumns,
+    date: date().notNull(),
+    debitId: integer().notNull().references(() => subAccount.id),
+    creditId: integer().notNull().references(() => subAccount.id),
+    particulars: text().notNull(),
+    amount: moneyColumn().notNull(),
+    type: text({
+      enum: ['sale', 'sale_return', 'purchase', 'purchase_return', 'vat', 'vat_return', 'transaction', 'adjustment'],
+    }).notNull(),
+    relatedId: text(),
+  },
+  (t) => [
+    check('transaction_amount_positive', sql`${t.amount} > 0`),
+    check('transaction_two_accounts', sql`${t.debitId} <> ${t.creditId}`),
+    index().on(t.type, t.relatedId),
+    index().on(t.date),
+  ],
+);

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, numeric, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { moneyColumn, recordColumns } from './columns.ts';
+import { colors, productAttributeValue, productBrand, productSubCategory, productVat, uom } from './catalogue.ts';
+
+/** Catalogue discounts, attached to products: a percentage or a flat amount, within a date window. */
+export const discount = pgTable(
+  'discount',
+  {
+    ...recordColumns,
+    name: text().notNull().unique(),
+    type: text({ enum: ['percentage', 'flat'] }).notNull(),
+    value: moneyColumn().notNull(),
+    startDate: date().notNull(),
+    endDate: date().notNull(),
+  },
+  (t) => [check('discount_window', sql`${t.endDate} >= ${t.startDate}`), check('discount_value', sql`${t.value} >= 0`)],
+);
+
+export const product = pgTable(
+  'product',
+  {
+    ...recordColumns,
+    name: text().notNull().unique(),
+    sku: text().notNull().unique(),
+    description: text(),
+    productThumbnailImage: text(),
+    productSubCategoryId: integer().references(() => productSubCategory.id),
+    productBrandId: integer().references(() => productBrand.id),
+    /** On-hand stock: changed only together with a stock_movement row (see inventory). */
+    productQuantity: integer().notNull().default(0),
+    /** Reorder level: at or below it the product is on the reorder list. */
+    reorderQuantity: integer().notNull().default(0),
+    productSalePrice: moneyColumn().notNull().default(0),
+    /** Current average unit cost. */
+    productPurchasePrice: moneyColumn().notNull().default(0),
+    uomId: integer().references(() => uom.id),
+    uomValue: numeric({ precision: 12, scale: 3, mode: 'number' }),
+    productVatId: integer().references(() => productVat.id),
+    discountId: integer().references(() => discount.id),
+  },
+  (t) => [
+    check('product_quantity_not_negative', sql`${t.productQuantity} >= 0`),
+    check('product_prices_not_negative', sql`${t.productSalePrice} >= 0 and ${t.productPurchasePrice} >= 0`),
+    index().on(t.productSubCategoryId),
+    index().on(t.productBrandId),
+  ],
+);
+
+/** Gallery images of a product, in display order. */
+export const productImage = pgTable(
+  'product_image',
+  {
+    ...recordColumns,
+    productId: integer().notNull().references(() => product.id, { onDelete: 'cascade' }),
+    imageName: text().notNull(),
+    position: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.productId)],
+);
+
+export const productColor = pgTable(
+  'product_color',
+  {
+    ...recordColumns,
+    productId: integer().notNull().references(() => product.id, { onDelete: 'cascade' }),
+    colorId: integer().notNull().references(() => colors.id),
+  },
+  (t) => [unique().on(t.productId, t.colorId)],
+);
+
+export const productProductAttributeValue = pgTable(
+  'product_product_attribute_value',
+  {
+    ...recordColumns,
+    productId: integer().notNull().references(() => product.id, { onDelete: 'cascade' }),
+    productAttributeValueId: integer().notNull().references(() => productAttributeValue.id),
+  },
+  (t) => [unique().on(t.productId, t.productAttributeValueId)],
+);
+
+/** Storefront slider images, in display order. */
+export const sliderImages = pgTable('slider_images', {
+  ...recordColumns,
+  image: text().notNull(),
+  linkUrl: text(),
+  index: integer().notNull().default(0),
+});

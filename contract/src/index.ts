@@ -7,3 +7,6 @@ export * from './identity.ts';
 export * from './resources.ts';
 export * from './messages.ts';
 export * from './settings.ts';
+export * from './inventory.ts';
+export * from './product.ts';
+export * from './catalogue.ts';

@@ -28,6 +28,10 @@ export interface ResourceDefinition {
   omit?: ('create' | 'update' | 'status')[];
   /** Runs inside the write's transaction before an update or status change; throw to refuse it. */
   beforeChange?: (tx: DbOrTx, current: Row, changes: Row) => Promise<void> | void;
+  /** Checks across fields, on the whole record as it would be after a create or update; throw to refuse it. */
+  validate?: (values: Row) => void;
+  /** List filters of its own beyond the `...Id` ones: each parameter's schema and the condition it adds. */
+  filters?: Record<string, { schema: z.ZodType; where: (value: never) => SQL | undefined }>;
 }
 
 export interface Resource {
@@ -82,7 +86,11 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
 
   // every `...Id` input field is also a list filter taking one id or a comma list
   const idFields = inputFields.filter((name) => name.endsWith('Id') && columns[name]);
-  const filterShape = Object.fromEntries(idFields.map((name) => [name, idListFilter.optional()]));
+  const ownFilters = def.filters ?? {};
+  const filterShape = {
+    ...Object.fromEntries(idFields.map((name) => [name, idListFilter.optional()])),
+    ...Object.fromEntries(Object.entries(ownFilters).map(([name, f]) => [name, f.schema.optional()])),
+  };
   const parseQuery = (raw: unknown) =>
     parseListQuery(raw, { modes: Object.keys(def.modes ?? {}), filters: filterShape, sortable: contract.sortable }) as ListQuery;
 
@@ -95,6 +103,7 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
         date: columns.createdAt,
       }),
       ...idFields.filter((name) => filters[name]).map((name) => inArray(columns[name]!, filters[name]!)),
+      ...Object.entries(ownFilters).filter(([name]) => filters[name] !== undefined).map(([name, f]) => f.where(filters[name] as never)),
       ...extra,
     ]);
     const { limit, offset } = paging(q);
@@ -161,6 +170,7 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
 
   async function create(db: DbOrTx, values: Row) {
     assertPeriods(values);
+    def.validate?.(values);
     await assertReferences(db, values);
     await assertUnique(db, values);
     const [row] = await db.insert(table).values(values as never).returning();
@@ -172,6 +182,7 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
     if (Object.keys(values).length === 0) throw badRequest('Nothing to update: send at least one field');
     return change(id, values, async (tx, current) => {
       assertPeriods({ ...current, ...values });
+      def.validate?.({ ...current, ...values });
       await assertReferences(tx, values);
       await assertUnique(tx, { ...current, ...values }, id);
     });

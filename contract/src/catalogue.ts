@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { dateOnly, money, numberField, optionalText, requiredText } from './fields.ts';
+import type { ResourceContract } from './resources.ts';
+
+/** Closed set: how a catalogue discount takes money off a price. */
+export const discountTypes = ['percentage', 'flat'] as const;
+export type DiscountType = (typeof discountTypes)[number];
+
+/**
+ * Catalogue discounts: a percentage (at most 100) or a flat amount, valid from startDate to endDate
+ * (whole days, inclusive). Served by the server's resource factory; the list also takes `active=true`
+ * (today within the window) or `active=false`.
+ */
+export const discountContract = {
+  path: 'discount', entity: 'discount', listName: 'Discount', label: 'Discount',
+  input: z.object({
+    name: requiredText(80),
+    type: z.enum(discountTypes, { error: "must be 'percentage' or 'flat'" }),
+    value: money,
+    startDate: dateOnly,
+    endDate: dateOnly,
+  }),
+  deletion: 'soft', createMany: true, unique: ['name'], periods: [['startDate', 'endDate']],
+  search: ['name'], sortable: ['name', 'value', 'startDate', 'endDate', 'createdAt'], titleField: 'name',
+} satisfies ResourceContract;
+
+export const discountListFilters = z.object({
+  active: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
+});
+
+/** 'must be at most 100' when a percentage discount is above 100 %, else undefined. */
+export function discountValueProblem(type: unknown, value: unknown): string | undefined {
+  return type === 'percentage' && typeof value === 'number' && value > 100 ? 'must be at most 100 for a percentage' : undefined;
+}
+
+/** Storefront slider images: list keys and the form fields next to the `image` file. */
+export const sliderImagesPath = 'slider-images';
+export const sliderImagesListKeys = { rows: 'getAllSliderImages', total: 'totalSliderImages' } as const;
+/** The width slider images are stored at (WebP); smaller images are not enlarged. */
+export const sliderDisplayWidth = 1600;
+
+/** A link the slide opens: an http(s) address or a path on this site ('/catalogue?brand=2'). */
+export const linkUrl = optionalText(500).refine(
+  (v) => v === null || /^\/(?!\/)\S*$/.test(v) || /^https?:\/\/[^\s/]+\S*$/i.test(v),
+  'must be an http(s) address or a path starting with /',
+);
+
+export const sliderImageFields = z.object({
+  linkUrl,
+  index: numberField((n) => n.int('must be a whole number').min(0, 'must not be negative').max(100_000, 'is too large')).default(0),
+  status: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
+});
+export type SliderImageFields = z.infer<typeof sliderImageFields>;
+
+/** Product reports: `GET product-reports?query=<one of these>`; top-selling comes with sales. */
+export const productReportQueries = ['new-products'] as const;
+export const newProductListKeys = { rows: 'getAllNewProduct', total: 'totalNewProduct' } as const;

@@ -1,0 +1,97 @@
+import { productInput, toCents, type ProductInput } from '@tillbook/contract';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import type { DbOrTx } from '../../platform/db.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { caller, parseBody } from '../../platform/route.ts';
+import { product, productImage } from '../../schema/index.ts';
+import { post } from '../accounting/post.ts';
+import { moveStock } from '../inventory/move-stock.ts';
+import { readProductForm, SavedImages } from './product-images.ts';
+import { assertProductReferences, assertProductUnique, replaceProductLinks, today } from './product-rules.ts';
+import { productDetail } from './product-detail.ts';
+
+export interface CreateProductContext {
+  /** Who creates it: recorded on the opening stock movement. */
+  userId?: number;
+}
+
+/** Images already checked and stored (display names); the caller removes them if the transaction fails. */
+export interface ProductImages {
+  thumbnail?: string;
+  gallery?: string[];
+}
+
+/**
+ * Creates a product inside the caller's transaction: the row, its colour and attribute links, its
+ * gallery, and the opening stock as a movement valued at the purchase price and posted to the
+ * ledger (Dr Inventory / Cr Owner's equity). `input` has passed {@link productInput}.
+ */
+export async function createProduct(tx: DbOrTx, ctx: CreateProductContext, input: ProductInput, images: ProductImages = {}): Promise<number> {
+  await assertProductReferences(tx, input);
+  await assertProductUnique(tx, input);
+  const purchasePrice = input.productPurchasePrice ?? 0;
+  const [row] = await tx
+    .insert(product)
+    .values({
+      name: input.name,
+      sku: input.sku,
+      description: input.description,
+      productThumbnailImage: images.thumbnail ?? null,
+      productSubCategoryId: input.productSubCategoryId ?? null,
+      productBrandId: input.productBrandId ?? null,
+      reorderQuantity: input.reorderQuantity ?? 0,
+      productSalePrice: input.productSalePrice ?? 0,
+      productPurchasePrice: purchasePrice,
+      uomId: input.uomId ?? null,
+      uomValue: input.uomValue ?? null,
+      productVatId: input.productVatId ?? null,
+      discountId: input.discountId ?? null,
+    })
+    .returning({ id: product.id });
+  const productId = row!.id;
+  await replaceProductLinks(tx, productId, { colors: input.colors ?? [], productAttributeValueId: input.productAttributeValueId ?? [] }, true);
+  const gallery = images.gallery ?? [];
+  if (gallery.length) await tx.insert(productImage).values(gallery.map((imageName, position) => ({ productId, imageName, position })));
+  const opening = input.productQuantity ?? 0;
+  if (opening > 0) {
+    await moveStock(tx, { productId, quantity: opening, reason: 'opening', documentType: 'product', documentId: productId, unitCost: purchasePrice, userId: ctx.userId });
+    await post(tx, [{
+      date: today(),
+      debit: 'inventory',
+      credit: 'ownerEquity',
+      amount: opening * toCents(purchasePrice),
+      particulars: `Opening stock ${input.sku}`,
+      type: 'adjustment',
+      relatedId: productId,
+    }]);
+  }
+  return productId;
+}
+
+/** Text fields of a JSON body or a multipart form. */
+export function bodyFields(req: FastifyRequest): Record<string, unknown> {
+  const body = req.body ?? {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('Send the product as a JSON object or form data');
+  return body as Record<string, unknown>;
+}
+
+/**
+ * POST /product. Input is checked before any file is stored; images are stored before the
+ * transaction and removed again if it fails, so a failure leaves neither a row nor a file.
+ */
+export async function createProductRoute(ctx: AppContext, req: FastifyRequest) {
+  const form = req.isMultipart() ? await readProductForm(req, ctx) : { fields: bodyFields(req), thumbnail: undefined, gallery: [] };
+  const input = parseBody(productInput, form.fields);
+  const saved = new SavedImages(ctx.files);
+  let id: number;
+  try {
+    const thumbnail = form.thumbnail ? await saved.save(form.thumbnail) : undefined;
+    const gallery = await saved.saveAll(form.gallery);
+    id = await ctx.db.transaction((tx) => createProduct(tx, { userId: caller(req).id }, input, { thumbnail, gallery }));
+  } catch (error) {
+    await saved.discard();
+    throw error;
+  }
+  return productDetail(ctx.db, id);
+}

@@ -1,0 +1,93 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db.ts';
+import { found } from '../../platform/route.ts';
+import { toWire } from '../../platform/wire.ts';
+import {
+  colors, discount, product, productAttribute, productAttributeValue, productBrand, productColor, productImage, productProductAttributeValue,
+  productSubCategory, productVat, stockMovement, uom,
+} from '../../schema/index.ts';
+import { imageUrls } from './product-images.ts';
+
+/** How many movements the product page shows, newest first. */
+const movementLimit = 100;
+
+/** The product row with its names, joined once (no query per row). */
+export const productRowSelect = {
+  product,
+  productSubCategoryName: productSubCategory.name,
+  productCategoryId: productSubCategory.productCategoryId,
+  productBrandName: productBrand.name,
+  vatPercentage: productVat.percentage,
+};
+
+export interface ProductRow {
+  product: typeof product.$inferSelect;
+  productSubCategoryName: string | null;
+  productCategoryId: number | null;
+  productBrandName: string | null;
+  vatPercentage: number | null;
+}
+
+export function productRowQuery(db: DbOrTx) {
+  return db
+    .select(productRowSelect)
+    .from(product)
+    .leftJoin(productSubCategory, eq(productSubCategory.id, product.productSubCategoryId))
+    .leftJoin(productBrand, eq(productBrand.id, product.productBrandId))
+    .leftJoin(productVat, eq(productVat.id, product.productVatId))
+    .$dynamic();
+}
+
+export const lowStockSql = sql<boolean>`${product.productQuantity} <= ${product.reorderQuantity}`;
+
+/** A product's gallery, colours and attribute values, for the product page and the storefront. */
+export async function productParts(db: DbOrTx, productId: number) {
+  const [gallery, productColors, attributeValues] = await Promise.all([
+    db.select({ id: productImage.id, imageName: productImage.imageName, position: productImage.position })
+      .from(productImage).where(and(eq(productImage.productId, productId), eq(productImage.status, true)))
+      .orderBy(asc(productImage.position), asc(productImage.id)),
+    db.select({ id: colors.id, name: colors.name, colorCode: colors.colorCode })
+      .from(productColor).innerJoin(colors, eq(colors.id, productColor.colorId))
+      .where(eq(productColor.productId, productId)).orderBy(asc(colors.name)),
+    db.select({
+      id: productAttributeValue.id, name: productAttributeValue.name,
+      productAttributeId: productAttribute.id, productAttributeName: productAttribute.name,
+    })
+      .from(productProductAttributeValue)
+      .innerJoin(productAttributeValue, eq(productAttributeValue.id, productProductAttributeValue.productAttributeValueId))
+      .innerJoin(productAttribute, eq(productAttribute.id, productAttributeValue.productAttributeId))
+      .where(eq(productProductAttributeValue.productId, productId))
+      .orderBy(asc(productAttribute.name), asc(productAttributeValue.name)),
+  ]);
+  return {
+    images: gallery.map((g) => ({ id: g.id, position: g.position, ...imageUrls(g.imageName) })),
+    colors: productColors,
+    productAttributeValues: attributeValues,
+  };
+}
+
+/** GET /product/{id}: everything the staff product page shows, with its latest movements. */
+export async function productDetail(db: DbOrTx, id: number) {
+  const [row] = await productRowQuery(db).where(eq(product.id, id));
+  const { product: p, ...names } = found(row, 'Product');
+  const [parts, [vat], [disc], [unit], movements] = await Promise.all([
+    productParts(db, id),
+    p.productVatId ? db.select().from(productVat).where(eq(productVat.id, p.productVatId)) : Promise.resolve([]),
+    p.discountId ? db.select().from(discount).where(eq(discount.id, p.discountId)) : Promise.resolve([]),
+    p.uomId ? db.select().from(uom).where(eq(uom.id, p.uomId)) : Promise.resolve([]),
+    db.select().from(stockMovement).where(eq(stockMovement.productId, id)).orderBy(desc(stockMovement.createdAt), desc(stockMovement.id)).limit(movementLimit),
+  ]);
+  const main = imageUrls(p.productThumbnailImage);
+  return toWire({
+    ...p,
+    ...names,
+    productThumbnailImageUrl: main.thumbnailUrl,
+    productImageUrl: main.url,
+    lowStock: p.productQuantity <= p.reorderQuantity,
+    ...parts,
+    productVat: vat ?? null,
+    discount: disc ?? null,
+    uom: unit ?? null,
+    stockMovements: movements,
+  });
+}

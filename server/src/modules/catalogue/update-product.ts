@@ -1,0 +1,71 @@
+import { maxGalleryImages, productFileFields, productUpdateInput, productUpdateRefused, statusBody } from '@tillbook/contract';
+import { and, count, eq, max } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest, fieldError } from '../../platform/errors.ts';
+import { found, idParam, parseBody } from '../../platform/route.ts';
+import { toWire } from '../../platform/wire.ts';
+import { product, productImage } from '../../schema/index.ts';
+import { bodyFields } from './create-product.ts';
+import { productDetail } from './product-detail.ts';
+import { readProductForm, removeImages, SavedImages, type ProductForm } from './product-images.ts';
+import { assertProductReferences, assertProductUnique, replaceProductLinks } from './product-rules.ts';
+
+/**
+ * PUT or POST /product/{id}, JSON or form data: a partial change. Stock and average cost are
+ * refused (400). Colour and attribute sets are replaced when sent; a new thumbnail replaces the
+ * old one (removed after commit); gallery images are appended, at most {@link maxGalleryImages}.
+ */
+export async function updateProductRoute(ctx: AppContext, req: FastifyRequest) {
+  const id = idParam(req);
+  const form: ProductForm = req.isMultipart() ? await readProductForm(req, ctx) : { fields: bodyFields(req), gallery: [] };
+  for (const [field, text] of Object.entries(productUpdateRefused)) {
+    if (field in form.fields) throw fieldError(field, text);
+  }
+  const parsed = parseBody(productUpdateInput, form.fields);
+  const values = Object.fromEntries(Object.entries(parsed).filter(([name]) => name in form.fields));
+  if (Object.keys(values).length === 0 && !form.thumbnail && form.gallery.length === 0) throw badRequest('Nothing to update: send at least one field');
+  const { colors, productAttributeValueId, ...columns } = values as typeof parsed;
+
+  const saved = new SavedImages(ctx.files);
+  let replaced: string | null = null;
+  try {
+    const thumbnail = form.thumbnail ? await saved.save(form.thumbnail) : undefined;
+    const gallery = await saved.saveAll(form.gallery);
+    await ctx.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(product).where(eq(product.id, id)).for('update');
+      found(current, 'Product');
+      await assertProductReferences(tx, values);
+      await assertProductUnique(tx, { name: columns.name, sku: columns.sku }, id);
+      const changes: Partial<typeof product.$inferInsert> = { ...columns, updatedAt: new Date() };
+      if (thumbnail) {
+        changes.productThumbnailImage = thumbnail;
+        replaced = current!.productThumbnailImage;
+      }
+      await tx.update(product).set(changes).where(eq(product.id, id));
+      await replaceProductLinks(tx, id, { colors, productAttributeValueId });
+      if (gallery.length) {
+        const [held] = await tx.select({ n: count(), last: max(productImage.position) }).from(productImage)
+          .where(and(eq(productImage.productId, id), eq(productImage.status, true)));
+        if (Number(held?.n ?? 0) + gallery.length > maxGalleryImages) {
+          throw fieldError(productFileFields.gallery, `would make ${Number(held?.n ?? 0) + gallery.length} images; a product holds at most ${maxGalleryImages}`);
+        }
+        const start = held?.last === null || held?.last === undefined ? 0 : Number(held.last) + 1;
+        await tx.insert(productImage).values(gallery.map((imageName, i) => ({ productId: id, imageName, position: start + i })));
+      }
+    });
+  } catch (error) {
+    await saved.discard();
+    throw error;
+  }
+  await removeImages(ctx.files, [replaced]).catch((error) => req.log.warn({ err: error }, 'old product thumbnail not removed'));
+  return productDetail(ctx.db, id);
+}
+
+/** PATCH /product/{id} {status}: hide ('false') or show ('true'). */
+export async function productStatusRoute(ctx: AppContext, req: FastifyRequest) {
+  const id = idParam(req);
+  const { status } = parseBody(statusBody, req.body);
+  const [row] = await ctx.db.update(product).set({ status: status === 'true', updatedAt: new Date() }).where(eq(product.id, id)).returning();
+  return toWire(found(row, 'Product'));
+}

@@ -1,0 +1,117 @@
+import { toCents, type AdjustInventoryInput } from '@tillbook/contract';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { post, type Posting } from '../accounting/post.ts';
+import type { DbOrTx } from '../../platform/db.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { adjustInvoice, adjustInvoiceProduct, product } from '../../schema/index.ts';
+import { moveStock } from './move-stock.ts';
+
+export const adjustDocument = 'adjust';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+interface ValuedLine {
+  productId: number;
+  name: string;
+  adjustQuantity: number;
+  adjustType: 'increment' | 'decrement';
+  reason?: string | null;
+  unitCost: number;
+}
+
+/** Increment: Dr Inventory / Cr Stock Adjustment; decrement the other way; a reversal swaps them. */
+function postingFor(line: ValuedLine, date: string, adjustId: number, reversal: boolean): Posting {
+  const intoStock = (line.adjustType === 'increment') !== reversal;
+  return {
+    date,
+    debit: intoStock ? 'inventory' : 'stockAdjustment',
+    credit: intoStock ? 'stockAdjustment' : 'inventory',
+    amount: toCents(line.unitCost) * line.adjustQuantity,
+    particulars: `${reversal ? 'Reversal of adjust inventory' : 'Adjust inventory'} #${adjustId}: ${line.adjustType} ${line.adjustQuantity} × ${line.name}`,
+    type: 'adjustment',
+    relatedId: adjustId,
+  };
+}
+
+/**
+ * Creates an adjustment inside the caller's transaction: the header, its lines valued at each
+ * product's current cost, one stock movement per line (in product-id order, so row locks are
+ * always taken in the same order) and the postings. A decrement below zero throws a 409 naming
+ * the product (from moveStock), which rolls everything back.
+ */
+export async function createAdjustment(tx: DbOrTx, input: AdjustInventoryInput, userId: number): Promise<number> {
+  const ids = input.adjustInvoiceProduct.map((l) => l.productId);
+  const products = await tx.select({ id: product.id, name: product.name, cost: product.productPurchasePrice }).from(product).where(inArray(product.id, ids));
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const missing: Record<string, string> = {};
+  input.adjustInvoiceProduct.forEach((line, index) => {
+    if (!byId.has(line.productId)) missing[`adjustInvoiceProduct.${index}.productId`] = 'does not exist';
+  });
+  const [firstMissing] = Object.keys(missing);
+  if (firstMissing) throw badRequest(`${firstMissing} does not exist`, missing);
+
+  const date = input.date ?? today();
+  const [header] = await tx.insert(adjustInvoice).values({ date, note: input.note, userId }).returning({ id: adjustInvoice.id });
+  const adjustId = header!.id;
+  const lines: ValuedLine[] = input.adjustInvoiceProduct
+    .map((l) => ({ ...l, name: byId.get(l.productId)!.name, unitCost: byId.get(l.productId)!.cost }))
+    .sort((a, b) => a.productId - b.productId);
+  await tx.insert(adjustInvoiceProduct).values(
+    lines.map((l) => ({ adjustInvoiceId: adjustId, productId: l.productId, adjustQuantity: l.adjustQuantity, adjustType: l.adjustType, reason: l.reason, unitCost: l.unitCost })),
+  );
+  for (const line of lines) {
+    await moveStock(tx, {
+      productId: line.productId,
+      quantity: line.adjustType === 'increment' ? line.adjustQuantity : -line.adjustQuantity,
+      reason: 'adjustment',
+      documentType: adjustDocument,
+      documentId: adjustId,
+      unitCost: line.unitCost,
+      userId,
+    });
+  }
+  await post(tx, lines.map((l) => postingFor(l, date, adjustId, false)));
+  return adjustId;
+}
+
+/**
+ * Reverses an adjustment inside the caller's transaction: opposite movements at the original cost
+ * and reversing postings. The header is locked first, so two reversals cannot both pass; a
+ * reversal is final. 'true' on an active adjustment is a no-op.
+ */
+export async function setAdjustmentStatus(tx: DbOrTx, adjustId: number, status: 'true' | 'false', userId: number): Promise<void> {
+  const [header] = await tx.select({ id: adjustInvoice.id, status: adjustInvoice.status }).from(adjustInvoice).where(eq(adjustInvoice.id, adjustId)).for('update');
+  if (!header) throw notFound(`Adjust inventory ${adjustId}`);
+  if (!header.status) {
+    throw conflict(
+      status === 'false' ? `Adjust inventory ${adjustId} is already reversed` : `Adjust inventory ${adjustId} was reversed; a reversal is final`,
+      { status: 'the adjustment is already reversed' },
+    );
+  }
+  if (status === 'true') return;
+  const lines = await tx
+    .select({
+      productId: adjustInvoiceProduct.productId,
+      name: product.name,
+      adjustQuantity: adjustInvoiceProduct.adjustQuantity,
+      adjustType: adjustInvoiceProduct.adjustType,
+      unitCost: adjustInvoiceProduct.unitCost,
+    })
+    .from(adjustInvoiceProduct)
+    .innerJoin(product, eq(product.id, adjustInvoiceProduct.productId))
+    .where(eq(adjustInvoiceProduct.adjustInvoiceId, adjustId))
+    .orderBy(asc(adjustInvoiceProduct.productId));
+  for (const line of lines) {
+    await moveStock(tx, {
+      productId: line.productId,
+      quantity: line.adjustType === 'increment' ? -line.adjustQuantity : line.adjustQuantity,
+      reason: 'adjustmentReversal',
+      documentType: adjustDocument,
+      documentId: adjustId,
+      unitCost: line.unitCost,
+      userId,
+    });
+  }
+  await post(tx, lines.map((l) => postingFor(l, today(), adjustId, true)));
+  await tx.update(adjustInvoice).set({ status: false }).where(eq(adjustInvoice.id, adjustId));
+}

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestApp, type TestApp } from './harness.ts';
+import { catalogue, png, product, sendForm, type Catalogue } from './product-fixtures.ts';
+
+let t: TestApp;
+let owner: string;
+let c: Catalogue;
+const ids: Record<string, number> = {};
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await t.ownerToken();
+  c = await catalogue(t, owner);
+  const made: Record<string, string>[] = [
+    { name: 'Mango juice', sku: 'MJ', productSalePrice: '10.00', productPurchasePrice: '6.00', productVatId: String(c.vat10), productSubCategoryId: String(c.subCategoryId), productBrandId: String(c.brandId), colors: String(c.redId), reorderQuantity: '4', uomValue: '2' },
+    { name: 'Gum', sku: 'GUM', productSalePrice: '0.99', productVatId: String(c.vat15), productSubCategoryId: String(c.otherSubCategoryId), productBrandId: String(c.otherBrandId), colors: `${c.redId},${c.blueId}` },
+    { name: 'Peach juice', sku: 'PJ', productSalePrice: '4.00', productSubCategoryId: String(c.subCategoryId), productBrandId: String(c.otherBrandId) },
+    { name: 'Secret juice', sku: 'SJ', productSalePrice: '1.00' },
+  ];
+  for (const fields of made) ids[fields.sku!] = (await product(t, owner, fields)).id;
+  await t.call('PATCH', `/v1/product/${ids.SJ}`, { token: owner, body: { status: 'false' } });
+  const pic = await sendForm(t, owner, 'PUT', `/v1/product/${ids.MJ}`, { productAttributeValueId: String(c.sizeLargeId) }, [
+    { field: 'productThumbnailImage', data: await png() },
+    { field: 'images', data: await png(30, 30) },
+  ]);
+  expect(pic.status).toBe(200);
+});
+afterAll(() => t?.close());
+
+const list = (query: Record<string, string> = {}) => t.call('GET', '/v1/product/public', { query });
+const skus = (body: { getAllProduct: { sku: string }[] }) => body.getAllProduct.map((p) => p.sku);
+const internal = ['productPurchasePrice', 'reorderQuantity', 'uomValue', 'uomId', 'status', 'updatedAt', 'productThumbnailImage'];
+
+describe('GET /product/public', () => {
+  test('active products without internal fields, with the VAT-inclusive price, no token needed', async () => {
+    const answer = await list();
+    expect(answer.status).toBe(200);
+    expect(answer.body.totalProduct).toBe(3);
+    expect(skus(answer.body)).not.toContain('SJ');
+    for (const p of answer.body.getAllProduct) for (const key of internal) expect(p, key).not.toHaveProperty(key);
+    const mango = answer.body.getAllProduct.find((p: { sku: string }) => p.sku === 'MJ');
+    expect(mango).toMatchObject({ productSalePrice: 10, vatPercentage: 10, productSalePriceWithVat: 11, productSubCategoryName: 'Juice', productBrandName: 'Sunny' });
+    expect(mango.productThumbnailImageUrl).toMatch(/^\/v1\/uploads\//);
+    const gum = answer.body.getAllProduct.find((p: { sku: string }) => p.sku === 'GUM');
+    expect(gum.productSalePriceWithVat).toBe(1.14);
+    const peach = answer.body.getAllProduct.find((p: { sku: string }) => p.sku === 'PJ');
+    expect(peach.productSalePriceWithVat).toBe(4);
+  });
+
+  test('filters: text, category, sub-category, brand, colour, price range; sorts by price or newest', async () => {
+    expect(skus((await list({ key: 'juice', price: 'LowToHigh' })).body)).toEqual(['PJ', 'MJ']);
+    expect(skus((await list({ productCategoryId: String(c.otherCategoryId) })).body)).toEqual(['GUM']);
+    expect(skus((await list({ productSubCategoryId: String(c.subCategoryId), price: 'HighToLow' })).body)).toEqual(['MJ', 'PJ']);
+    expect(skus((await list({ productBrandId: String(c.otherBrandId), price: 'LowToHigh' })).body)).toEqual(['GUM', 'PJ']);
+    expect(skus((await list({ color: String(c.blueId) })).body)).toEqual(['GUM']);
+    expect(skus((await list({ color: `${c.redId},${c.blueId}`, price: 'LowToHigh' })).body)).toEqual(['GUM', 'MJ']);
+    expect(skus((await list({ priceRange: '1-5' })).body)).toEqual(['PJ']);
+    expect(skus((await list({ priceRange: '0.99-10', price: 'HighToLow' })).body)).toEqual(['MJ', 'PJ', 'GUM']);
+    expect(skus((await list()).body)).toEqual(['PJ', 'GUM', 'MJ']);
+    expect(skus((await list({ status: 'false' })).body)).not.toContain('SJ');
+    expect((await list({ count: '1', page: '2', price: 'LowToHigh' })).body).toMatchObject({ totalProduct: 3, getAllProduct: [{ sku: 'PJ' }] });
+    for (const bad of <Record<string, string>[]>[{ priceRange: '5-1' }, { priceRange: 'cheap' }, { price: 'Up' }, { color: 'red' }]) {
+      expect((await list(bad)).status, JSON.stringify(bad)).toBe(400);
+    }
+  });
+
+  test('GET /product/public/{id}: gallery, colours and attribute values; 404 when hidden or unknown', async () => {
+    const answer = await t.call('GET', `/v1/product/public/${ids.MJ}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ sku: 'MJ', productSalePriceWithVat: 11, colors: [{ id: c.redId }], productAttributeValues: [{ id: c.sizeLargeId, productAttributeName: 'Size' }] });
+    expect(answer.body.images).toHaveLength(1);
+    expect((await t.call('GET', answer.body.images[0].url)).status).toBe(200);
+    for (const key of internal) expect(answer.body).not.toHaveProperty(key);
+    expect((await t.call('GET', `/v1/product/public/${ids.SJ}`)).status).toBe(404);
+    expect((await t.call('GET', '/v1/product/public/999999')).status).toBe(404);
+  });
+});

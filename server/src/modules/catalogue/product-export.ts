@@ -1,39 +1,12 @@
 import { productSortable } from '@tillbook/contract';
-import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
-import { conventionWhere, idListFilter, parseListQuery, whereAll, type ListQuery } from '../../platform/list-query.ts';
+import { parseListQuery, type ListQuery } from '../../platform/list-query.ts';
 import { product, productBrand, productCategory, productSubCategory, productVat, uom } from '../../schema/index.ts';
-import { lowStockSql } from './product-detail.ts';
 import { guardFormula, writeCsv } from './product-csv.ts';
 import { productCsvColumns } from './product-import.ts';
-
-// The same filters as GET /product (product-list.ts keeps its own copy private).
-const exportFilters = {
-  productCategoryId: idListFilter.optional(),
-  productSubCategoryId: idListFilter.optional(),
-  productBrandId: idListFilter.optional(),
-  lowStock: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
-};
-type ExportFilters = { productCategoryId?: number[]; productSubCategoryId?: number[]; productBrandId?: number[]; lowStock?: 'true' | 'false' };
-
-function exportWhere(q: ListQuery<ExportFilters>): SQL | undefined {
-  const f = q.filters;
-  return whereAll([
-    ...conventionWhere(q, { status: product.status, search: [product.name, product.sku], date: product.createdAt }),
-    f.productSubCategoryId ? inArray(product.productSubCategoryId, f.productSubCategoryId) : undefined,
-    f.productBrandId ? inArray(product.productBrandId, f.productBrandId) : undefined,
-    f.productCategoryId
-      ? inArray(product.productSubCategoryId, sql`(select ${productSubCategory.id} from ${productSubCategory} where ${inArray(productSubCategory.productCategoryId, f.productCategoryId)})`)
-      : undefined,
-    f.lowStock === 'true' ? lowStockSql : f.lowStock === 'false' ? sql`not (${lowStockSql})` : undefined,
-  ]);
-}
-
-const sortColumns = {
-  name: product.name, sku: product.sku, productQuantity: product.productQuantity, productSalePrice: product.productSalePrice, createdAt: product.createdAt,
-} as const;
+import { sortColumns, staffFilters, staffWhere, type StaffFilters } from './product-list.ts';
 
 /** A number as CSV text: money with two decimals, nothing for null. */
 const amount = (n: number | null) => (n === null ? '' : n.toFixed(2));
@@ -43,7 +16,7 @@ const amount = (n: number | null) => (n === null ? '' : n.toFixed(2));
  * (not ids) for the references, so that the file can be imported again.
  */
 export async function productExportRoute(ctx: AppContext, req: FastifyRequest, reply: FastifyReply) {
-  const q = parseListQuery(req.query, { modes: ['card'], filters: exportFilters, sortable: productSortable }) as ListQuery<ExportFilters>;
+  const q = parseListQuery(req.query, { modes: ['card'], filters: staffFilters, sortable: productSortable }) as ListQuery<StaffFilters>;
   const direction = q.order === 'asc' ? asc : desc;
   const column = sortColumns[(q.sort ?? 'createdAt') as keyof typeof sortColumns];
   const rows = await ctx.db
@@ -61,7 +34,7 @@ export async function productExportRoute(ctx: AppContext, req: FastifyRequest, r
     .leftJoin(productBrand, eq(productBrand.id, product.productBrandId))
     .leftJoin(uom, eq(uom.id, product.uomId))
     .leftJoin(productVat, eq(productVat.id, product.productVatId))
-    .where(exportWhere(q))
+    .where(staffWhere(q))
     .orderBy(direction(column), direction(product.id));
   const lines = rows.map(({ p, ...names }) => {
     const cells: Record<(typeof productCsvColumns)[number], string | number> = {

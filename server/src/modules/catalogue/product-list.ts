@@ -10,13 +10,13 @@ import { product, productSubCategory } from '../../schema/index.ts';
 import { lowStockSql, productRowQuery } from './product-detail.ts';
 import { imageUrls } from './product-images.ts';
 
-const staffFilters = {
+export const staffFilters = {
   productCategoryId: idListFilter.optional(),
   productSubCategoryId: idListFilter.optional(),
   productBrandId: idListFilter.optional(),
   lowStock: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
 };
-type StaffFilters = { productCategoryId?: number[]; productSubCategoryId?: number[]; productBrandId?: number[]; lowStock?: 'true' | 'false' };
+export type StaffFilters = { productCategoryId?: number[]; productSubCategoryId?: number[]; productBrandId?: number[]; lowStock?: 'true' | 'false' };
 
 /** An exact money sum as a number with two decimals (numeric in SQL, never float). */
 const moneySum = (expression: SQL) => sql<number>`coalesce(sum(${expression}), 0)::numeric(16,2)`.mapWith(Number);
@@ -24,7 +24,7 @@ const saleValue = sql`${product.productQuantity} * ${product.productSalePrice}`;
 const purchaseValue = sql`${product.productQuantity} * ${product.productPurchasePrice}`;
 
 /** Conditions of the staff list: the convention (status, search by name or SKU, dates) and the filters. */
-function staffWhere(q: ListQuery<StaffFilters>): SQL | undefined {
+export function staffWhere(q: ListQuery<StaffFilters>): SQL | undefined {
   const f = q.filters;
   return whereAll([
     ...conventionWhere(q, { status: product.status, search: [product.name, product.sku], date: product.createdAt }),
@@ -37,7 +37,7 @@ function staffWhere(q: ListQuery<StaffFilters>): SQL | undefined {
   ]);
 }
 
-const sortColumns = {
+export const sortColumns = {
   name: product.name, sku: product.sku, productQuantity: product.productQuantity, productSalePrice: product.productSalePrice, createdAt: product.createdAt,
 } as const;
 

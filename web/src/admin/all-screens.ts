@@ -1,6 +1,7 @@
 import type { AdminScreen } from './screens.ts';
 import { identityScreens } from './identity/screens.ts';
 import { resourceScreens } from './resources/screens.ts';
+import { stockScreens } from './stock/screens.ts';
 
 /** Every admin screen, from each area's own list. */
-export const allScreens: AdminScreen[] = [...identityScreens, ...resourceScreens];
+export const allScreens: AdminScreen[] = [...identityScreens, ...resourceScreens, ...stockScreens];

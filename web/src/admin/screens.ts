@@ -14,5 +14,5 @@ export interface AdminScreen {
   load: () => Promise<{ default: ComponentType }>;
 }
 
-export const navGroups = ['Staff', 'Catalogue', 'Online shop', 'Books', 'Settings'] as const;
+export const navGroups = ['Staff', 'Catalogue', 'Stock', 'Online shop', 'Books', 'Settings'] as const;
 export type NavGroup = (typeof navGroups)[number];

@@ -1,0 +1,131 @@
+import { adjustInventoryInput, messages, type AdjustType } from '@tillbook/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, DatePicker, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { http } from '../../lib/http.ts';
+import { notify } from '../../lib/notices.tsx';
+
+interface Found { id: number; name: string; sku: string; productQuantity: number }
+interface Line extends Found { adjustQuantity: number | null; adjustType: AdjustType; reason: string }
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * A new adjustment. The finder takes a name or SKU and Enter, which is also what a barcode scanner
+ * types: an exact SKU or name, or a single match, is added as a line; several matches are offered.
+ */
+export default function AdjustCreatePage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [matches, setMatches] = useState<Found[]>([]);
+  const [lines, setLines] = useState<Line[]>([]);
+  const [date, setDate] = useState<Dayjs | null>(dayjs());
+  const [note, setNote] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  function add(product: Found) {
+    setMatches([]);
+    setText('');
+    setLines((current) =>
+      current.some((l) => l.id === product.id)
+        ? current.map((l) => (l.id === product.id ? { ...l, adjustQuantity: (l.adjustQuantity ?? 0) + 1 } : l))
+        : [...current, { ...product, adjustQuantity: 1, adjustType: 'decrement', reason: '' }],
+    );
+  }
+
+  async function find(key: string) {
+    if (!key.trim()) return;
+    const result = await http.get<{ getAllProduct: Found[] }>(`product?query=search&key=${encodeURIComponent(key.trim())}`, { toast: true });
+    if (result.error !== undefined) return;
+    const found = result.data.getAllProduct;
+    const exact = found.find((p) => same(p.sku, key)) ?? found.find((p) => same(p.name, key));
+    if (exact) add(exact);
+    else if (found.length === 1) add(found[0]!);
+    else if (found.length === 0) notify.error(`No product matches "${key.trim()}"`);
+    else setMatches(found);
+  }
+
+  const change = (id: number, patch: Partial<Line>) => setLines((current) => current.map((l) => (l.id === id ? { ...l, ...patch } : l)));
+
+  async function save() {
+    const body = {
+      date: date ? date.format('YYYY-MM-DD') : undefined,
+      note: note || undefined,
+      adjustInvoiceProduct: lines.map((l) => ({ productId: l.id, adjustQuantity: l.adjustQuantity, adjustType: l.adjustType, reason: l.reason || undefined })),
+    };
+    const checked = adjustInventoryInput.safeParse(body);
+    if (!checked.success) {
+      const issue = checked.error.issues[0]!;
+      const line = typeof issue.path[1] === 'number' ? lines[issue.path[1]] : undefined;
+      notify.error(line ? `${line.name}: ${String(issue.path[2] ?? '')} ${issue.message}`.replace('adjustQuantity', 'quantity') : issue.path[0] === 'adjustInvoiceProduct' ? `Add a product line: the adjustment ${issue.message}` : `${String(issue.path[0])} ${issue.message}`);
+      return;
+    }
+    setSaving(true);
+    const result = await http.post<{ id: number }>('adjust-inventory', body);
+    setSaving(false);
+    if (result.error !== undefined) {
+      notify.error(result.error);
+      return;
+    }
+    notify.success(messages.adjustAdded);
+    await queryClient.invalidateQueries({ queryKey: ['list'] });
+    navigate('/admin/adjust-inventory');
+  }
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={3} style={{ margin: 0 }}>New adjustment</Typography.Title>
+      <Space wrap>
+        <DatePicker value={date} onChange={setDate} aria-label="Date" />
+        <Input placeholder="Note" aria-label="Note" value={note} onChange={(e) => setNote(e.target.value)} style={{ width: 320 }} />
+      </Space>
+      <Input.Search
+        placeholder="Product name or SKU, or scan a barcode"
+        aria-label="Find product"
+        enterButton="Add"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onSearch={find}
+        style={{ maxWidth: 480 }}
+        autoFocus
+      />
+      {matches.length > 0 && (
+        <Space wrap aria-label="Matching products">
+          {matches.map((p) => (
+            <Button key={p.id} onClick={() => add(p)}>{`${p.name} (${p.sku})`}</Button>
+          ))}
+        </Space>
+      )}
+      <Table<Line>
+        rowKey="id"
+        pagination={false}
+        dataSource={lines}
+        locale={{ emptyText: 'Find a product to add a line' }}
+        columns={[
+          { key: 'name', title: 'Product', render: (_, l) => `${l.name} (${l.sku})` },
+          { key: 'stock', title: 'In stock', dataIndex: 'productQuantity', align: 'right' },
+          {
+            key: 'type', title: 'Change',
+            render: (_, l) => (
+              <Select aria-label={`Change of ${l.name}`} value={l.adjustType} onChange={(v: AdjustType) => change(l.id, { adjustType: v })} style={{ width: 130 }}
+                options={[{ value: 'increment', label: 'Increment' }, { value: 'decrement', label: 'Decrement' }]} />
+            ),
+          },
+          {
+            key: 'qty', title: 'Quantity',
+            render: (_, l) => <InputNumber aria-label={`Quantity of ${l.name}`} min={1} precision={0} value={l.adjustQuantity} onChange={(v) => change(l.id, { adjustQuantity: v })} />,
+          },
+          { key: 'reason', title: 'Reason', render: (_, l) => <Input aria-label={`Reason for ${l.name}`} value={l.reason} onChange={(e) => change(l.id, { reason: e.target.value })} /> },
+          { key: 'remove', title: '', render: (_, l) => <Button size="small" onClick={() => setLines((c) => c.filter((x) => x.id !== l.id))}>Remove</Button> },
+        ]}
+      />
+      <Space>
+        <Button type="primary" loading={saving} onClick={save}>Save adjustment</Button>
+        <Button onClick={() => navigate('/admin/adjust-inventory')}>Cancel</Button>
+      </Space>
+    </Space>
+  );
+}

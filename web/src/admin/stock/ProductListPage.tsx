@@ -1,0 +1,100 @@
+import { formatMoney, resources, toCents } from '@tillbook/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Image, Input, Segmented, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import { http, must } from '../../lib/http.ts';
+import { RefSelect } from '../../ui/resource/lookup.tsx';
+import { refTo } from '../../ui/resource/screen-from-contract.ts';
+
+export interface ProductRow {
+  id: number;
+  name: string;
+  sku: string;
+  productQuantity: number;
+  reorderQuantity: number;
+  productSalePrice: number;
+  productSubCategoryName: string | null;
+  productBrandName: string | null;
+  productThumbnailImageUrl: string | null;
+  /** The wire's text 'true' or 'false'. */
+  lowStock: string | boolean;
+  status: string;
+}
+
+const filterNames = ['productCategoryId', 'productBrandId'] as const;
+const statusOptions = [{ label: 'Active', value: 'true' }, { label: 'Hidden', value: 'false' }, { label: 'All', value: 'true,false' }];
+export const money = (value: unknown) => formatMoney(toCents((value ?? 0) as number));
+
+/** The product list: thumbnails, search by name or SKU, category, brand and low-stock filters. */
+export default function ProductListPage() {
+  const [params, setParams] = useSearchParams();
+  const get = (name: string) => params.get(name) ?? undefined;
+  const page = Number(get('page') ?? 1);
+  const count = Number(get('count') ?? 10);
+  const status = get('status') ?? 'true';
+  const filters = { page, count, status, key: get('key'), lowStock: get('lowStock'), productCategoryId: get('productCategoryId'), productBrandId: get('productBrandId') };
+  const list = useQuery({ queryKey: ['list', 'product', filters], queryFn: () => must(http.get<{ getAllProduct: ProductRow[]; totalProduct: number }>('product', { filters })) });
+
+  const set = (changes: Record<string, string | number | undefined>) => {
+    const next = new URLSearchParams(params);
+    const all: Record<string, string | number | undefined> = { page: 1, ...changes };
+    for (const [name, value] of Object.entries(all)) {
+      if (value === undefined || value === '') next.delete(name);
+      else next.set(name, String(value));
+    }
+    setParams(next);
+  };
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
+        <Typography.Title level={3} style={{ margin: 0 }}>Products</Typography.Title>
+        <Space wrap>
+          <Input.Search placeholder="Name or SKU" aria-label="Search" allowClear defaultValue={get('key')} style={{ width: 220 }} onSearch={(text) => set({ key: text })} />
+          {filterNames.map((name) => {
+            const source = name === 'productCategoryId' ? refTo(resources.productCategory) : refTo(resources.productBrand);
+            const label = name === 'productCategoryId' ? 'Category' : 'Brand';
+            return (
+              <RefSelect key={name} source={source} aria-label={label} placeholder={`Any ${label.toLowerCase()}`} style={{ minWidth: 160 }}
+                value={get(name) ? Number(get(name)) : undefined} onChange={(value?: number) => set({ [name]: value })} />
+            );
+          })}
+          <Space>
+            <Switch aria-label="Low stock only" checked={get('lowStock') === 'true'} onChange={(on) => set({ lowStock: on ? 'true' : undefined })} />
+            Low stock only
+          </Space>
+          <Segmented options={statusOptions} value={status} onChange={(v) => set({ status: v as string })} />
+        </Space>
+      </Space>
+      <Table<ProductRow>
+        rowKey="id"
+        loading={list.isLoading}
+        dataSource={list.data?.getAllProduct ?? []}
+        pagination={{ current: page, pageSize: count, total: list.data?.totalProduct ?? 0, showSizeChanger: true, showTotal: (n) => `${n} in all`,
+          onChange: (p, c) => set({ page: p, count: c }) }}
+        locale={{ emptyText: list.error ? list.error.message : 'No products' }}
+        columns={[
+          {
+            key: 'image', title: '', width: 64,
+            render: (_, r) => (r.productThumbnailImageUrl ? <Image src={r.productThumbnailImageUrl} alt={r.name} width={48} height={48} style={{ objectFit: 'cover' }} /> : null),
+          },
+          { key: 'name', title: 'Name', render: (_, r) => <Link to={`/admin/product/${r.id}`}>{r.name}</Link> },
+          { key: 'sku', title: 'SKU', dataIndex: 'sku' },
+          { key: 'sub', title: 'Sub-category', dataIndex: 'productSubCategoryName' },
+          { key: 'brand', title: 'Brand', dataIndex: 'productBrandName' },
+          { key: 'price', title: 'Sale price', align: 'right', render: (_, r) => money(r.productSalePrice) },
+          {
+            key: 'stock', title: 'In stock', align: 'right',
+            render: (_, r) => (
+              <Space>
+                {r.productQuantity}
+                {String(r.lowStock) === 'true' && <Tag color="red">Low stock</Tag>}
+              </Space>
+            ),
+          },
+          { key: 'status', title: 'Status', render: (_, r) => (r.status === 'true' ? 'Active' : 'Hidden') },
+        ]}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,40 @@
+import { permissionName } from '@tillbook/contract';
+import type { AdminScreen } from '../screens.ts';
+
+/** Discounts, slider images and the stock room. Menu order is this order. */
+export const stockScreens: AdminScreen[] = [
+  {
+    path: 'discount',
+    label: 'Discounts',
+    group: 'Catalogue',
+    permission: permissionName('readAll', 'discount'),
+    load: async () => {
+      const [{ discountScreen }, { pageFor }] = await Promise.all([import('./definitions.ts'), import('../resources/ResourceScreenPage.tsx')]);
+      return { default: pageFor(discountScreen) };
+    },
+  },
+  { path: 'product', label: 'Products', group: 'Catalogue', permission: 'readAll-product', load: () => import('./ProductListPage.tsx') },
+  { path: 'product/:id', group: 'Catalogue', permission: 'readSingle-product', load: () => import('./ProductPage.tsx') },
+  {
+    path: 'slider-images',
+    label: 'Slider images',
+    group: 'Online shop',
+    permission: permissionName('readAll', 'sliderImages'),
+    load: () => import('./SliderImagesPage.tsx'),
+  },
+  {
+    path: 'adjust-inventory',
+    label: 'Adjust inventory',
+    group: 'Stock',
+    permission: 'readAll-adjust',
+    load: () => import('./AdjustListPage.tsx'),
+  },
+  { path: 'adjust-inventory/new', group: 'Stock', permission: 'create-adjust', load: () => import('./AdjustCreatePage.tsx') },
+  {
+    path: 'reorder',
+    label: 'Reorder list',
+    group: 'Stock',
+    permission: 'readAll-reorderQuantity',
+    load: () => import('./ReorderPage.tsx'),
+  },
+];

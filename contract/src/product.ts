@@ -108,3 +108,10 @@ export interface PublicProduct {
   discountId: number | null;
   createdAt: string;
 }
+
+/** Columns a product CSV import understands, in the order an export writes them. */
+export const productCsvColumns = [
+  'name', 'sku', 'description', 'category', 'subCategory', 'brand', 'uom', 'uomValue', 'vat',
+  'productQuantity', 'reorderQuantity', 'productSalePrice', 'productPurchasePrice',
+] as const;
+export type ProductCsvColumn = (typeof productCsvColumns)[number];

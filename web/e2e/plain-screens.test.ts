@@ -124,6 +124,7 @@ test('a sub-category is created under a chosen category, shows its name, and the
   const row = page.getByRole('row').filter({ hasText: 'Tablets' });
   await row.getByText('Electronics').waitFor();
   await screenshot(page, 'sub-category-created');
+  await dialog.waitFor({ state: 'hidden' });
 
   await page.getByLabel('Category').click();
   await page.locator('.ant-select-item-option').filter({ hasText: 'Household' }).click();

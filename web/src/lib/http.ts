@@ -60,14 +60,15 @@ async function read(response: Response): Promise<unknown> {
 const sessionEnded = Symbol('session ended');
 
 /**
- * Sends with the stored token and applies the 401 rules of the specification. On an admin page
- * (not the login page) the token is refreshed once and the request retried once; if another
- * request has refreshed the token meanwhile, that token is used instead of a second refresh.
- * Outside the admin area a 401 removes the session keys, with no retry.
+ * Applies the 401 rules of the specification to one request, whatever sends it (fetch here, an
+ * XMLHttpRequest for uploads with progress). On an admin page (not the login page) the token is
+ * refreshed once and the request retried once; if another request has refreshed the token
+ * meanwhile, that token is used instead of a second refresh. Outside the admin area a 401 removes
+ * the session keys, with no retry. Throws `sessionEnded` when the refresh fails.
  */
-async function sendWithSession(method: string, url: string, body: unknown): Promise<Response> {
+export async function withSession<R extends { status: number }>(attempt: (token: string | null) => Promise<R>): Promise<R> {
   const sentWith = getToken();
-  const response = await send(method, url, body, sentWith);
+  const response = await attempt(sentWith);
   if (response.status !== 401) return response;
   const { pathname } = window.location;
   if (!isAdminPath(pathname)) {
@@ -83,8 +84,12 @@ async function sendWithSession(method: string, url: string, body: unknown): Prom
     throw sessionEnded;
   }
   setToken(token);
-  return send(method, url, body, token);
+  return attempt(token);
 }
+
+export const isSessionEnded = (error: unknown) => error === sessionEnded;
+
+const sendWithSession = (method: string, url: string, body: unknown) => withSession((token) => send(method, url, body, token));
 
 /**
  * Every call of the web app goes through here: bearer token and credentials sent, the answer

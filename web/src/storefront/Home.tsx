@@ -1,43 +1,62 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
 import { http, must } from '../lib/http.ts';
 import { useSettings } from '../lib/settings.ts';
+import { HomeSlider } from './HomeSlider.tsx';
+import { ProductGrid } from './ProductGrid.tsx';
+import { usePublicBrands, usePublicColours, type Category, type ProductList } from './shop.ts';
 
-interface Named {
-  id: number;
-  name: string;
-}
-
-/** The home page: what the public catalogue endpoints hold today (categories, brands, colours). */
-export function Home({ categories }: { categories: (Named & { productSubCategory: Named[] })[] }) {
+/** The home page: the slider, the newest products, then categories, brands and colours. */
+export function Home({ categories }: { categories: Category[] }) {
   const { data: settings } = useSettings();
-  const brands = useQuery({ queryKey: ['public-brands'], queryFn: () => must(http.get<{ getAllProductBrand: Named[] }>('product-brand/public')) });
-  const colours = useQuery({
-    queryKey: ['public-colours'],
-    queryFn: () => must(http.get<{ getAllProductColor: (Named & { colorCode: string })[] }>('product-color/public')),
+  const brands = usePublicBrands();
+  const colours = usePublicColours();
+  const newest = useQuery({
+    queryKey: ['public-products', 'newest'],
+    queryFn: () => must(http.get<ProductList>('product/public', { filters: { page: 1, count: 8 } })),
   });
+  const products = newest.data?.getAllProduct ?? [];
   return (
     <>
+      <HomeSlider />
       <Typography.Title level={2}>{settings?.companyName}</Typography.Title>
       {settings?.tagLine && <Typography.Paragraph type="secondary">{settings.tagLine}</Typography.Paragraph>}
-      <Typography.Title level={4}>Shop by category</Typography.Title>
+      <Typography.Title level={4}>New products</Typography.Title>
+      {newest.isSuccess && products.length === 0 ? (
+        <Empty description="No products yet" />
+      ) : (
+        <ProductGrid products={products} testId="home-products" />
+      )}
+      {products.length > 0 && (
+        <Typography.Paragraph style={{ marginTop: 16 }}>
+          <Link to="/products">See all products</Link>
+        </Typography.Paragraph>
+      )}
+      <Typography.Title level={4} style={{ marginTop: 32 }}>Shop by category</Typography.Title>
       {categories.length === 0 ? (
         <Empty description="No categories yet" />
       ) : (
         <Row gutter={[16, 16]} data-testid="home-categories">
           {categories.map((c) => (
             <Col key={c.id} xs={24} sm={12} md={8}>
-              <Card title={c.name}>{c.productSubCategory.map((s) => s.name).join(' · ') || 'More coming soon'}</Card>
+              <Card title={<Link to={`/products?productCategoryId=${c.id}`}>{c.name}</Link>}>
+                {c.productSubCategory.map((s) => s.name).join(' · ') || 'More coming soon'}
+              </Card>
             </Col>
           ))}
         </Row>
       )}
       <Typography.Title level={4} style={{ marginTop: 32 }}>Brands</Typography.Title>
-      <div data-testid="home-brands">{(brands.data?.getAllProductBrand ?? []).map((b) => <Tag key={b.id}>{b.name}</Tag>)}</div>
+      <div data-testid="home-brands">
+        {(brands.data?.getAllProductBrand ?? []).map((b) => (
+          <Link key={b.id} to={`/products?productBrandId=${b.id}`}><Tag>{b.name}</Tag></Link>
+        ))}
+      </div>
       <Typography.Title level={4} style={{ marginTop: 32 }}>Colours</Typography.Title>
       <div>
         {(colours.data?.getAllProductColor ?? []).map((c) => (
-          <Tag key={c.id} color={c.colorCode}>{c.name}</Tag>
+          <Link key={c.id} to={`/products?color=${c.id}`}><Tag color={c.colorCode}>{c.name}</Tag></Link>
         ))}
       </div>
     </>

@@ -4,13 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { http, must } from '../lib/http.ts';
 import { useSettings } from '../lib/settings.ts';
 import { NotFound } from '../ui/NotFound.tsx';
+import { Catalogue } from './Catalogue.tsx';
 import { Home } from './Home.tsx';
-
-interface Category {
-  id: number;
-  name: string;
-  productSubCategory: { id: number; name: string }[];
-}
+import { ProductPage } from './ProductPage.tsx';
+import type { Category } from './shop.ts';
 
 export function StorefrontApp() {
   const { data: settings } = useSettings();
@@ -28,20 +25,27 @@ export function StorefrontApp() {
             <Typography.Title level={4} style={{ margin: 0 }}>{settings?.companyName}</Typography.Title>
           )}
         </Link>
+        <Link to="/products">All products</Link>
         <Menu
           mode="horizontal"
           style={{ flex: 1, borderBottom: 0 }}
+          selectable={false}
           data-testid="store-categories"
           items={(categories.data?.getAllProductCategory ?? []).map((c) => ({
             key: String(c.id),
-            label: c.name,
-            children: c.productSubCategory.map((s) => ({ key: `s${s.id}`, label: s.name })),
+            label: <Link to={`/products?productCategoryId=${c.id}`}>{c.name}</Link>,
+            children: c.productSubCategory.map((s) => ({
+              key: `s${s.id}`,
+              label: <Link to={`/products?productCategoryId=${c.id}&productSubCategoryId=${s.id}`}>{s.name}</Link>,
+            })),
           }))}
         />
       </Layout.Header>
       <Layout.Content style={{ padding: 24, maxWidth: 1200, width: '100%', margin: '0 auto' }}>
         <Routes>
           <Route index element={<Home categories={categories.data?.getAllProductCategory ?? []} />} />
+          <Route path="products" element={<Catalogue categories={categories.data?.getAllProductCategory ?? []} />} />
+          <Route path="product/:id" element={<ProductPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Layout.Content>

@@ -1,11 +1,10 @@
-import { productSortable } from '@tillbook/contract';
+import { productCsvColumns, productSortable } from '@tillbook/contract';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { parseListQuery, type ListQuery } from '../../platform/list-query.ts';
 import { product, productBrand, productCategory, productSubCategory, productVat, uom } from '../../schema/index.ts';
 import { guardFormula, writeCsv } from './product-csv.ts';
-import { productCsvColumns } from './product-import.ts';
 import { sortColumns, staffFilters, staffWhere, type StaffFilters } from './product-list.ts';
 
 /** A number as CSV text: money with two decimals, nothing for null. */

@@ -1,4 +1,4 @@
-import { productInput, type ProductInput } from '@tillbook/contract';
+import { productCsvColumns, productInput, type ProductCsvColumn, type ProductInput } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
@@ -12,12 +12,6 @@ import { CsvSyntaxError, parseCsv, unguardFormula, type CsvRecord } from './prod
 /** Most data rows one file may hold. */
 export const maxImportRows = 5000;
 
-/** Columns an import understands, in the order an export writes them. */
-export const productCsvColumns = [
-  'name', 'sku', 'description', 'category', 'subCategory', 'brand', 'uom', 'uomValue', 'vat',
-  'productQuantity', 'reorderQuantity', 'productSalePrice', 'productPurchasePrice',
-] as const;
-export type ProductCsvColumn = (typeof productCsvColumns)[number];
 const requiredColumns: ProductCsvColumn[] = ['name', 'sku'];
 /** Columns of free text (a leading apostrophe guarding a formula is taken off). */
 const textColumns = new Set<ProductCsvColumn>(['name', 'sku', 'description', 'category', 'subCategory', 'brand', 'uom', 'vat']);

@@ -1,8 +1,10 @@
 import { formatMoney, resources, toCents } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Image, Input, Segmented, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Image, Input, Segmented, Space, Switch, Table, Tag, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { http, must } from '../../lib/http.ts';
+import { apiBase, http, listUrl, must } from '../../lib/http.ts';
+import { usePermissions } from '../../lib/permissions.ts';
+import { getToken } from '../../lib/session.ts';
 import { RefSelect } from '../../ui/resource/lookup.tsx';
 import { refTo } from '../../ui/resource/screen-from-contract.ts';
 
@@ -25,8 +27,25 @@ const filterNames = ['productCategoryId', 'productBrandId'] as const;
 const statusOptions = [{ label: 'Active', value: 'true' }, { label: 'Hidden', value: 'false' }, { label: 'All', value: 'true,false' }];
 export const money = (value: unknown) => formatMoney(toCents((value ?? 0) as number));
 
+/** Downloads GET /product/export with the list's filters, sent with the bearer token. */
+async function exportCsv(filters: Record<string, string | undefined>) {
+  const token = getToken();
+  const response = await fetch(`${apiBase}/${listUrl('product/export', filters)}`, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include' });
+  if (!response.ok) return;
+  const name = /filename="?([^";]+)"?/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'products.csv';
+  const url = URL.createObjectURL(await response.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 /** The product list: thumbnails, search by name or SKU, category, brand and low-stock filters. */
 export default function ProductListPage() {
+  const { can } = usePermissions();
   const [params, setParams] = useSearchParams();
   const get = (name: string) => params.get(name) ?? undefined;
   const page = Number(get('page') ?? 1);
@@ -48,7 +67,10 @@ export default function ProductListPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>Products</Typography.Title>
+        <Space>
+          <Typography.Title level={3} style={{ margin: 0 }}>Products</Typography.Title>
+          {can('create-product') && <Link to="/admin/product/new"><Button type="primary">Add product</Button></Link>}
+        </Space>
         <Space wrap>
           <Input.Search placeholder="Name or SKU" aria-label="Search" allowClear defaultValue={get('key')} style={{ width: 220 }} onSearch={(text) => set({ key: text })} />
           {filterNames.map((name) => {
@@ -64,6 +86,8 @@ export default function ProductListPage() {
             Low stock only
           </Space>
           <Segmented options={statusOptions} value={status} onChange={(v) => set({ status: v as string })} />
+          {can('create-product') && <Link to="/admin/product/import"><Button>Import CSV</Button></Link>}
+          <Button onClick={() => exportCsv({ status, key: get('key'), lowStock: get('lowStock'), productCategoryId: get('productCategoryId'), productBrandId: get('productBrandId') })}>Export CSV</Button>
         </Space>
       </Space>
       <Table<ProductRow>

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Image, Space, Table, Tag, Typography } from 'antd';
+import { Button, Descriptions, Image, Space, Table, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { http, must } from '../../lib/http.ts';
+import { usePermissions } from '../../lib/permissions.ts';
 import { money, type ProductRow } from './ProductListPage.tsx';
 
 interface Movement { id: number; quantity: number; reason: string; documentType: string | null; documentId: string | null; unitCost: number; createdAt: string }
@@ -19,6 +20,7 @@ const reasons: Record<string, string> = {
 
 /** One product: its details and its stock movements, newest first. */
 export default function ProductPage() {
+  const { can } = usePermissions();
   const { id } = useParams();
   const detail = useQuery({ queryKey: ['product', id], queryFn: () => must(http.get<ProductDetail>(`product/${id}`)) });
   const p = detail.data;
@@ -27,7 +29,10 @@ export default function ProductPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Link to="/admin/product">← Products</Link>
-      <Typography.Title level={3} style={{ margin: 0 }}>{p.name}</Typography.Title>
+      <Space>
+        <Typography.Title level={3} style={{ margin: 0 }}>{p.name}</Typography.Title>
+        {can('update-product') && <Link to={`/admin/product/${p.id}/edit`}><Button>Edit</Button></Link>}
+      </Space>
       <Space align="start" size="large" wrap>
         {p.productImageUrl && <Image src={p.productImageUrl} alt={p.name} width={200} />}
         <Descriptions column={2} bordered size="small">

@@ -14,7 +14,10 @@ export const stockScreens: AdminScreen[] = [
     },
   },
   { path: 'product', label: 'Products', group: 'Catalogue', permission: 'readAll-product', load: () => import('./ProductListPage.tsx') },
+  { path: 'product/import', group: 'Catalogue', permission: 'create-product', load: () => import('./ProductImportPage.tsx') },
+  { path: 'product/new', group: 'Catalogue', permission: 'create-product', load: () => import('./ProductFormPage.tsx') },
   { path: 'product/:id', group: 'Catalogue', permission: 'readSingle-product', load: () => import('./ProductPage.tsx') },
+  { path: 'product/:id/edit', group: 'Catalogue', permission: 'update-product', load: () => import('./ProductFormPage.tsx') },
   {
     path: 'slider-images',
     label: 'Slider images',

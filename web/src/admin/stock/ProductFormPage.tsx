@@ -1,0 +1,217 @@
+import { maxGalleryImages, messages, productFileFields, resources, discountContract } from '@tillbook/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Col, Form, Input, InputNumber, Progress, Row, Select, Space, Typography, Upload, type UploadFile } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { http, must } from '../../lib/http.ts';
+import { notify } from '../../lib/notices.tsx';
+import { RefSelect, useLookup } from '../../ui/resource/lookup.tsx';
+import { refTo } from '../../ui/resource/screen-from-contract.ts';
+import { appendFields, moved, sameValue, sendForm } from './product-upload.ts';
+
+interface LoadedProduct extends Record<string, unknown> {
+  id: number;
+  name: string;
+  productThumbnailImageUrl: string | null;
+  colors: { id: number }[];
+  productAttributeValues: { id: number }[];
+  images: { id: number; thumbnailUrl: string | null; url: string | null }[];
+}
+
+/** The text fields the form edits, with their labels (server field errors land on these). */
+const labels: Record<string, string> = {
+  name: 'Name', sku: 'SKU', description: 'Description', productSubCategoryId: 'Sub-category', productBrandId: 'Brand',
+  uomId: 'Unit', uomValue: 'Pack size', productVatId: 'VAT', discountId: 'Discount', productSalePrice: 'Sale price',
+  productPurchasePrice: 'Purchase price', productQuantity: 'Opening stock', reorderQuantity: 'Reorder level',
+  colors: 'Colours', productAttributeValueId: 'Attribute values',
+  [productFileFields.thumbnail]: 'Thumbnail', [productFileFields.gallery]: 'Gallery images',
+};
+const createOnly = ['productPurchasePrice', 'productQuantity'];
+const refs = {
+  productSubCategoryId: refTo(resources.productSubCategory), productBrandId: refTo(resources.productBrand), uomId: refTo(resources.uom),
+  productVatId: refTo(resources.vat), discountId: refTo(discountContract),
+};
+const fileList = (e: { fileList: UploadFile[] } | UploadFile[]) => (Array.isArray(e) ? e : e.fileList);
+const noUpload = () => false as const;
+
+/** Form values of a loaded product. */
+function valuesOf(p: LoadedProduct): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const files: string[] = Object.values(productFileFields);
+  for (const name of Object.keys(labels)) if (name in p && !files.includes(name)) out[name] = p[name];
+  out.colors = p.colors.map((c) => c.id);
+  out.productAttributeValueId = p.productAttributeValues.map((v) => v.id);
+  return out;
+}
+
+/** Create (/admin/product/new) or edit (/admin/product/:id/edit) a product, with its images. */
+export default function ProductFormPage() {
+  const { id } = useParams();
+  const editing = id !== undefined;
+  const [form] = Form.useForm();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const loaded = useQuery({ queryKey: ['product', id], enabled: editing, queryFn: () => must(http.get<LoadedProduct>(`product/${id}`)) });
+  const initial = useMemo(() => (loaded.data ? valuesOf(loaded.data) : undefined), [loaded.data]);
+  useEffect(() => {
+    if (initial) form.setFieldsValue(initial);
+  }, [initial, form]);
+
+  const colours = useLookup(refTo(resources.color));
+  const attributes = useLookup(refTo(resources.productAttribute));
+  const attributeValues = useLookup(refTo(resources.productAttributeValue));
+  const attributeOptions = attributeValues.rows
+    .filter((row) => row.status !== 'false')
+    .map((row) => {
+      const attribute = attributes.byId.get(Number(row.productAttributeId));
+      return { value: row.id, label: `${attribute ? attributes.labelOf(attribute) : ''}: ${attributeValues.labelOf(row)}` };
+    });
+  const held = loaded.data?.images.length ?? 0;
+  const galleryRoom = Math.max(0, maxGalleryImages - held);
+
+  const save = async (values: Record<string, unknown>) => {
+    setNotice(null);
+    const { [productFileFields.thumbnail]: thumb, [productFileFields.gallery]: gallery, ...fields } = values as Record<string, unknown> & {
+      productThumbnailImage?: UploadFile[]; images?: UploadFile[];
+    };
+    const send: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(fields)) {
+      if (editing ? createOnly.includes(name) || sameValue(value, initial?.[name]) : value === undefined || value === null || value === '') continue;
+      send[name] = value ?? null;
+    }
+    const body = new FormData();
+    appendFields(body, send);
+    const thumbFile = thumb?.[0]?.originFileObj;
+    if (thumbFile) body.append(productFileFields.thumbnail, thumbFile);
+    for (const file of gallery ?? []) if (file.originFileObj) body.append(productFileFields.gallery, file.originFileObj);
+    if (editing && Object.keys(send).length === 0 && !thumbFile && !gallery?.length) {
+      setNotice('Nothing has changed');
+      return;
+    }
+    setProgress(0);
+    const result = await sendForm<{ id: number }>('POST', editing ? `product/${id}` : 'product', body, setProgress);
+    setProgress(null);
+    if (result.error === undefined) {
+      notify.success(editing ? 'Product updated successfully' : messages.productAdded);
+      await client.invalidateQueries({ queryKey: ['list', 'product'] });
+      await client.invalidateQueries({ queryKey: ['product'] });
+      navigate(`/admin/product/${result.data.id}`);
+      return;
+    }
+    if (result.status === 413) {
+      setNotice('The images are too large to upload. Choose smaller images and save again.');
+      return;
+    }
+    const placed = Object.entries(result.fields ?? {}).filter(([name]) => labels[name]);
+    if (placed.length) form.setFields(placed.map(([name, text]) => ({ name, errors: [`${labels[name]} ${text}`] })));
+    if (placed.length !== Object.keys(result.fields ?? {}).length || placed.length === 0) setNotice(result.error);
+  };
+
+  if (editing && loaded.error) return <Typography.Text type="danger">{loaded.error.message}</Typography.Text>;
+  if (editing && !loaded.data) return <Typography.Text>Loading…</Typography.Text>;
+  const ref = (name: keyof typeof refs) => (
+    <Form.Item name={name} label={labels[name]}>
+      <RefSelect source={refs[name]} aria-label={labels[name]} />
+    </Form.Item>
+  );
+  const num = (name: string, money = false) => (
+    <Form.Item name={name} label={labels[name]}>
+      <InputNumber style={{ width: '100%' }} min={0} step={money ? 0.01 : 1} precision={money ? 2 : undefined} aria-label={labels[name]} />
+    </Form.Item>
+  );
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 960 }}>
+      <Link to={editing ? `/admin/product/${id}` : '/admin/product'}>← {editing ? loaded.data?.name : 'Products'}</Link>
+      <Typography.Title level={3} style={{ margin: 0 }}>{editing ? 'Edit product' : 'Add product'}</Typography.Title>
+      {notice && <Alert type="error" showIcon title={notice} role="alert" />}
+      <Form form={form} name="product" layout="vertical" onFinish={save} requiredMark disabled={progress !== null}>
+        <Row gutter={16}>
+          <Col span={12}><Form.Item name="name" label="Name" required><Input aria-label="Name" /></Form.Item></Col>
+          <Col span={12}><Form.Item name="sku" label="SKU" required><Input aria-label="SKU" /></Form.Item></Col>
+        </Row>
+        <Form.Item name="description" label="Description"><Input.TextArea rows={3} aria-label="Description" /></Form.Item>
+        <Row gutter={16}>
+          <Col span={8}>{ref('productSubCategoryId')}</Col>
+          <Col span={8}>{ref('productBrandId')}</Col>
+          <Col span={4}>{ref('uomId')}</Col>
+          <Col span={4}>{num('uomValue')}</Col>
+        </Row>
+        <Row gutter={16}>
+          <Col span={6}>{ref('productVatId')}</Col>
+          <Col span={6}>{ref('discountId')}</Col>
+          <Col span={6}>{num('productSalePrice', true)}</Col>
+          <Col span={6}>{num('reorderQuantity')}</Col>
+        </Row>
+        {!editing && (
+          <Row gutter={16}>
+            <Col span={6}>{num('productPurchasePrice', true)}</Col>
+            <Col span={6}>{num('productQuantity')}</Col>
+          </Row>
+        )}
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item name="colors" label="Colours">
+              <Select mode="multiple" aria-label="Colours" options={colours.options()} showSearch={{ optionFilterProp: 'label' }} loading={colours.isLoading} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="productAttributeValueId" label="Attribute values">
+              <Select mode="multiple" aria-label="Attribute values" options={attributeOptions} showSearch={{ optionFilterProp: 'label' }} loading={attributeValues.isLoading} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name={productFileFields.thumbnail} label={editing ? 'Thumbnail (choose one to replace it)' : 'Thumbnail'} valuePropName="fileList" getValueFromEvent={fileList}>
+          <Upload listType="picture-card" accept="image/*" maxCount={1} beforeUpload={noUpload} data-testid="thumbnail-upload">
+            + Thumbnail
+          </Upload>
+        </Form.Item>
+        {editing && held > 0 && (
+          <Space wrap aria-label="Current gallery">
+            {loaded.data!.images.map((image) => image.thumbnailUrl && <img key={image.id} src={image.thumbnailUrl} alt="" width={64} height={64} style={{ objectFit: 'cover' }} />)}
+          </Space>
+        )}
+        <Form.Item name={productFileFields.gallery} label={`Gallery images (up to ${galleryRoom}${editing ? ' more' : ''})`} valuePropName="fileList" getValueFromEvent={fileList}>
+          <Upload
+            listType="picture-card" accept="image/*" multiple maxCount={galleryRoom} beforeUpload={noUpload} data-testid="gallery-upload"
+            disabled={galleryRoom === 0}
+            itemRender={(node, file, list) => {
+              const index = list.indexOf(file);
+              const move = (step: -1 | 1) => form.setFieldValue(productFileFields.gallery, moved(list, index, step));
+              return (
+                <div
+                  draggable
+                  onDragStart={(e) => e.dataTransfer.setData('text/plain', String(index))}
+                  onDragOver={(e) => e.preventDefault()}
+                  onDrop={(e) => {
+                    const from = Number(e.dataTransfer.getData('text/plain'));
+                    const next = [...list];
+                    const [item] = next.splice(from, 1);
+                    next.splice(index, 0, item!);
+                    form.setFieldValue(productFileFields.gallery, next);
+                  }}
+                  style={{ position: 'relative', width: '100%', height: '100%' }}
+                >
+                  {node}
+                  <Space size={0} style={{ position: 'absolute', bottom: -22, left: 0 }}>
+                    <Button size="small" type="text" aria-label={`Move ${file.name} up`} disabled={index === 0} onClick={() => move(-1)}>↑</Button>
+                    <Button size="small" type="text" aria-label={`Move ${file.name} down`} disabled={index === list.length - 1} onClick={() => move(1)}>↓</Button>
+                  </Space>
+                </div>
+              );
+            }}
+          >
+            + Image
+          </Upload>
+        </Form.Item>
+        {progress !== null && <Progress percent={progress} aria-label="Upload progress" />}
+        <Space>
+          <Button type="primary" htmlType="submit" loading={progress !== null}>Save</Button>
+          <Button onClick={() => navigate(editing ? `/admin/product/${id}` : '/admin/product')}>Cancel</Button>
+        </Space>
+      </Form>
+    </Space>
+  );
+}

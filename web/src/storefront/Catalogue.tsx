@@ -1,0 +1,146 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Col, Empty, Input, InputNumber, Pagination, Row, Select, Space, Spin, Typography } from 'antd';
+import { useSearchParams } from 'react-router';
+import { http } from '../lib/http.ts';
+import { ProductGrid } from './ProductGrid.tsx';
+import { usePublicBrands, usePublicColours, type Category, type ProductList } from './shop.ts';
+
+const pageSize = 12;
+/** Query parameters the catalogue keeps in the URL; all of them go to GET /product/public. */
+const filterNames = ['key', 'productCategoryId', 'productSubCategoryId', 'productBrandId', 'color', 'priceRange', 'price'] as const;
+
+const idOf = (text: string | null) => (text && /^\d+$/.test(text) ? Number(text) : undefined);
+
+/** The catalogue at /products: filters kept in the URL query, paged, with an honest empty state. */
+export function Catalogue({ categories }: { categories: Category[] }) {
+  const [params, setParams] = useSearchParams();
+  const brands = usePublicBrands();
+  const colours = usePublicColours();
+  const page = Math.max(1, idOf(params.get('page')) ?? 1);
+  const filters: Record<string, string> = {};
+  for (const name of filterNames) {
+    const value = params.get(name);
+    if (value) filters[name] = value;
+  }
+  const list = useQuery({
+    queryKey: ['public-products', filters, page],
+    queryFn: () => http.get<ProductList>('product/public', { filters: { ...filters, page, count: pageSize } }),
+  });
+
+  /** Sets (or clears) query parameters and goes back to page 1. */
+  const change = (next: Record<string, string | number | undefined | null>) => {
+    const updated = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(next)) {
+      if (value === undefined || value === null || value === '') updated.delete(name);
+      else updated.set(name, String(value));
+    }
+    if (!('page' in next)) updated.delete('page');
+    setParams(updated);
+  };
+
+  const categoryId = idOf(params.get('productCategoryId'));
+  const subCategories = (categoryId ? categories.filter((c) => c.id === categoryId) : categories).flatMap((c) => c.productSubCategory);
+  const [min, max] = (params.get('priceRange') ?? '').split('-').map((t) => (t === '' ? undefined : Number(t)));
+  const setRange = (low: number | null | undefined, high: number | null | undefined) => {
+    if (low == null && high == null) return change({ priceRange: undefined });
+    change({ priceRange: `${low ?? 0}-${high ?? 999999999}` });
+  };
+  const sort = params.get('price') ?? 'newest';
+  const result = list.data;
+  const products = result?.data?.getAllProduct ?? [];
+  const total = result?.data?.totalProduct ?? 0;
+  const filtered = filterNames.some((n) => params.get(n));
+
+  return (
+    <Row gutter={24}>
+      <Col xs={24} md={6}>
+        <Space direction="vertical" style={{ width: '100%' }} data-testid="catalogue-filters">
+          <Input.Search
+            key={`key-${params.get('key') ?? ''}`}
+            aria-label="Search products"
+            placeholder="Search products"
+            defaultValue={params.get('key') ?? ''}
+            allowClear
+            onSearch={(value) => change({ key: value.trim() })}
+          />
+          <Select
+            aria-label="Category"
+            placeholder="Category"
+            allowClear
+            style={{ width: '100%' }}
+            value={categoryId}
+            onChange={(v?: number) => change({ productCategoryId: v, productSubCategoryId: undefined })}
+            options={categories.map((c) => ({ value: c.id, label: c.name }))}
+          />
+          <Select
+            aria-label="Sub-category"
+            placeholder="Sub-category"
+            allowClear
+            style={{ width: '100%' }}
+            value={idOf(params.get('productSubCategoryId'))}
+            onChange={(v?: number) => change({ productSubCategoryId: v })}
+            options={subCategories.map((s) => ({ value: s.id, label: s.name }))}
+          />
+          <Select
+            aria-label="Brand"
+            placeholder="Brand"
+            allowClear
+            style={{ width: '100%' }}
+            value={idOf(params.get('productBrandId'))}
+            onChange={(v?: number) => change({ productBrandId: v })}
+            options={(brands.data?.getAllProductBrand ?? []).map((b) => ({ value: b.id, label: b.name }))}
+          />
+          <Select
+            aria-label="Colour"
+            placeholder="Colour"
+            allowClear
+            style={{ width: '100%' }}
+            value={idOf(params.get('color'))}
+            onChange={(v?: number) => change({ color: v })}
+            options={(colours.data?.getAllProductColor ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          />
+          <Space.Compact style={{ width: '100%' }}>
+            <InputNumber aria-label="Lowest price" placeholder="Min price" min={0} value={min} onChange={(v) => setRange(v, max)} style={{ width: '50%' }} />
+            <InputNumber aria-label="Highest price" placeholder="Max price" min={0} value={max} onChange={(v) => setRange(min, v)} style={{ width: '50%' }} />
+          </Space.Compact>
+          <Select
+            aria-label="Sort"
+            style={{ width: '100%' }}
+            value={sort}
+            onChange={(v: string) => change({ price: v === 'newest' ? undefined : v })}
+            options={[
+              { value: 'newest', label: 'Newest first' },
+              { value: 'LowToHigh', label: 'Price: low to high' },
+              { value: 'HighToLow', label: 'Price: high to low' },
+            ]}
+          />
+          {filtered && <Button onClick={() => setParams(new URLSearchParams())}>Clear filters</Button>}
+        </Space>
+      </Col>
+      <Col xs={24} md={18}>
+        <Typography.Title level={3}>Products</Typography.Title>
+        {list.isLoading ? (
+          <Spin />
+        ) : result?.error !== undefined ? (
+          <Empty description={`Products could not be loaded: ${result?.error}`} />
+        ) : products.length === 0 ? (
+          <Empty description={filtered ? 'No products match these filters' : 'No products yet'} data-testid="catalogue-empty" />
+        ) : (
+          <>
+            <Typography.Paragraph type="secondary" data-testid="catalogue-total">{total} {total === 1 ? 'product' : 'products'}</Typography.Paragraph>
+            <ProductGrid products={products} testId="catalogue-products" />
+            <Pagination
+              style={{ marginTop: 24 }}
+              current={page}
+              pageSize={pageSize}
+              total={total}
+              showSizeChanger={false}
+              hideOnSinglePage
+              onChange={(p) => change({ page: p })}
+            />
+          </>
+        )}
+      </Col>
+    </Row>
+  );
+}

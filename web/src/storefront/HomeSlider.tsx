@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { Carousel } from 'antd';
+import { http, must } from '../lib/http.ts';
+
+interface Slide {
+  id: number;
+  imageUrl: string | null;
+  linkUrl: string | null;
+}
+
+/** The public slider images as a carousel; each slide links where its linkUrl says. Nothing when there are none. */
+export function HomeSlider() {
+  const slides = useQuery({
+    queryKey: ['public-slider'],
+    queryFn: () => must(http.get<{ getAllSliderImages: Slide[] }>('slider-images/public?query=all')),
+  });
+  const shown = (slides.data?.getAllSliderImages ?? []).filter((s) => s.imageUrl);
+  if (shown.length === 0) return null;
+  return (
+    <div data-testid="home-slider" style={{ marginBottom: 24 }}>
+      <Carousel autoplay arrows>
+        {shown.map((s) => {
+          const image = <img src={s.imageUrl!} alt={`Slide ${s.id}`} style={{ width: '100%', maxHeight: 360, objectFit: 'cover', display: 'block' }} />;
+          return (
+            <div key={s.id}>
+              {s.linkUrl ? <a href={s.linkUrl}>{image}</a> : image}
+            </div>
+          );
+        })}
+      </Carousel>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useQuery } from '@tanstack/react-query';
+import { Col, Descriptions, Empty, Image, Row, Space, Spin, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { http } from '../lib/http.ts';
+import { NotFound } from '../ui/NotFound.tsx';
+import { useMoney, type PublicProductDetail } from './shop.ts';
+
+/** The product page at /product/:id: gallery, name, VAT-inclusive price, description, colours, attributes, stock. */
+export function ProductPage() {
+  const { id = '' } = useParams();
+  const valid = /^\d+$/.test(id);
+  const money = useMoney();
+  const detail = useQuery({
+    queryKey: ['public-product', id],
+    queryFn: () => http.get<PublicProductDetail>(`product/public/${id}`),
+    enabled: valid,
+  });
+  const [chosen, setChosen] = useState<string | null>(null);
+  const result = detail.data;
+  const missing = result?.error !== undefined && (result.status === 404 || result.status === 400);
+  if (!valid || missing) return <NotFound />;
+  if (detail.isLoading || !result) return <Spin />;
+  if (result.error !== undefined) return <Empty description={`The product could not be loaded: ${result.error}`} />;
+  const p = result.data;
+  const pictures = [
+    ...(p.productImageUrl ? [{ key: 'main', url: p.productImageUrl, thumb: p.productThumbnailImageUrl ?? p.productImageUrl }] : []),
+    ...p.images.filter((i) => i.url).map((i) => ({ key: String(i.id), url: i.url!, thumb: i.thumbnailUrl ?? i.url! })),
+  ];
+  const shown = chosen ?? pictures[0]?.url ?? null;
+  const attributes = new Map<string, string[]>();
+  for (const v of p.productAttributeValues) attributes.set(v.productAttributeName, [...(attributes.get(v.productAttributeName) ?? []), v.name]);
+
+  return (
+    <Row gutter={32} data-testid="product-page">
+      <Col xs={24} md={10}>
+        {shown ? (
+          <Image src={shown} alt={p.name} style={{ width: '100%', maxHeight: 420, objectFit: 'contain' }} />
+        ) : (
+          <div style={{ height: 320, background: '#f5f5f5', display: 'grid', placeItems: 'center', color: '#999' }}>No image</div>
+        )}
+        {pictures.length > 1 && (
+          <Space wrap style={{ marginTop: 12 }} data-testid="product-gallery">
+            {pictures.map((pic) => (
+              <img
+                key={pic.key}
+                src={pic.thumb}
+                alt={`${p.name} picture`}
+                onClick={() => setChosen(pic.url)}
+                style={{ width: 64, height: 64, objectFit: 'cover', cursor: 'pointer', border: pic.url === shown ? '2px solid #1677ff' : '1px solid #eee' }}
+              />
+            ))}
+          </Space>
+        )}
+      </Col>
+      <Col xs={24} md={14}>
+        <Typography.Title level={2}>{p.name}</Typography.Title>
+        <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="product-price">{money(p.productSalePriceWithVat)}</Typography.Title>
+        {p.vatPercentage > 0 && <Typography.Text type="secondary">Price includes {p.vatPercentage}% VAT</Typography.Text>}
+        <Typography.Paragraph style={{ marginTop: 12 }}>
+          <Typography.Text strong type={p.productQuantity > 0 ? 'success' : 'danger'} data-testid="product-stock">
+            {p.productQuantity > 0 ? 'In stock' : 'Out of stock'}
+          </Typography.Text>
+        </Typography.Paragraph>
+        {p.description && <Typography.Paragraph data-testid="product-description" style={{ whiteSpace: 'pre-wrap' }}>{p.description}</Typography.Paragraph>}
+        <Descriptions column={1} size="small" bordered>
+          <Descriptions.Item label="SKU">{p.sku}</Descriptions.Item>
+          {p.productBrandName && (
+            <Descriptions.Item label="Brand">
+              <Link to={`/products?productBrandId=${p.productBrandId}`}>{p.productBrandName}</Link>
+            </Descriptions.Item>
+          )}
+          {p.productSubCategoryName && (
+            <Descriptions.Item label="Category">
+              <Link to={`/products?productSubCategoryId=${p.productSubCategoryId}`}>{p.productSubCategoryName}</Link>
+            </Descriptions.Item>
+          )}
+          {p.colors.length > 0 && (
+            <Descriptions.Item label="Colours">
+              {p.colors.map((c) => <Tag key={c.id} color={c.colorCode}>{c.name}</Tag>)}
+            </Descriptions.Item>
+          )}
+          {[...attributes].map(([name, values]) => (
+            <Descriptions.Item key={name} label={name}>{values.join(', ')}</Descriptions.Item>
+          ))}
+        </Descriptions>
+      </Col>
+    </Row>
+  );
+}

@@ -65,7 +65,8 @@ export type ProductInput = z.infer<typeof productInput>;
  * PUT/POST /product/{id}: any of the shared fields. Stock and average cost are not edited here:
  * stock moves only through movements, and the cost follows purchases.
  */
-export const productUpdateInput = z.object(productFields).partial();
+/** An update may also reorder the gallery: its image ids in the new order; images left out are removed. */
+export const productUpdateInput = z.object(productFields).partial().extend({ galleryOrder: idSet.optional() });
 export type ProductUpdateInput = z.infer<typeof productUpdateInput>;
 
 /** Fields an update refuses, with the reason a person reads. */

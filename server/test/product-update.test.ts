@@ -68,6 +68,32 @@ describe('PUT / POST /product/{id}', () => {
     expect(await uploads(t)).toEqual(before);
   });
 
+  test('galleryOrder reorders the gallery and removes the images it leaves out, with their files', async () => {
+    const made = await sendForm(t, owner, 'POST', '/v1/product', { name: 'Cups', sku: 'CUP-SET' }, [
+      { field: 'images', data: await png(11, 11) },
+      { field: 'images', data: await png(12, 12) },
+      { field: 'images', data: await png(13, 13) },
+    ]);
+    expect(made.status).toBe(201);
+    const [a, b, c] = made.body.images as { id: number; url: string }[];
+    const answer = await t.call('PUT', `/v1/product/${made.body.id}`, { token: owner, body: { galleryOrder: [c!.id, a!.id] } });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.images.map((i: { id: number }) => i.id)).toEqual([c!.id, a!.id]);
+    expect(await uploads(t)).not.toContain(storedName(b!.url));
+    expect((await t.call('GET', b!.url)).status).toBe(404);
+
+    const other = await sendForm(t, owner, 'POST', '/v1/product', { name: 'Plates', sku: 'PLT-SET' }, [{ field: 'images', data: await png(14, 14) }]);
+    const stranger = await t.call('PUT', `/v1/product/${made.body.id}`, { token: owner, body: { galleryOrder: [c!.id, other.body.images[0].id] } });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.fields).toHaveProperty('galleryOrder');
+    const unchanged = await t.call('GET', `/v1/product/${made.body.id}`, { token: owner });
+    expect(unchanged.body.images.map((i: { id: number }) => i.id)).toEqual([c!.id, a!.id]);
+
+    const emptied = await t.call('PUT', `/v1/product/${made.body.id}`, { token: owner, body: { galleryOrder: [] } });
+    expect(emptied.body.images).toEqual([]);
+    await expectInvariants(t);
+  });
+
   test('409 when renamed onto another product; 404 for an unknown id; 400 for nothing to update', async () => {
     await product(t, owner, { name: 'Milk', sku: 'MILK-1' });
     const other = await product(t, owner, { name: 'Cream', sku: 'CREAM-1' });

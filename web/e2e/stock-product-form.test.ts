@@ -68,10 +68,13 @@ test('the product form creates a product with a thumbnail and a gallery image, e
   await page.waitForURL(`${product.url}/admin/product/${id}/edit`);
   await page.getByLabel('Sale price', { exact: true }).fill('32');
   expect(await page.getByLabel('Opening stock', { exact: true }).count()).toBe(0);
+  await page.getByRole('button', { name: 'Remove image 1' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Product updated successfully').waitFor();
   await page.waitForURL(`${product.url}/admin/product/${id}`);
   await page.getByText('32.00').waitFor();
+  const edited = await (await fetch(`${product.url}/v1/product/${id}`, { headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('access-token'))}` } })).json() as { images: unknown[] };
+  expect(edited.images).toEqual([]);
 
   await page.goto(`${product.url}/admin/product/new`);
   await page.getByLabel('Name', { exact: true }).fill('Another pan');

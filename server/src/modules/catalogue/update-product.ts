@@ -1,7 +1,8 @@
 import { maxGalleryImages, productFileFields, productUpdateInput, productUpdateRefused, statusBody } from '@tillbook/contract';
-import { and, count, eq, max } from 'drizzle-orm';
+import { and, count, eq, inArray, max } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
+import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError } from '../../platform/errors.ts';
 import { found, idParam, parseBody } from '../../platform/route.ts';
 import { toWire } from '../../platform/wire.ts';
@@ -14,7 +15,9 @@ import { assertProductReferences, assertProductUnique, replaceProductLinks } fro
 /**
  * PUT or POST /product/{id}, JSON or form data: a partial change. Stock and average cost are
  * refused (400). Colour and attribute sets are replaced when sent; a new thumbnail replaces the
- * old one (removed after commit); gallery images are appended, at most {@link maxGalleryImages}.
+ * old one (removed after commit); `galleryOrder` (the gallery's image ids in the new order)
+ * reorders it and removes the images it leaves out (files removed after commit); new gallery
+ * images are appended, at most {@link maxGalleryImages} in all.
  */
 export async function updateProductRoute(ctx: AppContext, req: FastifyRequest) {
   const id = idParam(req);
@@ -25,10 +28,11 @@ export async function updateProductRoute(ctx: AppContext, req: FastifyRequest) {
   const parsed = parseBody(productUpdateInput, form.fields);
   const values = Object.fromEntries(Object.entries(parsed).filter(([name]) => name in form.fields));
   if (Object.keys(values).length === 0 && !form.thumbnail && form.gallery.length === 0) throw badRequest('Nothing to update: send at least one field');
-  const { colors, productAttributeValueId, ...columns } = values as typeof parsed;
+  const { colors, productAttributeValueId, galleryOrder, ...columns } = values as typeof parsed;
 
   const saved = new SavedImages(ctx.files);
   let replaced: string | null = null;
+  let dropped: string[] = [];
   try {
     const thumbnail = form.thumbnail ? await saved.save(form.thumbnail) : undefined;
     const gallery = await saved.saveAll(form.gallery);
@@ -44,6 +48,7 @@ export async function updateProductRoute(ctx: AppContext, req: FastifyRequest) {
       }
       await tx.update(product).set(changes).where(eq(product.id, id));
       await replaceProductLinks(tx, id, { colors, productAttributeValueId });
+      if (galleryOrder) dropped = await reorderGallery(tx, id, galleryOrder);
       if (gallery.length) {
         const [held] = await tx.select({ n: count(), last: max(productImage.position) }).from(productImage)
           .where(and(eq(productImage.productId, id), eq(productImage.status, true)));
@@ -58,8 +63,23 @@ export async function updateProductRoute(ctx: AppContext, req: FastifyRequest) {
     await saved.discard();
     throw error;
   }
-  await removeImages(ctx.files, [replaced]).catch((error) => req.log.warn({ err: error }, 'old product thumbnail not removed'));
+  await removeImages(ctx.files, [replaced, ...dropped]).catch((error) => req.log.warn({ err: error }, 'old product images not removed'));
   return productDetail(ctx.db, id);
+}
+
+/** Puts the gallery in the given order and deletes the rows it leaves out; answers their file names. */
+async function reorderGallery(tx: DbOrTx, productId: number, order: number[]): Promise<string[]> {
+  const held = await tx.select({ id: productImage.id, imageName: productImage.imageName }).from(productImage)
+    .where(and(eq(productImage.productId, productId), eq(productImage.status, true)));
+  const ids = new Set(held.map((image) => image.id));
+  const strangers = order.filter((imageId) => !ids.has(imageId));
+  if (strangers.length) throw fieldError('galleryOrder', `holds images that are not in this product's gallery: ${strangers.join(', ')}`);
+  for (const [position, imageId] of order.entries()) {
+    await tx.update(productImage).set({ position }).where(eq(productImage.id, imageId));
+  }
+  const leaving = held.filter((image) => !order.includes(image.id));
+  if (leaving.length) await tx.delete(productImage).where(inArray(productImage.id, leaving.map((image) => image.id)));
+  return leaving.map((image) => image.imageName);
 }
 
 /** PATCH /product/{id} {status}: hide ('false') or show ('true'). */

@@ -68,8 +68,12 @@ export default function ProductFormPage() {
       const attribute = attributes.byId.get(Number(row.productAttributeId));
       return { value: row.id, label: `${attribute ? attributes.labelOf(attribute) : ''}: ${attributeValues.labelOf(row)}` };
     });
-  const held = loaded.data?.images.length ?? 0;
+  // the gallery already stored, in the order the owner arranges it here (sent as galleryOrder)
+  const [kept, setKept] = useState<LoadedProduct['images'] | null>(null);
+  const current = kept ?? loaded.data?.images ?? [];
+  const held = current.length;
   const galleryRoom = Math.max(0, maxGalleryImages - held);
+  const galleryChanged = kept !== null && !sameValue(kept.map((i) => i.id), (loaded.data?.images ?? []).map((i) => i.id));
 
   const save = async (values: Record<string, unknown>) => {
     setNotice(null);
@@ -81,6 +85,7 @@ export default function ProductFormPage() {
       if (editing ? createOnly.includes(name) || sameValue(value, initial?.[name]) : value === undefined || value === null || value === '') continue;
       send[name] = value ?? null;
     }
+    if (editing && galleryChanged) send.galleryOrder = current.map((image) => image.id);
     const body = new FormData();
     appendFields(body, send);
     const thumbFile = thumb?.[0]?.originFileObj;
@@ -169,8 +174,17 @@ export default function ProductFormPage() {
           </Upload>
         </Form.Item>
         {editing && held > 0 && (
-          <Space wrap aria-label="Current gallery">
-            {loaded.data!.images.map((image) => image.thumbnailUrl && <img key={image.id} src={image.thumbnailUrl} alt="" width={64} height={64} style={{ objectFit: 'cover' }} />)}
+          <Space wrap aria-label="Current gallery" style={{ marginBottom: 16 }}>
+            {current.map((image, index) => (
+              <Space key={image.id} direction="vertical" size={2} align="center">
+                {image.thumbnailUrl && <img src={image.thumbnailUrl} alt={`Gallery image ${index + 1}`} width={64} height={64} style={{ objectFit: 'cover' }} />}
+                <Space size={2}>
+                  <Button size="small" aria-label={`Move image ${index + 1} earlier`} disabled={index === 0} onClick={() => setKept(moved(current, index, -1))}>↑</Button>
+                  <Button size="small" aria-label={`Move image ${index + 1} later`} disabled={index === held - 1} onClick={() => setKept(moved(current, index, 1))}>↓</Button>
+                  <Button size="small" danger aria-label={`Remove image ${index + 1}`} onClick={() => setKept(current.filter((i) => i.id !== image.id))}>✕</Button>
+                </Space>
+              </Space>
+            ))}
           </Space>
         )}
         <Form.Item name={productFileFields.gallery} label={`Gallery images (up to ${galleryRoom}${editing ? ' more' : ''})`} valuePropName="fileList" getValueFromEvent={fileList}>

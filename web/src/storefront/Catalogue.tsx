@@ -12,6 +12,11 @@ const filterNames = ['key', 'productCategoryId', 'productSubCategoryId', 'produc
 const idOf = (text: string | null) => (text && /^\d+$/.test(text) ? Number(text) : undefined);
 
 /** The catalogue at /products: filters kept in the URL query, paged, with an honest empty state. */
+/** One of the catalogue's id filters (category, sub-category, brand, colour): cleared = no filter. */
+function IdFilter(props: { label: string; value?: number; onChange: (value?: number) => void; options: { value: number; label: string }[] }) {
+  return <Select aria-label={props.label} placeholder={props.label} allowClear style={{ width: '100%' }} value={props.value} onChange={props.onChange} options={props.options} />;
+}
+
 export function Catalogue({ categories }: { categories: Category[] }) {
   const [params, setParams] = useSearchParams();
   const brands = usePublicBrands();
@@ -63,38 +68,26 @@ export function Catalogue({ categories }: { categories: Category[] }) {
             allowClear
             onSearch={(value) => change({ key: value.trim() })}
           />
-          <Select
-            aria-label="Category"
-            placeholder="Category"
-            allowClear
-            style={{ width: '100%' }}
+          <IdFilter
+            label="Category"
             value={categoryId}
             onChange={(v?: number) => change({ productCategoryId: v, productSubCategoryId: undefined })}
             options={categories.map((c) => ({ value: c.id, label: c.name }))}
           />
-          <Select
-            aria-label="Sub-category"
-            placeholder="Sub-category"
-            allowClear
-            style={{ width: '100%' }}
+          <IdFilter
+            label="Sub-category"
             value={idOf(params.get('productSubCategoryId'))}
             onChange={(v?: number) => change({ productSubCategoryId: v })}
             options={subCategories.map((s) => ({ value: s.id, label: s.name }))}
           />
-          <Select
-            aria-label="Brand"
-            placeholder="Brand"
-            allowClear
-            style={{ width: '100%' }}
+          <IdFilter
+            label="Brand"
             value={idOf(params.get('productBrandId'))}
             onChange={(v?: number) => change({ productBrandId: v })}
             options={(brands.data?.getAllProductBrand ?? []).map((b) => ({ value: b.id, label: b.name }))}
           />
-          <Select
-            aria-label="Colour"
-            placeholder="Colour"
-            allowClear
-            style={{ width: '100%' }}
+          <IdFilter
+            label="Colour"
             value={idOf(params.get('color'))}
             onChange={(v?: number) => change({ color: v })}
             options={(colours.data?.getAllProductColor ?? []).map((c) => ({ value: c.id, label: c.name }))}

@@ -10,3 +10,8 @@ export * from './settings.ts';
 export * from './inventory.ts';
 export * from './product.ts';
 export * from './catalogue.ts';
+export * from './endpoint.ts';
+export * from './answers.ts';
+export * from './inventory/adjust-inventory.ts';
+export * from './inventory/reorder.ts';
+export * from './endpoints.ts';

@@ -16,6 +16,8 @@ export interface Config {
   logLevel: string;
   /** Refresh cookie only over HTTPS when the product is served over HTTPS. */
   secureCookies: boolean;
+  /** Check every answer against its contract schema (on in tests): a 500 when a route answers outside it. */
+  checkAnswers: boolean;
 }
 
 function seconds(text: string | undefined, fallback: number): number {
@@ -44,5 +46,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     secureCookies: env.SECURE_COOKIES === 'true',
+    checkAnswers: env.CHECK_ANSWERS === 'true',
   };
 }

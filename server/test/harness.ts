@@ -77,7 +77,7 @@ async function cloneDatabase(): Promise<{ database: Database; drop: () => Promis
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, drop } = await cloneDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tillbook-data-'));
-  const config = readConfig({ DATA_DIR: dataDir, UPLOAD_MAX_BYTES: String(256 * 1024), LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'no-web'), ...env });
+  const config = readConfig({ DATA_DIR: dataDir, UPLOAD_MAX_BYTES: String(256 * 1024), LOG_LEVEL: 'silent', CHECK_ANSWERS: 'true', WEB_DIST: path.join(dataDir, 'no-web'), ...env });
   const app = await buildApp({ db: database.db, config, secret: testSecret, logger: false });
   await app.ready();
   const tokens = new TokenService(testSecret, config.accessTokenSeconds);

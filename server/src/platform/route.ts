@@ -1,16 +1,10 @@
-import type { PermissionName } from '@tillbook/contract';
+import type { Access, Method } from '@tillbook/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, fromZod, notFound } from './errors.ts';
 import type { AccessClaims } from './tokens.ts';
 
-/**
- * Who may call a route: anyone ('public'), any signed-in staff member ('staff'), any signed-in
- * customer ('customer'), or staff whose role holds the named permission.
- */
-export type Access = 'public' | 'staff' | 'customer' | PermissionName;
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { Access, Method };
 
 export interface RouteDef {
   method: Method;

@@ -1,3 +1,4 @@
+import type { PermissionName } from '@tillbook/contract';
 import type { ComponentType } from 'react';
 
 /**
@@ -10,7 +11,7 @@ export interface AdminScreen {
   /** Menu label; screens without one are reachable but not in the menu (detail pages). */
   label?: string;
   group: NavGroup;
-  permission: string;
+  permission: PermissionName;
   load: () => Promise<{ default: ComponentType }>;
 }
 

@@ -1,8 +1,8 @@
 import { fromCents, toCents, type AdjustTotals } from '@tillbook/contract';
 import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
-import { conventionWhere, paging, whereAll, type ListQuery } from '../../platform/list-query.ts';
-import { toWire, toWireList } from '../../platform/wire.ts';
+import { conventionWhere, whereAll, type ListQuery } from '../../platform/list-query.ts';
+import { paged } from '../../platform/queries.ts';
 import { adjustInvoice, adjustInvoiceProduct, product, users } from '../../schema/index.ts';
 
 const money = (expression: SQL) => sql<number>`coalesce(${expression}, 0)::numeric(14,2)::text`.mapWith(Number);
@@ -41,7 +41,7 @@ const headerColumns = {
 export async function listAdjustments(db: DbOrTx, q: ListQuery) {
   const totals = totalsQuery(db);
   const where = whereAll(conventionWhere(q, { status: adjustInvoice.status, search: [adjustInvoice.note], date: adjustInvoice.date }));
-  const rows = await db
+  const select = db
     .select({
       ...headerColumns,
       totalIncrementQuantity: quantity(sql`${totals.incQ}`),
@@ -55,10 +55,9 @@ export async function listAdjustments(db: DbOrTx, q: ListQuery) {
     .leftJoin(users, eq(users.id, adjustInvoice.userId))
     .where(where)
     .orderBy(q.order === 'asc' ? asc(adjustInvoice.id) : desc(adjustInvoice.id))
-    .limit(paging(q).limit ?? 1_000_000)
-    .offset(paging(q).offset);
-  const [total] = await db.select({ id: count() }).from(adjustInvoice).where(where);
-  return { getAllAdjustInvoice: toWireList(rows), _count: { id: total?.id ?? 0 } };
+    .$dynamic();
+  const [rows, [total]] = await Promise.all([paged(select, q), db.select({ id: count() }).from(adjustInvoice).where(where)]);
+  return { getAllAdjustInvoice: rows, _count: { id: total?.id ?? 0 } };
 }
 
 /** GET adjust-inventory/{id}: the header with its lines (product name and sku) and totals. */
@@ -90,7 +89,7 @@ export async function readAdjustment(db: DbOrTx, adjustId: number) {
     totalAdjustPrice: fromCents(Math.abs(incCents - decCents)),
   };
   return {
-    ...toWire(header),
+    ...header,
     adjustInvoiceProduct: lines.map((l) => ({ ...l, totalPrice: fromCents(toCents(l.unitCost) * l.adjustQuantity) })),
     ...totals,
   };

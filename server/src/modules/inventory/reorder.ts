@@ -1,9 +1,9 @@
 import { purchaseRequestCode, purchaseRequestCodePattern, type PurchaseReorderLine } from '@tillbook/contract';
-import { and, asc, count, countDistinct, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
-import { conventionWhere, orderBy, paging, whereAll, type ListQuery } from '../../platform/list-query.ts';
-import { toWireList } from '../../platform/wire.ts';
+import { notFound } from '../../platform/errors.ts';
+import { conventionWhere, orderBy, whereAll, type ListQuery } from '../../platform/list-query.ts';
+import { paged, rawRows, requireIdsExist } from '../../platform/queries.ts';
 import { product, purchaseReorderInvoice } from '../../schema/index.ts';
 
 /** GET reorder-quantity?filters → {getAllReOderList, _count: {id}}: active products at or below their reorder level, by name unless sorted. */
@@ -12,7 +12,7 @@ export async function listReorder(db: DbOrTx, q: ListQuery) {
     lte(product.productQuantity, product.reorderQuantity),
     ...conventionWhere(q, { status: product.status, search: [product.name, product.sku] }),
   ]);
-  const rows = await db
+  const select = db
     .select({
       id: product.id,
       name: product.name,
@@ -27,10 +27,9 @@ export async function listReorder(db: DbOrTx, q: ListQuery) {
     .from(product)
     .where(where)
     .orderBy(...(q.sort ? orderBy(q, product, product.name) : [asc(product.name), asc(product.id)]))
-    .limit(paging(q).limit ?? 1_000_000)
-    .offset(paging(q).offset);
-  const [total] = await db.select({ id: count() }).from(product).where(where);
-  return { getAllReOderList: toWireList(rows), _count: { id: total?.id ?? 0 } };
+    .$dynamic();
+  const [rows, [total]] = await Promise.all([paged(select, q), db.select({ id: count() }).from(product).where(where)]);
+  return { getAllReOderList: rows, _count: { id: total?.id ?? 0 } };
 }
 
 /**
@@ -38,17 +37,9 @@ export async function listReorder(db: DbOrTx, q: ListQuery) {
  * taken from the purchase_request_number sequence (never "the last one plus one").
  */
 export async function createPurchaseRequest(tx: DbOrTx, lines: PurchaseReorderLine[], fieldPrefix: string): Promise<string> {
-  const found = await tx.select({ id: product.id }).from(product).where(inArray(product.id, lines.map((l) => l.productId)));
-  const known = new Set(found.map((p) => p.id));
-  const missing: Record<string, string> = {};
-  lines.forEach((line, index) => {
-    if (!known.has(line.productId)) missing[`${fieldPrefix}${index}.productId`] = 'does not exist';
-  });
-  const [first] = Object.keys(missing);
-  if (first) throw badRequest(`${first} does not exist`, missing);
-  const result = await tx.execute(sql`select nextval('purchase_request_number')::int as n`);
-  const n = (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
-  const code = purchaseRequestCode(Number(n));
+  await requireIdsExist(tx, product.id, lines.map((l, index) => [`${fieldPrefix}${index}.productId`, l.productId] as const));
+  const [next] = await rawRows<{ n: number }>(tx, sql`select nextval('purchase_request_number')::int as n`);
+  const code = purchaseRequestCode(Number(next!.n));
   await tx.insert(purchaseReorderInvoice).values(lines.map((l) => ({ reorderInvoiceId: code, productId: l.productId, productQuantity: l.productQuantity })));
   return code;
 }
@@ -58,7 +49,7 @@ export async function listPurchaseRequests(db: DbOrTx, q: ListQuery) {
   const r = purchaseReorderInvoice;
   const where = whereAll(conventionWhere(q, { status: r.status, search: [r.reorderInvoiceId], date: r.createdAt }));
   const createdAt = sql<Date>`min(${r.createdAt})`;
-  const rows = await db
+  const select = db
     .select({
       reorderInvoiceId: r.reorderInvoiceId,
       createdAt: createdAt.mapWith(r.createdAt),
@@ -70,10 +61,9 @@ export async function listPurchaseRequests(db: DbOrTx, q: ListQuery) {
     .where(where)
     .groupBy(r.reorderInvoiceId)
     .orderBy(q.order === 'asc' ? asc(createdAt) : desc(createdAt), q.order === 'asc' ? asc(r.reorderInvoiceId) : desc(r.reorderInvoiceId))
-    .limit(paging(q).limit ?? 1_000_000)
-    .offset(paging(q).offset);
-  const [total] = await db.select({ n: countDistinct(r.reorderInvoiceId) }).from(r).where(where);
-  return { getAllPurchaseReorderInvoice: toWireList(rows), totalReorderInvoice: total?.n ?? 0 };
+    .$dynamic();
+  const [rows, [total]] = await Promise.all([paged(select, q), db.select({ n: countDistinct(r.reorderInvoiceId) }).from(r).where(where)]);
+  return { getAllPurchaseReorderInvoice: rows, totalReorderInvoice: total?.n ?? 0 };
 }
 
 /** GET purchase-reorder-invoice/{code}: the request with its lines and each product's stock. */
@@ -99,7 +89,7 @@ export async function readPurchaseRequest(db: DbOrTx, code: string) {
     reorderInvoiceId: code,
     createdAt: first.createdAt,
     updatedAt: rows.reduce((latest, row) => (row.updatedAt > latest ? row.updatedAt : latest), first.updatedAt),
-    status: rows.every((row) => row.status) ? 'true' : 'false',
+    status: rows.every((row) => row.status),
     productList: rows.map(({ productId, reorderProductQuantity, product: p }) => ({ productId, reorderProductQuantity, product: p })),
   };
 }

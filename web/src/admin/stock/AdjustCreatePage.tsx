@@ -1,9 +1,10 @@
-import { adjustInventoryInput, messages, type AdjustType } from '@tillbook/contract';
+import { adjustEndpoints, adjustInventoryInput, messages, type AdjustType } from '@tillbook/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, DatePicker, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { api } from '../../lib/api.ts';
 import { http } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
 
@@ -64,7 +65,7 @@ export default function AdjustCreatePage() {
       return;
     }
     setSaving(true);
-    const result = await http.post<{ id: number }>('adjust-inventory', body);
+    const result = await api(adjustEndpoints.create, { body });
     setSaving(false);
     if (result.error !== undefined) {
       notify.error(result.error);

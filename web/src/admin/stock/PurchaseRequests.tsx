@@ -1,27 +1,26 @@
+import { reorderEndpoints, type PurchaseRequest, type PurchaseRequestLine } from '@tillbook/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Table, Typography } from 'antd';
-import { useState } from 'react';
-import { http, must } from '../../lib/http.ts';
+import { Button, Popconfirm } from 'antd';
+import { api } from '../../lib/api.ts';
+import { must } from '../../lib/http.ts';
+import { useListParams } from '../../lib/list-params.ts';
 import { notify } from '../../lib/notices.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
+import { DocumentListPage } from '../../ui/document/DocumentListPage.tsx';
+import { LinesTable, productCell } from '../../ui/document/LinesTable.tsx';
 import { reorderTexts } from './texts.ts';
 
-interface Request { reorderInvoiceId: string; createdAt: string; lineCount: number }
-interface RequestLine { productId: number; reorderProductQuantity: number; product: { name: string; sku: string; productQuantity: number; reorderQuantity: number } }
-
-export const requestsKey = ['list', 'purchase-reorder-invoice'];
+export const requestsKey = ['list', reorderEndpoints.listRequests.path];
 
 function Lines({ code }: { code: string }) {
-  const detail = useQuery({ queryKey: ['purchase-reorder-invoice', code], queryFn: () => must(http.get<{ productList: RequestLine[] }>(`purchase-reorder-invoice/${code}`)) });
+  const detail = useQuery({ queryKey: ['purchase-reorder-invoice', code], queryFn: () => must(api(reorderEndpoints.getRequest, { params: { code } })) });
   return (
-    <Table<RequestLine>
-      size="small"
+    <LinesTable<PurchaseRequestLine>
       rowKey="productId"
       loading={detail.isLoading}
-      pagination={false}
-      dataSource={detail.data?.productList ?? []}
+      lines={detail.data?.productList ?? []}
       columns={[
-        { key: 'name', title: 'Product', render: (_, l) => `${l.product.name} (${l.product.sku})` },
+        { key: 'name', title: 'Product', render: (_, l) => productCell(l.product) },
         { key: 'qty', title: 'Requested', dataIndex: 'reorderProductQuantity', align: 'right' },
         { key: 'stock', title: 'In stock now', align: 'right', render: (_, l) => l.product.productQuantity },
         { key: 'level', title: 'Reorder level', align: 'right', render: (_, l) => l.product.reorderQuantity },
@@ -32,49 +31,46 @@ function Lines({ code }: { code: string }) {
 
 /** The purchase requests made from the reorder list, newest first; each opens to its lines. */
 export function PurchaseRequests() {
-  const [page, setPage] = useState(1);
+  const list = useListParams({ prefix: 'requests' });
   const queryClient = useQueryClient();
   const { can } = usePermissions();
-  const filters = { page, count: 10, status: 'true,false' };
-  const list = useQuery({
-    queryKey: [...requestsKey, filters],
-    queryFn: () => must(http.get<{ getAllPurchaseReorderInvoice: Request[]; totalReorderInvoice: number }>('purchase-reorder-invoice', { filters })),
-    enabled: can('readAll-purchaseReorderInvoice'),
-  });
-  if (!can('readAll-purchaseReorderInvoice')) return null;
 
   async function remove(code: string) {
-    const result = await http.delete(`purchase-reorder-invoice/${code}`, { toast: true });
+    const result = await api(reorderEndpoints.deleteRequest, { params: { code } }, { toast: true });
     if (result.error !== undefined) return;
     notify.success(reorderTexts.deleted(code));
     await queryClient.invalidateQueries({ queryKey: requestsKey });
   }
 
   return (
-    <section aria-label="Purchase requests">
-      <Typography.Title level={4}>Purchase requests</Typography.Title>
-      <Table<Request>
-        rowKey="reorderInvoiceId"
-        loading={list.isLoading}
-        dataSource={list.data?.getAllPurchaseReorderInvoice ?? []}
-        expandable={{ expandedRowRender: (r) => <Lines code={r.reorderInvoiceId} /> }}
-        pagination={{ current: page, pageSize: 10, total: list.data?.totalReorderInvoice ?? 0, onChange: setPage, showTotal: (n) => `${n} requests` }}
-        locale={{ emptyText: list.error ? list.error.message : 'No purchase requests' }}
-        columns={[
-          { key: 'code', title: 'Request', dataIndex: 'reorderInvoiceId' },
-          { key: 'date', title: 'Made', render: (_, r) => String(r.createdAt ?? '').slice(0, 16).replace('T', ' ') },
-          { key: 'lines', title: 'Lines', dataIndex: 'lineCount', align: 'right' },
-          {
-            key: 'actions', title: 'Actions',
-            render: (_, r) =>
-              can('delete-purchaseReorderInvoice') ? (
-                <Popconfirm title="Delete this purchase request?" onConfirm={() => remove(r.reorderInvoiceId)} okText="Delete">
-                  <Button size="small" danger>Delete</Button>
-                </Popconfirm>
-              ) : null,
-          },
-        ]}
-      />
-    </section>
+    <DocumentListPage<typeof reorderEndpoints.listRequests, PurchaseRequest>
+      title="Purchase requests"
+      level={4}
+      endpoint={reorderEndpoints.listRequests}
+      enabled={can('readAll-purchaseReorderInvoice')}
+      list={list}
+      fixed={{ status: 'true,false' }}
+      rows={(a) => a.getAllPurchaseReorderInvoice}
+      total={(a) => a.totalReorderInvoice}
+      rowKey="reorderInvoiceId"
+      expand={(r) => <Lines code={r.reorderInvoiceId} />}
+      emptyText="No purchase requests"
+      totalText={(n) => `${n} requests`}
+      columns={[
+        { key: 'code', title: 'Request', dataIndex: 'reorderInvoiceId' },
+        { key: 'date', title: 'Made', render: (_, r) => String(r.createdAt ?? '').slice(0, 16).replace('T', ' ') },
+        { key: 'lines', title: 'Lines', dataIndex: 'lineCount', align: 'right' },
+        {
+          key: 'actions',
+          title: 'Actions',
+          render: (_, r) =>
+            can('delete-purchaseReorderInvoice') ? (
+              <Popconfirm title="Delete this purchase request?" onConfirm={() => remove(r.reorderInvoiceId)} okText="Delete">
+                <Button size="small" danger>Delete</Button>
+              </Popconfirm>
+            ) : null,
+        },
+      ]}
+    />
   );
 }

@@ -1,0 +1,12 @@
+import { adjustEndpoints } from './inventory/adjust-inventory.ts';
+import { reorderEndpoints } from './inventory/reorder.ts';
+
+/** Every bespoke endpoint of the API, by area. The server implements each; the web calls only these. */
+export const endpoints = {
+  adjust: adjustEndpoints,
+  reorder: reorderEndpoints,
+};
+
+type Registry = typeof endpoints;
+/** Any endpoint of the contract (and nothing else). */
+export type ContractEndpoint = { [A in keyof Registry]: Registry[A][keyof Registry[A]] }[keyof Registry];

@@ -1,0 +1,34 @@
+import { inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './db.ts';
+import { badRequest } from './errors.ts';
+import { paging, type ListQuery } from './list-query.ts';
+
+/** A list query's page of a select (every row for query=all and reports). */
+export function paged<T extends PgSelect>(select: T, q: ListQuery<unknown>): T {
+  const { limit, offset } = paging(q);
+  return limit === undefined ? select : (select.limit(limit).offset(offset) as T);
+}
+
+/** The rows of a raw SQL statement, typed by the caller (the drivers answer `{rows}`). */
+export async function rawRows<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
+  const result = (await db.execute(statement)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** A reference sent by the client: the field that holds it (as the client names it) and the id. */
+export type IdReference = readonly [field: string, id: number];
+
+/** 400 naming every field whose id is not among the found ones. */
+export function requireFound(references: readonly IdReference[], found: ReadonlySet<number>): void {
+  const missing = Object.fromEntries(references.filter(([, id]) => !found.has(id)).map(([field]) => [field, 'does not exist']));
+  const [first] = Object.keys(missing);
+  if (first) throw badRequest(`${first} does not exist`, missing);
+}
+
+/** Checks that every referenced id is a row of the column's table (400 naming each field that is not). */
+export async function requireIdsExist(db: DbOrTx, idColumn: PgColumn, references: readonly IdReference[]): Promise<void> {
+  if (!references.length) return;
+  const rows = await db.select({ id: idColumn }).from(idColumn.table).where(inArray(idColumn, [...new Set(references.map(([, id]) => id))]));
+  requireFound(references, new Set(rows.map((r) => r.id as number)));
+}

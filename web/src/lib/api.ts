@@ -1,0 +1,23 @@
+import { fillPath, type AnswerOf, type BodyOf, type ContractEndpoint, type ListFilters, type ParamsOf } from '@tillbook/contract';
+import { call, type CallOptions, type Result } from './http.ts';
+
+type NoParams<E extends ContractEndpoint> = [keyof ParamsOf<E>] extends [never] ? true : false;
+type NoBody<E extends ContractEndpoint> = BodyOf<E> extends undefined ? true : false;
+
+type Args<E extends ContractEndpoint> = (NoParams<E> extends true ? { params?: undefined } : { params: ParamsOf<E> }) &
+  (NoBody<E> extends true ? { body?: undefined } : { body: BodyOf<E> }) & {
+    /** The list query (page, count, status, key, filters) or the endpoint's own query parameters. */
+    query?: ListFilters;
+  };
+type Options = Pick<CallOptions, 'toast'>;
+/** Arguments may be left out only when the endpoint needs no parameters and no body. */
+type Rest<E extends ContractEndpoint> = [NoParams<E>, NoBody<E>] extends [true, true] ? [args?: Args<E>, options?: Options] : [args: Args<E>, options?: Options];
+
+/**
+ * The one way the web calls the API: an endpoint of the contract, so the path, the method, the body's
+ * type and the answer's type all come from the contract. A path that is not in it does not compile.
+ */
+export function api<E extends ContractEndpoint>(endpoint: E, ...[args, options]: Rest<E>): Promise<Result<AnswerOf<E>>> {
+  const given = (args ?? {}) as { params?: Record<string, string | number>; body?: unknown; query?: ListFilters };
+  return call<AnswerOf<E>>(endpoint.method, fillPath(endpoint.path, given.params), { ...options, body: given.body, filters: given.query });
+}

@@ -1,0 +1,78 @@
+import type { AnswerOf, ContractEndpoint } from '@tillbook/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Space, Table, Typography, type TableColumnsType } from 'antd';
+import type { Key, ReactNode } from 'react';
+import { api } from '../../lib/api.ts';
+import { must } from '../../lib/http.ts';
+import type { ListParams } from '../../lib/list-params.ts';
+
+export interface DocumentListProps<E extends ContractEndpoint, Row extends object> {
+  title: string;
+  /** Level of the title: 3 for a screen, 4 for a section of one. */
+  level?: 3 | 4;
+  /** The contract's list endpoint. */
+  endpoint: E;
+  /** Where the list's page, count and filters live (useListParams). */
+  list: ListParams<string>;
+  /** Query parameters that are always sent (e.g. status 'true,false'). */
+  fixed?: Record<string, string>;
+  rows: (answer: AnswerOf<E>) => Row[];
+  total: (answer: AnswerOf<E>) => number;
+  rowKey: keyof Row & string;
+  columns: TableColumnsType<Row>;
+  /** Opens a row to show its lines. */
+  expand?: (row: Row) => ReactNode;
+  /** Buttons and filters shown beside the title. */
+  tools?: ReactNode;
+  /** Shown under the title (a selection's action, a hint). */
+  emptyText?: string;
+  totalText?: (n: number) => string;
+  rowSelection?: { selectedRowKeys: Key[]; onChange: (keys: Key[], rows: Row[]) => void };
+  /** Hide the list (and skip the call) when the role may not read it. */
+  enabled?: boolean;
+}
+
+/**
+ * The list of a kind of document: title and tools, a paged table whose page and count are in the URL,
+ * rows that open to their lines. Adjustments, purchase requests, the reorder list, invoices and
+ * returns are all this page with their own columns.
+ */
+export function DocumentListPage<E extends ContractEndpoint, Row extends object>(props: DocumentListProps<E, Row>) {
+  const { list, endpoint } = props;
+  const query = { ...list.query, ...props.fixed };
+  const answer = useQuery({
+    queryKey: ['list', endpoint.path, query],
+    queryFn: () => must(api(endpoint, { query } as never)),
+    enabled: props.enabled ?? true,
+  });
+  if (props.enabled === false) return null;
+  const data = answer.data as AnswerOf<E> | undefined;
+  return (
+    <section aria-label={props.title}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
+        <Typography.Title level={props.level ?? 3} style={{ margin: 0 }}>{props.title}</Typography.Title>
+        {props.tools && <Space wrap>{props.tools}</Space>}
+      </Space>
+      <Table<Row>
+        rowKey={props.rowKey}
+        loading={answer.isLoading}
+        dataSource={data ? props.rows(data) : []}
+        expandable={props.expand ? { expandedRowRender: props.expand } : undefined}
+        rowSelection={props.rowSelection}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: list.page,
+          pageSize: list.count,
+          total: data ? props.total(data) : 0,
+          showSizeChanger: true,
+          showTotal: props.totalText ?? ((n) => `${n} in all`),
+          onChange: (p, c) => list.setPage(p, c),
+        }}
+        locale={{ emptyText: answer.error ? answer.error.message : (props.emptyText ?? 'Nothing here yet') }}
+        columns={props.columns}
+      />
+    </Space>
+    </section>
+  );
+}

@@ -83,6 +83,10 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
   const perm = (action: Parameters<typeof permissionName>[0]) => permissionName(action, contract.entity);
   const inputFields = Object.keys(contract.input.shape);
   const references = referencesOf(table, inputFields);
+  // the answer's allow-list: the record's own columns and the contract's fields, never anything else a table holds
+  const selected = Object.fromEntries(
+    ['id', 'status', 'createdAt', 'updatedAt', ...inputFields].filter((name) => columns[name]).map((name) => [name, columns[name]!]),
+  );
 
   // every `...Id` input field is also a list filter taking one id or a comma list
   const idFields = inputFields.filter((name) => name.endsWith('Id') && columns[name]);
@@ -107,7 +111,7 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
       ...extra,
     ]);
     const { limit, offset } = paging(q);
-    let rowsQuery = db.select().from(table).where(where).orderBy(...orderBy(q, table, columns.createdAt!)).$dynamic();
+    let rowsQuery = db.select(selected).from(table).where(where).orderBy(...orderBy(q, table, columns.createdAt!)).$dynamic();
     if (limit !== undefined) rowsQuery = rowsQuery.limit(limit).offset(offset);
     const [rows, [total]] = await Promise.all([rowsQuery, db.select({ n: count() }).from(table).where(where)]);
     return { rows: rows as Row[], total: Number(total?.n ?? 0) };
@@ -153,7 +157,7 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
   }
 
   async function getOne(db: DbOrTx, id: number) {
-    const [row] = await db.select().from(table).where(eq(idColumn, id));
+    const [row] = await db.select(selected).from(table).where(eq(idColumn, id));
     return found(row as Row | undefined, what);
   }
 
@@ -163,7 +167,7 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
       const current = await getOne(tx, id);
       await check?.(tx, current);
       await def.beforeChange?.(tx, current, changes);
-      const [row] = await tx.update(table).set(changes as never).where(eq(idColumn, id)).returning();
+      const [row] = await tx.update(table).set(changes as never).where(eq(idColumn, id)).returning(selected);
       return toWire(row as Row);
     });
   }
@@ -173,7 +177,7 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
     def.validate?.(values);
     await assertReferences(db, values);
     await assertUnique(db, values);
-    const [row] = await db.insert(table).values(values as never).returning();
+    const [row] = await db.insert(table).values(values as never).returning(selected);
     return row as Row;
   }
 
@@ -260,7 +264,7 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
     routes.push({
       method: 'DELETE', url: `${base}/:id`, access: perm('delete'),
       handler: async (req) => {
-        const [row] = await ctx.db.delete(table).where(eq(idColumn, idParam(req))).returning();
+        const [row] = await ctx.db.delete(table).where(eq(idColumn, idParam(req))).returning(selected);
         return toWire(found(row as Row | undefined, what));
       },
     });

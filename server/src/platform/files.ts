@@ -4,15 +4,10 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from './errors.ts';
 
-/** File kinds we accept, recognised by their first bytes, never by the name the client sent. */
-const signatures: { kind: string; ext: string; mime: string; test: (b: Buffer) => boolean }[] = [
-  { kind: 'image', ext: 'png', mime: 'image/png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
-  { kind: 'image', ext: 'jpg', mime: 'image/jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { kind: 'image', ext: 'gif', mime: 'image/gif', test: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8' },
-  { kind: 'image', ext: 'webp', mime: 'image/webp', test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
-];
+const mimeTypes: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
-export const mimeOf = (name: string) => signatures.find((s) => name.endsWith(`.${s.ext}`))?.mime ?? 'application/octet-stream';
+/** Stored names end with the extension of the format the server itself encoded (see images.ts). */
+export const mimeOf = (name: string) => mimeTypes[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 
 export interface Upload {
   field: string;
@@ -57,14 +52,16 @@ export class FileStore {
     return { fields, files };
   }
 
-  /** Saves an image after checking its content; answers the stored name. */
-  async saveImage(upload: Upload): Promise<string> {
-    const signature = signatures.find((s) => s.kind === 'image' && s.test(upload.data));
-    if (!signature) throw badRequest(`${upload.field} must be a PNG, JPEG, GIF or WebP image`, { [upload.field]: 'must be a PNG, JPEG, GIF or WebP image' });
-    const name = `${randomUUID()}.${signature.ext}`;
+  /** A fresh random name for a new file. */
+  static newName(ext: string): string {
+    return `${randomUUID()}.${ext}`;
+  }
+
+  /** Writes a new file; never overwrites one. Callers go through StagedFiles (stored-files.ts). */
+  async write(name: string, data: Buffer): Promise<void> {
+    if (!this.isStoredName(name)) throw new Error(`not a stored file name: ${name}`);
     await fs.mkdir(this.dir, { recursive: true });
-    await fs.writeFile(path.join(this.dir, name), upload.data, { flag: 'wx' });
-    return name;
+    await fs.writeFile(path.join(this.dir, name), data, { flag: 'wx' });
   }
 
   async remove(name: string | null | undefined): Promise<void> {

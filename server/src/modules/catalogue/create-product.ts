@@ -4,10 +4,11 @@ import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { caller, parseBody } from '../../platform/route.ts';
+import { withStoredFiles } from '../../platform/stored-files.ts';
 import { product, productImage } from '../../schema/index.ts';
 import { post } from '../accounting/post.ts';
 import { moveStock } from '../inventory/move-stock.ts';
-import { readProductForm, SavedImages } from './product-images.ts';
+import { encodeProductImages, readProductForm, storeProductImages } from './product-images.ts';
 import { assertProductReferences, assertProductUnique, replaceProductLinks, today } from './product-rules.ts';
 import { productDetail } from './product-detail.ts';
 
@@ -16,7 +17,7 @@ export interface CreateProductContext {
   userId?: number;
 }
 
-/** Images already checked and stored (display names); the caller removes them if the transaction fails. */
+/** Images already stored in the caller's transaction (display names). */
 export interface ProductImages {
   thumbnail?: string;
   gallery?: string[];
@@ -77,21 +78,14 @@ export function bodyFields(req: FastifyRequest): Record<string, unknown> {
 }
 
 /**
- * POST /product. Input is checked before any file is stored; images are stored before the
- * transaction and removed again if it fails, so a failure leaves neither a row nor a file.
+ * POST /product. Input and images are checked before the transaction; the images are stored in
+ * it, so a failure leaves neither a row nor a file.
  */
 export async function createProductRoute(ctx: AppContext, req: FastifyRequest) {
   const form = req.isMultipart() ? await readProductForm(req, ctx) : { fields: bodyFields(req), thumbnail: undefined, gallery: [] };
   const input = parseBody(productInput, form.fields);
-  const saved = new SavedImages(ctx.files);
-  let id: number;
-  try {
-    const thumbnail = form.thumbnail ? await saved.save(form.thumbnail) : undefined;
-    const gallery = await saved.saveAll(form.gallery);
-    id = await ctx.db.transaction((tx) => createProduct(tx, { userId: caller(req).id }, input, { thumbnail, gallery }));
-  } catch (error) {
-    await saved.discard();
-    throw error;
-  }
+  const images = await encodeProductImages(form);
+  const id = await withStoredFiles(ctx, req.log, async (tx, files) =>
+    createProduct(tx, { userId: caller(req).id }, input, await storeProductImages(files, images)));
   return productDetail(ctx.db, id);
 }

@@ -1,17 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { maxGalleryImages, productFileFields } from '@tillbook/contract';
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, fieldError } from '../../platform/errors.ts';
 import { FileStore, type Upload } from '../../platform/files.ts';
+import { encodeImage, type EncodedImage } from '../../platform/images.ts';
+import type { StagedFiles } from '../../platform/stored-files.ts';
 
 /** Pixel sizes images are stored at: a list thumbnail and the product page's display size. */
 const thumbnailPx = 200;
 const displayPx = 800;
-const acceptedFormats = new Set(['png', 'jpeg', 'gif', 'webp']);
 
 /**
  * Every upload is stored twice, as WebP: the display size under a random name and the thumbnail
@@ -68,57 +65,37 @@ export async function readProductForm(req: FastifyRequest, ctx: AppContext): Pro
   return { fields, thumbnail: thumbnails[0], gallery };
 }
 
-/** Files this request stored: removed again if the request fails. */
-export class SavedImages {
-  readonly names: string[] = [];
-  constructor(private readonly files: FileStore) {}
+/** Both sizes of every upload, checked and encoded; nothing is stored yet. */
+export interface EncodedProductImages {
+  thumbnail?: EncodedProductImage;
+  gallery: EncodedProductImage[];
+}
+type EncodedProductImage = EncodedImage<'display' | 'thumbnail'>;
 
-  /**
-   * Checks the image by its content (what sharp can decode, not the name or type sent), then
-   * stores it at both sizes as WebP. Answers the display name.
-   */
-  async save(upload: Upload): Promise<string> {
-    const refuse = () => fieldError(upload.field.replace(/\[\]$/, ''), 'must be a PNG, JPEG, GIF or WebP image');
-    let format: string | undefined;
-    try {
-      format = (await sharp(upload.data).metadata()).format;
-    } catch {
-      throw refuse();
-    }
-    if (!format || !acceptedFormats.has(format)) throw refuse();
-    const name = `${randomUUID()}.webp`;
-    await fs.mkdir(this.files.dir, { recursive: true });
-    try {
-      const resize = (px: number) => sharp(upload.data).rotate().resize(px, px, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
-      const [display, thumbnail] = await Promise.all([resize(displayPx), resize(thumbnailPx)]);
-      this.names.push(name);
-      await fs.writeFile(path.join(this.files.dir, name), display, { flag: 'wx' });
-      await fs.writeFile(path.join(this.files.dir, thumbnailNameOf(name)), thumbnail, { flag: 'wx' });
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      if ((error as { code?: string }).code === 'EEXIST') throw error;
-      throw refuse();
-    }
-    return name;
-  }
+const sizes = { display: { box: displayPx }, thumbnail: { box: thumbnailPx } };
 
-  async saveAll(uploads: Upload[]): Promise<string[]> {
-    const names: string[] = [];
-    for (const upload of uploads) names.push(await this.save(upload));
-    return names;
-  }
-
-  /** Removes everything this request stored (after a failed transaction). */
-  async discard(): Promise<void> {
-    await removeImages(this.files, this.names);
-  }
+/** Decodes and re-encodes the form's images before any transaction starts (a 400 naming the field otherwise). */
+export async function encodeProductImages(form: ProductForm): Promise<EncodedProductImages> {
+  const thumbnail = form.thumbnail ? await encodeImage(form.thumbnail, sizes) : undefined;
+  const gallery: EncodedProductImage[] = [];
+  for (const upload of form.gallery) gallery.push(await encodeImage(upload, sizes));
+  return { thumbnail, gallery };
 }
 
-/** Removes stored images at both sizes. */
-export async function removeImages(files: FileStore, names: (string | null | undefined)[]): Promise<void> {
-  for (const name of names) {
-    if (!name) continue;
-    await files.remove(name);
-    await files.remove(thumbnailNameOf(name));
-  }
+/** Stores encoded images at both sizes; answers their display names. */
+export async function storeProductImages(files: StagedFiles, images: EncodedProductImages): Promise<{ thumbnail?: string; gallery: string[] }> {
+  const store = async (image: EncodedProductImage) => {
+    const name = await files.add(image.ext, image.data.display);
+    await files.addAs(thumbnailNameOf(name), image.data.thumbnail);
+    return name;
+  };
+  const thumbnail = images.thumbnail ? await store(images.thumbnail) : undefined;
+  const gallery: string[] = [];
+  for (const image of images.gallery) gallery.push(await store(image));
+  return { thumbnail, gallery };
+}
+
+/** Images the change stops using, at both sizes: removed after commit. */
+export function retireProductImages(files: StagedFiles, names: (string | null | undefined)[]): void {
+  for (const name of names) if (name) files.removeAfterCommit(name, thumbnailNameOf(name));
 }

@@ -1,15 +1,16 @@
-import { permissionName, sliderImageFields, sliderImagesListKeys, sliderImagesPath, type SliderImageFields } from '@tillbook/contract';
+import { permissionName, sliderDisplayWidth, sliderImageFields, sliderImagesListKeys, sliderImagesPath, type SliderImageFields } from '@tillbook/contract';
 import { asc, count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError } from '../../platform/errors.ts';
 import { FileStore, type Upload } from '../../platform/files.ts';
+import { encodeImage } from '../../platform/images.ts';
 import { conventionWhere, paging, parseListQuery, whereAll, type ListQuery } from '../../platform/list-query.ts';
 import { found, idParam, parseBody, type RouteDef } from '../../platform/route.ts';
+import { withStoredFiles } from '../../platform/stored-files.ts';
 import { toWire } from '../../platform/wire.ts';
 import { sliderImages } from '../../schema/index.ts';
-import { storeSliderImage } from './slider-image-file.ts';
 
 type SliderRow = typeof sliderImages.$inferSelect;
 const what = 'Slider image';
@@ -51,34 +52,27 @@ const columnsOf = (fields: Partial<SliderImageFields>) => {
   return { ...rest, ...(status !== undefined ? { status: status === 'true' } : {}) };
 };
 
-/**
- * Writes in one transaction. A new image is stored first and removed again if the write fails;
- * the image it replaces is removed only after commit.
- */
+/** Slider images are stored once, scaled down to the storefront's display width. */
+const sizes = { display: { width: sliderDisplayWidth } };
+
+/** Writes in one transaction; the image it replaces is removed after commit. */
 async function write(ctx: AppContext, log: FastifyBaseLogger, change: SliderChange, id?: number): Promise<SliderRow> {
-  let saved: string | undefined;
-  let replaced: string | undefined;
-  let row: SliderRow;
-  try {
-    if (change.upload) saved = await storeSliderImage(ctx.files, change.upload);
-    row = await ctx.db.transaction(async (tx) => {
-      const values = { ...columnsOf(change.fields), ...(saved ? { image: saved } : {}) };
-      if (id === undefined) {
-        const [created] = await tx.insert(sliderImages).values(values as typeof sliderImages.$inferInsert).returning();
-        return created!;
-      }
-      const [current] = await tx.select().from(sliderImages).where(eq(sliderImages.id, id)).for('update');
+  const image = change.upload ? await encodeImage(change.upload, sizes) : undefined;
+  return withStoredFiles(ctx, log, async (tx, files) => {
+    let current: SliderRow | undefined;
+    if (id !== undefined) {
+      [current] = await tx.select().from(sliderImages).where(eq(sliderImages.id, id)).for('update');
       found(current, what);
-      const [updated] = await tx.update(sliderImages).set(values).where(eq(sliderImages.id, id)).returning();
-      if (saved && current!.image !== saved) replaced = current!.image;
-      return updated!;
-    });
-  } catch (error) {
-    await ctx.files.remove(saved);
-    throw error;
-  }
-  await ctx.files.remove(replaced).catch((err: unknown) => log.warn({ err }, 'old slider image not removed'));
-  return row;
+    }
+    const values = { ...columnsOf(change.fields), ...(image ? { image: await files.add(image.ext, image.data.display) } : {}) };
+    if (!current) {
+      const [created] = await tx.insert(sliderImages).values(values as typeof sliderImages.$inferInsert).returning();
+      return created!;
+    }
+    const [updated] = await tx.update(sliderImages).set(values).where(eq(sliderImages.id, current.id)).returning();
+    if (image) files.removeAfterCommit(current.image);
+    return updated!;
+  });
 }
 
 /** Storefront slider images: staff manage them with form data; the storefront reads the active ones. */
@@ -119,9 +113,12 @@ export function sliderRoutes(ctx: AppContext): RouteDef[] {
     {
       method: 'DELETE', url: `${base}/:id`, access: perm('delete'),
       handler: async (req) => {
-        const [row] = await ctx.db.delete(sliderImages).where(eq(sliderImages.id, idParam(req))).returning();
-        const gone = found(row, what);
-        await ctx.files.remove(gone.image).catch((err: unknown) => req.log.warn({ err }, 'slider image file not removed'));
+        const id = idParam(req);
+        const gone = await withStoredFiles(ctx, req.log, async (tx, files) => {
+          const [row] = await tx.delete(sliderImages).where(eq(sliderImages.id, id)).returning();
+          files.removeAfterCommit(found(row, what).image);
+          return row!;
+        });
         return wire(gone);
       },
     },

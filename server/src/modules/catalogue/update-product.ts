@@ -5,11 +5,12 @@ import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError } from '../../platform/errors.ts';
 import { found, idParam, parseBody } from '../../platform/route.ts';
+import { withStoredFiles } from '../../platform/stored-files.ts';
 import { toWire } from '../../platform/wire.ts';
 import { product, productImage } from '../../schema/index.ts';
 import { bodyFields } from './create-product.ts';
 import { productDetail } from './product-detail.ts';
-import { readProductForm, removeImages, SavedImages, type ProductForm } from './product-images.ts';
+import { encodeProductImages, readProductForm, retireProductImages, storeProductImages, type ProductForm } from './product-images.ts';
 import { assertProductReferences, assertProductUnique, replaceProductLinks } from './product-rules.ts';
 
 /**
@@ -30,40 +31,31 @@ export async function updateProductRoute(ctx: AppContext, req: FastifyRequest) {
   if (Object.keys(values).length === 0 && !form.thumbnail && form.gallery.length === 0) throw badRequest('Nothing to update: send at least one field');
   const { colors, productAttributeValueId, galleryOrder, ...columns } = values as typeof parsed;
 
-  const saved = new SavedImages(ctx.files);
-  let replaced: string | null = null;
-  let dropped: string[] = [];
-  try {
-    const thumbnail = form.thumbnail ? await saved.save(form.thumbnail) : undefined;
-    const gallery = await saved.saveAll(form.gallery);
-    await ctx.db.transaction(async (tx) => {
-      const [current] = await tx.select().from(product).where(eq(product.id, id)).for('update');
-      found(current, 'Product');
-      await assertProductReferences(tx, values);
-      await assertProductUnique(tx, { name: columns.name, sku: columns.sku }, id);
-      const changes: Partial<typeof product.$inferInsert> = { ...columns, updatedAt: new Date() };
-      if (thumbnail) {
-        changes.productThumbnailImage = thumbnail;
-        replaced = current!.productThumbnailImage;
+  const images = await encodeProductImages(form);
+  await withStoredFiles(ctx, req.log, async (tx, files) => {
+    const [current] = await tx.select().from(product).where(eq(product.id, id)).for('update');
+    found(current, 'Product');
+    await assertProductReferences(tx, values);
+    await assertProductUnique(tx, { name: columns.name, sku: columns.sku }, id);
+    const { thumbnail, gallery } = await storeProductImages(files, images);
+    const changes: Partial<typeof product.$inferInsert> = { ...columns, updatedAt: new Date() };
+    if (thumbnail) {
+      changes.productThumbnailImage = thumbnail;
+      retireProductImages(files, [current!.productThumbnailImage]);
+    }
+    await tx.update(product).set(changes).where(eq(product.id, id));
+    await replaceProductLinks(tx, id, { colors, productAttributeValueId });
+    if (galleryOrder) retireProductImages(files, await reorderGallery(tx, id, galleryOrder));
+    if (gallery.length) {
+      const [held] = await tx.select({ n: count(), last: max(productImage.position) }).from(productImage)
+        .where(and(eq(productImage.productId, id), eq(productImage.status, true)));
+      if (Number(held?.n ?? 0) + gallery.length > maxGalleryImages) {
+        throw fieldError(productFileFields.gallery, `would make ${Number(held?.n ?? 0) + gallery.length} images; a product holds at most ${maxGalleryImages}`);
       }
-      await tx.update(product).set(changes).where(eq(product.id, id));
-      await replaceProductLinks(tx, id, { colors, productAttributeValueId });
-      if (galleryOrder) dropped = await reorderGallery(tx, id, galleryOrder);
-      if (gallery.length) {
-        const [held] = await tx.select({ n: count(), last: max(productImage.position) }).from(productImage)
-          .where(and(eq(productImage.productId, id), eq(productImage.status, true)));
-        if (Number(held?.n ?? 0) + gallery.length > maxGalleryImages) {
-          throw fieldError(productFileFields.gallery, `would make ${Number(held?.n ?? 0) + gallery.length} images; a product holds at most ${maxGalleryImages}`);
-        }
-        const start = held?.last === null || held?.last === undefined ? 0 : Number(held.last) + 1;
-        await tx.insert(productImage).values(gallery.map((imageName, i) => ({ productId: id, imageName, position: start + i })));
-      }
-    });
-  } catch (error) {
-    await saved.discard();
-    throw error;
-  }
-  await removeImages(ctx.files, [replaced, ...dropped]).catch((error) => req.log.warn({ err: error }, 'old product images not removed'));
+      const start = held?.last === null || held?.last === undefined ? 0 : Number(held.last) + 1;
+      await tx.insert(productImage).values(gallery.map((imageName, i) => ({ productId: id, imageName, position: start + i })));
+    }
+  });
   return productDetail(ctx.db, id);
 }
 

@@ -6,7 +6,9 @@ import type { Db, DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError, notFound } from '../../platform/errors.ts';
 import { FileStore, type Upload } from '../../platform/files.ts';
 import { roleHasPermission } from '../../platform/guard.ts';
+import { checkImage } from '../../platform/images.ts';
 import { parseBody, type RouteDef } from '../../platform/route.ts';
+import { withStoredFiles } from '../../platform/stored-files.ts';
 import type { AccessClaims } from '../../platform/tokens.ts';
 import { appSetting, currency, users } from '../../schema/index.ts';
 
@@ -99,43 +101,30 @@ function changedColumns(input: SettingInput): Partial<typeof appSetting.$inferIn
   return values;
 }
 
-/**
- * Applies a change in one transaction. A new logo is stored before the row changes and removed
- * again if the change fails; the old one is removed only once the new row is committed.
- */
+/** Applies a change in one transaction; the logo it replaces is removed after commit. */
 async function updateSetting(ctx: AppContext, change: SettingChange, log: FastifyBaseLogger): Promise<SettingRow> {
-  let saved: string | undefined;
-  let replaced: string | null = null;
-  let row: SettingRow;
-  try {
-    row = await ctx.db.transaction(async (tx) => {
-      const current = await loadSetting(tx, true);
-      const values = changedColumns(change.input);
-      const { currencyId } = change.input;
-      if (currencyId !== undefined && currencyId !== current.currencyId) {
-        const [found] = await tx.select({ active: currency.status }).from(currency).where(eq(currency.id, currencyId));
-        if (!found?.active) throw fieldError('currencyId', 'does not exist');
-      }
-      if (change.upload) {
-        saved = await ctx.files.saveImage(change.upload);
-        values.logo = saved;
-      } else if (change.logoText === null || change.logoText === '') {
-        values.logo = null;
-      } else if (change.logoText !== undefined && change.logoText !== FileStore.url(current.logo)) {
-        throw fieldError('logo', 'must be an image file');
-      }
-      if (Object.keys(values).length === 0) return current;
-      await tx.update(appSetting).set(values).where(eq(appSetting.id, current.id));
-      if (values.logo !== undefined && current.logo !== values.logo) replaced = current.logo;
-      return loadSetting(tx);
-    });
-  } catch (error) {
-    await ctx.files.remove(saved);
-    throw error;
-  }
-  // the change is committed: a file that cannot be removed is left behind, not reported as a failure
-  await ctx.files.remove(replaced).catch((err: unknown) => log.warn({ err }, 'old logo not removed'));
-  return row;
+  // the logo is served back byte for byte as uploaded (tested), so it is checked, not re-encoded
+  const logo = change.upload ? await checkImage(change.upload) : undefined;
+  return withStoredFiles(ctx, log, async (tx, files) => {
+    const current = await loadSetting(tx, true);
+    const values = changedColumns(change.input);
+    const { currencyId } = change.input;
+    if (currencyId !== undefined && currencyId !== current.currencyId) {
+      const [found] = await tx.select({ active: currency.status }).from(currency).where(eq(currency.id, currencyId));
+      if (!found?.active) throw fieldError('currencyId', 'does not exist');
+    }
+    if (logo) {
+      values.logo = await files.add(logo.ext, logo.data);
+    } else if (change.logoText === null || change.logoText === '') {
+      values.logo = null;
+    } else if (change.logoText !== undefined && change.logoText !== FileStore.url(current.logo)) {
+      throw fieldError('logo', 'must be an image file');
+    }
+    if (Object.keys(values).length === 0) return current;
+    await tx.update(appSetting).set(values).where(eq(appSetting.id, current.id));
+    if (values.logo !== undefined && current.logo !== values.logo) files.removeAfterCommit(current.logo);
+    return loadSetting(tx);
+  });
 }
 
 export function settingRoutes(ctx: AppContext): RouteDef[] {

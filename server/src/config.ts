@@ -29,7 +29,11 @@ function seconds(text: string | undefined, fallback: number): number {
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  // Default: the repository's ./data, wherever the server runs from (npm runs the server workspace in server/).
+  // A relative DATA_DIR is taken from the folder npm was started in (INIT_CWD), not from server/.
+  const dataDir = env.DATA_DIR
+    ? path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR)
+    : path.resolve(import.meta.dirname, '../../data');
   const databaseUrl = env.DATABASE_URL || undefined;
   return {
     port: Number(env.PORT ?? 3000),

@@ -1,22 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { makeProduct, readProduct } from './factories.ts';
-import { startTestApp, type TestApp } from './harness.ts';
-import { expectInventoryMatchesLedger, expectLedgerBalanced, expectStockMatchesMovements } from './invariants.ts';
+import { useTestApp } from './harness.ts';
 
 /** POST adjust-inventory: header, lines at cost, movements and postings in one transaction. */
-let t: TestApp;
+const t = useTestApp({ invariants: true });
 let owner: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
   owner = await t.ownerToken();
-});
-afterAll(() => t?.close());
-afterEach(async () => {
-  await expectStockMatchesMovements(t);
-  await expectLedgerBalanced(t);
-  await expectInventoryMatchesLedger(t);
 });
 
 const adjust = (body: unknown, token = owner) => t.call('POST', '/v1/adjust-inventory', { token, body });

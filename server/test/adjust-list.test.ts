@@ -1,17 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { makeProduct } from './factories.ts';
-import { startTestApp, type TestApp } from './harness.ts';
-import { expectInventoryMatchesLedger, expectLedgerBalanced, expectStockMatchesMovements } from './invariants.ts';
+import { useTestApp } from './harness.ts';
 
 /** GET adjust-inventory/{id} and GET adjust-inventory?filters with per-document totals at cost. */
-let t: TestApp;
+const t = useTestApp({ invariants: true });
 let owner: string;
 let first: number;
 let second: number;
 let third: number;
 
 beforeAll(async () => {
-  t = await startTestApp();
   owner = await t.ownerToken();
   const a = await makeProduct(t, { productQuantity: 100, productPurchasePrice: 1.1 });
   const b = await makeProduct(t, { productQuantity: 100, productPurchasePrice: 0.35 });
@@ -27,12 +25,6 @@ beforeAll(async () => {
   second = await make('2026-01-20', [[a.id, 1, 'decrement']]);
   third = await make('2026-02-01', [[b.id, 10, 'increment']]);
   await t.call('PATCH', `/v1/adjust-inventory/${third}`, { token: owner, body: { status: 'false' } });
-});
-afterAll(() => t?.close());
-afterEach(async () => {
-  await expectStockMatchesMovements(t);
-  await expectLedgerBalanced(t);
-  await expectInventoryMatchesLedger(t);
 });
 
 const list = (query: Record<string, string> = {}, token = owner) => t.call('GET', '/v1/adjust-inventory', { token, query });

@@ -1,23 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { moveStock } from '../src/modules/inventory/move-stock.ts';
 import { makeProduct, readProduct } from './factories.ts';
-import { startTestApp, type TestApp } from './harness.ts';
-import { expectInventoryMatchesLedger, expectLedgerBalanced, expectStockMatchesMovements } from './invariants.ts';
+import { useTestApp } from './harness.ts';
 
 /** PATCH adjust-inventory/{id} {status: 'false'}: opposite movements and reversing postings; final. */
-let t: TestApp;
+const t = useTestApp({ invariants: true });
 let owner: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
   owner = await t.ownerToken();
-});
-afterAll(() => t?.close());
-afterEach(async () => {
-  await expectStockMatchesMovements(t);
-  await expectLedgerBalanced(t);
-  await expectInventoryMatchesLedger(t);
 });
 
 const made = async (lines: { productId: number; adjustQuantity: number; adjustType: string }[]) => {

@@ -4,13 +4,14 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { readConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/platform/db.ts';
 import { TokenService } from '../src/platform/tokens.ts';
 import { ownerPassword, ownerUsername, testSecret } from './constants.ts';
 import { withDatabase } from './global-setup.ts';
+import { expectInventoryMatchesLedger, expectLedgerBalanced, expectStockMatchesMovements } from './invariants.ts';
 
 export interface Answer<T = any> {
   status: number;
@@ -145,5 +146,45 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+  return t;
+}
+
+export interface UseTestAppOptions {
+  /** Environment handed to startTestApp (e.g. `{ ACCESS_TOKEN_TTL: '1s' }`). */
+  env?: Record<string, string>;
+  /** After every test: on-hand = movements, ledger balanced, Inventory account = valued movements. */
+  invariants?: boolean;
+}
+
+/**
+ * The usual setup of a test file (or of a describe block, when called inside one): a test app started
+ * in beforeAll and closed in afterAll. Answers a stand-in for it whose properties are the started app's,
+ * so `const t = useTestApp();` at the top of the file, then `t.call(...)`, `t.ownerToken()` ... inside
+ * hooks, tests and the helpers they call (not at the file's top level: the app starts in beforeAll).
+ * Hooks the file registers after this call run after the app has started.
+ */
+export function useTestApp(options: UseTestAppOptions = {}): TestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(options.env);
+  });
+  afterAll(async () => {
+    await started?.close();
+    started = undefined;
+  });
+  if (options.invariants) {
+    afterEach(async () => {
+      await expectStockMatchesMovements(t);
+      await expectLedgerBalanced(t);
+      await expectInventoryMatchesLedger(t);
+    });
+  }
+  const t = new Proxy({} as TestApp, {
+    get(_, key) {
+      if (started) return Reflect.get(started, key);
+      if (typeof key === 'symbol') return undefined;
+      throw new Error(`useTestApp: t.${key} was read before the test app started (use it inside hooks and tests)`);
+    },
+  });
   return t;
 }

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ownerPassword, ownerUsername } from './constants.ts';
-import { startTestApp, type Answer, type TestApp } from './harness.ts';
+import { useTestApp, type Answer } from './harness.ts';
 
-let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const refreshCookie = (answer: Answer) => answer.cookies.find((c) => c.name === 'refreshToken')?.value;
 const refresh = (cookie?: string) => t.call('GET', '/v1/user/refresh-token', cookie ? { cookies: { refreshToken: cookie } } : {});
@@ -115,9 +113,7 @@ describe('refresh token', () => {
 });
 
 describe('access token lifetime', () => {
-  let short: TestApp;
-  beforeAll(async () => { short = await startTestApp({ ACCESS_TOKEN_TTL: '1s' }); });
-  afterAll(() => short?.close());
+  const short = useTestApp({ env: { ACCESS_TOKEN_TTL: '1s' } });
 
   test('follows ACCESS_TOKEN_TTL; after it the call is refused and a refresh gives a working token', async () => {
     const login = await short.login(ownerUsername, ownerPassword);

@@ -1,8 +1,8 @@
 import { allPermissionNames } from '@tillbook/contract';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from './harness.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestApp } from './harness.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: string;
 let permissionIds: Map<string, number>;
 const role = (name: string) => t.call('POST', '/v1/role', { token: owner, body: { name } });
@@ -14,12 +14,10 @@ const readSet = (roleId: number | string, token = owner) =>
   t.call('GET', '/v1/role-permission/permission', { token, query: { roleId: String(roleId) } });
 
 beforeAll(async () => {
-  t = await startTestApp();
   owner = await t.ownerToken();
   const all = await t.call('GET', '/v1/permission', { token: owner, query: { query: 'all' } });
   permissionIds = new Map(all.body.getAllPermission.map((p: { id: number; name: string }) => [p.name, p.id]));
 });
-afterAll(() => t?.close());
 
 describe('roles', () => {
   test('create, read with permissions, list, rename and hide', async () => {

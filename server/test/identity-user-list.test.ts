@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from './harness.ts';
+import { beforeAll, expect, test } from 'vitest';
+import { useTestApp } from './harness.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: string;
 let salesman: number;
 let manager: number;
 const list = (query: Record<string, string>, token = owner) => t.call('GET', '/v1/user', { token, query });
 
 beforeAll(async () => {
-  t = await startTestApp();
   owner = await t.ownerToken();
   const roles = (await t.call('GET', '/v1/role', { token: owner, query: { query: 'all' } })).body.getAllRole as { id: number; name: string }[];
   salesman = roles.find((r) => r.name === 'salesman')!.id;
@@ -29,7 +28,6 @@ beforeAll(async () => {
   const vera = (await list({ query: 'search', key: 'vera' })).body.getAllUser[0];
   await t.call('PATCH', `/v1/user/${vera.id}`, { token: owner, body: { status: 'false' } });
 });
-afterAll(() => t?.close());
 
 const names = (answer: { body: { getAllUser: { username: string }[] } }) => answer.body.getAllUser.map((u) => u.username);
 

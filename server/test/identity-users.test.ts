@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { ownerUsername } from './constants.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { useTestApp } from './harness.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: string;
 const ids: Record<'department' | 'designation' | 'shift' | 'employmentStatus' | 'manager' | 'customer' | 'superAdmin' | 'ownerId', number> = {} as never;
 
@@ -22,7 +22,6 @@ const person = (extra: object = {}) => {
 const register = (body: object, token = owner) => t.call('POST', '/v1/user/register', { token, body });
 
 beforeAll(async () => {
-  t = await startTestApp();
   owner = await t.ownerToken();
   ids.department = await create('department', { name: 'Shop floor' });
   ids.designation = await create('designation', { name: 'Cashier' });
@@ -33,7 +32,6 @@ beforeAll(async () => {
   ids.superAdmin = await roleId('super-admin');
   ids.ownerId = (await t.login(ownerUsername, 'owner-password-1')).body.id;
 });
-afterAll(() => t?.close());
 
 describe('POST user/register', () => {
   test('creates the user with first designation and salary history, visible on GET user/:id', async () => {

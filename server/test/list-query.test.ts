@@ -1,25 +1,23 @@
 import { resources, type ResourceKey } from '@tillbook/contract';
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { department, productBrand, termsAndCondition } from '../src/schema/index.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { useTestApp } from './harness.ts';
 import { listKeys, makeReferences, sample, type References } from './resources-samples.ts';
 
 /**
  * The list-query convention, the same on every list: paging, status, search, all/report, empty
  * values dropped, malformed values refused naming the parameter, sort/order, date range.
  */
-let t: TestApp;
+const t = useTestApp();
 let owner: string;
 let refs: References;
 
 beforeAll(async () => {
-  t = await startTestApp();
   owner = await t.ownerToken();
   refs = await makeReferences(t, owner);
 });
-afterAll(() => t?.close());
 
 const cases: [ResourceKey, PgTable][] = [['department', department], ['productBrand', productBrand], ['termsAndCondition', termsAndCondition]];
 

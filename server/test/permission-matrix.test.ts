@@ -1,24 +1,22 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { RouteDef } from '../src/platform/route.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { useTestApp } from './harness.ts';
 
 /**
  * Generated from the route table: every route that is not public refuses an anonymous call (401),
  * a customer token on a staff route (403), and a staff role without the route's permission (403);
  * and the route's own permission is enough to get past the guard.
  */
-let t: TestApp;
+const t = useTestApp();
 let routes: RouteDef[];
 let customer: string;
 let bare: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
   routes = t.app.routeTable;
   customer = (await t.customerToken()).token;
   bare = (await t.staffWith([])).token;
 });
-afterAll(() => t?.close());
 
 const concrete = (url: string) => `/v1${url.replace(/:id\b/g, '999999').replace(/:(\w+)/g, 'x')}`;
 const call = (route: RouteDef, token?: string) => t.call(route.method, concrete(route.url), { token, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });

@@ -1,18 +1,16 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from './harness.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestApp } from './harness.ts';
 import { catalogue, expectInvariants, noisyPng, png, product, sendForm, storedName, uploads, type Catalogue } from './product-fixtures.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: string;
 let c: Catalogue;
 beforeAll(async () => {
-  t = await startTestApp();
   owner = await t.ownerToken();
   c = await catalogue(t, owner);
 });
-afterAll(() => t?.close());
 
 const rows = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
 const productCount = async () => Number((await rows(sql`select count(*)::int as n from product`))[0]!.n);

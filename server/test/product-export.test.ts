@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { parseCsv } from '../src/modules/catalogue/product-csv.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { useTestApp } from './harness.ts';
 import { catalogue, expectInvariants, product, type Catalogue } from './product-fixtures.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: string;
 let c: Catalogue;
 beforeAll(async () => {
-  t = await startTestApp();
   owner = await t.ownerToken();
   c = await catalogue(t, owner);
   // JSON, so the bare LF in the name stays (a form would turn it into CRLF)
@@ -20,7 +19,6 @@ beforeAll(async () => {
   await product(t, owner, { name: '=SUM(A1)', sku: 'FORMULA-1', productSubCategoryId: String(c.otherSubCategoryId), productBrandId: String(c.otherBrandId), productQuantity: '0', reorderQuantity: '5' });
   await product(t, owner, { name: 'Plain soda', sku: 'PS-1', productBrandId: String(c.otherBrandId), productQuantity: '20', reorderQuantity: '1', productSalePrice: '1' });
 });
-afterAll(() => t?.close());
 
 const exportCsv = (query: Record<string, string> = {}, token = owner) => t.call('GET', '/v1/product/export', { token, query });
 const table = (body: string) => {

@@ -1,19 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { parseCsv, writeCsv } from '../src/modules/catalogue/product-csv.ts';
-import { startTestApp, type TestApp } from './harness.ts';
-import { catalogue, expectInvariants, form, product, type Catalogue } from './product-fixtures.ts';
+import { useTestApp } from './harness.ts';
+import { catalogue, expectInvariants, product, type Catalogue } from './product-fixtures.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: string;
 let c: Catalogue;
 beforeAll(async () => {
-  t = await startTestApp();
   owner = await t.ownerToken();
   c = await catalogue(t, owner);
   await product(t, owner, { name: 'Existing cola', sku: 'EX-1', productSalePrice: '1' });
 });
-afterAll(() => t?.close());
 
 const rows = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
 const counts = async () => (await rows(sql`select (select count(*) from product)::int as p, (select count(*) from stock_movement)::int as m, (select count(*) from transaction)::int as t`))[0];

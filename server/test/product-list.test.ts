@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from './harness.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestApp } from './harness.ts';
 import { catalogue, expectInvariants, png, product, sendForm, type Catalogue } from './product-fixtures.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: string;
 let c: Catalogue;
 const ids: Record<string, number> = {};
 beforeAll(async () => {
-  t = await startTestApp();
   owner = await t.ownerToken();
   c = await catalogue(t, owner);
   const made: Record<string, string>[] = [
@@ -21,7 +20,6 @@ beforeAll(async () => {
   ids.hidden = (await product(t, owner, { name: 'Hidden thing', sku: 'HID-1', productQuantity: '7', productSalePrice: '100' })).id;
   await t.call('PATCH', `/v1/product/${ids.hidden}`, { token: owner, body: { status: 'false' } });
 });
-afterAll(() => t?.close());
 
 const list = (query: Record<string, string>, token = owner) => t.call('GET', '/v1/product', { token, query });
 const skus = (body: { getAllProduct: { sku: string }[] }) => body.getAllProduct.map((p) => p.sku);

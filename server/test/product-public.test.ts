@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from './harness.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestApp } from './harness.ts';
 import { catalogue, png, product, sendForm, type Catalogue } from './product-fixtures.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: string;
 let c: Catalogue;
 const ids: Record<string, number> = {};
 beforeAll(async () => {
-  t = await startTestApp();
   owner = await t.ownerToken();
   c = await catalogue(t, owner);
   const made: Record<string, string>[] = [
@@ -24,7 +23,6 @@ beforeAll(async () => {
   ]);
   expect(pic.status).toBe(200);
 });
-afterAll(() => t?.close());
 
 const list = (query: Record<string, string> = {}) => t.call('GET', '/v1/product/public', { query });
 const skus = (body: { getAllProduct: { sku: string }[] }) => body.getAllProduct.map((p) => p.sku);

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { product, productVat } from '../src/schema/index.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { useTestApp } from './harness.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: string;
 let vat10: number;
 let vat15: number;
 beforeAll(async () => {
-  t = await startTestApp();
   owner = await t.ownerToken();
   const rates = await t.database.db.insert(productVat).values([{ title: 'Report ten', percentage: 10 }, { title: 'Report fifteen', percentage: 15 }]).returning();
   [vat10, vat15] = rates.map((r) => r.id) as [number, number];
 });
-afterAll(() => t?.close());
 
 let n = 0;
 const insert = (values: Partial<typeof product.$inferInsert>) =>

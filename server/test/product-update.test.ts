@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from './harness.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestApp } from './harness.ts';
 import { catalogue, expectInvariants, png, product, sendForm, storedName, uploads, type Catalogue } from './product-fixtures.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: string;
 let c: Catalogue;
 beforeAll(async () => {
-  t = await startTestApp();
   owner = await t.ownerToken();
   c = await catalogue(t, owner);
 });
-afterAll(() => t?.close());
 
 describe('PUT / POST /product/{id}', () => {
   test('partial JSON update keeps the other fields; colour and attribute sets are replaced when sent', async () => {

@@ -1,25 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { makeProduct, type ProductRow } from './factories.ts';
-import { startTestApp, type TestApp } from './harness.ts';
-import { expectInventoryMatchesLedger, expectLedgerBalanced, expectStockMatchesMovements } from './invariants.ts';
+import { useTestApp } from './harness.ts';
 
 /** purchase-reorder-invoice: purchase requests numbered from a sequence; no stock or ledger effect. */
-let t: TestApp;
+const t = useTestApp({ invariants: true });
 let owner: string;
 let a: ProductRow;
 let b: ProductRow;
 
 beforeAll(async () => {
-  t = await startTestApp();
   owner = await t.ownerToken();
   a = await makeProduct(t, { productQuantity: 1, reorderQuantity: 4 });
   b = await makeProduct(t, { productQuantity: 0, reorderQuantity: 2 });
-});
-afterAll(() => t?.close());
-afterEach(async () => {
-  await expectStockMatchesMovements(t);
-  await expectLedgerBalanced(t);
-  await expectInventoryMatchesLedger(t);
 });
 
 const create = (body: unknown, token = owner) => t.call('POST', '/v1/purchase-reorder-invoice', { token, body });

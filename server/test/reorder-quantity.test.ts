@@ -1,27 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { makeProduct } from './factories.ts';
-import { startTestApp, type TestApp } from './harness.ts';
-import { expectInventoryMatchesLedger, expectLedgerBalanced, expectStockMatchesMovements } from './invariants.ts';
+import { useTestApp } from './harness.ts';
 
 /** GET reorder-quantity?filters → {getAllReOderList, _count: {id}}: active products at or below their reorder level. */
-let t: TestApp;
+const t = useTestApp({ invariants: true });
 let owner: string;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await startTestApp();
   owner = await t.ownerToken();
   ids.below = (await makeProduct(t, { name: 'Reorder below', sku: 'RQ-BELOW', productQuantity: 2, reorderQuantity: 5 })).id;
   ids.at = (await makeProduct(t, { name: 'Reorder at', sku: 'RQ-AT', productQuantity: 5, reorderQuantity: 5 })).id;
   ids.empty = (await makeProduct(t, { name: 'Reorder empty', sku: 'RQ-EMPTY', productQuantity: 0, reorderQuantity: 1 })).id;
   ids.above = (await makeProduct(t, { name: 'Reorder above', sku: 'RQ-ABOVE', productQuantity: 6, reorderQuantity: 5 })).id;
   ids.hidden = (await makeProduct(t, { name: 'Reorder hidden', sku: 'RQ-HIDDEN', productQuantity: 1, reorderQuantity: 5, status: false })).id;
-});
-afterAll(() => t?.close());
-afterEach(async () => {
-  await expectStockMatchesMovements(t);
-  await expectLedgerBalanced(t);
-  await expectInventoryMatchesLedger(t);
 });
 
 const list = (query: Record<string, string> = {}, token = owner) => t.call('GET', '/v1/reorder-quantity', { token, query });

@@ -1,13 +1,13 @@
 import { permissionName, resources } from '@tillbook/contract';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from './harness.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestApp } from './harness.ts';
 import { listKeys, makeReferences, resourceKeys, sample, type References } from './resources-samples.ts';
 
 /**
  * Who may call the plain resources' routes: nobody without a token (401), no customer (403), and
  * staff only with the route's own permission (403 otherwise).
  */
-let t: TestApp;
+const t = useTestApp();
 let owner: string;
 let refs: References;
 let customer: string;
@@ -17,7 +17,6 @@ let reader: string;
 let writer: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
   owner = await t.ownerToken();
   refs = await makeReferences(t, owner);
   customer = (await t.customerToken()).token;
@@ -25,7 +24,6 @@ beforeAll(async () => {
   reader = (await t.staffWith(entities.map((e) => permissionName('readAll', e)))).token;
   writer = (await t.staffWith(entities.flatMap((e) => (['create', 'readSingle', 'update', 'delete'] as const).map((a) => permissionName(a, e))))).token;
 });
-afterAll(() => t?.close());
 
 describe.each(resourceKeys)('%s', (key) => {
   const contract = resources[key];

@@ -1,6 +1,6 @@
 import { resources } from '@tillbook/contract';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from './harness.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestApp } from './harness.ts';
 import {
   echoes, knownReferenceFields, listKeys, makeReferences, referenceFields, requiredFields, resourceKeys, sample, type References,
 } from './resources-samples.ts';
@@ -9,16 +9,14 @@ import {
  * Table-driven over every plain resource contract: what the factory promises for each of them.
  * Access (401/403) is in resources-access.test.ts; the special routes in resources-special.test.ts.
  */
-let t: TestApp;
+const t = useTestApp();
 let owner: string;
 let refs: References;
 
 beforeAll(async () => {
-  t = await startTestApp();
   owner = await t.ownerToken();
   refs = await makeReferences(t, owner);
 });
-afterAll(() => t?.close());
 
 test('every reference field of the contracts has a sample row', () => {
   for (const key of resourceKeys) {

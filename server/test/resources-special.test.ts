@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from './harness.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestApp } from './harness.ts';
 import { makeReferences, type References } from './resources-samples.ts';
 
 /** What some plain resources add to the factory: batch create, public lists, the category tree, filters. */
-let t: TestApp;
+const t = useTestApp();
 let owner: string;
 let refs: References;
 
 beforeAll(async () => {
-  t = await startTestApp();
   owner = await t.ownerToken();
   refs = await makeReferences(t, owner);
 });
-afterAll(() => t?.close());
 
 const post = async (path: string, body: unknown) => t.call('POST', `/v1/${path}`, { token: owner, body });
 const made = async (path: string, body: unknown) => {

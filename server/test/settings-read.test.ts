@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { users } from '../src/schema/index.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { useTestApp } from './harness.ts';
 
-let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const publicKeys = ['companyName', 'currency', 'footer', 'logo', 'tagLine'];
 const staffOnlyKeys = ['address', 'allowNegativeStock', 'currencyId', 'dashboardType', 'email', 'phone', 'website'];

@@ -2,17 +2,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { currency } from '../src/schema/index.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { useTestApp } from './harness.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: string;
 beforeAll(async () => {
-  t = await startTestApp();
   owner = await t.ownerToken();
 });
-afterAll(() => t?.close());
 
 /** A real PNG (RGB, 8 bits), optionally stored uncompressed to make it big. */
 function png(width: number, height: number, level = 9): Buffer {

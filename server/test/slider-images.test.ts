@@ -1,20 +1,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from './harness.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestApp } from './harness.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: string;
 let smallPng: Buffer;
 let widePng: Buffer;
 beforeAll(async () => {
-  t = await startTestApp();
   owner = await t.ownerToken();
   smallPng = await sharp({ create: { width: 40, height: 20, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
   widePng = await sharp({ create: { width: 2400, height: 600, channels: 3, background: { r: 10, g: 90, b: 200 } } }).png().toBuffer();
 });
-afterAll(() => t?.close());
 
 interface FilePart { data: Buffer; name?: string; type?: string; field?: string }
 

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from './harness.ts';
+import { expect, test } from 'vitest';
+import { useTestApp } from './harness.ts';
 import { ownerPassword, ownerUsername } from './constants.ts';
 
-let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(() => t?.close());
+const t = useTestApp();
 
 test('owner logs in and lists colours', async () => {
   const login = await t.login(ownerUsername, ownerPassword);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { makeProduct, readProduct } from './factories.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { useTestApp } from './harness.ts';
 import { expectInventoryMatchesLedger, expectLedgerBalanced, expectStockMatchesMovements } from './invariants.ts';
 
 /**
@@ -9,14 +9,12 @@ import { expectInventoryMatchesLedger, expectLedgerBalanced, expectStockMatchesM
  * the stock ends at 0 and no movement row exists without its quantity change. Meant for PostgreSQL
  * (TEST_DATABASE_URL); it holds on the embedded database too.
  */
-let t: TestApp;
+const t = useTestApp();
 let owner: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
   owner = await t.ownerToken();
 });
-afterAll(() => t?.close());
 
 test('20 simultaneous decrements of 1 on 5 in stock: 5 succeed, 15 get 409, stock ends at 0', async () => {
   const p = await makeProduct(t, { productQuantity: 5, productPurchasePrice: 2 });

@@ -10,3 +10,5 @@ export * from './settings.ts';
 export * from './inventory.ts';
 export * from './product.ts';
 export * from './catalogue.ts';
+export * from './lifecycle.ts';
+export * from './ledger.ts';

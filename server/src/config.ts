@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { systemClock, type Clock } from './platform/clock.ts';
 
 export interface Config {
   port: number;
@@ -16,6 +17,8 @@ export interface Config {
   logLevel: string;
   /** Refresh cookie only over HTTPS when the product is served over HTTPS. */
   secureCookies: boolean;
+  /** What time it is for business rules; read at each request, so tests may replace it. */
+  clock: Clock;
 }
 
 function seconds(text: string | undefined, fallback: number): number {
@@ -44,5 +47,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     secureCookies: env.SECURE_COOKIES === 'true',
+    clock: systemClock,
   };
 }

@@ -1,5 +1,6 @@
 import { productInput, toCents, type ProductInput } from '@tillbook/contract';
 import type { FastifyRequest } from 'fastify';
+import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest } from '../../platform/errors.ts';
@@ -8,12 +9,14 @@ import { product, productImage } from '../../schema/index.ts';
 import { post } from '../accounting/post.ts';
 import { moveStock } from '../inventory/move-stock.ts';
 import { readProductForm, SavedImages } from './product-images.ts';
-import { assertProductReferences, assertProductUnique, replaceProductLinks, today } from './product-rules.ts';
+import { assertProductReferences, assertProductUnique, replaceProductLinks } from './product-rules.ts';
 import { productDetail } from './product-detail.ts';
 
 export interface CreateProductContext {
   /** Who creates it: recorded on the opening stock movement. */
   userId?: number;
+  /** Dates the opening stock's posting. */
+  clock: Clock;
 }
 
 /** Images already checked and stored (display names); the caller removes them if the transaction fails. */
@@ -57,7 +60,7 @@ export async function createProduct(tx: DbOrTx, ctx: CreateProductContext, input
   if (opening > 0) {
     await moveStock(tx, { productId, quantity: opening, reason: 'opening', documentType: 'product', documentId: productId, unitCost: purchasePrice, userId: ctx.userId });
     await post(tx, [{
-      date: today(),
+      date: await businessDate(tx, ctx.clock),
       debit: 'inventory',
       credit: 'ownerEquity',
       amount: opening * toCents(purchasePrice),
@@ -88,7 +91,7 @@ export async function createProductRoute(ctx: AppContext, req: FastifyRequest) {
   try {
     const thumbnail = form.thumbnail ? await saved.save(form.thumbnail) : undefined;
     const gallery = await saved.saveAll(form.gallery);
-    id = await ctx.db.transaction((tx) => createProduct(tx, { userId: caller(req).id }, input, { thumbnail, gallery }));
+    id = await ctx.db.transaction((tx) => createProduct(tx, { userId: caller(req).id, clock: ctx.config.clock }, input, { thumbnail, gallery }));
   } catch (error) {
     await saved.discard();
     throw error;

@@ -17,7 +17,7 @@ export function inventoryRoutes(ctx: AppContext): RouteDef[] {
       handler: async (req, reply) => {
         const input = parseBody(adjustInventoryInput, req.body);
         const userId = caller(req).id;
-        const adjustId = await db.transaction((tx) => createAdjustment(tx, input, userId));
+        const adjustId = await db.transaction((tx) => createAdjustment(tx, input, userId, ctx.config.clock));
         reply.code(201);
         return readAdjustment(db, adjustId);
       },
@@ -36,7 +36,7 @@ export function inventoryRoutes(ctx: AppContext): RouteDef[] {
         const adjustId = idParam(req);
         const { status } = parseBody(adjustStatusInput, req.body);
         const userId = caller(req).id;
-        await db.transaction((tx) => setAdjustmentStatus(tx, adjustId, status, userId));
+        await db.transaction((tx) => setAdjustmentStatus(tx, adjustId, status, userId, ctx.config.clock));
         return readAdjustment(db, adjustId);
       },
     },

@@ -13,7 +13,7 @@ beforeAll(async () => { t = await startTestApp(); });
 afterAll(() => t?.close());
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-const tables = Object.values(schema).filter((value): value is PgTable => is(value, PgTable));
+const tables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));
 const closedColumns = tables.flatMap((table) =>
   getTableConfig(table).columns.filter((c) => c.enumValues?.length).map((c) => ({ table: getTableName(table), column: snake(c.name), values: [...c.enumValues!] })),
 );

@@ -11,6 +11,10 @@ export const errorCodes = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** A decrease would take a product below zero; the message and fields name the product. */
+  insufficient_stock: 409,
+  /** A document was asked to move to a state its lifecycle does not allow from where it is. */
+  invalid_transition: 409,
   payload_too_large: 413,
   too_many_attempts: 429,
   internal_error: 500,

@@ -74,6 +74,9 @@ export interface RolePermissionsAnswer {
 }
 
 /** Roles the product relies on by name: they can be neither renamed nor hidden. */
+/** Who a token or a refresh token belongs to. */
+export const subjectKinds = ['staff', 'customer'] as const;
+
 export const builtInRoles = ['super-admin', 'customer'] as const;
 
 /** Roles and permissions are served by the resource factory, like the plain resources. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, numberField, optionalDate, optionalText } from './fields.ts';
+import { defineLifecycle } from './lifecycle.ts';
 
 /**
  * The stock room's wire contract: adjust inventory (valued at cost, posted to the ledger, reversed by
@@ -7,6 +8,19 @@ import { id, numberField, optionalDate, optionalText } from './fields.ts';
  */
 export const adjustTypes = ['increment', 'decrement'] as const;
 export type AdjustType = (typeof adjustTypes)[number];
+
+/** Why on-hand stock moved: the reason on every stock movement. */
+export const stockReasons = [
+  'opening', 'adjustment', 'adjustmentReversal', 'purchase', 'purchaseReturn', 'sale', 'saleReturn', 'order', 'orderCancel', 'orderReturn', 'import',
+] as const;
+export type StockReason = (typeof stockReasons)[number];
+
+/**
+ * An adjustment is active until it is reversed; a reversal is final. `status` stays the spec's
+ * visibility flag on the wire ('false' once reversed), derived from the state.
+ */
+export const adjustLifecycle = defineLifecycle({ states: ['active', 'reversed'], transitions: { active: ['reversed'] } });
+export type AdjustState = (typeof adjustLifecycle.states)[number];
 
 /** A whole number of units above 0. */
 const wholeQuantity = numberField(

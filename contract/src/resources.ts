@@ -4,6 +4,11 @@ import {
   dateOnly, hexColour, id, maxId, money, numberField, optionalDate, optionalEmail, optionalId, optionalText, percentage, requiredText, timeOfDay,
 } from './fields.ts';
 
+/** How a courier medium delivers. */
+export const courierTypes = ['courier', 'deliveryBoy'] as const;
+/** The unit a page size is measured in. */
+export const pageSizeUnits = ['inches', 'mm', 'cm'] as const;
+
 const length = numberField((n) => n.positive('must be above 0').max(10_000, 'must be at most 10000'));
 const hours = z.preprocess((v) => (v === '' ? null : v), numberField((n) => n.min(0, 'must not be negative').max(24, 'must be at most 24')).nullish());
 
@@ -76,7 +81,7 @@ export const resources = {
     path: 'courier-medium', entity: 'courierMedium', listName: 'CourierMedium', label: 'Courier medium',
     input: z.object({
       courierMediumName: requiredText(80), address: requiredText(300), phone: requiredText(40),
-      email: optionalEmail, type: z.enum(['courier', 'deliveryBoy'], { error: "must be 'courier' or 'deliveryBoy'" }),
+      email: optionalEmail, type: z.enum(courierTypes, { error: "must be 'courier' or 'deliveryBoy'" }),
       subAccountId: optionalId,
     }),
     deletion: 'soft', unique: ['courierMediumName', 'phone', 'email'], search: ['courierMediumName', 'phone', 'email'],
@@ -106,7 +111,7 @@ export const resources = {
     path: 'page-size', entity: 'pageSize', listName: 'PageSize', totalKey: 'totalPageSizeCount', label: 'Page size',
     input: z.object({
       pageSizeName: requiredText(60), width: length, height: length,
-      unit: z.enum(['inches', 'mm', 'cm'], { error: "must be 'inches', 'mm' or 'cm'" }).default('inches'),
+      unit: z.enum(pageSizeUnits, { error: "must be 'inches', 'mm' or 'cm'" }).default('inches'),
     }),
     deletion: 'soft', unique: ['pageSizeName'], search: ['pageSizeName'], sortable: ['pageSizeName', 'createdAt'], titleField: 'pageSizeName',
   }),

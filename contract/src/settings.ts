@@ -21,6 +21,17 @@ const isWebAddress = (text: string) => {
   }
 };
 
+/** True for a time zone name this runtime knows (IANA, e.g. 'Europe/Paris', or 'UTC'). */
+export function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `POST /setting`: every field is optional (only what is sent changes), but a field that is sent
  * must be valid. The logo travels as a file (form field `logo`), not in this schema.
@@ -40,6 +51,12 @@ export const settingInput = z.object({
   footer: clearableText(500),
   dashboardType: z.enum(dashboardTypes, { error: `must be one of ${dashboardTypes.join(', ')}` }).optional(),
   currencyId: id.optional(),
+  /** The shop's time zone: it decides which day a document is dated. '' or null = the server's. */
+  timeZone: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
+    z.string({ error: 'must be text' }).refine(isTimeZone, 'must be a time zone name like Europe/Paris')
+      .transform((name) => new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone).nullish(),
+  ),
   allowNegativeStock: z.preprocess(
     (v) => (typeof v === 'boolean' ? String(v) : v),
     z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
@@ -67,6 +84,8 @@ export interface Setting extends PublicSetting {
   dashboardType: DashboardType;
   currencyId: number | null;
   allowNegativeStock: 'true' | 'false';
+  /** The shop's time zone in effect: the one set, else the server's. */
+  timeZone: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { systemClock, type Clock } from './platform/clock.ts';
 
 export interface Config {
   port: number;
@@ -18,6 +19,8 @@ export interface Config {
   secureCookies: boolean;
   /** Check every answer against its contract schema (on in tests): a 500 when a route answers outside it. */
   checkAnswers: boolean;
+  /** What time it is for business rules; read at each request, so tests may replace it. */
+  clock: Clock;
 }
 
 function seconds(text: string | undefined, fallback: number): number {
@@ -51,5 +54,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     secureCookies: env.SECURE_COOKIES === 'true',
     checkAnswers: env.CHECK_ANSWERS === 'true',
+    clock: systemClock,
   };
 }

@@ -71,7 +71,7 @@ describe('create an adjustment', () => {
       ],
     });
     expect(answer.status).toBe(409);
-    expect(answer.body.code).toBe('conflict');
+    expect(answer.body.code).toBe('insufficient_stock');
     expect(answer.body.error).toContain('Short widget');
     expect(await counts()).toEqual(before);
     expect((await readProduct(t, ok.id)).productQuantity).toBe(50);

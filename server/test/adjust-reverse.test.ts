@@ -45,7 +45,7 @@ describe('reverse an adjustment', () => {
     expect((await patch(id, { status: 'false' })).status).toBe(200);
     const twice = await patch(id, { status: 'false' });
     expect(twice.status).toBe(409);
-    expect(twice.body.code).toBe('conflict');
+    expect(twice.body.code).toBe('invalid_transition');
     expect((await patch(id, { status: 'true' })).status).toBe(409);
     expect((await readProduct(t, p.id)).productQuantity).toBe(5);
   });

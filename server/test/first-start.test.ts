@@ -9,7 +9,8 @@ import { boot, type Booted } from '../src/boot.ts';
 import { readConfig } from '../src/config.ts';
 import type { Db } from '../src/platform/db.ts';
 import * as s from '../src/schema/index.ts';
-import { currencies, mainAccounts, systemSubAccounts } from '../src/seed/chart-of-accounts.ts';
+import { mainAccounts, systemSubAccounts } from '../src/modules/accounting/index.ts';
+import { currencies } from '../src/seed/currencies.ts';
 import { withDatabase } from './global-setup.ts';
 
 /**

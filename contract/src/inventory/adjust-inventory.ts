@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { out } from '../answers.ts';
 import { endpoint, listQuery } from '../endpoint.ts';
-import { adjustInventoryInput, adjustStatusInput, adjustTypes } from '../inventory.ts';
+import { adjustInventoryInput, adjustLifecycle, adjustStatusInput, adjustTypes } from '../inventory.ts';
 
 const totals = {
   totalIncrementQuantity: out.int,
@@ -18,6 +18,8 @@ export const adjustmentOut = z.object({
   note: out.optionalText,
   userId: out.id,
   status: out.status,
+  /** The lifecycle: active, then reversed once. */
+  state: z.enum(adjustLifecycle.states),
   createdAt: out.timestamp,
   updatedAt: out.timestamp,
   user: z.object({ id: out.id, username: out.text }).nullable(),

@@ -2,6 +2,7 @@ import { baseListQuery, dropEmpty, listDefaults, maxId, type RawQuery } from '@t
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { startOfBusinessDaySql } from './clock.ts';
 import { badRequest, fromZod } from './errors.ts';
 
 /** A parsed list query: the convention's parameters plus a resource's own filters. */
@@ -80,6 +81,18 @@ export function parseListQuery<S extends z.ZodRawShape = {}>(
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * startDate/endDate are whole business days, both ends inclusive. A date column holds business
+ * days already; a timestamp is compared with the instants the shop's days begin, so a row made at
+ * 00:30 in the shop falls on that day whatever the server's time zone.
+ */
+function dateRange(column: PgColumn, startDate: string | undefined, endDate: string | undefined): SQL[] {
+  const instants = column.getSQLType().startsWith('timestamp');
+  const start = (day: string) => (instants ? startOfBusinessDaySql(day) : sql`${day}::date`);
+  const after = (day: string) => (instants ? startOfBusinessDaySql(day, 1) : sql`(${day}::date + 1)`);
+  return [...(startDate ? [gte(column, start(startDate))] : []), ...(endDate ? [lt(column, after(endDate))] : [])];
+}
+
 /** Status, search and date-range conditions of the convention, on a table's columns. */
 export function conventionWhere(
   q: ListQuery<unknown>,
@@ -91,8 +104,7 @@ export function conventionWhere(
     const pattern = `%${escapeLike(q.key)}%`;
     where.push(or(...columns.search.map((c) => ilike(sql`${c}::text`, pattern)))!);
   }
-  if (columns.date && q.startDate) where.push(gte(columns.date, sql`${q.startDate}::date`));
-  if (columns.date && q.endDate) where.push(lt(columns.date, sql`(${q.endDate}::date + 1)`));
+  if (columns.date) where.push(...dateRange(columns.date, q.startDate, q.endDate));
   return where;
 }
 

@@ -1,12 +1,17 @@
+import { accountTypes } from '@tillbook/contract';
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { recordColumns } from './columns.ts';
+import { closedText, inSet, recordColumns } from './columns.ts';
 
 /** Main ("head") accounts. */
-export const account = pgTable('account', {
-  ...recordColumns,
-  name: text().notNull().unique(),
-  type: text({ enum: ['Asset', 'Liability', 'Equity', 'Withdrawal', 'Revenue', 'Expense'] }).notNull(),
-});
+export const account = pgTable(
+  'account',
+  {
+    ...recordColumns,
+    name: text().notNull().unique(),
+    type: closedText(accountTypes).notNull(),
+  },
+  (t) => [inSet('account_type', t.type, accountTypes)],
+);
 
 /**
  * Ledger accounts. System accounts carry a `systemKey` so business code resolves them by name,

@@ -1,24 +1,7 @@
-import { date, integer, numeric, pgTable, text, time } from 'drizzle-orm/pg-core';
+import { date, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { moneyColumn, recordColumns } from './columns.ts';
 import { users } from './identity.ts';
-
-export const department = pgTable('department', { ...recordColumns, name: text().notNull().unique() });
-export const designation = pgTable('designation', { ...recordColumns, name: text().notNull().unique() });
-
-export const employmentStatus = pgTable('employment_status', {
-  ...recordColumns,
-  name: text().notNull().unique(),
-  colourValue: text().notNull(),
-  description: text(),
-});
-
-export const shift = pgTable('shift', {
-  ...recordColumns,
-  name: text().notNull().unique(),
-  startTime: time().notNull(),
-  endTime: time().notNull(),
-  workHour: numeric({ precision: 5, scale: 2, mode: 'number' }),
-});
+import { designation } from './workplace.ts';
 
 export const designationHistory = pgTable('designation_history', {
   ...recordColumns,

@@ -1,6 +1,7 @@
+import { subjectKinds } from '@tillbook/contract';
 import { date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { recordColumns } from './columns.ts';
-import { department, designation, employmentStatus, shift } from './hr.ts';
+import { closedText, inSet, recordColumns } from './columns.ts';
+import { department, designation, employmentStatus, shift } from './workplace.ts';
 
 export const role = pgTable('role', { ...recordColumns, name: text().notNull().unique() });
 
@@ -60,7 +61,7 @@ export const refreshToken = pgTable(
   'refresh_token',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    subjectKind: text({ enum: ['staff', 'customer'] }).notNull(),
+    subjectKind: closedText(subjectKinds).notNull(),
     subjectId: integer().notNull(),
     familyId: uuid().notNull(),
     tokenHash: text().notNull().unique(),
@@ -69,7 +70,7 @@ export const refreshToken = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.familyId)],
+  (t) => [index().on(t.familyId), inSet('refresh_token_subject_kind', t.subjectKind, subjectKinds)],
 );
 
 /** Failed login attempts, for the rate limit (per username and address). */

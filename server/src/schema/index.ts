@@ -1,3 +1,4 @@
+export * from './workplace.ts';
 export * from './identity.ts';
 export * from './hr.ts';
 export * from './settings.ts';

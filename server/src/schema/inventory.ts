@@ -1,6 +1,7 @@
+import { adjustLifecycle, adjustTypes, stockReasons } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgSequence, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { moneyColumn, recordColumns } from './columns.ts';
+import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 import { users } from './identity.ts';
 import { product } from './product.ts';
 
@@ -15,9 +16,7 @@ export const stockMovement = pgTable(
     productId: integer().notNull().references(() => product.id),
     /** Signed: positive in, negative out. */
     quantity: integer().notNull(),
-    reason: text({
-      enum: ['opening', 'adjustment', 'adjustmentReversal', 'purchase', 'purchaseReturn', 'sale', 'saleReturn', 'order', 'orderCancel', 'orderReturn', 'import'],
-    }).notNull(),
+    reason: closedText(stockReasons).notNull(),
     documentType: text(),
     documentId: text(),
     /** Unit cost at the time, for valuing the movement. */
@@ -25,15 +24,25 @@ export const stockMovement = pgTable(
     userId: integer().references(() => users.id),
     createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [check('stock_movement_not_zero', sql`${t.quantity} <> 0`), index().on(t.productId, t.createdAt)],
+  (t) => [
+    check('stock_movement_not_zero', sql`${t.quantity} <> 0`),
+    inSet('stock_movement_reason', t.reason, stockReasons),
+    index().on(t.productId, t.createdAt),
+  ],
 );
 
-export const adjustInvoice = pgTable('adjust_invoice', {
-  ...recordColumns,
-  date: date().notNull().defaultNow(),
-  note: text(),
-  userId: integer().notNull().references(() => users.id),
-});
+/** `state` is the adjustment's lifecycle (moved only through adjustLifecycle); `status` follows it. */
+export const adjustInvoice = pgTable(
+  'adjust_invoice',
+  {
+    ...recordColumns,
+    state: closedText(adjustLifecycle.states).notNull().default(adjustLifecycle.initial),
+    date: date().notNull().defaultNow(),
+    note: text(),
+    userId: integer().notNull().references(() => users.id),
+  },
+  (t) => [inSet('adjust_invoice_state', t.state, adjustLifecycle.states)],
+);
 
 export const adjustInvoiceProduct = pgTable(
   'adjust_invoice_product',
@@ -42,12 +51,16 @@ export const adjustInvoiceProduct = pgTable(
     adjustInvoiceId: integer().notNull().references(() => adjustInvoice.id, { onDelete: 'cascade' }),
     productId: integer().notNull().references(() => product.id),
     adjustQuantity: integer().notNull(),
-    adjustType: text({ enum: ['increment', 'decrement'] }).notNull(),
+    adjustType: closedText(adjustTypes).notNull(),
     reason: text(),
     /** Unit cost when adjusted: what the adjustment is valued at. */
     unitCost: moneyColumn().notNull().default(0),
   },
-  (t) => [check('adjust_quantity_positive', sql`${t.adjustQuantity} > 0`), index().on(t.adjustInvoiceId)],
+  (t) => [
+    check('adjust_quantity_positive', sql`${t.adjustQuantity} > 0`),
+    inSet('adjust_invoice_product_adjust_type', t.adjustType, adjustTypes),
+    index().on(t.adjustInvoiceId),
+  ],
 );
 
 /** Purchase requests: numbered from a sequence, never by reading the last number. */

@@ -1,6 +1,7 @@
+import { ledgerTypes } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { moneyColumn, recordColumns } from './columns.ts';
+import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 import { subAccount } from './accounting.ts';
 
 /**
@@ -16,14 +17,13 @@ export const transaction = pgTable(
     creditId: integer().notNull().references(() => subAccount.id),
     particulars: text().notNull(),
     amount: moneyColumn().notNull(),
-    type: text({
-      enum: ['sale', 'sale_return', 'purchase', 'purchase_return', 'vat', 'vat_return', 'transaction', 'adjustment'],
-    }).notNull(),
+    type: closedText(ledgerTypes).notNull(),
     relatedId: text(),
   },
   (t) => [
     check('transaction_amount_positive', sql`${t.amount} > 0`),
     check('transaction_two_accounts', sql`${t.debitId} <> ${t.creditId}`),
+    inSet('transaction_type', t.type, ledgerTypes),
     index().on(t.type, t.relatedId),
     index().on(t.date),
   ],

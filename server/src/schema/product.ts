@@ -1,6 +1,7 @@
+import { discountTypes } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { moneyColumn, recordColumns } from './columns.ts';
+import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 import { colors, productAttributeValue, productBrand, productSubCategory, productVat, uom } from './catalogue.ts';
 
 /** Catalogue discounts, attached to products: a percentage or a flat amount, within a date window. */
@@ -9,12 +10,16 @@ export const discount = pgTable(
   {
     ...recordColumns,
     name: text().notNull().unique(),
-    type: text({ enum: ['percentage', 'flat'] }).notNull(),
+    type: closedText(discountTypes).notNull(),
     value: moneyColumn().notNull(),
     startDate: date().notNull(),
     endDate: date().notNull(),
   },
-  (t) => [check('discount_window', sql`${t.endDate} >= ${t.startDate}`), check('discount_value', sql`${t.value} >= 0`)],
+  (t) => [
+    check('discount_window', sql`${t.endDate} >= ${t.startDate}`),
+    check('discount_value', sql`${t.value} >= 0`),
+    inSet('discount_type', t.type, discountTypes),
+  ],
 );
 
 export const product = pgTable(

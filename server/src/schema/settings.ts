@@ -1,5 +1,6 @@
+import { courierTypes, dashboardTypes, pageSizeUnits, statusText } from '@tillbook/contract';
 import { boolean, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
-import { moneyColumn, recordColumns } from './columns.ts';
+import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 import { subAccount } from './accounting.ts';
 
 export const currency = pgTable('currency', {
@@ -9,28 +10,38 @@ export const currency = pgTable('currency', {
 });
 
 /** The single settings row. */
-export const appSetting = pgTable('app_setting', {
-  ...recordColumns,
-  companyName: text().notNull(),
-  dashboardType: text({ enum: ['e-commerce', 'inventory', 'both'] }).notNull().default('both'),
-  tagLine: text(),
-  address: text(),
-  phone: text(),
-  email: text(),
-  website: text(),
-  footer: text(),
-  logo: text(),
-  currencyId: integer().references(() => currency.id),
-  allowNegativeStock: boolean().notNull().default(false),
-});
+export const appSetting = pgTable(
+  'app_setting',
+  {
+    ...recordColumns,
+    companyName: text().notNull(),
+    dashboardType: closedText(dashboardTypes).notNull().default('both'),
+    tagLine: text(),
+    address: text(),
+    phone: text(),
+    email: text(),
+    website: text(),
+    footer: text(),
+    logo: text(),
+    currencyId: integer().references(() => currency.id),
+    allowNegativeStock: boolean().notNull().default(false),
+    /** IANA name; null = the server's time zone. Decides the business date of documents. */
+    timeZone: text(),
+  },
+  (t) => [inSet('app_setting_dashboard_type', t.dashboardType, dashboardTypes)],
+);
 
-export const pageSize = pgTable('page_size', {
-  ...recordColumns,
-  pageSizeName: text().notNull().unique(),
-  width: numeric({ precision: 8, scale: 2, mode: 'number' }).notNull(),
-  height: numeric({ precision: 8, scale: 2, mode: 'number' }).notNull(),
-  unit: text().notNull().default('inches'),
-});
+export const pageSize = pgTable(
+  'page_size',
+  {
+    ...recordColumns,
+    pageSizeName: text().notNull().unique(),
+    width: numeric({ precision: 8, scale: 2, mode: 'number' }).notNull(),
+    height: numeric({ precision: 8, scale: 2, mode: 'number' }).notNull(),
+    unit: closedText(pageSizeUnits).notNull().default('inches'),
+  },
+  (t) => [inSet('page_size_unit', t.unit, pageSizeUnits)],
+);
 
 export const termsAndCondition = pgTable('terms_and_condition', {
   ...recordColumns,
@@ -38,25 +49,33 @@ export const termsAndCondition = pgTable('terms_and_condition', {
   subject: text().notNull(),
 });
 
-export const paymentMethod = pgTable('payment_method', {
-  ...recordColumns,
-  methodName: text().notNull().unique(),
-  subAccountId: integer().notNull().references(() => subAccount.id),
-  logo: text(),
-  ownerAccount: text(),
-  instruction: text(),
-  isActive: text({ enum: ['true', 'false'] }).notNull().default('true'),
-});
+export const paymentMethod = pgTable(
+  'payment_method',
+  {
+    ...recordColumns,
+    methodName: text().notNull().unique(),
+    subAccountId: integer().notNull().references(() => subAccount.id),
+    logo: text(),
+    ownerAccount: text(),
+    instruction: text(),
+    isActive: closedText(statusText.options).notNull().default('true'),
+  },
+  (t) => [inSet('payment_method_is_active', t.isActive, statusText.options)],
+);
 
-export const courierMedium = pgTable('courier_medium', {
-  ...recordColumns,
-  courierMediumName: text().notNull().unique(),
-  address: text().notNull(),
-  phone: text().notNull().unique(),
-  email: text().unique(),
-  type: text({ enum: ['courier', 'deliveryBoy'] }).notNull(),
-  subAccountId: integer().references(() => subAccount.id),
-});
+export const courierMedium = pgTable(
+  'courier_medium',
+  {
+    ...recordColumns,
+    courierMediumName: text().notNull().unique(),
+    address: text().notNull(),
+    phone: text().notNull().unique(),
+    email: text().unique(),
+    type: closedText(courierTypes).notNull(),
+    subAccountId: integer().references(() => subAccount.id),
+  },
+  (t) => [inSet('courier_medium_type', t.type, courierTypes)],
+);
 
 export const deliveryFee = pgTable('delivery_fee', {
   ...recordColumns,

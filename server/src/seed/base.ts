@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { allPermissionNames, customerGrants, roleNames } from '@tillbook/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db.ts';
+import { mainAccounts, systemSubAccounts } from '../modules/accounting/index.ts';
 import { hashPassword } from '../modules/identity/passwords.ts';
 import * as s from '../schema/index.ts';
-import { currencies, mainAccounts, systemSubAccounts } from './chart-of-accounts.ts';
+import { currencies } from './currencies.ts';
 
 /** The company name of a new installation, until the owner sets theirs. */
 export const defaultCompanyName = 'My Shop';

@@ -1,10 +1,10 @@
-import { fromCents, type Cents } from '@tillbook/contract';
+import { fromCents, type Cents, type LedgerType } from '@tillbook/contract';
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { subAccount, transaction } from '../../schema/index.ts';
-import type { SystemAccountKey } from '../../seed/chart-of-accounts.ts';
+import type { SystemAccountKey } from './chart-of-accounts.ts';
 
-export type LedgerType = (typeof transaction.type.enumValues)[number];
+export type { LedgerType };
 
 export interface Posting {
   date: string;

@@ -1,5 +1,6 @@
 import { productInput, toCents, type ProductInput } from '@tillbook/contract';
 import type { FastifyRequest } from 'fastify';
+import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest } from '../../platform/errors.ts';
@@ -9,12 +10,14 @@ import { product, productImage } from '../../schema/index.ts';
 import { post } from '../accounting/post.ts';
 import { moveStock } from '../inventory/move-stock.ts';
 import { encodeProductImages, readProductForm, storeProductImages } from './product-images.ts';
-import { assertProductReferences, assertProductUnique, replaceProductLinks, today } from './product-rules.ts';
+import { assertProductReferences, assertProductUnique, replaceProductLinks } from './product-rules.ts';
 import { productDetail } from './product-detail.ts';
 
 export interface CreateProductContext {
   /** Who creates it: recorded on the opening stock movement. */
   userId?: number;
+  /** Dates the opening stock's posting. */
+  clock: Clock;
 }
 
 /** Images already stored in the caller's transaction (display names). */
@@ -58,7 +61,7 @@ export async function createProduct(tx: DbOrTx, ctx: CreateProductContext, input
   if (opening > 0) {
     await moveStock(tx, { productId, quantity: opening, reason: 'opening', documentType: 'product', documentId: productId, unitCost: purchasePrice, userId: ctx.userId });
     await post(tx, [{
-      date: today(),
+      date: await businessDate(tx, ctx.clock),
       debit: 'inventory',
       credit: 'ownerEquity',
       amount: opening * toCents(purchasePrice),
@@ -86,6 +89,6 @@ export async function createProductRoute(ctx: AppContext, req: FastifyRequest) {
   const input = parseBody(productInput, form.fields);
   const images = await encodeProductImages(form);
   const id = await withStoredFiles(ctx, req.log, async (tx, files) =>
-    createProduct(tx, { userId: caller(req).id }, input, await storeProductImages(files, images)));
+    createProduct(tx, { userId: caller(req).id, clock: ctx.config.clock }, input, await storeProductImages(files, images)));
   return productDetail(ctx.db, id);
 }

@@ -1,13 +1,17 @@
 import { discountContract, discountListFilters, discountValueProblem } from '@tillbook/contract';
-import { and, gte, lte, not, sql } from 'drizzle-orm';
+import { and, gte, lte, not } from 'drizzle-orm';
+import { businessDateSql, type Clock } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { defineResource } from '../../platform/resource-factory.ts';
 import type { RouteDef } from '../../platform/route.ts';
 import { discount } from '../../schema/index.ts';
 
-/** Today (the database's date) within the discount's window, both ends inclusive. */
-const inWindow = and(lte(discount.startDate, sql`current_date`), gte(discount.endDate, sql`current_date`))!;
+/** Today in the shop within the discount's window, both ends inclusive. */
+const inWindow = (clock: Clock) => {
+  const today = businessDateSql(clock);
+  return and(lte(discount.startDate, today), gte(discount.endDate, today))!;
+};
 
 /**
  * Catalogue discounts: a plain resource (list, get, create, createmany, update, status) whose value
@@ -24,7 +28,7 @@ export function discountRoutes(ctx: AppContext): RouteDef[] {
     filters: {
       active: {
         schema: discountListFilters.shape.active,
-        where: (value: 'true' | 'false') => (value === 'true' ? inWindow : not(inWindow)),
+        where: (value: 'true' | 'false') => (value === 'true' ? inWindow(ctx.config.clock) : not(inWindow(ctx.config.clock))),
       },
     },
   }).routes;

@@ -242,7 +242,7 @@ export async function productImportRoute(ctx: AppContext, req: FastifyRequest) {
     }
     const input = row.input;
     try {
-      await ctx.db.transaction((tx) => createProduct(tx, { userId }, input));
+      await ctx.db.transaction((tx) => createProduct(tx, { userId, clock: ctx.config.clock }, input));
       imported++;
     } catch (error) {
       const errors = rowErrorsOf(error);

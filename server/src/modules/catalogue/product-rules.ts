@@ -80,5 +80,3 @@ export async function replaceProductLinks(db: DbOrTx, productId: number, sets: {
     }
   }
 }
-
-export const today = () => new Date().toISOString().slice(0, 10);

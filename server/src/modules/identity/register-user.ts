@@ -1,24 +1,26 @@
 import type { z } from 'zod';
 import type { registerUserBody } from '@tillbook/contract';
+import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { designationHistory, salaryHistory, users } from '../../schema/index.ts';
 import { hashPassword } from './passwords.ts';
 import { userColumns } from './user-read.ts';
-import { assertAssignableRole, assertPeriods, assertUniqueUser, lockUserWrites, today } from './user-rules.ts';
+import { assertAssignableRole, assertPeriods, assertUniqueUser, lockUserWrites } from './user-rules.ts';
 
 export type RegisterUserInput = z.infer<typeof registerUserBody>;
 
 /**
  * Creates a staff account with its first designation and salary history rows, all or nothing.
- * A history row's start defaults to its own start date, else the join date, else today.
+ * A history row's start defaults to its own start date, else the join date, else today in the shop.
  */
-export async function registerUser(db: Db, callerRole: string, input: RegisterUserInput) {
+export async function registerUser(db: Db, callerRole: string, input: RegisterUserInput, clock: Clock) {
   const {
     password, designationStartDate, designationEndDate, designationComment,
     salary, salaryStartDate, salaryEndDate, salaryComment, ...fields
   } = input;
-  const designationStart = designationStartDate ?? fields.joinDate ?? today();
-  const salaryStart = salaryStartDate ?? fields.joinDate ?? today();
+  const today = await businessDate(db, clock);
+  const designationStart = designationStartDate ?? fields.joinDate ?? today;
+  const salaryStart = salaryStartDate ?? fields.joinDate ?? today;
   assertPeriods([
     ['leaveDate', fields.joinDate, fields.leaveDate],
     ['designationEndDate', fields.designationId ? designationStart : null, designationEndDate],

@@ -5,9 +5,6 @@ import { role, users } from '../../schema/index.ts';
 
 export const superAdmin = 'super-admin';
 
-/** Today as the shop's server sees it (YYYY-MM-DD), the default start of a history row. */
-export const today = () => new Date().toLocaleDateString('en-CA');
-
 /**
  * User writes take this lock so two registrations of 'Bob' and 'bob' cannot both pass the
  * case-insensitive check (the table's own constraints are case-sensitive).

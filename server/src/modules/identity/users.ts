@@ -30,7 +30,7 @@ export function userRoutes(ctx: AppContext): RouteDef[] {
     {
       method: 'POST', url: '/user/register', access: 'create-user',
       handler: async (req, reply) => {
-        const user = await registerUser(ctx.db, caller(req).role, parseBody(registerUserBody, req.body));
+        const user = await registerUser(ctx.db, caller(req).role, parseBody(registerUserBody, req.body), ctx.config.clock);
         reply.code(201);
         return toWire(user);
       },

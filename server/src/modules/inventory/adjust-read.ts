@@ -32,6 +32,7 @@ const headerColumns = {
   note: adjustInvoice.note,
   userId: adjustInvoice.userId,
   status: adjustInvoice.status,
+  state: adjustInvoice.state,
   createdAt: adjustInvoice.createdAt,
   updatedAt: adjustInvoice.updatedAt,
   user: { id: users.id, username: users.username },

@@ -1,20 +1,22 @@
-import { toCents, type AdjustInventoryInput } from '@tillbook/contract';
+import { adjustLifecycle, toCents, type AdjustInventoryInput, type AdjustState, type AdjustType } from '@tillbook/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { post, type Posting } from '../accounting/post.ts';
+import { post, type Posting } from '../accounting/index.ts';
+import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { assertTransition, lockState, transition, type LifecycleDocument } from '../../platform/transition.ts';
 import { adjustInvoice, adjustInvoiceProduct, product } from '../../schema/index.ts';
 import { moveStock } from './move-stock.ts';
 
 export const adjustDocument = 'adjust';
 
-const today = () => new Date().toISOString().slice(0, 10);
+const adjustment: LifecycleDocument<AdjustState> = { table: adjustInvoice, lifecycle: adjustLifecycle, label: 'Adjust inventory' };
 
 interface ValuedLine {
   productId: number;
   name: string;
   adjustQuantity: number;
-  adjustType: 'increment' | 'decrement';
+  adjustType: AdjustType;
   reason?: string | null;
   unitCost: number;
 }
@@ -39,7 +41,7 @@ function postingFor(line: ValuedLine, date: string, adjustId: number, reversal: 
  * always taken in the same order) and the postings. A decrement below zero throws a 409 naming
  * the product (from moveStock), which rolls everything back.
  */
-export async function createAdjustment(tx: DbOrTx, input: AdjustInventoryInput, userId: number): Promise<number> {
+export async function createAdjustment(tx: DbOrTx, input: AdjustInventoryInput, userId: number, clock: Clock): Promise<number> {
   const ids = input.adjustInvoiceProduct.map((l) => l.productId);
   const products = await tx.select({ id: product.id, name: product.name, cost: product.productPurchasePrice }).from(product).where(inArray(product.id, ids));
   const byId = new Map(products.map((p) => [p.id, p]));
@@ -50,7 +52,7 @@ export async function createAdjustment(tx: DbOrTx, input: AdjustInventoryInput, 
   const [firstMissing] = Object.keys(missing);
   if (firstMissing) throw badRequest(`${firstMissing} does not exist`, missing);
 
-  const date = input.date ?? today();
+  const date = input.date ?? (await businessDate(tx, clock));
   const [header] = await tx.insert(adjustInvoice).values({ date, note: input.note, userId }).returning({ id: adjustInvoice.id });
   const adjustId = header!.id;
   const lines: ValuedLine[] = input.adjustInvoiceProduct
@@ -75,20 +77,19 @@ export async function createAdjustment(tx: DbOrTx, input: AdjustInventoryInput, 
 }
 
 /**
- * Reverses an adjustment inside the caller's transaction: opposite movements at the original cost
- * and reversing postings. The header is locked first, so two reversals cannot both pass; a
- * reversal is final. 'true' on an active adjustment is a no-op.
+ * PATCH {status}: 'false' reverses the adjustment (active → reversed, then opposite movements at
+ * the original cost and reversing postings, dated today in the shop); 'true' asks for it to be
+ * active, which it already is unless reversed, and a reversal is final. The row lock makes two
+ * reversals take turns: the second finds it reversed and gets 409 invalid_transition.
  */
-export async function setAdjustmentStatus(tx: DbOrTx, adjustId: number, status: 'true' | 'false', userId: number): Promise<void> {
-  const [header] = await tx.select({ id: adjustInvoice.id, status: adjustInvoice.status }).from(adjustInvoice).where(eq(adjustInvoice.id, adjustId)).for('update');
-  if (!header) throw notFound(`Adjust inventory ${adjustId}`);
-  if (!header.status) {
-    throw conflict(
-      status === 'false' ? `Adjust inventory ${adjustId} is already reversed` : `Adjust inventory ${adjustId} was reversed; a reversal is final`,
-      { status: 'the adjustment is already reversed' },
-    );
+export async function setAdjustmentStatus(tx: DbOrTx, adjustId: number, status: 'true' | 'false', userId: number, clock: Clock): Promise<void> {
+  if (status === 'true') {
+    const state = await lockState(tx, adjustment, adjustId);
+    if (state !== 'active') assertTransition(adjustment, adjustId, state, 'active');
+    return;
   }
-  if (status === 'true') return;
+  // a reversed adjustment is also soft-deleted: hidden from the default list, as the spec shows it
+  await transition(tx, adjustment, adjustId, 'reversed', { status: false });
   const lines = await tx
     .select({
       productId: adjustInvoiceProduct.productId,
@@ -112,6 +113,6 @@ export async function setAdjustmentStatus(tx: DbOrTx, adjustId: number, status: 
       userId,
     });
   }
-  await post(tx, lines.map((l) => postingFor(l, today(), adjustId, true)));
-  await tx.update(adjustInvoice).set({ status: false }).where(eq(adjustInvoice.id, adjustId));
+  const today = await businessDate(tx, clock);
+  await post(tx, lines.map((l) => postingFor(l, today, adjustId, true)));
 }

@@ -1,9 +1,10 @@
+import type { StockReason } from '@tillbook/contract';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import { product, stockMovement } from '../../schema/index.ts';
 
-export type StockReason = (typeof stockMovement.reason.enumValues)[number];
+export type { StockReason };
 
 export interface StockMove {
   productId: number;
@@ -27,7 +28,7 @@ export interface MovedStock {
 /**
  * Changes on-hand stock and writes its movement row, inside the caller's transaction. A decrease is
  * one conditional UPDATE (`... where quantity + n >= 0`), so concurrent sales can never take the
- * stock below zero: the loser gets a 409 naming the product. Callers moving several products
+ * stock below zero: the loser gets a 409 `insufficient_stock` naming the product. Callers moving several products
  * should call in product-id order so row locks are always taken in the same order.
  */
 export async function moveStock(tx: DbOrTx, move: StockMove): Promise<MovedStock> {
@@ -40,7 +41,7 @@ export async function moveStock(tx: DbOrTx, move: StockMove): Promise<MovedStock
   if (!row) {
     const [current] = await tx.select({ name: product.name, quantity: product.productQuantity }).from(product).where(eq(product.id, move.productId));
     if (!current) throw notFound(`Product ${move.productId}`);
-    throw conflict(`Not enough stock of ${current.name}: ${current.quantity} on hand, ${-move.quantity} needed`, {
+    throw new AppError('insufficient_stock', `Not enough stock of ${current.name}: ${current.quantity} on hand, ${-move.quantity} needed`, {
       productId: `${current.name} has only ${current.quantity} in stock`,
     });
   }

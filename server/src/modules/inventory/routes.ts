@@ -12,13 +12,13 @@ export function inventoryRoutes(ctx: AppContext): RouteDef[] {
   const adjustment = async (id: number) => found(await readAdjustment(db, id), 'Adjust inventory');
   return [
     implement(ctx, adjustEndpoints.create, async ({ body, req }) => {
-      const adjustId = await db.transaction((tx) => createAdjustment(tx, body, caller(req).id));
+      const adjustId = await db.transaction((tx) => createAdjustment(tx, body, caller(req).id, ctx.config.clock));
       return adjustment(adjustId);
     }),
     implement(ctx, adjustEndpoints.list, ({ query }) => listAdjustments(db, query)),
     implement(ctx, adjustEndpoints.get, ({ params }) => adjustment(params.id)),
     implement(ctx, adjustEndpoints.reverse, async ({ params, body, req }) => {
-      await db.transaction((tx) => setAdjustmentStatus(tx, params.id, body.status, caller(req).id));
+      await db.transaction((tx) => setAdjustmentStatus(tx, params.id, body.status, caller(req).id, ctx.config.clock));
       return adjustment(params.id);
     }),
     implement(ctx, reorderEndpoints.list, ({ query }) => listReorder(db, query)),

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
+import { serverTimeZone } from '../../platform/clock.ts';
 import { badRequest, fieldError, notFound } from '../../platform/errors.ts';
 import { FileStore, type Upload } from '../../platform/files.ts';
 import { roleHasPermission } from '../../platform/guard.ts';
@@ -48,6 +49,7 @@ const fullView = (row: SettingRow): Setting => ({
   dashboardType: row.dashboardType,
   currencyId: row.currencyId,
   allowNegativeStock: toStatusText(row.allowNegativeStock),
+  timeZone: row.timeZone ?? serverTimeZone(),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

@@ -1,6 +1,6 @@
-/**
- * The chart of accounts a first start creates. System sub-accounts are found by their key, never by id.
- */
+import type { AccountType } from '@tillbook/contract';
+
+/** One main account per type; a first start creates them, the owner may rename them. */
 export const mainAccounts = [
   { name: 'Asset', type: 'Asset' },
   { name: 'Liability', type: 'Liability' },
@@ -8,8 +8,12 @@ export const mainAccounts = [
   { name: 'Withdrawal', type: 'Withdrawal' },
   { name: 'Revenue', type: 'Revenue' },
   { name: 'Expense', type: 'Expense' },
-] as const;
+] as const satisfies readonly { name: string; type: AccountType }[];
 
+/**
+ * The system sub-accounts business code posts to. Postings name them by key and `post` resolves
+ * the key, never a bare id; the seed creates them under the main account of their type.
+ */
 export const systemSubAccounts = [
   { systemKey: 'cash', name: 'Cash', account: 'Asset' },
   { systemKey: 'bank', name: 'Bank', account: 'Asset' },
@@ -28,11 +32,6 @@ export const systemSubAccounts = [
   { systemKey: 'tax', name: 'Tax', account: 'Liability' },
   { systemKey: 'deliveryIncome', name: 'Delivery Income', account: 'Revenue' },
   { systemKey: 'stockAdjustment', name: 'Stock Adjustment', account: 'Expense' },
-] as const;
+] as const satisfies readonly { systemKey: string; name: string; account: AccountType }[];
 
 export type SystemAccountKey = (typeof systemSubAccounts)[number]['systemKey'];
-
-export const currencies = [
-  ['DOLLAR', '$'], ['EURO', '€'], ['POUND', '£'], ['BDT', '৳'], ['RUPEE', '₹'], ['YEN', '¥'], ['WON', '₩'],
-  ['YUAN', '元'], ['PESO', '₱'], ['LIRA', '₺'], ['FRANC', 'Fr'], ['REAL', 'R$'], ['RUBLE', '₽'], ['RINGGIT', 'RM'],
-] as const;

@@ -1,0 +1,12 @@
+/** Closed sets of the books, shared by the ledger's columns and the code that posts to them. */
+
+/** What a main ("head") account is. */
+export const accountTypes = ['Asset', 'Liability', 'Equity', 'Withdrawal', 'Revenue', 'Expense'] as const;
+export type AccountType = (typeof accountTypes)[number];
+
+/**
+ * Which kind of document a ledger entry belongs to. Spelled like the stock reasons of the same
+ * documents (saleReturn, purchaseReturn), so one concept has one name.
+ */
+export const ledgerTypes = ['sale', 'saleReturn', 'purchase', 'purchaseReturn', 'vat', 'vatReturn', 'transaction', 'adjustment'] as const;
+export type LedgerType = (typeof ledgerTypes)[number];

@@ -1,0 +1,51 @@
+import { asc, sql, type SQL } from 'drizzle-orm';
+import { appSetting } from '../schema/index.ts';
+import type { DbOrTx } from './db.ts';
+
+/**
+ * The one source of "now" for business rules. The app reads it from `Config.clock` at each
+ * request, so a test can set the instant (say, just before midnight) without waiting for it.
+ */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = Object.freeze({ now: () => new Date() });
+
+/** A clock stopped at one instant. */
+export const fixedClock = (instant: Date | string): Clock => {
+  const at = new Date(instant);
+  return { now: () => new Date(at) };
+};
+
+/** The server's own time zone: the shop's until the owner sets one. */
+export const serverTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in a time zone. */
+export function dayIn(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** The shop's time zone: the setting, else the server's. */
+export async function shopTimeZone(db: DbOrTx): Promise<string> {
+  const [row] = await db.select({ timeZone: appSetting.timeZone }).from(appSetting).orderBy(asc(appSetting.id)).limit(1);
+  return row?.timeZone ?? serverTimeZone();
+}
+
+/** Today in the shop: the date a document made now is given, whatever the server's time zone. */
+export async function businessDate(db: DbOrTx, clock: Clock): Promise<string> {
+  return dayIn(clock.now(), await shopTimeZone(db));
+}
+
+/** The shop's time zone as an SQL expression, for turning business days into instants in a query. */
+export const shopTimeZoneSql = (): SQL =>
+  sql`coalesce((select ${appSetting.timeZone} from ${appSetting} order by ${appSetting.id} limit 1), ${serverTimeZone()})`;
+
+/** The first instant of a business day (YYYY-MM-DD) in the shop, as SQL. */
+export const startOfBusinessDaySql = (day: string, plusDays = 0): SQL =>
+  sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${shopTimeZoneSql()})`;
+
+/** Today's business date as SQL, from the clock (not the database's `current_date`). */
+export const businessDateSql = (clock: Clock): SQL => sql`(${clock.now().toISOString()}::timestamptz at time zone ${shopTimeZoneSql()})::date`;

@@ -4,8 +4,7 @@ import type { AppContext } from '../platform/context.ts';
 import { defineResource, type ResourceDefinition } from '../platform/resource-factory.ts';
 import type { RouteDef } from '../platform/route.ts';
 import * as s from '../schema/index.ts';
-import { categoryModes } from './catalogue/category-tree.ts';
-import { subCategoryModes } from './catalogue/sub-category.ts';
+import { categoryModes, subCategoryModes } from './catalogue/index.ts';
 
 /** Each plain resource's table. The contract (in contract/) says everything else. */
 const tables: Record<ResourceKey, PgTable> = {

@@ -3,7 +3,7 @@ import { allPermissionNames, customerGrants, roleNames } from '@tillbook/contrac
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db.ts';
 import { mainAccounts, systemSubAccounts } from '../modules/accounting/index.ts';
-import { hashPassword } from '../modules/identity/passwords.ts';
+import { hashPassword } from '../modules/identity/index.ts';
 import * as s from '../schema/index.ts';
 import { currencies } from './currencies.ts';
 

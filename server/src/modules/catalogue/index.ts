@@ -1,0 +1,11 @@
+import type { AppContext } from '../../platform/context.ts';
+import type { RouteDef } from '../../platform/route.ts';
+import { catalogueExtraRoutes } from './discount-slider-reports.ts';
+import { productCsvRoutes } from './product-csv-routes.ts';
+import { productRoutes } from './product-routes.ts';
+
+export { categoryModes } from './category-tree.ts';
+export { subCategoryModes } from './sub-category.ts';
+
+/** The catalogue: products (staff and storefront), discounts, slider images, reports, CSV import and export. */
+export const catalogueRoutes = (ctx: AppContext): RouteDef[] => [...productRoutes(ctx), ...catalogueExtraRoutes(ctx), ...productCsvRoutes(ctx)];

@@ -15,3 +15,5 @@ export * from './answers.ts';
 export * from './inventory/adjust-inventory.ts';
 export * from './inventory/reorder.ts';
 export * from './endpoints.ts';
+export * from './identity/endpoints.ts';
+export * from './settings-endpoints.ts';

@@ -1,10 +1,17 @@
 import { adjustEndpoints } from './inventory/adjust-inventory.ts';
 import { reorderEndpoints } from './inventory/reorder.ts';
+import { rolePermissionEndpoints, sessionEndpoints, userEndpoints } from './identity/endpoints.ts';
+import { fileEndpoints, settingEndpoints } from './settings-endpoints.ts';
 
 /** Every bespoke endpoint of the API, by area. The server implements each; the web calls only these. */
 export const endpoints = {
   adjust: adjustEndpoints,
   reorder: reorderEndpoints,
+  session: sessionEndpoints,
+  user: userEndpoints,
+  rolePermission: rolePermissionEndpoints,
+  setting: settingEndpoints,
+  files: fileEndpoints,
 };
 
 type Registry = typeof endpoints;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { out } from './answers.ts';
 import { dateOnly, email, id, money, optionalDate, optionalEmail, optionalId, optionalText, requiredText } from './fields.ts';
 import type { ResourceContract } from './resources.ts';
 
@@ -7,16 +8,18 @@ export const loginBody = z.object({
   password: z.string({ error: 'is required' }).min(1, 'is required').max(200),
 });
 
-export interface LoginAnswer {
-  token: string;
-  role: string;
-  roleId: number;
-  id: number;
-  email: string | null;
-  firstName: string;
-  lastName: string;
-  username: string;
-}
+/** The spec's login fields: the access token and who signed in. */
+export const loginAnswer = z.object({
+  token: out.text,
+  role: out.text,
+  roleId: out.id,
+  id: out.id,
+  email: out.optionalText,
+  firstName: out.text,
+  lastName: out.text,
+  username: out.text,
+});
+export type LoginAnswer = z.infer<typeof loginAnswer>;
 
 export const password = z.string({ error: 'is required' }).min(8, 'must be at least 8 characters').max(200);
 
@@ -68,10 +71,8 @@ export const rolePermissionBody = z.object({
 export const rolePermissionQuery = z.object({
   roleId: z.string({ error: 'is required' }).regex(/^\d{1,9}$/, 'must be an id').transform(Number),
 });
-export interface RolePermissionsAnswer {
-  permissions: string[];
-  totalPermissions: number;
-}
+export const rolePermissionsAnswer = z.object({ permissions: z.array(out.text), totalPermissions: out.int });
+export type RolePermissionsAnswer = z.infer<typeof rolePermissionsAnswer>;
 
 /** Roles the product relies on by name: they can be neither renamed nor hidden. */
 /** Who a token or a refresh token belongs to. */

@@ -17,3 +17,5 @@ export * from './inventory/reorder.ts';
 export * from './endpoints.ts';
 export * from './lifecycle.ts';
 export * from './ledger.ts';
+export * from './identity/endpoints.ts';
+export * from './settings-endpoints.ts';

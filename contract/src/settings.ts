@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { out } from './answers.ts';
 import { id, optionalEmail, requiredText } from './fields.ts';
 
 export const dashboardTypes = ['e-commerce', 'inventory', 'both'] as const;
@@ -65,27 +66,39 @@ export const settingInput = z.object({
 export type SettingInput = z.infer<typeof settingInput>;
 
 /** What anyone (the login page, the storefront) may read. */
-export interface PublicSetting {
-  companyName: string;
-  tagLine: string | null;
+export const publicSettingOut = z.object({
+  companyName: out.text,
+  tagLine: out.optionalText,
   /** URL of the logo (under the API base), or null. */
-  logo: string | null;
-  footer: string | null;
-  currency: { id: number; currencyName: string; currencySymbol: string } | null;
-}
+  logo: out.optionalText,
+  footer: out.optionalText,
+  currency: z.object({ id: out.id, currencyName: out.text, currencySymbol: out.text }).nullable(),
+});
+export type PublicSetting = z.infer<typeof publicSettingOut>;
 
 /** What staff who may read the settings get. */
-export interface Setting extends PublicSetting {
-  id: number;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  dashboardType: DashboardType;
-  currencyId: number | null;
-  allowNegativeStock: 'true' | 'false';
+export const settingOut = publicSettingOut.extend({
+  id: out.id,
+  address: out.optionalText,
+  phone: out.optionalText,
+  email: out.optionalText,
+  website: out.optionalText,
+  dashboardType: z.enum(dashboardTypes),
+  currencyId: out.optionalId,
+  allowNegativeStock: out.status,
   /** The shop's time zone in effect: the one set, else the server's. */
-  timeZone: string;
-  createdAt: string;
-  updatedAt: string;
-}
+  timeZone: out.text,
+  createdAt: out.timestamp,
+  updatedAt: out.timestamp,
+});
+export type Setting = z.infer<typeof settingOut>;
+
+/**
+ * `GET setting` answers the public fields to anyone and every field to staff who may read the
+ * settings: one schema, the staff-only fields optional.
+ */
+export const settingReadOut = publicSettingOut.extend(settingOut.omit({ companyName: true, tagLine: true, logo: true, footer: true, currency: true }).partial().shape);
+export type SettingRead = z.infer<typeof settingReadOut>;
+
+/** True when the answer of `GET setting` holds every field (the caller may read the settings). */
+export const isFullSetting = (answer: SettingRead): answer is Setting => answer.id !== undefined;

@@ -1,9 +1,9 @@
-import { messages } from '@tillbook/contract';
+import { messages, sessionEndpoints } from '@tillbook/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Layout, Menu, Space, Spin, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { http } from '../lib/http.ts';
+import { api } from '../lib/api.ts';
 import { notify } from '../lib/notices.tsx';
 import { clearPermissions, loadPermissions, usePermissions } from '../lib/permissions.ts';
 import { clearAll, currentUser, displayName, isLogged } from '../lib/session.ts';
@@ -49,7 +49,7 @@ export function AdminApp() {
   if (!logged) return <Navigate to="/admin/auth/login" replace />;
 
   async function logout() {
-    await http.post('user/logout', { id: currentUser()?.id });
+    await api(sessionEndpoints.logout, { body: { id: currentUser()?.id } });
     clearAll();
     // the next person in this tab must not see the previous one's lists
     queryClient.clear();

@@ -1,5 +1,6 @@
+import { rolePermissionEndpoints } from '@tillbook/contract';
 import { useCallback, useSyncExternalStore } from 'react';
-import { http } from './http.ts';
+import { api } from './api.ts';
 import { roleId } from './session.ts';
 
 /** The signed-in role's permission names, loaded after login and when the admin area opens. */
@@ -9,7 +10,7 @@ const listeners = new Set<() => void>();
 /** Without a role, or when the call fails, the role may do nothing (rather than the admin area waiting for ever). */
 export async function loadPermissions(): Promise<void> {
   const id = roleId();
-  const result = id ? await http.get<{ permissions: string[] }>(`role-permission/permission?roleId=${id}`) : null;
+  const result = id ? await api(rolePermissionEndpoints.read, { query: { roleId: id } }) : null;
   names = new Set(result?.data?.permissions ?? []);
   listeners.forEach((l) => l());
 }

@@ -1,17 +1,10 @@
+import { settingEndpoints, type SettingRead } from '@tillbook/contract';
 import { useSyncExternalStore } from 'react';
-import { http } from './http.ts';
-
-export interface PublicSettings {
-  companyName: string;
-  tagLine?: string | null;
-  logo: string | null;
-  footer?: string | null;
-  currency?: { id: number; currencyName: string; currencySymbol: string } | null;
-  [key: string]: unknown;
-}
+import { api } from './api.ts';
 
 interface SettingsState {
-  data: PublicSettings | null;
+  /** The public settings, and every field when the signed-in role may read them. */
+  data: SettingRead | null;
   loading: boolean;
   error: string | null;
 }
@@ -25,7 +18,7 @@ const set = (next: Partial<SettingsState>) => {
 
 async function fetchSettings() {
   set({ loading: true });
-  const result = await http.get<PublicSettings>('setting');
+  const result = await api(settingEndpoints.read);
   if (result.error !== undefined) set({ loading: false, error: result.error });
   else set({ loading: false, data: result.data, error: null });
 }

@@ -1,10 +1,11 @@
-import { permissionName, rolePermissionBody, rolePermissionQuery, type RolePermissionsAnswer } from '@tillbook/contract';
+import { permissionName, rolePermissionEndpoints } from '@tillbook/contract';
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
-import { badRequest, conflict, forbidden, fromZod } from '../../platform/errors.ts';
+import { implement } from '../../platform/endpoint-route.ts';
+import { badRequest, conflict, forbidden } from '../../platform/errors.ts';
 import { roleHasPermission } from '../../platform/guard.ts';
-import { caller, found, parseBody, type RouteDef } from '../../platform/route.ts';
+import { caller, found, type RouteDef } from '../../platform/route.ts';
 import { permission, role, rolePermission } from '../../schema/index.ts';
 import { superAdmin } from './user-rules.ts';
 
@@ -22,48 +23,37 @@ async function namesOf(db: DbOrTx, roleId: number, activeOnly: boolean) {
 /** What a role may do: read by the web app after sign-in, and set as a whole by the role screen. */
 export function rolePermissionRoutes(ctx: AppContext): RouteDef[] {
   return [
-    {
-      // every staff member needs their own role's set to draw the menu; other roles' sets need the permission
-      method: 'GET', url: '/role-permission/permission', access: 'staff',
-      handler: async (req) => {
-        const parsed = rolePermissionQuery.safeParse(req.query ?? {});
-        if (!parsed.success) throw fromZod(parsed.error);
-        const { roleId } = parsed.data;
-        const me = caller(req);
-        if (roleId !== me.roleId && !(await roleHasPermission(ctx.db, me.roleId, permissionName('readAll', 'rolePermission')))) {
-          throw forbidden("You may only read your own role's permissions");
+    // every staff member needs their own role's set to draw the menu; other roles' sets need the permission
+    implement(ctx, rolePermissionEndpoints.read, async ({ query: { roleId }, req }) => {
+      const me = caller(req);
+      if (roleId !== me.roleId && !(await roleHasPermission(ctx.db, me.roleId, permissionName('readAll', 'rolePermission')))) {
+        throw forbidden("You may only read your own role's permissions");
+      }
+      const [row] = await ctx.db.select({ id: role.id }).from(role).where(eq(role.id, roleId));
+      found(row, 'Role');
+      const permissions = await namesOf(ctx.db, roleId, true);
+      return { permissions, totalPermissions: permissions.length };
+    }),
+    implement(ctx, rolePermissionEndpoints.replace, async ({ body }) => {
+      const wanted = [...new Set(body.permissionId)];
+      return ctx.db.transaction(async (tx) => {
+        // the row lock makes two concurrent replacements of one role's set run one after the other
+        const [row] = await tx.select({ id: role.id, name: role.name }).from(role).where(eq(role.id, body.roleId)).for('update');
+        const target = found(row, 'Role');
+        if (target.name === superAdmin) {
+          throw conflict('The super-admin role always holds every permission', { roleId: 'is the super-admin role' });
         }
-        const [row] = await ctx.db.select({ id: role.id }).from(role).where(eq(role.id, roleId));
-        found(row, 'Role');
-        const permissions = await namesOf(ctx.db, roleId, true);
-        const answer: RolePermissionsAnswer = { permissions, totalPermissions: permissions.length };
-        return answer;
-      },
-    },
-    {
-      method: 'POST', url: '/role-permission', access: 'create-rolePermission',
-      handler: async (req) => {
-        const body = parseBody(rolePermissionBody, req.body);
-        const wanted = [...new Set(body.permissionId)];
-        return ctx.db.transaction(async (tx) => {
-          // the row lock makes two concurrent replacements of one role's set run one after the other
-          const [row] = await tx.select({ id: role.id, name: role.name }).from(role).where(eq(role.id, body.roleId)).for('update');
-          const target = found(row, 'Role');
-          if (target.name === superAdmin) {
-            throw conflict('The super-admin role always holds every permission', { roleId: 'is the super-admin role' });
-          }
-          const known = wanted.length ? await tx.select({ id: permission.id }).from(permission).where(inArray(permission.id, wanted)) : [];
-          const unknown = wanted.filter((id) => !known.some((k) => k.id === id));
-          if (unknown.length) throw badRequest(`permissionId ${unknown.join(', ')} does not exist`, { permissionId: `unknown ids: ${unknown.join(', ')}` });
-          await tx
-            .delete(rolePermission)
-            .where(and(eq(rolePermission.roleId, target.id), wanted.length ? notInArray(rolePermission.permissionId, wanted) : undefined));
-          if (wanted.length) {
-            await tx.insert(rolePermission).values(wanted.map((permissionId) => ({ roleId: target.id, permissionId }))).onConflictDoNothing();
-          }
-          return { roleId: target.id, permissions: await namesOf(tx, target.id, false) };
-        });
-      },
-    },
+        const known = wanted.length ? await tx.select({ id: permission.id }).from(permission).where(inArray(permission.id, wanted)) : [];
+        const unknown = wanted.filter((id) => !known.some((k) => k.id === id));
+        if (unknown.length) throw badRequest(`permissionId ${unknown.join(', ')} does not exist`, { permissionId: `unknown ids: ${unknown.join(', ')}` });
+        await tx
+          .delete(rolePermission)
+          .where(and(eq(rolePermission.roleId, target.id), wanted.length ? notInArray(rolePermission.permissionId, wanted) : undefined));
+        if (wanted.length) {
+          await tx.insert(rolePermission).values(wanted.map((permissionId) => ({ roleId: target.id, permissionId }))).onConflictDoNothing();
+        }
+        return { roleId: target.id, permissions: await namesOf(tx, target.id, false) };
+      });
+    }),
   ];
 }

@@ -1,8 +1,9 @@
-import { loginBody, type LoginAnswer } from '@tillbook/contract';
+import { sessionEndpoints } from '@tillbook/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { unauthenticated } from '../../platform/errors.ts';
-import { caller, parseBody, type RouteDef } from '../../platform/route.ts';
+import { implement } from '../../platform/endpoint-route.ts';
+import { caller, type RouteDef } from '../../platform/route.ts';
 import { role, users } from '../../schema/index.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import { assertNotLocked, clearFailures, recordFailure } from './rate-limit.ts';
@@ -24,60 +25,41 @@ async function staffWithRole(ctx: AppContext, where: ReturnType<typeof eq>) {
 /** Staff sign-in, token refresh and sign-out. */
 export function sessionRoutes(ctx: AppContext): RouteDef[] {
   return [
-    {
-      method: 'POST', url: '/user/login', access: 'public',
-      handler: async (req, reply) => {
-        const { username, password } = parseBody(loginBody, req.body);
-        await assertNotLocked(ctx.db, username, req.ip);
-        const found = await staffWithRole(ctx, eq(sql`lower(${users.username})`, username.toLowerCase()));
-        const ok = await verifyPassword(found?.user.password ?? (await decoyHash()), password);
-        if (!found || !ok || !found.user.status) {
-          await recordFailure(ctx.db, username, req.ip);
-          throw unauthenticated(wrongCredentials);
-        }
-        const { user, roleName } = found;
-        await clearFailures(ctx.db, username, req.ip);
-        const token = await ctx.tokens.sign({ id: user.id, kind: 'staff', roleId: user.roleId, role: roleName });
-        setRefreshCookie(reply, ctx.config, await issueRefreshToken(ctx.db, ctx.config, 'staff', user.id));
-        const answer: LoginAnswer = {
-          token,
-          role: roleName,
-          roleId: user.roleId,
-          id: user.id,
-          email: user.email,
-          firstName: user.firstName,
-          lastName: user.lastName,
-          username: user.username,
-        };
-        return answer;
-      },
-    },
-    {
-      method: 'GET', url: '/user/refresh-token', access: 'public',
-      handler: async (req, reply) => {
-        const presented = readRefreshCookie(req);
-        if (!presented) throw unauthenticated('No session to refresh; please log in');
-        const result = await ctx.db.transaction((tx) => rotateRefreshToken(tx, ctx.config, presented));
-        if (!result.ok || result.subjectKind !== 'staff') {
-          clearRefreshCookie(reply);
-          throw unauthenticated(result.ok ? 'Please log in' : result.reason === 'reused' ? 'This session was ended; please log in again' : 'Your session has expired; please log in again');
-        }
-        const found = await staffWithRole(ctx, eq(users.id, result.subjectId));
-        if (!found?.user.status) {
-          clearRefreshCookie(reply);
-          throw unauthenticated('Your account is not active');
-        }
-        setRefreshCookie(reply, ctx.config, result.token);
-        return { token: await ctx.tokens.sign({ id: found.user.id, kind: 'staff', roleId: found.user.roleId, role: found.roleName }) };
-      },
-    },
-    {
-      method: 'POST', url: '/user/logout', access: 'staff',
-      handler: async (req, reply) => {
-        await revokeForSubject(ctx.db, 'staff', caller(req).id, readRefreshCookie(req));
+    implement(ctx, sessionEndpoints.login, async ({ body: { username, password }, req, reply }) => {
+      await assertNotLocked(ctx.db, username, req.ip);
+      const found = await staffWithRole(ctx, eq(sql`lower(${users.username})`, username.toLowerCase()));
+      const ok = await verifyPassword(found?.user.password ?? (await decoyHash()), password);
+      if (!found || !ok || !found.user.status) {
+        await recordFailure(ctx.db, username, req.ip);
+        throw unauthenticated(wrongCredentials);
+      }
+      const { user, roleName } = found;
+      await clearFailures(ctx.db, username, req.ip);
+      const token = await ctx.tokens.sign({ id: user.id, kind: 'staff', roleId: user.roleId, role: roleName });
+      setRefreshCookie(reply, ctx.config, await issueRefreshToken(ctx.db, ctx.config, 'staff', user.id));
+      const { id, roleId, email, firstName, lastName, username: name } = user;
+      return { token, role: roleName, roleId, id, email, firstName, lastName, username: name };
+    }),
+    implement(ctx, sessionEndpoints.refresh, async ({ req, reply }) => {
+      const presented = readRefreshCookie(req);
+      if (!presented) throw unauthenticated('No session to refresh; please log in');
+      const result = await ctx.db.transaction((tx) => rotateRefreshToken(tx, ctx.config, presented));
+      if (!result.ok || result.subjectKind !== 'staff') {
         clearRefreshCookie(reply);
-        return { message: 'Logged out' };
-      },
-    },
+        throw unauthenticated(result.ok ? 'Please log in' : result.reason === 'reused' ? 'This session was ended; please log in again' : 'Your session has expired; please log in again');
+      }
+      const found = await staffWithRole(ctx, eq(users.id, result.subjectId));
+      if (!found?.user.status) {
+        clearRefreshCookie(reply);
+        throw unauthenticated('Your account is not active');
+      }
+      setRefreshCookie(reply, ctx.config, result.token);
+      return { token: await ctx.tokens.sign({ id: found.user.id, kind: 'staff', roleId: found.user.roleId, role: found.roleName }) };
+    }),
+    implement(ctx, sessionEndpoints.logout, async ({ req, reply }) => {
+      await revokeForSubject(ctx.db, 'staff', caller(req).id, readRefreshCookie(req));
+      clearRefreshCookie(reply);
+      return { message: 'Logged out' };
+    }),
   ];
 }

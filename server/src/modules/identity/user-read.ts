@@ -1,7 +1,7 @@
+import type { UserListFilters } from '@tillbook/contract';
 import { count, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
-import { conventionWhere, idListFilter, inArray, orderBy, parseListQuery, whereAll } from '../../platform/list-query.ts';
-import { toWire, toWireList } from '../../platform/wire.ts';
+import { conventionWhere, inArray, orderBy, whereAll, type ListQuery } from '../../platform/list-query.ts';
 import {
   award, awardHistory, department, designation, designationHistory, education, employmentStatus, role, salaryHistory, shift, users,
 } from '../../schema/index.ts';
@@ -48,28 +48,12 @@ export async function loadUserDetail(db: DbOrTx, id: number) {
       .orderBy(desc(awardHistory.awardedDate), desc(awardHistory.id)),
   ]);
   const { user, ...related } = row;
-  return toWire({
-    ...user,
-    ...related,
-    designationHistory: designations,
-    salaryHistory: salaries,
-    education: studies,
-    awardHistory: awards,
-  });
+  return { ...user, ...related, designationHistory: designations, salaryHistory: salaries, education: studies, awardHistory: awards };
 }
 
-const listFilters = {
-  roleId: idListFilter.optional(),
-  departmentId: idListFilter.optional(),
-  designationId: idListFilter.optional(),
-  shiftId: idListFilter.optional(),
-  employmentStatusId: idListFilter.optional(),
-};
-
 /** `GET /user?filters`: the list convention plus the organisation filters; each row carries its role. */
-export async function listUsers(db: DbOrTx, raw: unknown) {
-  const q = parseListQuery(raw, { filters: listFilters, sortable: ['username', 'firstName', 'createdAt'] });
-  const f = q.filters;
+export async function listUsers(db: DbOrTx, q: ListQuery) {
+  const f = q.filters as UserListFilters;
   const where = whereAll([
     ...conventionWhere(q, {
       status: users.status,
@@ -89,5 +73,5 @@ export async function listUsers(db: DbOrTx, raw: unknown) {
     .$dynamic();
   if (!q.unpaged) rows.limit(q.count).offset((q.page - 1) * q.count);
   const [list, [total]] = await Promise.all([rows, db.select({ n: count() }).from(users).where(where)]);
-  return { getAllUser: toWireList(list), totalUser: total?.n ?? 0 };
+  return { getAllUser: list, totalUser: total?.n ?? 0 };
 }

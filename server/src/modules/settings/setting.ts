@@ -1,9 +1,10 @@
-import { settingInput, toStatusText, type PublicSetting, type Setting, type SettingInput } from '@tillbook/contract';
+import { settingEndpoints, settingInput, toStatusText, type PublicSetting, type Setting, type SettingInput } from '@tillbook/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
 import { serverTimeZone } from '../../platform/clock.ts';
+import { implement } from '../../platform/endpoint-route.ts';
 import { badRequest, fieldError, notFound } from '../../platform/errors.ts';
 import { FileStore, type Upload } from '../../platform/files.ts';
 import { roleHasPermission } from '../../platform/guard.ts';
@@ -131,16 +132,10 @@ async function updateSetting(ctx: AppContext, change: SettingChange, log: Fastif
 
 export function settingRoutes(ctx: AppContext): RouteDef[] {
   return [
-    {
-      method: 'GET', url: '/setting', access: 'public',
-      handler: async (req) => {
-        const row = await loadSetting(ctx.db);
-        return (await mayReadAll(ctx.db, req.auth)) ? fullView(row) : publicView(row);
-      },
-    },
-    {
-      method: 'POST', url: '/setting', access: 'update-setting',
-      handler: async (req) => fullView(await updateSetting(ctx, await readChange(req, ctx), req.log)),
-    },
+    implement(ctx, settingEndpoints.read, async ({ req }) => {
+      const row = await loadSetting(ctx.db);
+      return (await mayReadAll(ctx.db, req.auth)) ? fullView(row) : publicView(row);
+    }),
+    implement(ctx, settingEndpoints.update, async ({ req }) => fullView(await updateSetting(ctx, await readChange(req, ctx), req.log))),
   ];
 }

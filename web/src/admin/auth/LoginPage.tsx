@@ -1,8 +1,8 @@
-import { messages, type LoginAnswer } from '@tillbook/contract';
+import { messages, sessionEndpoints } from '@tillbook/contract';
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { http } from '../../lib/http.ts';
+import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notices.tsx';
 import { loadPermissions } from '../../lib/permissions.ts';
 import { isLogged, saveStaffSession } from '../../lib/session.ts';
@@ -28,7 +28,7 @@ export function LoginPage() {
 
   async function onFinish(values: { username: string; password: string }) {
     setLoading(true);
-    const result = await http.post<LoginAnswer>('user/login', values, { toast: true });
+    const result = await api(sessionEndpoints.login, { body: values }, { toast: true });
     if (result.error !== undefined) {
       setLoading(false);
       return;

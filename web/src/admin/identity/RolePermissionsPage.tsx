@@ -1,8 +1,9 @@
-import { actions, type Action } from '@tillbook/contract';
+import { actions, identityResources, rolePermissionEndpoints, type Action } from '@tillbook/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Result, Space, Spin, Table, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { api } from '../../lib/api.ts';
 import { http, must } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
 import { loadPermissions, usePermissions } from '../../lib/permissions.ts';
@@ -11,6 +12,7 @@ import {
   buildMatrix, columnIds, coverage, permissionsSaved, rowIds, sameSet, toggleAll, type MatrixRow, type PermissionRecord,
 } from './permission-matrix.ts';
 
+/** The role's single view (a resource of the factory, which has no answer schema yet). */
 interface RoleWithPermissions {
   id: number;
   name: string;
@@ -47,10 +49,10 @@ export default function RolePermissionsPage() {
   const id = Number(useParams().id);
   const queryClient = useQueryClient();
   const { can } = usePermissions();
-  const role = useQuery({ queryKey: ['role', id], queryFn: () => must(http.get<RoleWithPermissions>(`role/${id}`)) });
+  const role = useQuery({ queryKey: ['role', id], queryFn: () => must(http.get<RoleWithPermissions>(`${identityResources.role.path}/${id}`)) });
   const catalogue = useQuery({
     queryKey: ['permission-catalogue'],
-    queryFn: () => must(http.get<{ getAllPermission: PermissionRecord[] }>('permission?query=all')),
+    queryFn: () => must(http.get<{ getAllPermission: PermissionRecord[] }>(`${identityResources.permission.path}?query=all`)),
   });
   const rows = useMemo(() => buildMatrix(catalogue.data?.getAllPermission ?? []), [catalogue.data]);
   const held = useMemo(() => new Set(role.data?.permissions.map((p) => p.id) ?? []), [role.data]);
@@ -72,7 +74,7 @@ export default function RolePermissionsPage() {
   async function save() {
     // grants of permissions the catalogue does not show (hidden ones) stay in `chosen`: no toggle reaches them
     setSaving(true);
-    const result = await http.post('role-permission', { roleId: id, permissionId: [...chosen] }, { toast: true });
+    const result = await api(rolePermissionEndpoints.replace, { body: { roleId: id, permissionId: [...chosen] } }, { toast: true });
     setSaving(false);
     if (result.error !== undefined) return;
     notify.success(permissionsSaved);

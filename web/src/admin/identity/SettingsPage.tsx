@@ -1,8 +1,9 @@
-import { messages, settingInput, type Setting } from '@tillbook/contract';
+import { isFullSetting, messages, settingEndpoints, settingInput, type Setting } from '@tillbook/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, ConfigProvider, Form, Image, Result, Space, Spin, Typography, Upload } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { http, must } from '../../lib/http.ts';
+import { api } from '../../lib/api.ts';
+import { must } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
 import { reloadSettings } from '../../lib/settings.ts';
@@ -18,6 +19,13 @@ function usePreview(file: File | null): string | null {
   return url;
 }
 
+/** Every field of the settings; the screen is only opened by roles that may read them all. */
+async function readSettings(): Promise<Setting> {
+  const answer = await must(api(settingEndpoints.read));
+  if (!isFullSetting(answer)) throw new Error('Your role may not read the settings');
+  return answer;
+}
+
 /**
  * The shop's settings: the form of every field, and the logo (uploaded as form data with the
  * fields). After a save the app's settings are loaded again, so the header and the login page
@@ -28,7 +36,7 @@ export default function SettingsPage() {
   const { can } = usePermissions();
   const mayUpdate = can('update-setting');
   const [form] = Form.useForm();
-  const setting = useQuery({ queryKey: ['setting'], queryFn: () => must(http.get<Setting>('setting')) });
+  const setting = useQuery({ queryKey: ['setting'], queryFn: readSettings });
   const [logoFile, setLogoFile] = useState<File | null>(null);
   const [removeLogo, setRemoveLogo] = useState(false);
   const [logoError, setLogoError] = useState<string | null>(null);
@@ -58,7 +66,7 @@ export default function SettingsPage() {
     }
     const body = logoFile ? toFormData(values, logoFile) : removeLogo ? { ...values, logo: null } : values;
     setSaving(true);
-    const result = await http.post<Setting>('setting', body);
+    const result = await api(settingEndpoints.update, { body });
     setSaving(false);
     if (result.error !== undefined) {
       // errors of form fields go onto them, the logo's under the upload, any other to a notice

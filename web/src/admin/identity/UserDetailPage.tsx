@@ -1,48 +1,20 @@
+import { userEndpoints, type DesignationHistoryRow, type SalaryHistoryRow } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Result, Space, Spin, Table, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
-import { http, must } from '../../lib/http.ts';
+import { api } from '../../lib/api.ts';
+import { must } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings.ts';
-
-type Named = { id: number; name: string } | null;
-
-interface DesignationRow { id: number; designation: Named; startDate: string; endDate: string | null; comment: string | null }
-interface SalaryRow { id: number; salary: number | string; startDate: string; endDate: string | null; comment: string | null }
-
-interface UserDetail {
-  id: number;
-  firstName: string;
-  lastName: string;
-  username: string;
-  email: string | null;
-  employeeId: string | null;
-  phone: string | null;
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  zipCode: string | null;
-  country: string | null;
-  bloodGroup: string | null;
-  joinDate: string | null;
-  leaveDate: string | null;
-  status: string;
-  role: Named;
-  department: Named;
-  designation: Named;
-  shift: Named;
-  employmentStatus: Named;
-  designationHistory: DesignationRow[];
-  salaryHistory: SalaryRow[];
-}
 
 const dash = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
 const until = (end: string | null) => end ?? 'now';
 
 /** One staff account: the record, then its designation and salary history. */
 export default function UserDetailPage() {
-  const { id } = useParams();
+  // the screen's route is user/:id, so the parameter is always there
+  const { id } = useParams() as { id: string };
   const { data: settings } = useSettings();
-  const user = useQuery({ queryKey: ['user', id], queryFn: () => must(http.get<UserDetail>(`user/${id}`)) });
+  const user = useQuery({ queryKey: ['user', id], queryFn: () => must(api(userEndpoints.get, { params: { id } })) });
   const symbol = settings?.currency?.currencySymbol ?? '';
 
   if (user.isLoading) return <Spin />;
@@ -79,7 +51,7 @@ export default function UserDetailPage() {
         </Descriptions>
       </Card>
       <Card title="Designation history" data-testid="designation-history">
-        <Table<DesignationRow>
+        <Table<DesignationHistoryRow>
           rowKey="id"
           size="small"
           pagination={false}
@@ -94,7 +66,7 @@ export default function UserDetailPage() {
         />
       </Card>
       <Card title="Salary history" data-testid="salary-history">
-        <Table<SalaryRow>
+        <Table<SalaryHistoryRow>
           rowKey="id"
           size="small"
           pagination={false}

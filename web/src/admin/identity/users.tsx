@@ -1,4 +1,4 @@
-import { messages, registerUserBody, resources, updateUserBody } from '@tillbook/contract';
+import { identityResources, messages, registerUserBody, resources, updateUserBody, userEndpoints } from '@tillbook/contract';
 import { Button, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { usePermissions } from '../../lib/permissions.ts';
@@ -18,7 +18,7 @@ const profileFields: FieldDef[] = [
 ];
 
 const placementFields: FieldDef[] = [
-  ref('roleId', 'Role', { path: 'role', listName: 'Role', titleField: 'name' }, true),
+  ref('roleId', 'Role', identityResources.role, true),
   ref('departmentId', 'Department', resources.department),
   ref('designationId', 'Designation', resources.designation),
   ref('shiftId', 'Shift', resources.shift),
@@ -57,10 +57,10 @@ function DetailLink({ id }: { id: number }) {
 
 export const userScreen: ResourceScreen = {
   title: 'Users',
-  path: 'user',
+  path: userEndpoints.list.path,
   listName: 'User',
   entity: 'user',
-  createPath: 'user/register',
+  createPath: userEndpoints.register.path,
   schema: registerUserBody,
   editSchema: updateUserBody,
   deletion: 'soft',

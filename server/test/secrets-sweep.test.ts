@@ -1,0 +1,123 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { RouteDef } from '../src/platform/route.ts';
+import { customer } from '../src/schema/index.ts';
+import { ownerPassword, ownerUsername } from './constants.ts';
+import { makeProduct } from './factories.ts';
+import { png, sendForm } from './product-fixtures.ts';
+import { create, makeReferences, resourceKeys } from './resources-samples.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+
+/**
+ * Generated from the route table: every GET route, called as the owner on a shop with data in it,
+ * answers no key named like a secret (a password, a hash, a token), however deep. The refresh
+ * route's own `token` is the one allowed (it is what that route is for).
+ */
+const secretKey = /pass(word)?|hash|secret|token/i;
+const allowed: Record<string, string[]> = { '/user/refresh-token': ['token'] };
+/** Query parameters a route cannot answer without. */
+const queries: Record<string, Record<string, string>> = { '/product-reports': { query: 'new-products' } };
+/** A parameter that is not a field of the list's rows under its own name. */
+const paramFields: Record<string, string> = { code: 'reorderInvoiceId' };
+
+let t: TestApp;
+let owner: string;
+let cookies: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await t.ownerToken();
+  const refs = await makeReferences(t, owner);
+  for (const key of resourceKeys) await create(t, owner, key, 1, refs, 'Sweep');
+  const roles = (await t.call('GET', '/v1/role', { token: owner, query: { query: 'all' } })).body.getAllRole as { id: number; name: string }[];
+  const manager = roles.find((r) => r.name === 'manager')!.id;
+  const registered = await t.call('POST', '/v1/user/register', {
+    token: owner,
+    body: {
+      firstName: 'Sam', lastName: 'Sweep', username: 'sweeper', password: 'a-long-password', roleId: manager,
+      designationId: refs.designationId, salary: 1200, employeeId: 'SW-1',
+    },
+  });
+  if (registered.status !== 201) throw new Error(JSON.stringify(registered.body));
+  // a customer with a password and a Google id, as sign-up will leave them
+  const { customerId } = await t.customerToken();
+  await t.database.db.update(customer).set({ password: 'argon2-hash-of-a-customer', googleId: 'google-sub-1' }).where(eq(customer.id, customerId));
+  queries['/role-permission/permission'] = { roleId: String(manager) };
+  const { id: productId } = await makeProduct(t, { productQuantity: 5, reorderQuantity: 10 });
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const made = [
+    await t.call('POST', '/v1/adjust-inventory', { token: owner, body: { adjustInvoiceProduct: [{ productId, adjustQuantity: 1, adjustType: 'increment' }] } }),
+    await t.call('POST', '/v1/purchase-reorder-invoice', { token: owner, body: [{ productId, productQuantity: 3 }] }),
+    await t.call('POST', '/v1/discount', { token: owner, body: { name: 'Sweep week', type: 'percentage', value: 10, startDate: day(-1), endDate: day(5) } }),
+    await sendForm(t, owner, 'POST', '/v1/slider-images', { index: '1' }, [{ field: 'image', data: await png(1200, 400) }]),
+  ];
+  for (const answer of made) if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
+  // the refresh route is walked with a session to refresh
+  const session = await t.login(ownerUsername, ownerPassword);
+  cookies = { refreshToken: session.cookies.find((c) => c.name === 'refreshToken')!.value };
+  const logo = await sendForm(t, owner, 'POST', '/v1/setting', { companyName: 'Sweep Shop', email: 'shop@example.com' }, [{ field: 'logo', data: await png() }]);
+  if (logo.status !== 200) throw new Error(JSON.stringify(logo.body));
+});
+afterAll(() => t?.close());
+
+/** Paths of the keys that look like secrets, e.g. `getAllUser.0.password`. */
+function secretsIn(value: unknown, allow: string[], at = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => secretsIn(item, allow, `${at}${i}.`));
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => [
+    ...(secretKey.test(key) && !(at === '' && allow.includes(key)) ? [`${at}${key}`] : []),
+    ...secretsIn(inner, allow, `${at}${key}.`),
+  ]);
+}
+
+const get = (url: string, query?: Record<string, string>) => t.call('GET', `/v1${url}`, { token: owner, query, cookies });
+
+/** The first row of a list answer (`{getAllX: [...]}` or an array), if any. */
+function firstRow(body: unknown): Record<string, unknown> | undefined {
+  const lists = Array.isArray(body) ? [body] : body && typeof body === 'object' ? Object.values(body).filter(Array.isArray) : [];
+  return lists.flat().find((row): row is Record<string, unknown> => !!row && typeof row === 'object');
+}
+
+/** The route's URL with its parameters filled from the first row of the list above it (a file name from the settings' logo; else 1). */
+async function concrete(route: RouteDef): Promise<string> {
+  let url = route.url;
+  for (const [whole, name] of route.url.matchAll(/:(\w+)/g)) {
+    const list = url.slice(0, url.indexOf(whole) - 1);
+    const row = firstRow((await get(list)).body);
+    let value: unknown = row?.[paramFields[name!] ?? name!];
+    if (name === 'name') value = String((await get('/setting')).body.logo ?? '').split('/').pop();
+    url = url.replace(whole, encodeURIComponent(String(value ?? 1)));
+  }
+  return url;
+}
+
+test('no GET route answers a key named like a password, hash, secret or token', async () => {
+  const routes = t.app.routeTable.filter((r) => r.method === 'GET');
+  expect(routes.length).toBeGreaterThan(50);
+  const leaks: string[] = [];
+  let withRows = 0;
+  const failed: string[] = [];
+  for (const route of routes) {
+    const url = await concrete(route);
+    const answer = await get(url, queries[route.url]);
+    if (!String(answer.headers['content-type'] ?? '').includes('json')) continue;
+    if (answer.status !== 200) failed.push(`GET ${url}: ${answer.status}`);
+    if (answer.status === 200 && firstRow(answer.body)) withRows++;
+    for (const key of secretsIn(answer.body, allowed[route.url] ?? [])) leaks.push(`GET ${url} (${answer.status}): ${key}`);
+  }
+  // the walk saw real rows, not only empty lists and errors
+  expect(withRows).toBeGreaterThan(30);
+  // a route not answering 200 was not really looked at: give it data or its query (`queries`) above
+  expect(failed).toEqual([]);
+  expect(leaks).toEqual([]);
+}, 120_000);
+
+test('the walk reaches the rows that hold secrets in the database', async () => {
+  const users = await get('/user');
+  expect(users.body.getAllUser.map((u: { username: string }) => u.username)).toContain('sweeper');
+  const sweeper = users.body.getAllUser.find((u: { username: string }) => u.username === 'sweeper');
+  const detail = await get(`/user/${sweeper.id}`);
+  expect(detail.status).toBe(200);
+  expect(detail.body.salaryHistory).toHaveLength(1);
+  expect(Object.keys(detail.body)).not.toContain('password');
+});

@@ -1,4 +1,4 @@
-import { fillPath, type AnswerOf, type BodyOf, type ContractEndpoint, type ListFilters, type ListSpec, type ParamsOf } from '@tillbook/contract';
+import { fillPath, type AnswerOf, type BodyOf, type ContractEndpoint, type Endpoint, type ListFilters, type ListSpec, type ParamsOf } from '@tillbook/contract';
 import { call, type CallOptions, type Result } from './http.ts';
 
 type NoParams<E extends ContractEndpoint> = [keyof ParamsOf<E>] extends [never] ? true : false;
@@ -21,7 +21,7 @@ export function api<E extends ContractEndpoint>(endpoint: E, ...[args, options]:
   const given = (args ?? {}) as { params?: Record<string, string | number>; body?: unknown; query?: ListFilters };
   const path = fillPath(endpoint.path, given.params);
   // a list gets the list query's defaults (page 1, count 10, status true); any other query is sent as given
-  if (isList(endpoint.query)) return call<AnswerOf<E>>(endpoint.method, path, { ...options, body: given.body, filters: given.query ?? {} });
+  if (isList((endpoint as Endpoint).query)) return call<AnswerOf<E>>(endpoint.method, path, { ...options, body: given.body, filters: given.query ?? {} });
   const query = given.query ? new URLSearchParams(Object.entries(given.query).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)])).toString() : '';
   return call<AnswerOf<E>>(endpoint.method, query ? `${path}?${query}` : path, { ...options, body: given.body });
 }

@@ -1,10 +1,16 @@
 import { adjustEndpoints } from './inventory/adjust-inventory.ts';
 import { reorderEndpoints } from './inventory/reorder.ts';
+import { productCsvEndpoints, productEndpoints, productReportEndpoints } from './catalogue/product-endpoints.ts';
+import { sliderEndpoints } from './catalogue/slider-endpoints.ts';
 
 /** Every bespoke endpoint of the API, by area. The server implements each; the web calls only these. */
 export const endpoints = {
   adjust: adjustEndpoints,
   reorder: reorderEndpoints,
+  product: productEndpoints,
+  productCsv: productCsvEndpoints,
+  productReport: productReportEndpoints,
+  slider: sliderEndpoints,
 };
 
 type Registry = typeof endpoints;

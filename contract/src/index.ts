@@ -15,3 +15,5 @@ export * from './answers.ts';
 export * from './inventory/adjust-inventory.ts';
 export * from './inventory/reorder.ts';
 export * from './endpoints.ts';
+export * from './catalogue/product-endpoints.ts';
+export * from './catalogue/slider-endpoints.ts';

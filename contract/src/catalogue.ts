@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { out, recordOut } from './answers.ts';
 import { dateOnly, money, numberField, optionalText, requiredText } from './fields.ts';
 import type { ResourceContract } from './resources.ts';
 
@@ -51,6 +52,28 @@ export const sliderImageFields = z.object({
   status: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
 });
 export type SliderImageFields = z.infer<typeof sliderImageFields>;
+
+/** A slider image as answered: its stored name and the URL it is served at. */
+export const sliderImageOut = z.object({ ...recordOut, image: out.text, linkUrl: out.optionalText, index: out.int, imageUrl: out.optionalText });
+export type SliderImage = z.infer<typeof sliderImageOut>;
+export const sliderImageListOut = z.object({ [sliderImagesListKeys.rows]: z.array(sliderImageOut), [sliderImagesListKeys.total]: out.int });
+
+/** Categories and sub-categories as the category modes answer them (public list, categoryWithSubcategory). */
+export const subCategoryOut = z.object({ ...recordOut, name: out.text, productCategoryId: out.id });
+export type SubCategory = z.infer<typeof subCategoryOut>;
+export const categoryWithSubcategoriesOut = z.object({ ...recordOut, name: out.text, productSubCategory: z.array(subCategoryOut) });
+export type CategoryWithSubcategories = z.infer<typeof categoryWithSubcategoriesOut>;
+export const categoryTreeOut = z.object({ getAllProductCategory: z.array(categoryWithSubcategoriesOut), totalProductCategory: out.int });
+export type CategoryTree = z.infer<typeof categoryTreeOut>;
+export const subCategoryListOut = z.object({ getAllProductSubCategory: z.array(subCategoryOut), totalProductSubCategory: out.int });
+
+/** The storefront's public brand and colour lists (the resource factory's public lists). */
+export const brandOut = z.object({ ...recordOut, name: out.text });
+export const colourOut = z.object({ ...recordOut, name: out.text, colorCode: out.text });
+export const publicBrandListOut = z.object({ getAllProductBrand: z.array(brandOut), totalProductBrand: out.int });
+export type PublicBrandList = z.infer<typeof publicBrandListOut>;
+export const publicColourListOut = z.object({ getAllProductColor: z.array(colourOut), totalProductColor: out.int });
+export type PublicColourList = z.infer<typeof publicColourListOut>;
 
 /** Product reports: `GET product-reports?query=<one of these>`; top-selling comes with sales. */
 export const productReportQueries = ['new-products'] as const;

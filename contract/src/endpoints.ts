@@ -2,6 +2,8 @@ import { adjustEndpoints } from './inventory/adjust-inventory.ts';
 import { reorderEndpoints } from './inventory/reorder.ts';
 import { rolePermissionEndpoints, sessionEndpoints, userEndpoints } from './identity/endpoints.ts';
 import { fileEndpoints, settingEndpoints } from './settings-endpoints.ts';
+import { productCsvEndpoints, productEndpoints, productReportEndpoints } from './catalogue/product-endpoints.ts';
+import { sliderEndpoints } from './catalogue/slider-endpoints.ts';
 
 /** Every bespoke endpoint of the API, by area. The server implements each; the web calls only these. */
 export const endpoints = {
@@ -12,6 +14,10 @@ export const endpoints = {
   rolePermission: rolePermissionEndpoints,
   setting: settingEndpoints,
   files: fileEndpoints,
+  product: productEndpoints,
+  productCsv: productCsvEndpoints,
+  productReport: productReportEndpoints,
+  slider: sliderEndpoints,
 };
 
 type Registry = typeof endpoints;

@@ -19,3 +19,5 @@ export * from './lifecycle.ts';
 export * from './ledger.ts';
 export * from './identity/endpoints.ts';
 export * from './settings-endpoints.ts';
+export * from './catalogue/product-endpoints.ts';
+export * from './catalogue/slider-endpoints.ts';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { out, recordOut } from './answers.ts';
+import { discountTypes } from './catalogue.ts';
 import { maxId, money, numberField, optionalId, optionalText, requiredText } from './fields.ts';
 
 /** Most gallery images a product may hold (the thumbnail is separate). */
@@ -88,27 +90,121 @@ export const priceRange = z
   .transform((text) => text.split('-').map(Number) as [number, number])
   .refine(([min, max]) => min <= max, 'must have min not above max');
 
+/** A product's own columns, as staff see them (cost and stock included). */
+export const productColumnsOut = z.object({
+  ...recordOut,
+  name: out.text,
+  sku: out.text,
+  description: out.optionalText,
+  /** The stored name of the display-size image. */
+  productThumbnailImage: out.optionalText,
+  productSubCategoryId: out.optionalId,
+  productBrandId: out.optionalId,
+  productQuantity: out.int,
+  reorderQuantity: out.int,
+  productSalePrice: out.money,
+  /** Current average unit cost: staff only, never on a public answer. */
+  productPurchasePrice: out.money,
+  uomId: out.optionalId,
+  uomValue: z.number().nullable(),
+  productVatId: out.optionalId,
+  discountId: out.optionalId,
+});
+export type ProductColumns = z.infer<typeof productColumnsOut>;
+
+/** The names a product row is shown with (joined once, never a query per row). */
+const productNames = { productSubCategoryName: out.optionalText, productCategoryId: out.optionalId, productBrandName: out.optionalText };
+/** The URLs of the product's main image: the list thumbnail and the display size. */
+const mainImage = { productThumbnailImageUrl: out.optionalText, productImageUrl: out.optionalText };
+
+/** A row of the staff product list. */
+export const productRowOut = productColumnsOut.extend({ ...productNames, ...mainImage, lowStock: out.status });
+export type ProductRow = z.infer<typeof productRowOut>;
+
+/** A row of `GET product?query=report`: with its stock values (quantity × price). */
+export const productReportRowOut = productRowOut.extend({ totalSalePrice: out.money, totalPurchasePrice: out.money });
+
+export const productImageOut = z.object({ id: out.id, position: out.int, url: out.optionalText, thumbnailUrl: out.optionalText });
+export const productColourOut = z.object({ id: out.id, name: out.text, colorCode: out.text });
+export const productAttributeValueOut = z.object({ id: out.id, name: out.text, productAttributeId: out.id, productAttributeName: out.text });
+/** The gallery, colours and attribute values: on the staff and the public product page. */
+const productParts = {
+  images: z.array(productImageOut),
+  colors: z.array(productColourOut),
+  productAttributeValues: z.array(productAttributeValueOut),
+};
+
+export const stockMovementOut = z.object({
+  id: out.id,
+  productId: out.id,
+  /** Signed: positive in, negative out. */
+  quantity: out.int,
+  reason: out.text,
+  documentType: out.optionalText,
+  documentId: out.optionalText,
+  unitCost: out.money,
+  userId: out.optionalId,
+  createdAt: out.timestamp,
+});
+export type StockMovement = z.infer<typeof stockMovementOut>;
+
+/** GET product/{id} (and the answer of a create or update): the staff product page. */
+export const productDetailOut = productRowOut.extend({
+  vatPercentage: z.number().nullable(),
+  ...productParts,
+  productVat: z.object({ ...recordOut, title: out.text, percentage: z.number() }).nullable(),
+  discount: z.object({ ...recordOut, name: out.text, type: z.enum(discountTypes), value: out.money, startDate: out.date, endDate: out.date }).nullable(),
+  uom: z.object({ ...recordOut, name: out.text }).nullable(),
+  /** The latest movements, newest first. */
+  stockMovements: z.array(stockMovementOut),
+});
+export type ProductDetail = z.infer<typeof productDetailOut>;
+
+/** `GET product?query=card`: counts and stock values. */
+export const productCardOut = z.object({
+  uniqueProduct: out.int,
+  totalProductCount: out.int,
+  inventorySalesValue: out.money,
+  inventoryPurchaseValue: out.money,
+  shortProductCount: out.int,
+});
+export type ProductCard = z.infer<typeof productCardOut>;
+
+export const productListOut = z.object({ getAllProduct: z.array(productRowOut), totalProduct: out.int });
+export const productReportOut = z.object({
+  getAllProduct: z.array(productReportRowOut),
+  aggregations: z.object({ _sum: z.object({ productQuantity: out.int, totalSalePrice: out.money, totalPurchasePrice: out.money }) }),
+});
+
 /** What the storefront sees of a product: no cost, reorder level or pack size. */
-export interface PublicProduct {
-  id: number;
-  name: string;
-  sku: string;
-  description: string | null;
-  productThumbnailImageUrl: string | null;
-  productImageUrl: string | null;
-  productSubCategoryId: number | null;
-  productSubCategoryName: string | null;
-  productCategoryId: number | null;
-  productBrandId: number | null;
-  productBrandName: string | null;
-  productQuantity: number;
-  productSalePrice: number;
-  productVatId: number | null;
-  vatPercentage: number;
-  productSalePriceWithVat: number;
-  discountId: number | null;
-  createdAt: string;
-}
+export const publicProductOut = z.object({
+  id: out.id,
+  name: out.text,
+  sku: out.text,
+  description: out.optionalText,
+  ...mainImage,
+  productSubCategoryId: out.optionalId,
+  productSubCategoryName: out.optionalText,
+  productCategoryId: out.optionalId,
+  productBrandId: out.optionalId,
+  productBrandName: out.optionalText,
+  productQuantity: out.int,
+  productSalePrice: out.money,
+  productVatId: out.optionalId,
+  /** 0 when the product has no VAT type. */
+  vatPercentage: z.number(),
+  productSalePriceWithVat: out.money,
+  discountId: out.optionalId,
+  createdAt: out.timestamp,
+});
+export type PublicProduct = z.infer<typeof publicProductOut>;
+
+export const publicProductListOut = z.object({ getAllProduct: z.array(publicProductOut), totalProduct: out.int });
+export type PublicProductList = z.infer<typeof publicProductListOut>;
+
+/** GET product/public/{id}: the list fields plus gallery, colours and attribute values. */
+export const publicProductDetailOut = publicProductOut.extend(productParts);
+export type PublicProductDetail = z.infer<typeof publicProductDetailOut>;
 
 /** Columns a product CSV import understands, in the order an export writes them. */
 export const productCsvColumns = [

@@ -1,9 +1,10 @@
+import { productEndpoints } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Col, Empty, Input, InputNumber, Pagination, Row, Select, Space, Spin, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
-import { http } from '../lib/http.ts';
+import { api } from '../lib/api.ts';
 import { ProductGrid } from './ProductGrid.tsx';
-import { usePublicBrands, usePublicColours, type Category, type ProductList } from './shop.ts';
+import { usePublicBrands, usePublicColours, type Category } from './shop.ts';
 
 const pageSize = 12;
 /** Query parameters the catalogue keeps in the URL; all of them go to GET /product/public. */
@@ -29,7 +30,7 @@ export function Catalogue({ categories }: { categories: Category[] }) {
   }
   const list = useQuery({
     queryKey: ['public-products', filters, page],
-    queryFn: () => http.get<ProductList>('product/public', { filters: { ...filters, page, count: pageSize } }),
+    queryFn: () => api(productEndpoints.publicList, { query: { ...filters, page, count: pageSize } }),
   });
 
   /** Sets (or clears) query parameters and goes back to page 1. */

@@ -1,11 +1,13 @@
+import { productEndpoints } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { http, must } from '../lib/http.ts';
+import { api } from '../lib/api.ts';
+import { must } from '../lib/http.ts';
 import { useSettings } from '../lib/settings.ts';
 import { HomeSlider } from './HomeSlider.tsx';
 import { ProductGrid } from './ProductGrid.tsx';
-import { usePublicBrands, usePublicColours, type Category, type ProductList } from './shop.ts';
+import { usePublicBrands, usePublicColours, type Category } from './shop.ts';
 
 /** The home page: the slider, the newest products, then categories, brands and colours. */
 export function Home({ categories }: { categories: Category[] }) {
@@ -14,7 +16,7 @@ export function Home({ categories }: { categories: Category[] }) {
   const colours = usePublicColours();
   const newest = useQuery({
     queryKey: ['public-products', 'newest'],
-    queryFn: () => must(http.get<ProductList>('product/public', { filters: { page: 1, count: 8 } })),
+    queryFn: () => must(api(productEndpoints.publicList, { query: { page: 1, count: 8 } })),
   });
   const products = newest.data?.getAllProduct ?? [];
   return (

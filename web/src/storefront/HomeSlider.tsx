@@ -1,18 +1,14 @@
+import { sliderEndpoints } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Carousel } from 'antd';
-import { http, must } from '../lib/http.ts';
-
-interface Slide {
-  id: number;
-  imageUrl: string | null;
-  linkUrl: string | null;
-}
+import { api } from '../lib/api.ts';
+import { must } from '../lib/http.ts';
 
 /** The public slider images as a carousel; each slide links where its linkUrl says. Nothing when there are none. */
 export function HomeSlider() {
   const slides = useQuery({
     queryKey: ['public-slider'],
-    queryFn: () => must(http.get<{ getAllSliderImages: Slide[] }>('slider-images/public?query=all')),
+    queryFn: () => must(api(sliderEndpoints.publicList, { query: { query: 'all' } })),
   });
   const shown = (slides.data?.getAllSliderImages ?? []).filter((s) => s.imageUrl);
   if (shown.length === 0) return null;

@@ -1,10 +1,11 @@
+import { productEndpoints } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Descriptions, Empty, Image, Row, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { http } from '../lib/http.ts';
+import { api } from '../lib/api.ts';
 import { NotFound } from '../ui/NotFound.tsx';
-import { useMoney, type PublicProductDetail } from './shop.ts';
+import { useMoney } from './shop.ts';
 
 /** The product page at /product/:id: gallery, name, VAT-inclusive price, description, colours, attributes, stock. */
 export function ProductPage() {
@@ -13,7 +14,7 @@ export function ProductPage() {
   const money = useMoney();
   const detail = useQuery({
     queryKey: ['public-product', id],
-    queryFn: () => http.get<PublicProductDetail>(`product/public/${id}`),
+    queryFn: () => api(productEndpoints.publicGet, { params: { id } }),
     enabled: valid,
   });
   const [chosen, setChosen] = useState<string | null>(null);

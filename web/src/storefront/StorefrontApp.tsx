@@ -1,19 +1,20 @@
 import { Layout, Menu, Typography } from 'antd';
 import { Link, Route, Routes } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { resources, type CategoryTree } from '@tillbook/contract';
 import { http, must } from '../lib/http.ts';
 import { useSettings } from '../lib/settings.ts';
 import { NotFound } from '../ui/NotFound.tsx';
 import { Catalogue } from './Catalogue.tsx';
 import { Home } from './Home.tsx';
 import { ProductPage } from './ProductPage.tsx';
-import type { Category } from './shop.ts';
 
 export function StorefrontApp() {
   const { data: settings } = useSettings();
   const categories = useQuery({
     queryKey: ['public-categories'],
-    queryFn: () => must(http.get<{ getAllProductCategory: Category[] }>('product-category/public')),
+    // a plain resource's public list (categories with their sub-categories): path from its contract
+    queryFn: () => must(http.get<CategoryTree>(`${resources.productCategory.path}/public`)),
   });
   return (
     <Layout style={{ minHeight: '100vh', background: '#fff' }}>

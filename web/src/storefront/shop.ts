@@ -1,28 +1,10 @@
-import type { PublicProduct } from '@tillbook/contract';
+import { resources, type CategoryWithSubcategories, type PublicBrandList, type PublicColourList } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
 import { http, must } from '../lib/http.ts';
 import { useSettings } from '../lib/settings.ts';
 
-export interface Named {
-  id: number;
-  name: string;
-}
-
-export interface Category extends Named {
-  productSubCategory: Named[];
-}
-
-export interface ProductList {
-  getAllProduct: PublicProduct[];
-  totalProduct: number;
-}
-
-/** A public product's page data: the list fields plus gallery, colours and attribute values. */
-export interface PublicProductDetail extends PublicProduct {
-  images: { id: number; position: number; url: string | null; thumbnailUrl: string | null }[];
-  colors: (Named & { colorCode: string })[];
-  productAttributeValues: (Named & { productAttributeId: number; productAttributeName: string })[];
-}
+/** A public category with its active sub-categories (the contract's answer type). */
+export type Category = CategoryWithSubcategories;
 
 /** Formats an amount with the shop's currency symbol, two decimals. */
 export function useMoney(): (amount: number) => string {
@@ -32,12 +14,13 @@ export function useMoney(): (amount: number) => string {
 }
 
 export function usePublicBrands() {
-  return useQuery({ queryKey: ['public-brands'], queryFn: () => must(http.get<{ getAllProductBrand: Named[] }>('product-brand/public')) });
+  // a plain resource's public list: its path comes from the resource's contract
+  return useQuery({ queryKey: ['public-brands'], queryFn: () => must(http.get<PublicBrandList>(`${resources.productBrand.path}/public`)) });
 }
 
 export function usePublicColours() {
   return useQuery({
     queryKey: ['public-colours'],
-    queryFn: () => must(http.get<{ getAllProductColor: (Named & { colorCode: string })[] }>('product-color/public')),
+    queryFn: () => must(http.get<PublicColourList>(`${resources.color.path}/public`)),
   });
 }

@@ -1,8 +1,10 @@
+import { categoryTreeOut } from '@tillbook/contract';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { conventionWhere, orderBy, paging, whereAll, type ListQuery } from '../../platform/list-query.ts';
+import { conventionWhere, orderBy, whereAll, type ListQuery } from '../../platform/list-query.ts';
+import { paged } from '../../platform/queries.ts';
 import type { ResourceDefinition } from '../../platform/resource-factory.ts';
-import { toWireList } from '../../platform/wire.ts';
+import { answerBy } from './answer-by.ts';
 import { productCategory, productSubCategory } from '../../schema/index.ts';
 
 /** Alphabetical unless the caller asked for an order. */
@@ -14,11 +16,10 @@ const byNameUnlessSorted = (q: ListQuery): ListQuery => (q.sort ? q : { ...q, so
  * their active sub-categories).
  */
 export function categoryModes(ctx: AppContext): Partial<ResourceDefinition> {
+  const present = answerBy(ctx, categoryTreeOut, 'GET product-category (categories with sub-categories)');
   async function tree(q: ListQuery, onlyActiveChildren: boolean) {
     const where = whereAll(conventionWhere(q, { status: productCategory.status, search: [productCategory.name], date: productCategory.createdAt }));
-    const { limit, offset } = paging(q);
-    let rows = ctx.db.select().from(productCategory).where(where).orderBy(...orderBy(q, productCategory, productCategory.name)).$dynamic();
-    if (limit !== undefined) rows = rows.limit(limit).offset(offset);
+    const rows = paged(ctx.db.select().from(productCategory).where(where).orderBy(...orderBy(q, productCategory, productCategory.name)).$dynamic(), q);
     const [categories, [total]] = await Promise.all([rows, ctx.db.select({ n: count() }).from(productCategory).where(where)]);
     const ids = categories.map((c) => c.id);
     const children = ids.length
@@ -27,7 +28,7 @@ export function categoryModes(ctx: AppContext): Partial<ResourceDefinition> {
           .orderBy(asc(productSubCategory.name), asc(productSubCategory.id))
       : [];
     const withChildren = categories.map((c) => ({ ...c, productSubCategory: children.filter((s) => s.productCategoryId === c.id) }));
-    return { getAllProductCategory: toWireList(withChildren), totalProductCategory: Number(total?.n ?? 0) };
+    return present({ getAllProductCategory: withChildren, totalProductCategory: Number(total?.n ?? 0) });
   }
   return {
     modes: { categoryWithSubcategory: (_req, q) => tree(byNameUnlessSorted(q), false) },

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { found } from '../../platform/route.ts';
-import { toWire } from '../../platform/wire.ts';
 import {
   colors, discount, product, productAttribute, productAttributeValue, productBrand, productColor, productImage, productProductAttributeValue,
   productSubCategory, productVat, stockMovement, uom,
@@ -66,28 +65,39 @@ export async function productParts(db: DbOrTx, productId: number) {
   };
 }
 
-/** GET /product/{id}: everything the staff product page shows, with its latest movements. */
-export async function productDetail(db: DbOrTx, id: number) {
-  const [row] = await productRowQuery(db).where(eq(product.id, id));
-  const { product: p, ...names } = found(row, 'Product');
-  const [parts, [vat], [disc], [unit], movements] = await Promise.all([
-    productParts(db, id),
-    p.productVatId ? db.select().from(productVat).where(eq(productVat.id, p.productVatId)) : Promise.resolve([]),
-    p.discountId ? db.select().from(discount).where(eq(discount.id, p.discountId)) : Promise.resolve([]),
-    p.uomId ? db.select().from(uom).where(eq(uom.id, p.uomId)) : Promise.resolve([]),
-    db.select().from(stockMovement).where(eq(stockMovement.productId, id)).orderBy(desc(stockMovement.createdAt), desc(stockMovement.id)).limit(movementLimit),
-  ]);
+/**
+ * The one mapping of a product row: its columns, its names, the URLs of its main image and the
+ * low-stock flag. Every product answer starts here; its answer schema (staff row, staff page,
+ * public product) decides which of these fields are sent.
+ */
+export function productView({ product: p, ...names }: ProductRow) {
   const main = imageUrls(p.productThumbnailImage);
-  return toWire({
+  return {
     ...p,
     ...names,
     productThumbnailImageUrl: main.thumbnailUrl,
     productImageUrl: main.url,
     lowStock: p.productQuantity <= p.reorderQuantity,
+  };
+}
+
+/** GET /product/{id}: everything the staff product page shows, with its latest movements. */
+export async function productDetail(db: DbOrTx, id: number) {
+  const [row] = await productRowQuery(db).where(eq(product.id, id));
+  const view = productView(found(row, 'Product'));
+  const [parts, [vat], [disc], [unit], movements] = await Promise.all([
+    productParts(db, id),
+    view.productVatId ? db.select().from(productVat).where(eq(productVat.id, view.productVatId)) : Promise.resolve([]),
+    view.discountId ? db.select().from(discount).where(eq(discount.id, view.discountId)) : Promise.resolve([]),
+    view.uomId ? db.select().from(uom).where(eq(uom.id, view.uomId)) : Promise.resolve([]),
+    db.select().from(stockMovement).where(eq(stockMovement.productId, id)).orderBy(desc(stockMovement.createdAt), desc(stockMovement.id)).limit(movementLimit),
+  ]);
+  return {
+    ...view,
     ...parts,
     productVat: vat ?? null,
     discount: disc ?? null,
     uom: unit ?? null,
     stockMovements: movements,
-  });
+  };
 }

@@ -1,11 +1,11 @@
-import { productCsvColumns, productSortable } from '@tillbook/contract';
+import { productCsvColumns } from '@tillbook/contract';
 import { asc, desc, eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import { parseListQuery, type ListQuery } from '../../platform/list-query.ts';
+import type { ListQuery } from '../../platform/list-query.ts';
 import { product, productBrand, productCategory, productSubCategory, productVat, uom } from '../../schema/index.ts';
 import { guardFormula, writeCsv } from './product-csv.ts';
-import { sortColumns, staffFilters, staffWhere, type StaffFilters } from './product-list.ts';
+import { sortColumns, staffWhere, type StaffFilters } from './product-list.ts';
 
 /** A number as CSV text: money with two decimals, nothing for null. */
 const amount = (n: number | null) => (n === null ? '' : n.toFixed(2));
@@ -14,8 +14,7 @@ const amount = (n: number | null) => (n === null ? '' : n.toFixed(2));
  * GET /product/export?filters: the staff list with GET /product's filters, unpaged, as CSV with names
  * (not ids) for the references, so that the file can be imported again.
  */
-export async function productExportRoute(ctx: AppContext, req: FastifyRequest, reply: FastifyReply) {
-  const q = parseListQuery(req.query, { modes: ['card'], filters: staffFilters, sortable: productSortable }) as ListQuery<StaffFilters>;
+export async function productExport(ctx: AppContext, q: ListQuery<StaffFilters>, reply: FastifyReply) {
   const direction = q.order === 'asc' ? asc : desc;
   const column = sortColumns[(q.sort ?? 'createdAt') as keyof typeof sortColumns];
   const rows = await ctx.db

@@ -1,22 +1,13 @@
-import { productSortable } from '@tillbook/contract';
+import { productCardOut, productListOut, productReportOut, type ProductListFilters } from '@tillbook/contract';
 import { asc, count, desc, inArray, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
-import { conventionWhere, idListFilter, paging, parseListQuery, whereAll, type ListQuery } from '../../platform/list-query.ts';
-import { toWire } from '../../platform/wire.ts';
+import { conventionWhere, whereAll, type ListQuery } from '../../platform/list-query.ts';
+import { presenter } from '../../platform/presenter.ts';
+import { paged } from '../../platform/queries.ts';
 import { product, productSubCategory } from '../../schema/index.ts';
-import { lowStockSql, productRowQuery } from './product-detail.ts';
-import { imageUrls } from './product-images.ts';
+import { lowStockSql, productRowQuery, productView } from './product-detail.ts';
 
-export const staffFilters = {
-  productCategoryId: idListFilter.optional(),
-  productSubCategoryId: idListFilter.optional(),
-  productBrandId: idListFilter.optional(),
-  lowStock: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
-};
-export type StaffFilters = { productCategoryId?: number[]; productSubCategoryId?: number[]; productBrandId?: number[]; lowStock?: 'true' | 'false' };
+export type StaffFilters = ProductListFilters;
 
 /** An exact money sum as a number with two decimals (numeric in SQL, never float). */
 const moneySum = (expression: SQL) => sql<number>`coalesce(sum(${expression}), 0)::numeric(16,2)`.mapWith(Number);
@@ -45,26 +36,15 @@ export const sortColumns = {
 async function staffRows(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undefined, withValues = false) {
   const direction = q.order === 'asc' ? asc : desc;
   const column = sortColumns[(q.sort ?? 'createdAt') as keyof typeof sortColumns];
-  const { limit, offset } = paging(q);
-  let query = productRowQuery(db).where(where).orderBy(direction(column), direction(product.id)).$dynamic();
-  if (limit !== undefined) query = query.limit(limit).offset(offset);
-  const rows = await query;
-  return rows.map(({ product: p, vatPercentage: _vat, ...names }) => {
-    const main = imageUrls(p.productThumbnailImage);
-    const values = withValues
-      ? {
-          totalSalePrice: sumOf(p.productQuantity, p.productSalePrice),
-          totalPurchasePrice: sumOf(p.productQuantity, p.productPurchasePrice),
-        }
-      : {};
-    return toWire({
-      ...p,
-      ...names,
-      productThumbnailImageUrl: main.thumbnailUrl,
-      productImageUrl: main.url,
-      lowStock: p.productQuantity <= p.reorderQuantity,
-      ...values,
-    });
+  const rows = await paged(productRowQuery(db).where(where).orderBy(direction(column), direction(product.id)).$dynamic(), q);
+  return rows.map((row) => {
+    const view = productView(row);
+    if (!withValues) return view;
+    return {
+      ...view,
+      totalSalePrice: sumOf(view.productQuantity, view.productSalePrice),
+      totalPurchasePrice: sumOf(view.productQuantity, view.productPurchasePrice),
+    };
   });
 }
 
@@ -99,15 +79,21 @@ async function report(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undef
   return { getAllProduct: rows, aggregations: { _sum: sums } };
 }
 
-/** GET /product?filters, ?query=card, ?query=search&key=, ?query=report. */
-export async function productListRoute(ctx: AppContext, req: FastifyRequest) {
-  const q = parseListQuery(req.query, { modes: ['card'], filters: staffFilters, sortable: productSortable }) as ListQuery<StaffFilters>;
+const presentCard = presenter(productCardOut) as (value: unknown) => typeof productCardOut._output;
+const presentReport = presenter(productReportOut) as (value: unknown) => typeof productReportOut._output;
+const presentPage = presenter(productListOut) as (value: unknown) => typeof productListOut._output;
+
+/**
+ * GET /product?filters, ?query=card, ?query=search&key=, ?query=report. The endpoint's answer is
+ * one of three shapes, so each mode is presented by its own schema here.
+ */
+export async function productList(db: DbOrTx, q: ListQuery<StaffFilters>) {
   const where = staffWhere(q);
-  if (q.mode === 'card') return card(ctx.db, where);
-  if (q.mode === 'report') return report(ctx.db, q, where);
+  if (q.mode === 'card') return presentCard(await card(db, where));
+  if (q.mode === 'report') return presentReport(await report(db, q, where));
   const [rows, [total]] = await Promise.all([
-    staffRows(ctx.db, q, where),
-    ctx.db.select({ n: count() }).from(product).where(where),
+    staffRows(db, q, where),
+    db.select({ n: count() }).from(product).where(where),
   ]);
-  return { getAllProduct: rows, totalProduct: Number(total?.n ?? 0) };
+  return presentPage({ getAllProduct: rows, totalProduct: Number(total?.n ?? 0) });
 }

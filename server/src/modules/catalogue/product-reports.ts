@@ -1,11 +1,11 @@
-import { dropEmpty, fromCents, newProductListKeys, productReportQueries, toCents, type RawQuery } from '@tillbook/contract';
+import { dropEmpty, fromCents, newProductListKeys, productReportEndpoints, productReportQueries, toCents, type RawQuery } from '@tillbook/contract';
 import { count, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { FileStore } from '../../platform/files.ts';
 import { conventionWhere, idListFilter, inArray, paging, parseListQuery, whereAll } from '../../platform/list-query.ts';
+import { implement } from '../../platform/endpoint-route.ts';
 import type { RouteDef } from '../../platform/route.ts';
-import { toWire } from '../../platform/wire.ts';
 import { product, productVat } from '../../schema/index.ts';
 
 /**
@@ -27,39 +27,36 @@ const { productPurchasePrice: _cost, ...shown } = getTableColumns(product);
 /** Product reports for staff. New products now; top-selling products come with sales. */
 export function productReportRoutes(ctx: AppContext): RouteDef[] {
   return [
-    {
-      method: 'GET', url: '/product-reports', access: 'readAll-productReports',
-      handler: async (req) => {
-        const { query, ...rest } = dropEmpty(req.query as RawQuery);
-        if (!productReportQueries.includes(query as never)) {
-          throw fieldError('query', query === undefined ? `is required: one of ${productReportQueries.join(', ')}` : `must be one of ${productReportQueries.join(', ')}`);
-        }
-        const q = parseListQuery({ ...rest, status: 'true' }, { filters });
-        const where = whereAll([
-          ...conventionWhere(q, { status: product.status, search: [product.name, product.sku], date: product.createdAt }),
-          q.filters.productSubCategoryId && inArray(product.productSubCategoryId, q.filters.productSubCategoryId),
-          q.filters.productBrandId && inArray(product.productBrandId, q.filters.productBrandId),
-        ]);
-        const { limit, offset } = paging(q);
-        let rows = ctx.db
-          .select({ ...shown, vatPercentage: productVat.percentage })
-          .from(product)
-          .leftJoin(productVat, eq(productVat.id, product.productVatId))
-          .where(where)
-          .orderBy(desc(product.createdAt), desc(product.id))
-          .$dynamic();
-        if (limit !== undefined) rows = rows.limit(limit).offset(offset);
-        const [found, [total]] = await Promise.all([rows, ctx.db.select({ n: count() }).from(product).where(where)]);
-        return {
-          [newProductListKeys.rows]: found.map(({ vatPercentage, ...row }) => ({
-            ...toWire(row),
-            productVat: vatPercentage ?? 0,
-            productSalePriceWithVat: priceWithVat(row.productSalePrice, vatPercentage),
-            productThumbnailImageUrl: FileStore.url(row.productThumbnailImage),
-          })),
-          [newProductListKeys.total]: Number(total?.n ?? 0),
-        };
-      },
-    },
+    implement(ctx, productReportEndpoints.list, async ({ req }) => {
+      const { query, ...rest } = dropEmpty(req.query as RawQuery);
+      if (!productReportQueries.includes(query as never)) {
+        throw fieldError('query', query === undefined ? `is required: one of ${productReportQueries.join(', ')}` : `must be one of ${productReportQueries.join(', ')}`);
+      }
+      const q = parseListQuery({ ...rest, status: 'true' }, { filters });
+      const where = whereAll([
+        ...conventionWhere(q, { status: product.status, search: [product.name, product.sku], date: product.createdAt }),
+        q.filters.productSubCategoryId && inArray(product.productSubCategoryId, q.filters.productSubCategoryId),
+        q.filters.productBrandId && inArray(product.productBrandId, q.filters.productBrandId),
+      ]);
+      const { limit, offset } = paging(q);
+      let rows = ctx.db
+        .select({ ...shown, vatPercentage: productVat.percentage })
+        .from(product)
+        .leftJoin(productVat, eq(productVat.id, product.productVatId))
+        .where(where)
+        .orderBy(desc(product.createdAt), desc(product.id))
+        .$dynamic();
+      if (limit !== undefined) rows = rows.limit(limit).offset(offset);
+      const [found, [total]] = await Promise.all([rows, ctx.db.select({ n: count() }).from(product).where(where)]);
+      return {
+        [newProductListKeys.rows]: found.map(({ vatPercentage, ...row }) => ({
+          ...row,
+          productVat: vatPercentage ?? 0,
+          productSalePriceWithVat: priceWithVat(row.productSalePrice, vatPercentage),
+          productThumbnailImageUrl: FileStore.url(row.productThumbnailImage),
+        })),
+        [newProductListKeys.total]: Number(total?.n ?? 0),
+      };
+    }),
   ];
 }

@@ -1,4 +1,4 @@
-import { permissionName, sliderDisplayWidth, sliderImageFields, sliderImagesListKeys, sliderImagesPath, type SliderImageFields } from '@tillbook/contract';
+import { sliderDisplayWidth, sliderEndpoints, sliderImageFields, sliderImagesListKeys, type SliderImageFields } from '@tillbook/contract';
 import { asc, count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
@@ -6,27 +6,24 @@ import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError } from '../../platform/errors.ts';
 import { FileStore, type Upload } from '../../platform/files.ts';
 import { encodeImage } from '../../platform/images.ts';
-import { conventionWhere, paging, parseListQuery, whereAll, type ListQuery } from '../../platform/list-query.ts';
-import { found, idParam, parseBody, type RouteDef } from '../../platform/route.ts';
+import { implement } from '../../platform/endpoint-route.ts';
+import { conventionWhere, whereAll, type ListQuery } from '../../platform/list-query.ts';
+import { paged } from '../../platform/queries.ts';
+import { found, parseBody, type RouteDef } from '../../platform/route.ts';
 import { withStoredFiles } from '../../platform/stored-files.ts';
-import { toWire } from '../../platform/wire.ts';
 import { sliderImages } from '../../schema/index.ts';
 
 type SliderRow = typeof sliderImages.$inferSelect;
 const what = 'Slider image';
-const base = `/${sliderImagesPath}`;
-const perm = (action: 'create' | 'readAll' | 'readSingle' | 'update' | 'delete') => permissionName(action, 'sliderImages');
 
-/** A row for the wire, with the URL its image is served at. */
-const wire = (row: SliderRow) => ({ ...toWire(row), imageUrl: FileStore.url(row.image) });
+/** A row with the URL its image is served at (the answer schema lists what is sent). */
+const view = (row: SliderRow) => ({ ...row, imageUrl: FileStore.url(row.image) });
 
 async function list(db: DbOrTx, q: ListQuery) {
   const where = whereAll(conventionWhere(q, { status: sliderImages.status, search: [sliderImages.linkUrl], date: sliderImages.createdAt }));
-  const { limit, offset } = paging(q);
-  let rows = db.select().from(sliderImages).where(where).orderBy(asc(sliderImages.index), asc(sliderImages.id)).$dynamic();
-  if (limit !== undefined) rows = rows.limit(limit).offset(offset);
+  const rows = paged(db.select().from(sliderImages).where(where).orderBy(asc(sliderImages.index), asc(sliderImages.id)).$dynamic(), q);
   const [found, [total]] = await Promise.all([rows, db.select({ n: count() }).from(sliderImages).where(where)]);
-  return { [sliderImagesListKeys.rows]: found.map(wire), [sliderImagesListKeys.total]: Number(total?.n ?? 0) };
+  return { [sliderImagesListKeys.rows]: found.map(view), [sliderImagesListKeys.total]: Number(total?.n ?? 0) };
 }
 
 interface SliderChange { fields: Partial<SliderImageFields>; upload?: Upload }
@@ -77,50 +74,25 @@ async function write(ctx: AppContext, log: FastifyBaseLogger, change: SliderChan
 
 /** Storefront slider images: staff manage them with form data; the storefront reads the active ones. */
 export function sliderRoutes(ctx: AppContext): RouteDef[] {
-  const update = async (req: FastifyRequest) => {
-    const id = idParam(req);
-    return wire(await write(ctx, req.log, await readForm(ctx, req, false), id));
-  };
+  const { db } = ctx;
+  const update = async (req: FastifyRequest, id: number) => view(await write(ctx, req.log, await readForm(ctx, req, false), id));
   return [
-    {
-      method: 'GET', url: base, access: perm('readAll'),
-      handler: async (req) => list(ctx.db, parseListQuery(req.query) as ListQuery),
-    },
-    {
-      method: 'GET', url: `${base}/public`, access: 'public',
-      handler: async (req) => {
-        const q = parseListQuery(req.query) as ListQuery;
-        return list(ctx.db, { ...q, statuses: [true], unpaged: q.mode === 'all' || q.unpaged });
-      },
-    },
-    {
-      method: 'GET', url: `${base}/:id`, access: perm('readSingle'),
-      handler: async (req) => {
-        const [row] = await ctx.db.select().from(sliderImages).where(eq(sliderImages.id, idParam(req)));
-        return wire(found(row, what));
-      },
-    },
-    {
-      method: 'POST', url: base, access: perm('create'),
-      handler: async (req, reply) => {
-        const row = await write(ctx, req.log, await readForm(ctx, req, true));
-        reply.code(201);
-        return wire(row);
-      },
-    },
-    { method: 'POST', url: `${base}/:id`, access: perm('update'), handler: update },
-    { method: 'PUT', url: `${base}/:id`, access: perm('update'), handler: update },
-    {
-      method: 'DELETE', url: `${base}/:id`, access: perm('delete'),
-      handler: async (req) => {
-        const id = idParam(req);
-        const gone = await withStoredFiles(ctx, req.log, async (tx, files) => {
-          const [row] = await tx.delete(sliderImages).where(eq(sliderImages.id, id)).returning();
-          files.removeAfterCommit(found(row, what).image);
-          return row!;
-        });
-        return wire(gone);
-      },
-    },
+    implement(ctx, sliderEndpoints.list, ({ query }) => list(db, query)),
+    implement(ctx, sliderEndpoints.publicList, ({ query }) => list(db, { ...query, statuses: [true], unpaged: query.mode === 'all' || query.unpaged })),
+    implement(ctx, sliderEndpoints.get, async ({ params }) => {
+      const [row] = await db.select().from(sliderImages).where(eq(sliderImages.id, params.id));
+      return view(found(row, what));
+    }),
+    implement(ctx, sliderEndpoints.create, async ({ req }) => view(await write(ctx, req.log, await readForm(ctx, req, true)))),
+    implement(ctx, sliderEndpoints.update, ({ req, params }) => update(req, params.id)),
+    implement(ctx, sliderEndpoints.replace, ({ req, params }) => update(req, params.id)),
+    implement(ctx, sliderEndpoints.delete, async ({ req, params }) => {
+      const gone = await withStoredFiles(ctx, req.log, async (tx, files) => {
+        const [row] = await tx.delete(sliderImages).where(eq(sliderImages.id, params.id)).returning();
+        files.removeAfterCommit(found(row, what).image);
+        return row!;
+      });
+      return view(gone);
+    }),
   ];
 }

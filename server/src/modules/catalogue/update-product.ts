@@ -1,12 +1,11 @@
-import { maxGalleryImages, productFileFields, productUpdateInput, productUpdateRefused, statusBody } from '@tillbook/contract';
+import { maxGalleryImages, productFileFields, productUpdateInput, productUpdateRefused, type StatusText } from '@tillbook/contract';
 import { and, count, eq, inArray, max } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError } from '../../platform/errors.ts';
-import { found, idParam, parseBody } from '../../platform/route.ts';
+import { found, parseBody } from '../../platform/route.ts';
 import { withStoredFiles } from '../../platform/stored-files.ts';
-import { toWire } from '../../platform/wire.ts';
 import { product, productImage } from '../../schema/index.ts';
 import { bodyFields } from './create-product.ts';
 import { productDetail } from './product-detail.ts';
@@ -20,8 +19,7 @@ import { assertProductReferences, assertProductUnique, replaceProductLinks } fro
  * reorders it and removes the images it leaves out (files removed after commit); new gallery
  * images are appended, at most {@link maxGalleryImages} in all.
  */
-export async function updateProductRoute(ctx: AppContext, req: FastifyRequest) {
-  const id = idParam(req);
+export async function updateProductRoute(ctx: AppContext, req: FastifyRequest, id: number) {
   const form: ProductForm = req.isMultipart() ? await readProductForm(req, ctx) : { fields: bodyFields(req), gallery: [] };
   for (const [field, text] of Object.entries(productUpdateRefused)) {
     if (field in form.fields) throw fieldError(field, text);
@@ -75,9 +73,7 @@ async function reorderGallery(tx: DbOrTx, productId: number, order: number[]): P
 }
 
 /** PATCH /product/{id} {status}: hide ('false') or show ('true'). */
-export async function productStatusRoute(ctx: AppContext, req: FastifyRequest) {
-  const id = idParam(req);
-  const { status } = parseBody(statusBody, req.body);
-  const [row] = await ctx.db.update(product).set({ status: status === 'true', updatedAt: new Date() }).where(eq(product.id, id)).returning();
-  return toWire(found(row, 'Product'));
+export async function setProductStatus(db: DbOrTx, id: number, status: StatusText) {
+  const [row] = await db.update(product).set({ status: status === 'true', updatedAt: new Date() }).where(eq(product.id, id)).returning();
+  return found(row, 'Product');
 }

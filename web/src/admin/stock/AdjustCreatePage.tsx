@@ -1,14 +1,13 @@
-import { adjustEndpoints, adjustInventoryInput, messages, type AdjustType } from '@tillbook/contract';
+import { adjustEndpoints, adjustInventoryInput, isProductPage, messages, productEndpoints, type AdjustType, type ProductRow } from '@tillbook/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, DatePicker, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
-import { http } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
 
-interface Found { id: number; name: string; sku: string; productQuantity: number }
+type Found = Pick<ProductRow, 'id' | 'name' | 'sku' | 'productQuantity'>;
 interface Line extends Found { adjustQuantity: number | null; adjustType: AdjustType; reason: string }
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -39,9 +38,9 @@ export default function AdjustCreatePage() {
 
   async function find(key: string) {
     if (!key.trim()) return;
-    const result = await http.get<{ getAllProduct: Found[] }>(`product?query=search&key=${encodeURIComponent(key.trim())}`, { toast: true });
-    if (result.error !== undefined) return;
-    const found = result.data.getAllProduct;
+    const result = await api(productEndpoints.list, { query: { query: 'search', key: key.trim() } }, { toast: true });
+    if (result.error !== undefined || !isProductPage(result.data)) return;
+    const found: Found[] = result.data.getAllProduct;
     const exact = found.find((p) => same(p.sku, key)) ?? found.find((p) => same(p.name, key));
     if (exact) add(exact);
     else if (found.length === 1) add(found[0]!);

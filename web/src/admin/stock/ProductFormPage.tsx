@@ -1,22 +1,14 @@
-import { maxGalleryImages, messages, productFileFields, resources, discountContract } from '@tillbook/contract';
+import { maxGalleryImages, messages, productEndpoints, productFileFields, resources, discountContract, type ProductDetail } from '@tillbook/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Col, Form, Input, InputNumber, Progress, Row, Select, Space, Typography, Upload, type UploadFile } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { http, must } from '../../lib/http.ts';
+import { api } from '../../lib/api.ts';
+import { must } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
 import { RefSelect, useLookup } from '../../ui/resource/lookup.tsx';
 import { refTo } from '../../ui/resource/screen-from-contract.ts';
 import { appendFields, moved, sameValue, sendForm } from './product-upload.ts';
-
-interface LoadedProduct extends Record<string, unknown> {
-  id: number;
-  name: string;
-  productThumbnailImageUrl: string | null;
-  colors: { id: number }[];
-  productAttributeValues: { id: number }[];
-  images: { id: number; thumbnailUrl: string | null; url: string | null }[];
-}
 
 /** The text fields the form edits, with their labels (server field errors land on these). */
 const labels: Record<string, string> = {
@@ -35,10 +27,11 @@ const fileList = (e: { fileList: UploadFile[] } | UploadFile[]) => (Array.isArra
 const noUpload = () => false as const;
 
 /** Form values of a loaded product. */
-function valuesOf(p: LoadedProduct): Record<string, unknown> {
+function valuesOf(p: ProductDetail): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const files: string[] = Object.values(productFileFields);
-  for (const name of Object.keys(labels)) if (name in p && !files.includes(name)) out[name] = p[name];
+  const fields = p as Record<string, unknown>;
+  for (const name of Object.keys(labels)) if (name in p && !files.includes(name)) out[name] = fields[name];
   out.colors = p.colors.map((c) => c.id);
   out.productAttributeValueId = p.productAttributeValues.map((v) => v.id);
   return out;
@@ -53,7 +46,7 @@ export default function ProductFormPage() {
   const client = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const loaded = useQuery({ queryKey: ['product', id], enabled: editing, queryFn: () => must(http.get<LoadedProduct>(`product/${id}`)) });
+  const loaded = useQuery({ queryKey: ['product', id], enabled: editing, queryFn: () => must(api(productEndpoints.get, { params: { id: id! } })) });
   const initial = useMemo(() => (loaded.data ? valuesOf(loaded.data) : undefined), [loaded.data]);
   useEffect(() => {
     if (initial) form.setFieldsValue(initial);
@@ -69,7 +62,7 @@ export default function ProductFormPage() {
       return { value: row.id, label: `${attribute ? attributes.labelOf(attribute) : ''}: ${attributeValues.labelOf(row)}` };
     });
   // the gallery already stored, in the order the owner arranges it here (sent as galleryOrder)
-  const [kept, setKept] = useState<LoadedProduct['images'] | null>(null);
+  const [kept, setKept] = useState<ProductDetail['images'] | null>(null);
   const current = kept ?? loaded.data?.images ?? [];
   const held = current.length;
   const galleryRoom = Math.max(0, maxGalleryImages - held);
@@ -96,11 +89,13 @@ export default function ProductFormPage() {
       return;
     }
     setProgress(0);
-    const result = await sendForm<{ id: number }>('POST', editing ? `product/${id}` : 'product', body, setProgress);
+    const result = editing
+      ? await sendForm(productEndpoints.update, { id: id! }, body, setProgress)
+      : await sendForm(productEndpoints.create, {}, body, setProgress);
     setProgress(null);
     if (result.error === undefined) {
       notify.success(editing ? 'Product updated successfully' : messages.productAdded);
-      await client.invalidateQueries({ queryKey: ['list', 'product'] });
+      await client.invalidateQueries({ queryKey: ['list', productEndpoints.list.path] });
       await client.invalidateQueries({ queryKey: ['product'] });
       navigate(`/admin/product/${result.data.id}`);
       return;

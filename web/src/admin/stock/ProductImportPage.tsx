@@ -1,17 +1,16 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { productCsvColumns } from '@tillbook/contract';
+import { productCsvColumns, productCsvEndpoints, type ProductImportPreview, type ProductImportSummary } from '@tillbook/contract';
 import { Alert, Button, Card, List, Progress, Space, Table, Tag, Typography, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { http } from '../../lib/http.ts';
+import { api } from '../../lib/api.ts';
 
 /** File lines sent per import request. */
 export const sliceLines = 100;
 
-interface PreviewRow { line: number; ok: boolean; errors?: Record<string, string>; values: Record<string, string> }
-interface Preview { rows: PreviewRow[]; good: number; bad: number }
-interface Failure { line: number; errors: Record<string, string> }
-interface Summary { imported: number; failed: Failure[] }
+type Preview = ProductImportPreview;
+type PreviewRow = Preview['rows'][number];
+type Summary = ProductImportSummary;
 
 const reasons = (errors?: Record<string, string>) => Object.entries(errors ?? {}).map(([field, text]) => `${field} ${text}`).join('; ');
 
@@ -41,11 +40,12 @@ export default function ProductImportPage() {
   const runPreview = async (): Promise<Preview | null> => {
     if (!file) return null;
     setError(null);
-    const answer = await http.post<Preview>('product/import?query=preview', formOf(file));
+    const answer = await api(productCsvEndpoints.import, { body: formOf(file), query: { query: 'preview' } });
     if (answer.error !== undefined) {
       setError(answer.error);
       return null;
     }
+    if (!('rows' in answer.data)) return null;
     setPreview(answer.data);
     return answer.data;
   };
@@ -73,9 +73,10 @@ export default function ProductImportPage() {
       setPercent(0);
       for (let from = 2; from <= lastLine; from += sliceLines) {
         const to = from + sliceLines - 1;
-        const answer = await http.post<Summary>(`product/import?fromLine=${from}&toLine=${to}`, formOf(file));
-        if (answer.error !== undefined) {
-          setError(`Lines ${from}–${Math.min(to, lastLine)}: ${answer.error}`);
+        const answer = await api(productCsvEndpoints.import, { body: formOf(file), query: { fromLine: from, toLine: to } });
+        if (answer.error !== undefined || !('imported' in answer.data)) {
+          const error = answer.error ?? 'The import answered a preview';
+          setError(`Lines ${from}–${Math.min(to, lastLine)}: ${error}`);
           setSummary({ ...total });
           return;
         }

@@ -1,36 +1,23 @@
-import { formatMoney, resources, toCents } from '@tillbook/contract';
+import { formatMoney, isProductPage, productCsvEndpoints, productEndpoints, resources, toCents, type ProductRow } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Image, Input, Segmented, Space, Switch, Table, Tag, Typography } from 'antd';
-import { Link, useSearchParams } from 'react-router';
-import { apiBase, http, listUrl, must } from '../../lib/http.ts';
+import { Link } from 'react-router';
+import { api } from '../../lib/api.ts';
+import { apiBase, listUrl, must } from '../../lib/http.ts';
+import { useListParams } from '../../lib/list-params.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { getToken } from '../../lib/session.ts';
 import { RefSelect } from '../../ui/resource/lookup.tsx';
 import { refTo } from '../../ui/resource/screen-from-contract.ts';
 
-export interface ProductRow {
-  id: number;
-  name: string;
-  sku: string;
-  productQuantity: number;
-  reorderQuantity: number;
-  productSalePrice: number;
-  productSubCategoryName: string | null;
-  productBrandName: string | null;
-  productThumbnailImageUrl: string | null;
-  /** The wire's text 'true' or 'false'. */
-  lowStock: string | boolean;
-  status: string;
-}
-
 const filterNames = ['productCategoryId', 'productBrandId'] as const;
 const statusOptions = [{ label: 'Active', value: 'true' }, { label: 'Hidden', value: 'false' }, { label: 'All', value: 'true,false' }];
 export const money = (value: unknown) => formatMoney(toCents((value ?? 0) as number));
 
-/** Downloads GET /product/export with the list's filters, sent with the bearer token. */
+/** Downloads the CSV export with the list's filters, sent with the bearer token. */
 async function exportCsv(filters: Record<string, string | undefined>) {
   const token = getToken();
-  const response = await fetch(`${apiBase}/${listUrl('product/export', filters)}`, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include' });
+  const response = await fetch(`${apiBase}/${listUrl(productCsvEndpoints.export.path, filters)}`, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include' });
   if (!response.ok) return;
   const name = /filename="?([^";]+)"?/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'products.csv';
   const url = URL.createObjectURL(await response.blob());
@@ -46,23 +33,14 @@ async function exportCsv(filters: Record<string, string | undefined>) {
 /** The product list: thumbnails, search by name or SKU, category, brand and low-stock filters. */
 export default function ProductListPage() {
   const { can } = usePermissions();
-  const [params, setParams] = useSearchParams();
-  const get = (name: string) => params.get(name) ?? undefined;
-  const page = Number(get('page') ?? 1);
-  const count = Number(get('count') ?? 10);
-  const status = get('status') ?? 'true';
-  const filters = { page, count, status, key: get('key'), lowStock: get('lowStock'), productCategoryId: get('productCategoryId'), productBrandId: get('productBrandId') };
-  const list = useQuery({ queryKey: ['list', 'product', filters], queryFn: () => must(http.get<{ getAllProduct: ProductRow[]; totalProduct: number }>('product', { filters })) });
-
-  const set = (changes: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams(params);
-    const all: Record<string, string | number | undefined> = { page: 1, ...changes };
-    for (const [name, value] of Object.entries(all)) {
-      if (value === undefined || value === '') next.delete(name);
-      else next.set(name, String(value));
-    }
-    setParams(next);
-  };
+  const params = useListParams({ filters: ['key', 'status', 'lowStock', 'productCategoryId', 'productBrandId'] });
+  const { page, count } = params;
+  const status = params.filters.status ?? 'true';
+  const filters = { ...params.filters, status };
+  const query = { ...params.query, status };
+  const list = useQuery({ queryKey: ['list', productEndpoints.list.path, query], queryFn: () => must(api(productEndpoints.list, { query })) });
+  const answer = list.data && isProductPage(list.data) ? list.data : undefined;
+  const set = params.setFilters;
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -72,30 +50,30 @@ export default function ProductListPage() {
           {can('create-product') && <Link to="/admin/product/new"><Button type="primary">Add product</Button></Link>}
         </Space>
         <Space wrap>
-          <Input.Search placeholder="Name or SKU" aria-label="Search" allowClear defaultValue={get('key')} style={{ width: 220 }} onSearch={(text) => set({ key: text })} />
+          <Input.Search placeholder="Name or SKU" aria-label="Search" allowClear defaultValue={filters.key} style={{ width: 220 }} onSearch={(text) => set({ key: text })} />
           {filterNames.map((name) => {
             const source = name === 'productCategoryId' ? refTo(resources.productCategory) : refTo(resources.productBrand);
             const label = name === 'productCategoryId' ? 'Category' : 'Brand';
             return (
               <RefSelect key={name} source={source} aria-label={label} placeholder={`Any ${label.toLowerCase()}`} style={{ minWidth: 160 }}
-                value={get(name) ? Number(get(name)) : undefined} onChange={(value?: number) => set({ [name]: value })} />
+                value={filters[name] ? Number(filters[name]) : undefined} onChange={(value?: number) => set({ [name]: value })} />
             );
           })}
           <Space>
-            <Switch aria-label="Low stock only" checked={get('lowStock') === 'true'} onChange={(on) => set({ lowStock: on ? 'true' : undefined })} />
+            <Switch aria-label="Low stock only" checked={filters.lowStock === 'true'} onChange={(on) => set({ lowStock: on ? 'true' : undefined })} />
             Low stock only
           </Space>
           <Segmented options={statusOptions} value={status} onChange={(v) => set({ status: v as string })} />
           {can('create-product') && <Link to="/admin/product/import"><Button>Import CSV</Button></Link>}
-          <Button onClick={() => exportCsv({ status, key: get('key'), lowStock: get('lowStock'), productCategoryId: get('productCategoryId'), productBrandId: get('productBrandId') })}>Export CSV</Button>
+          <Button onClick={() => exportCsv(filters)}>Export CSV</Button>
         </Space>
       </Space>
       <Table<ProductRow>
         rowKey="id"
         loading={list.isLoading}
-        dataSource={list.data?.getAllProduct ?? []}
-        pagination={{ current: page, pageSize: count, total: list.data?.totalProduct ?? 0, showSizeChanger: true, showTotal: (n) => `${n} in all`,
-          onChange: (p, c) => set({ page: p, count: c }) }}
+        dataSource={answer?.getAllProduct ?? []}
+        pagination={{ current: page, pageSize: count, total: answer?.totalProduct ?? 0, showSizeChanger: true, showTotal: (n) => `${n} in all`,
+          onChange: (p, c) => params.setPage(p, c) }}
         locale={{ emptyText: list.error ? list.error.message : 'No products' }}
         columns={[
           {

@@ -1,17 +1,11 @@
+import { productEndpoints, type StockMovement } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Image, Space, Table, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
-import { http, must } from '../../lib/http.ts';
+import { api } from '../../lib/api.ts';
+import { must } from '../../lib/http.ts';
 import { usePermissions } from '../../lib/permissions.ts';
-import { money, type ProductRow } from './ProductListPage.tsx';
-
-interface Movement { id: number; quantity: number; reason: string; documentType: string | null; documentId: string | null; unitCost: number; createdAt: string }
-interface ProductDetail extends ProductRow {
-  description: string | null;
-  productPurchasePrice: number;
-  productImageUrl: string | null;
-  stockMovements: Movement[];
-}
+import { money } from './ProductListPage.tsx';
 
 const reasons: Record<string, string> = {
   opening: 'Opening stock', adjustment: 'Adjustment', adjustmentReversal: 'Adjustment reversed', purchase: 'Purchase', purchaseReturn: 'Purchase return',
@@ -21,8 +15,8 @@ const reasons: Record<string, string> = {
 /** One product: its details and its stock movements, newest first. */
 export default function ProductPage() {
   const { can } = usePermissions();
-  const { id } = useParams();
-  const detail = useQuery({ queryKey: ['product', id], queryFn: () => must(http.get<ProductDetail>(`product/${id}`)) });
+  const { id = '' } = useParams();
+  const detail = useQuery({ queryKey: ['product', id], queryFn: () => must(api(productEndpoints.get, { params: { id } })) });
   const p = detail.data;
   if (detail.error) return <Typography.Text type="danger">{detail.error.message}</Typography.Text>;
   if (!p) return <Typography.Text>Loading…</Typography.Text>;
@@ -51,7 +45,7 @@ export default function ProductPage() {
       {p.description && <Typography.Paragraph>{p.description}</Typography.Paragraph>}
       <section aria-label="Stock movements">
         <Typography.Title level={4}>Stock movements</Typography.Title>
-        <Table<Movement>
+        <Table<StockMovement>
           rowKey="id"
           size="small"
           dataSource={p.stockMovements}

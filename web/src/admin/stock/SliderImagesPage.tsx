@@ -1,21 +1,21 @@
-import { permissionName, sliderImagesListKeys, sliderImagesPath } from '@tillbook/contract';
+import { permissionName, sliderEndpoints, sliderImagesListKeys, type SliderImage } from '@tillbook/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Image, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { http, must } from '../../lib/http.ts';
+import { api } from '../../lib/api.ts';
+import { must } from '../../lib/http.ts';
+import { useListParams } from '../../lib/list-params.ts';
 import { notify } from '../../lib/notices.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
 import { sliderTexts } from './texts.ts';
 
-interface Slide { id: number; imageUrl: string; linkUrl: string | null; index: number; status: string }
+type Slide = SliderImage;
 type Values = { linkUrl?: string; index?: number; status?: string };
 
 /** Storefront slider images: thumbnails, link and order; added and replaced as form data; deleted for good. */
 export default function SliderImagesPage() {
-  const [params, setParams] = useSearchParams();
-  const page = Number(params.get('page') ?? 1);
-  const count = Number(params.get('count') ?? 10);
+  const params = useListParams();
+  const { page, count } = params;
   const queryClient = useQueryClient();
   const { can } = usePermissions();
   const allowed = (action: 'create' | 'update' | 'delete') => can(permissionName(action, 'sliderImages'));
@@ -24,14 +24,14 @@ export default function SliderImagesPage() {
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<Values>();
 
-  const filters = { page, count, status: 'true,false' };
+  const query = { ...params.query, status: 'true,false' };
   const list = useQuery({
-    queryKey: ['list', sliderImagesPath, filters],
-    queryFn: () => must(http.get<Record<string, unknown>>(sliderImagesPath, { filters })),
+    queryKey: ['list', sliderEndpoints.list.path, query],
+    queryFn: () => must(api(sliderEndpoints.list, { query })),
   });
-  const rows = (list.data?.[sliderImagesListKeys.rows] ?? []) as Slide[];
-  const total = Number(list.data?.[sliderImagesListKeys.total] ?? 0);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['list', sliderImagesPath] });
+  const rows = list.data?.[sliderImagesListKeys.rows] ?? [];
+  const total = list.data?.[sliderImagesListKeys.total] ?? 0;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['list', sliderEndpoints.list.path] });
 
   function open(row: Slide | 'new') {
     form.resetFields();
@@ -53,7 +53,9 @@ export default function SliderImagesPage() {
     body.set('status', values.status ?? 'true');
     if (file) body.set('image', file);
     setSaving(true);
-    const result = editing === 'new' ? await http.post(sliderImagesPath, body) : await http.post(`${sliderImagesPath}/${(editing as Slide).id}`, body);
+    const result = editing === 'new'
+      ? await api(sliderEndpoints.create, { body })
+      : await api(sliderEndpoints.update, { params: { id: (editing as Slide).id }, body });
     setSaving(false);
     if (result.error !== undefined) {
       const fields = Object.entries(result.fields ?? {});
@@ -70,7 +72,7 @@ export default function SliderImagesPage() {
   }
 
   async function remove(row: Slide) {
-    const result = await http.delete(`${sliderImagesPath}/${row.id}`, { toast: true });
+    const result = await api(sliderEndpoints.delete, { params: { id: row.id } }, { toast: true });
     if (result.error !== undefined) return;
     notify.success(sliderTexts.deleted);
     await refresh();
@@ -86,10 +88,10 @@ export default function SliderImagesPage() {
         rowKey="id"
         loading={list.isLoading}
         dataSource={rows}
-        pagination={{ current: page, pageSize: count, total, showTotal: (n) => `${n} in all`, onChange: (p, c) => setParams({ page: String(p), count: String(c) }) }}
+        pagination={{ current: page, pageSize: count, total, showTotal: (n) => `${n} in all`, onChange: (p, c) => params.setPage(p, c) }}
         locale={{ emptyText: list.error ? list.error.message : 'Nothing here yet' }}
         columns={[
-          { key: 'image', title: 'Image', render: (_, row) => <Image src={row.imageUrl} alt={`Slide ${row.id}`} width={120} height={48} style={{ objectFit: 'cover' }} /> },
+          { key: 'image', title: 'Image', render: (_, row) => <Image src={row.imageUrl ?? undefined} alt={`Slide ${row.id}`} width={120} height={48} style={{ objectFit: 'cover' }} /> },
           { key: 'linkUrl', title: 'Link', dataIndex: 'linkUrl' },
           { key: 'index', title: 'Order', dataIndex: 'index', align: 'right' },
           { key: 'status', title: 'Shown', render: (_, row) => (row.status === 'true' ? 'Yes' : 'No') },

@@ -1,4 +1,4 @@
-import { fallbackErrorText } from '@tillbook/contract';
+import { fallbackErrorText, fillPath, type AnswerOf, type ContractEndpoint, type ParamsOf } from '@tillbook/contract';
 import { apiBase, isSessionEnded, withSession } from '../../lib/http.ts';
 
 /** What a multipart send answers: the body on success, else the error text, status and field texts. */
@@ -34,18 +34,22 @@ function sendOnce(method: string, path: string, form: FormData, token: string | 
 }
 
 /**
- * Sends a form with upload progress (`onProgress` gets 0–100 while the body is sent), under the
- * same 401 rules as every other call (refresh once and retry, or back to the login page).
+ * Sends a form to a contract endpoint that takes form data, with upload progress (`onProgress` gets
+ * 0–100 while the body is sent), under the same 401 rules as every other call (refresh once and
+ * retry, or back to the login page). Method, path and answer type come from the endpoint.
  */
-export async function sendForm<T>(method: string, path: string, form: FormData, onProgress: (percent: number) => void): Promise<UploadResult<T>> {
+export async function sendForm<E extends ContractEndpoint>(
+  endpoint: E, params: ParamsOf<E>, form: FormData, onProgress: (percent: number) => void,
+): Promise<UploadResult<AnswerOf<E>>> {
+  const path = fillPath(endpoint.path, params);
   let answer: XhrAnswer;
   try {
-    answer = await withSession((token) => sendOnce(method, path, form, token, onProgress));
+    answer = await withSession((token) => sendOnce(endpoint.method, path, form, token, onProgress));
   } catch (error) {
     if (isSessionEnded(error)) return { error: fallbackErrorText, status: 401 };
     throw error;
   }
-  if (answer.status >= 200 && answer.status < 300) return { data: answer.body as T };
+  if (answer.status >= 200 && answer.status < 300) return { data: answer.body as AnswerOf<E> };
   const problem = (answer.body && typeof answer.body === 'object' ? answer.body : {}) as { error?: string; fields?: Record<string, string> };
   return { error: problem.error || fallbackErrorText, status: answer.status, fields: problem.fields };
 }

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { out } from '../answers.ts';
+import { newProductListKeys } from '../catalogue.ts';
+import { endpoint, fileAnswer, listQuery, multipart } from '../endpoint.ts';
+import { maxId } from '../fields.ts';
+import {
+  priceRange, productCardOut, productColumnsOut, productDetailOut, productListOut, productReportOut, productSortable, publicPriceSort,
+  publicProductDetailOut, publicProductListOut,
+} from '../product.ts';
+import { statusBody } from '../status.ts';
+
+/** A list filter of one id or a comma list of ids (`1,2,3`, at most 1000). */
+export const idListParam = z
+  .string()
+  .regex(/^\d+(,\d+)*$/, 'must be an id or a comma list of ids')
+  .transform((text) => [...new Set(text.split(',').map(Number))])
+  .refine((ids) => ids.every((n) => n >= 1 && n <= maxId), 'must hold only valid ids')
+  .refine((ids) => ids.length <= 1000, 'must hold at most 1000 ids');
+
+/** The staff product list's own filters (GET product and GET product/export). */
+export const productListFilters = {
+  productCategoryId: idListParam.optional(),
+  productSubCategoryId: idListParam.optional(),
+  productBrandId: idListParam.optional(),
+  lowStock: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
+};
+export type ProductListFilters = { [K in keyof typeof productListFilters]?: z.output<(typeof productListFilters)[K]> };
+
+/** GET product: paged, `query=card` (counts and values), `query=search&key=`, `query=report` (unpaged, with sums). */
+const productListQuery = listQuery({ sortable: productSortable, modes: ['card'], filters: productListFilters });
+
+/**
+ * GET product/public: its own filters and sorts. The storefront never chooses the status (only
+ * active products) and `key` alone searches the name, so the server reads these itself rather
+ * than through the list convention.
+ */
+export const publicProductQuery = {
+  sortable: ['name', 'createdAt', 'productSalePrice'],
+  filters: {
+    productCategoryId: idListParam.optional(),
+    productSubCategoryId: idListParam.optional(),
+    productBrandId: idListParam.optional(),
+    color: idListParam.optional(),
+    priceRange: priceRange.optional(),
+    price: publicPriceSort.optional(),
+  },
+} as const;
+
+/** GET product answers by mode: the page of rows, the card, or the report with its sums. */
+export const productListAnswer = z.union([productListOut, productReportOut, productCardOut]);
+export type ProductListAnswer = z.infer<typeof productListAnswer>;
+/** The paged (or searched) list, told apart from the card and the report. */
+export const isProductPage = (answer: ProductListAnswer): answer is z.infer<typeof productListOut> => 'totalProduct' in answer;
+
+/**
+ * Products: the staff catalogue (stock, cost, images, movements) and the storefront's public view.
+ * A create or update is form data (the thumbnail `productThumbnailImage`, the gallery `images` and
+ * the text fields) or JSON; it answers the product page.
+ */
+export const productEndpoints = {
+  publicList: endpoint({ method: 'GET', path: 'product/public', access: 'public', answer: publicProductListOut }),
+  publicGet: endpoint({ method: 'GET', path: 'product/public/:id', access: 'public', answer: publicProductDetailOut }),
+  list: endpoint({ method: 'GET', path: 'product', access: 'readAll-product', query: productListQuery, answer: productListAnswer }),
+  get: endpoint({ method: 'GET', path: 'product/:id', access: 'readSingle-product', answer: productDetailOut }),
+  create: endpoint({ method: 'POST', path: 'product', access: 'create-product', body: multipart, answer: productDetailOut, status: 201 }),
+  /** Update: POST or PUT, the same change (the spec lets the file storage decide which one a client uses). */
+  update: endpoint({ method: 'POST', path: 'product/:id', access: 'update-product', body: multipart, answer: productDetailOut }),
+  replace: endpoint({ method: 'PUT', path: 'product/:id', access: 'update-product', body: multipart, answer: productDetailOut }),
+  /** Hide ('false') or show ('true'). */
+  setStatus: endpoint({ method: 'PATCH', path: 'product/:id', access: 'delete-product', body: statusBody, answer: productColumnsOut }),
+};
+
+const rowErrors = z.record(z.string(), z.string());
+/** `POST product/import?query=preview`: every row checked, nothing written. `ok` is a JSON boolean. */
+export const productImportPreviewOut = z.object({
+  rows: z.array(z.object({ line: out.int, ok: z.boolean(), errors: rowErrors.optional(), values: z.record(z.string(), z.string()) })),
+  good: out.int,
+  bad: out.int,
+});
+export type ProductImportPreview = z.infer<typeof productImportPreviewOut>;
+/** `POST product/import?fromLine=&toLine=`: the rows created and the rows refused, with their reasons. */
+export const productImportSummaryOut = z.object({ imported: out.int, failed: z.array(z.object({ line: out.int, errors: rowErrors })) });
+export type ProductImportSummary = z.infer<typeof productImportSummaryOut>;
+export const productImportAnswer = z.union([productImportPreviewOut, productImportSummaryOut]);
+
+/**
+ * Products in and out as CSV. Import: form data with the file `file` (or JSON {csv}); `query=preview`
+ * checks without writing; `fromLine`/`toLine` import a slice of the file's lines (read by the
+ * server itself: 400 naming the parameter). Export: the staff list's filters, unpaged, as a file.
+ */
+export const productCsvEndpoints = {
+  import: endpoint({ method: 'POST', path: 'product/import', access: 'create-product', body: multipart, answer: productImportAnswer }),
+  export: endpoint({ method: 'GET', path: 'product/export', access: 'readAll-product', query: productListQuery, answer: fileAnswer }),
+};
+
+/** A new-products report row: the product without its cost, with its VAT and VAT-inclusive price. */
+export const newProductRowOut = productColumnsOut.omit({ productPurchasePrice: true }).extend({
+  productVat: z.number(),
+  productSalePriceWithVat: out.money,
+  productThumbnailImageUrl: out.optionalText,
+});
+export type NewProductRow = z.infer<typeof newProductRowOut>;
+
+/**
+ * Product reports: `query` names the report (one of productReportQueries, checked by the server,
+ * which names the parameter when it is missing or unknown); sub-category and brand filters.
+ */
+export const productReportEndpoints = {
+  list: endpoint({
+    method: 'GET', path: 'product-reports', access: 'readAll-productReports',
+    answer: z.object({ [newProductListKeys.rows]: z.array(newProductRowOut), [newProductListKeys.total]: out.int }),
+  }),
+};

@@ -21,7 +21,17 @@ export default defineConfig({
       { test: { name: 'contract', include: ['contract/test/**/*.test.ts'] } },
       { test: { name: 'web', include: ['web/test/**/*.test.ts'] } },
       ...(hasChromium
-        ? [{ test: { name: 'browser', include: ['web/e2e/**/*.test.ts'], globalSetup: ['web/e2e/global-setup.ts'], testTimeout: 60_000, hookTimeout: 120_000 } }]
+        ? [
+            {
+              test: {
+                name: 'browser',
+                include: ['web/e2e/**/*.test.ts'],
+                globalSetup: ['web/e2e/global-setup.ts'],
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
         : []),
       server('server', 'embedded'),
       ...(process.env.TEST_DATABASE_URL ? [server('server-pg', 'server')] : []),

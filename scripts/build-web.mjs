@@ -26,7 +26,11 @@ export function buildWebIfStale() {
   console.log('Building the web app ...');
   // build beside the live folder, then swap it in, so a server that is serving it never sees it empty
   const fresh = path.join(root, `web/dist-build-${process.pid}`);
-  const build = spawnSync('npm', ['run', 'build', '--silent', '-w', 'web', '--', '--logLevel', 'warn', '--outDir', fresh], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const build = spawnSync('npm', ['run', 'build', '--silent', '-w', 'web', '--', '--logLevel', 'warn', '--outDir', fresh], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) {
     fs.rmSync(fresh, { recursive: true, force: true });
     throw new Error('the web build failed');

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 
 if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: server tests run on the embedded database only.');
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-if (!fs.existsSync(chrome)) console.log(`Browser tests skipped: no Chromium at ${chrome} (apt-get install -y chromium, or set CHROME_PATH).`);
+if (!fs.existsSync(chrome))
+  console.log(`Browser tests skipped: no Chromium at ${chrome} (apt-get install -y chromium, or set CHROME_PATH).`);
 const result = spawnSync('npx', ['vitest', 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -13,7 +13,10 @@ export type DiscountType = (typeof discountTypes)[number];
  * (today within the window) or `active=false`.
  */
 export const discountContract = {
-  path: 'discount', entity: 'discount', listName: 'Discount', label: 'Discount',
+  path: 'discount',
+  entity: 'discount',
+  listName: 'Discount',
+  label: 'Discount',
   input: z.object({
     name: requiredText(80),
     type: z.enum(discountTypes, { error: "must be 'percentage' or 'flat'" }),
@@ -21,8 +24,13 @@ export const discountContract = {
     startDate: dateOnly,
     endDate: dateOnly,
   }),
-  deletion: 'soft', createMany: true, unique: ['name'], periods: [['startDate', 'endDate']],
-  search: ['name'], sortable: ['name', 'value', 'startDate', 'endDate', 'createdAt'], titleField: 'name',
+  deletion: 'soft',
+  createMany: true,
+  unique: ['name'],
+  periods: [['startDate', 'endDate']],
+  search: ['name'],
+  sortable: ['name', 'value', 'startDate', 'endDate', 'createdAt'],
+  titleField: 'name',
 } satisfies ResourceContract;
 
 export const discountListFilters = z.object({
@@ -54,7 +62,13 @@ export const sliderImageFields = z.object({
 export type SliderImageFields = z.infer<typeof sliderImageFields>;
 
 /** A slider image as answered: its stored name and the URL it is served at. */
-export const sliderImageOut = z.object({ ...recordOut, image: out.text, linkUrl: out.optionalText, index: out.int, imageUrl: out.optionalText });
+export const sliderImageOut = z.object({
+  ...recordOut,
+  image: out.text,
+  linkUrl: out.optionalText,
+  index: out.int,
+  imageUrl: out.optionalText,
+});
 export type SliderImage = z.infer<typeof sliderImageOut>;
 export const sliderImageListOut = z.object({ [sliderImagesListKeys.rows]: z.array(sliderImageOut), [sliderImagesListKeys.total]: out.int });
 

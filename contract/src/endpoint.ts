@@ -56,7 +56,11 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
     : never;
 
 export type ParamsOf<E extends Endpoint> = { [K in ParamNames<E['path']>]: string | number };
-export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.input<E['body']> : E['body'] extends Multipart ? FormData : undefined;
+export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType
+  ? z.input<E['body']>
+  : E['body'] extends Multipart
+    ? FormData
+    : undefined;
 export type AnswerOf<E extends Endpoint> = E['answer'] extends z.ZodType ? z.output<E['answer']> : Blob;
 
 /** Fills the `:name` parameters of a path. */

@@ -1,9 +1,9 @@
-import { adjustEndpoints } from './inventory/adjust-inventory.ts';
-import { reorderEndpoints } from './inventory/reorder.ts';
-import { rolePermissionEndpoints, sessionEndpoints, userEndpoints } from './identity/endpoints.ts';
-import { fileEndpoints, settingEndpoints } from './settings-endpoints.ts';
 import { productCsvEndpoints, productEndpoints, productReportEndpoints } from './catalogue/product-endpoints.ts';
 import { sliderEndpoints } from './catalogue/slider-endpoints.ts';
+import { rolePermissionEndpoints, sessionEndpoints, userEndpoints } from './identity/endpoints.ts';
+import { adjustEndpoints } from './inventory/adjust-inventory.ts';
+import { reorderEndpoints } from './inventory/reorder.ts';
+import { fileEndpoints, settingEndpoints } from './settings-endpoints.ts';
 
 /** Every bespoke endpoint of the API, by area. The server implements each; the web calls only these. */
 export const endpoints = {

@@ -9,8 +9,13 @@ export const requiredText = (max = 120) =>
   z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`).refine(noNul, noNulMessage);
 
 export const optionalText = (max = 2000) =>
-  z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters`).refine(noNul, noNulMessage)
-    .nullish().transform((v) => (v === '' ? null : v ?? null));
+  z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .refine(noNul, noNulMessage)
+    .nullish()
+    .transform((v) => (v === '' ? null : (v ?? null)));
 
 /**
  * A number sent as JSON or as form text. Blank text, null and booleans are not numbers (a blank form
@@ -24,7 +29,10 @@ export const numberField = (build: (n: z.ZodNumber) => z.ZodNumber, message = 'm
 
 /** A row id: a positive whole number that fits the database's integer ids. */
 export const maxId = 2_147_483_647;
-export const id = numberField((n) => n.int('must be a whole number').positive('must be a positive id').max(maxId, 'is not a known id'), 'must be an id');
+export const id = numberField(
+  (n) => n.int('must be a whole number').positive('must be a positive id').max(maxId, 'is not a known id'),
+  'must be an id',
+);
 
 export const optionalId = z.preprocess((v) => (v === '' || v === null ? null : v), id.nullish());
 
@@ -43,8 +51,11 @@ export const timeOfDay = z.string({ error: 'is required' }).regex(/^([01]\d|2[0-
 
 /** A non-negative amount of money with at most two decimals (numeric(14,2) in the database). */
 export const money = numberField(
-  (n) => n.min(0, 'must not be negative').max(999_999_999_999.99, 'is too large')
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'must have at most two decimals'),
+  (n) =>
+    n
+      .min(0, 'must not be negative')
+      .max(999_999_999_999.99, 'is too large')
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'must have at most two decimals'),
   'must be an amount',
 );
 

@@ -69,7 +69,10 @@ export const rolePermissionBody = z.object({
 });
 /** `GET role-permission/permission?roleId=` */
 export const rolePermissionQuery = z.object({
-  roleId: z.string({ error: 'is required' }).regex(/^\d{1,9}$/, 'must be an id').transform(Number),
+  roleId: z
+    .string({ error: 'is required' })
+    .regex(/^\d{1,9}$/, 'must be an id')
+    .transform(Number),
 });
 export const rolePermissionsAnswer = z.object({ permissions: z.array(out.text), totalPermissions: out.int });
 export type RolePermissionsAnswer = z.infer<typeof rolePermissionsAnswer>;
@@ -83,15 +86,30 @@ export const builtInRoles = ['super-admin', 'customer'] as const;
 /** Roles and permissions are served by the resource factory, like the plain resources. */
 export const identityResources = {
   role: {
-    path: 'role', entity: 'role', listName: 'Role', label: 'Role',
+    path: 'role',
+    entity: 'role',
+    listName: 'Role',
+    label: 'Role',
     input: roleBody,
-    deletion: 'soft', createMany: true, unique: ['name'], search: ['name'], sortable: ['name', 'createdAt'], titleField: 'name',
+    deletion: 'soft',
+    createMany: true,
+    unique: ['name'],
+    search: ['name'],
+    sortable: ['name', 'createdAt'],
+    titleField: 'name',
   },
   // the catalogue is fixed (seeded from permissions.ts): no create, and names never change
   permission: {
-    path: 'permission', entity: 'permission', listName: 'Permission', label: 'Permission',
+    path: 'permission',
+    entity: 'permission',
+    listName: 'Permission',
+    label: 'Permission',
     input: permissionBody,
-    deletion: 'soft', unique: ['name'], search: ['name'], sortable: ['name', 'createdAt'], titleField: 'name',
+    deletion: 'soft',
+    unique: ['name'],
+    search: ['name'],
+    sortable: ['name', 'createdAt'],
+    titleField: 'name',
   },
 } satisfies Record<string, ResourceContract>;
 

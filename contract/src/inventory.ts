@@ -11,7 +11,17 @@ export type AdjustType = (typeof adjustTypes)[number];
 
 /** Why on-hand stock moved: the reason on every stock movement. */
 export const stockReasons = [
-  'opening', 'adjustment', 'adjustmentReversal', 'purchase', 'purchaseReturn', 'sale', 'saleReturn', 'order', 'orderCancel', 'orderReturn', 'import',
+  'opening',
+  'adjustment',
+  'adjustmentReversal',
+  'purchase',
+  'purchaseReturn',
+  'sale',
+  'saleReturn',
+  'order',
+  'orderCancel',
+  'orderReturn',
+  'import',
 ] as const;
 export type StockReason = (typeof stockReasons)[number];
 
@@ -49,7 +59,10 @@ export const adjustInventoryInput = z
   .object({
     date: optionalDate,
     note: optionalText(500),
-    adjustInvoiceProduct: z.array(adjustLineInput, { error: 'must be a list of lines' }).min(1, 'must have at least one line').max(500, 'must have at most 500 lines'),
+    adjustInvoiceProduct: z
+      .array(adjustLineInput, { error: 'must be a list of lines' })
+      .min(1, 'must have at least one line')
+      .max(500, 'must have at most 500 lines'),
   })
   .superRefine((body, ctx) => uniqueProducts(body.adjustInvoiceProduct, ctx, ['adjustInvoiceProduct']));
 export type AdjustInventoryInput = z.infer<typeof adjustInventoryInput>;
@@ -68,7 +81,10 @@ export interface AdjustTotals {
 }
 
 export const reorderLineInput = z.object({ productId: id, productQuantity: wholeQuantity });
-const reorderLines = z.array(reorderLineInput, { error: 'must be a list of lines' }).min(1, 'must have at least one line').max(500, 'must have at most 500 lines');
+const reorderLines = z
+  .array(reorderLineInput, { error: 'must be a list of lines' })
+  .min(1, 'must have at least one line')
+  .max(500, 'must have at most 500 lines');
 
 /** POST purchase-reorder-invoice: an array of lines (this schema), or {products: [...]} (the next one). */
 export const purchaseReorderLines = reorderLines.superRefine((lines, ctx) => uniqueProducts(lines, ctx, []));

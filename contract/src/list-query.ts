@@ -36,10 +36,17 @@ export const baseListQuery = z.object({
   count: positiveInt(maxCount).optional(),
   status: statusList.optional(),
   query: z.string().optional(),
-  key: z.string().max(200, 'must be at most 200 characters').refine((text) => !text.includes('\u0000'), 'must not contain NUL characters').optional(),
+  key: z
+    .string()
+    .max(200, 'must be at most 200 characters')
+    .refine((text) => !text.includes('\u0000'), 'must not contain NUL characters')
+    .optional(),
   startDate: isoDate.optional(),
   endDate: isoDate.optional(),
-  sort: z.string().regex(/^[A-Za-z]+$/, 'must be a column name').optional(),
+  sort: z
+    .string()
+    .regex(/^[A-Za-z]+$/, 'must be a column name')
+    .optional(),
   order: z.enum(['asc', 'desc'], { error: "must be 'asc' or 'desc'" }).optional(),
 });
 

@@ -7,28 +7,72 @@ export type Action = (typeof actions)[number];
 
 export const entities = [
   // identity and settings
-  'user', 'role', 'permission', 'rolePermission', 'setting', 'emailConfig', 'email', 'currency',
-  'pageSize', 'termsAndCondition', 'dashboard',
+  'user',
+  'role',
+  'permission',
+  'rolePermission',
+  'setting',
+  'emailConfig',
+  'email',
+  'currency',
+  'pageSize',
+  'termsAndCondition',
+  'dashboard',
   // staff records
-  'department', 'designation', 'designationHistory', 'employmentStatus', 'shift', 'award',
-  'awardHistory', 'education', 'salaryHistory',
+  'department',
+  'designation',
+  'designationHistory',
+  'employmentStatus',
+  'shift',
+  'award',
+  'awardHistory',
+  'education',
+  'salaryHistory',
   // parties
-  'customer', 'supplier', 'courierMedium',
+  'customer',
+  'supplier',
+  'courierMedium',
   // catalogue
-  'product', 'productCategory', 'productSubCategory', 'productBrand', 'color', 'uom', 'vat',
-  'productAttribute', 'productAttributeValue', 'discount', 'sliderImages', 'productReports',
+  'product',
+  'productCategory',
+  'productSubCategory',
+  'productBrand',
+  'color',
+  'uom',
+  'vat',
+  'productAttribute',
+  'productAttributeValue',
+  'discount',
+  'sliderImages',
+  'productReports',
   // stock room and purchasing
-  'adjust', 'reorderQuantity', 'purchaseReorderInvoice', 'purchaseInvoice', 'returnPurchaseInvoice',
+  'adjust',
+  'reorderQuantity',
+  'purchaseReorderInvoice',
+  'purchaseInvoice',
+  'returnPurchaseInvoice',
   'paymentPurchaseInvoice',
   // till
-  'saleInvoice', 'returnSaleInvoice', 'paymentSaleInvoice',
+  'saleInvoice',
+  'returnSaleInvoice',
+  'paymentSaleInvoice',
   // books
-  'account', 'transaction', 'paymentMethod',
+  'account',
+  'transaction',
+  'paymentMethod',
   // online shop
-  'cart', 'cartOrder', 'returnCartOrder', 'manualPayment', 'deliveryFee', 'coupon',
-  'productWishlist', 'reviewRating', 'reviewReply',
+  'cart',
+  'cartOrder',
+  'returnCartOrder',
+  'manualPayment',
+  'deliveryFee',
+  'coupon',
+  'productWishlist',
+  'reviewRating',
+  'reviewReply',
   // crm
-  'lead', 'appointment',
+  'lead',
+  'appointment',
 ] as const;
 export type Entity = (typeof entities)[number];
 
@@ -36,9 +80,7 @@ export type PermissionName = `${Action}-${Entity}`;
 
 export const permissionName = (action: Action, entity: Entity): PermissionName => `${action}-${entity}`;
 
-export const allPermissionNames: PermissionName[] = entities.flatMap((entity) =>
-  actions.map((action) => permissionName(action, entity)),
-);
+export const allPermissionNames: PermissionName[] = entities.flatMap((entity) => actions.map((action) => permissionName(action, entity)));
 
 export const roleNames = ['super-admin', 'admin', 'manager', 'salesman', 'delivery-boy', 'customer'] as const;
 export type RoleName = (typeof roleNames)[number];
@@ -48,13 +90,25 @@ export type RoleName = (typeof roleNames)[number];
  * Ownership is enforced by the routes themselves (the owner comes from the token).
  */
 export const customerGrants: PermissionName[] = [
-  'readSingle-customer', 'update-customer',
-  'create-cart', 'readSingle-cart', 'update-cart', 'delete-cart',
-  'create-cartOrder', 'readAll-cartOrder', 'readSingle-cartOrder',
-  'create-returnCartOrder', 'readAll-returnCartOrder', 'readSingle-returnCartOrder',
-  'create-productWishlist', 'readAll-productWishlist', 'readSingle-productWishlist', 'delete-productWishlist',
+  'readSingle-customer',
+  'update-customer',
+  'create-cart',
+  'readSingle-cart',
+  'update-cart',
+  'delete-cart',
+  'create-cartOrder',
+  'readAll-cartOrder',
+  'readSingle-cartOrder',
+  'create-returnCartOrder',
+  'readAll-returnCartOrder',
+  'readSingle-returnCartOrder',
+  'create-productWishlist',
+  'readAll-productWishlist',
+  'readSingle-productWishlist',
+  'delete-productWishlist',
   'create-reviewRating',
-  'readAll-paymentMethod', 'readAll-deliveryFee',
+  'readAll-paymentMethod',
+  'readAll-deliveryFee',
 ];
 
 /** Permission entities shown together in the admin's role matrix. */

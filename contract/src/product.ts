@@ -9,7 +9,10 @@ export const maxGalleryImages = 8;
 /** Form field names of the product's files. */
 export const productFileFields = { thumbnail: 'productThumbnailImage', gallery: 'images' } as const;
 
-const wholeCount = numberField((n) => n.int('must be a whole number').min(0, 'must not be negative').max(maxId, 'is too large'), 'must be a whole number');
+const wholeCount = numberField(
+  (n) => n.int('must be a whole number').min(0, 'must not be negative').max(maxId, 'is too large'),
+  'must be a whole number',
+);
 
 /**
  * A set of ids sent as a comma list ('1,2'), a repeated form field (['1', '2']) or a JSON array.
@@ -126,7 +129,12 @@ export const productReportRowOut = productRowOut.extend({ totalSalePrice: out.mo
 
 export const productImageOut = z.object({ id: out.id, position: out.int, url: out.optionalText, thumbnailUrl: out.optionalText });
 export const productColourOut = z.object({ id: out.id, name: out.text, colorCode: out.text });
-export const productAttributeValueOut = z.object({ id: out.id, name: out.text, productAttributeId: out.id, productAttributeName: out.text });
+export const productAttributeValueOut = z.object({
+  id: out.id,
+  name: out.text,
+  productAttributeId: out.id,
+  productAttributeName: out.text,
+});
 /** The gallery, colours and attribute values: on the staff and the public product page. */
 const productParts = {
   images: z.array(productImageOut),
@@ -153,7 +161,9 @@ export const productDetailOut = productRowOut.extend({
   vatPercentage: z.number().nullable(),
   ...productParts,
   productVat: z.object({ ...recordOut, title: out.text, percentage: z.number() }).nullable(),
-  discount: z.object({ ...recordOut, name: out.text, type: z.enum(discountTypes), value: out.money, startDate: out.date, endDate: out.date }).nullable(),
+  discount: z
+    .object({ ...recordOut, name: out.text, type: z.enum(discountTypes), value: out.money, startDate: out.date, endDate: out.date })
+    .nullable(),
   uom: z.object({ ...recordOut, name: out.text }).nullable(),
   /** The latest movements, newest first. */
   stockMovements: z.array(stockMovementOut),
@@ -208,7 +218,18 @@ export type PublicProductDetail = z.infer<typeof publicProductDetailOut>;
 
 /** Columns a product CSV import understands, in the order an export writes them. */
 export const productCsvColumns = [
-  'name', 'sku', 'description', 'category', 'subCategory', 'brand', 'uom', 'uomValue', 'vat',
-  'productQuantity', 'reorderQuantity', 'productSalePrice', 'productPurchasePrice',
+  'name',
+  'sku',
+  'description',
+  'category',
+  'subCategory',
+  'brand',
+  'uom',
+  'uomValue',
+  'vat',
+  'productQuantity',
+  'reorderQuantity',
+  'productSalePrice',
+  'productPurchasePrice',
 ] as const;
 export type ProductCsvColumn = (typeof productCsvColumns)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, fileAnswer } from './endpoint.ts';
-import { settingOut, settingReadOut, type SettingInput } from './settings.ts';
+import { type SettingInput, settingOut, settingReadOut } from './settings.ts';
 
 /** The settings as JSON: settingInput's fields, and `logo: null` (or '') to remove the logo. */
 export type SettingWrite = { [K in keyof SettingInput]?: unknown } & { logo?: null | '' };

@@ -46,8 +46,12 @@ export const settingInput = z.object({
   email: optionalEmail,
   website: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    z.string({ error: 'must be text' }).trim().max(200, 'must be at most 200 characters')
-      .refine(isWebAddress, 'must be a web address like https://example.com').nullish(),
+    z
+      .string({ error: 'must be text' })
+      .trim()
+      .max(200, 'must be at most 200 characters')
+      .refine(isWebAddress, 'must be a web address like https://example.com')
+      .nullish(),
   ),
   footer: clearableText(500),
   dashboardType: z.enum(dashboardTypes, { error: `must be one of ${dashboardTypes.join(', ')}` }).optional(),
@@ -55,8 +59,11 @@ export const settingInput = z.object({
   /** The shop's time zone: it decides which day a document is dated. '' or null = the server's. */
   timeZone: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
-    z.string({ error: 'must be text' }).refine(isTimeZone, 'must be a time zone name like Europe/Paris')
-      .transform((name) => new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone).nullish(),
+    z
+      .string({ error: 'must be text' })
+      .refine(isTimeZone, 'must be a time zone name like Europe/Paris')
+      .transform((name) => new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone)
+      .nullish(),
   ),
   allowNegativeStock: z.preprocess(
     (v) => (typeof v === 'boolean' ? String(v) : v),
@@ -97,7 +104,9 @@ export type Setting = z.infer<typeof settingOut>;
  * `GET setting` answers the public fields to anyone and every field to staff who may read the
  * settings: one schema, the staff-only fields optional.
  */
-export const settingReadOut = publicSettingOut.extend(settingOut.omit({ companyName: true, tagLine: true, logo: true, footer: true, currency: true }).partial().shape);
+export const settingReadOut = publicSettingOut.extend(
+  settingOut.omit({ companyName: true, tagLine: true, logo: true, footer: true, currency: true }).partial().shape,
+);
 export type SettingRead = z.infer<typeof settingReadOut>;
 
 /** True when the answer of `GET setting` holds every field (the caller may read the settings). */

@@ -3,7 +3,10 @@ import { adjustLifecycle, defineLifecycle } from '../src/index.ts';
 
 describe('lifecycles', () => {
   test('a move is allowed only when the transition table lists it', () => {
-    const order = defineLifecycle({ states: ['held', 'completed', 'returned'], transitions: { held: ['completed'], completed: ['returned'] } });
+    const order = defineLifecycle({
+      states: ['held', 'completed', 'returned'],
+      transitions: { held: ['completed'], completed: ['returned'] },
+    });
     expect(order.initial).toBe('held');
     expect(order.canMove('held', 'completed')).toBe(true);
     expect(order.canMove('completed', 'returned')).toBe(true);

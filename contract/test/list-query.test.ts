@@ -6,7 +6,11 @@ const parse = (query: string) => Object.fromEntries(new URLSearchParams(query));
 describe('buildListQuery', () => {
   test('defaults: page 1, count 10, status true', () => {
     expect(parse(buildListQuery())).toEqual({ page: '1', count: '10', status: 'true' });
-    expect(parse(buildListQuery({}))).toEqual({ page: String(listDefaults.page), count: String(listDefaults.count), status: listDefaults.status });
+    expect(parse(buildListQuery({}))).toEqual({
+      page: String(listDefaults.page),
+      count: String(listDefaults.count),
+      status: listDefaults.status,
+    });
   });
 
   test('given values win over the defaults', () => {
@@ -43,14 +47,27 @@ describe('buildListQuery', () => {
 
 describe('dropEmpty and the server-side schema', () => {
   test('blank values and empty repeats are dropped, repeats joined', () => {
-    expect(dropEmpty({ page: '', key: '  ', count: '5', status: ['true', '', 'false'], query: undefined })).toEqual({ count: '5', status: 'true,false' });
+    expect(dropEmpty({ page: '', key: '  ', count: '5', status: ['true', '', 'false'], query: undefined })).toEqual({
+      count: '5',
+      status: 'true,false',
+    });
   });
 
   test('accepts the convention and refuses malformed values, naming them', () => {
     expect(baseListQuery.parse({ page: '2', count: String(maxCount), status: 'true,false', startDate: '2024-02-29' })).toMatchObject({
-      page: 2, count: maxCount, status: ['true', 'false'], startDate: '2024-02-29',
+      page: 2,
+      count: maxCount,
+      status: ['true', 'false'],
+      startDate: '2024-02-29',
     });
-    for (const [name, value] of [['page', '0'], ['count', String(maxCount + 1)], ['status', 'yes'], ['startDate', '2023-02-29'], ['order', 'up'], ['sort', 'a b']]) {
+    for (const [name, value] of [
+      ['page', '0'],
+      ['count', String(maxCount + 1)],
+      ['status', 'yes'],
+      ['startDate', '2023-02-29'],
+      ['order', 'up'],
+      ['sort', 'a b'],
+    ]) {
       const result = baseListQuery.safeParse({ [name]: value });
       expect(result.success, `${name}=${value}`).toBe(false);
       expect(result.error?.issues[0]?.path).toEqual([name]);

@@ -30,11 +30,18 @@ async function measure(name: string, runs: number, work: (i: number) => Promise<
 }
 
 await measure('create colour', 1000, (i) =>
-  app.inject({ method: 'POST', url: '/v1/product-color', headers: auth, payload: { name: `Colour ${i}`, colorCode: '#123456' } }));
-await measure('list colours (page of 10, of 1000)', 1000, () => app.inject({ method: 'GET', url: '/v1/product-color?page=50&count=10', headers: auth }));
-await measure('search colours', 1000, () => app.inject({ method: 'GET', url: '/v1/product-color?query=search&key=Colour%2099', headers: auth }));
+  app.inject({ method: 'POST', url: '/v1/product-color', headers: auth, payload: { name: `Colour ${i}`, colorCode: '#123456' } }),
+);
+await measure('list colours (page of 10, of 1000)', 1000, () =>
+  app.inject({ method: 'GET', url: '/v1/product-color?page=50&count=10', headers: auth }),
+);
+await measure('search colours', 1000, () =>
+  app.inject({ method: 'GET', url: '/v1/product-color?query=search&key=Colour%2099', headers: auth }),
+);
 await measure('public category tree', 1000, () => app.inject({ method: 'GET', url: '/v1/product-category/public' }));
-await measure('login (argon2id)', 50, () => app.inject({ method: 'POST', url: '/v1/user/login', payload: { username: 'owner', password: 'bench-password-1' } }));
+await measure('login (argon2id)', 50, () =>
+  app.inject({ method: 'POST', url: '/v1/user/login', payload: { username: 'owner', password: 'bench-password-1' } }),
+);
 
 await app.close();
 await database.close();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { openDatabase, type Database } from './platform/db.ts';
+import { type Database, openDatabase } from './platform/db.ts';
 import { seedBase } from './seed/base.ts';
 import { seedDemo } from './seed/demo.ts';
 import { signingSecret } from './seed/secret.ts';
@@ -32,7 +32,9 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     const secret = await signingSecret(database.db, config);
     const app = await buildApp({ db: database.db, config, secret, logger: options.logger });
     return {
-      app, database, secret,
+      app,
+      database,
+      secret,
       async close() {
         await app.close();
         await database.close();

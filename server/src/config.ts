@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { systemClock, type Clock } from './platform/clock.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
 
 export interface Config {
   port: number;

@@ -12,4 +12,6 @@ process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Tillbook on http://localhost:${config.port} (${database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'})`);
+app.log.info(
+  `Tillbook on http://localhost:${config.port} (${database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'})`,
+);

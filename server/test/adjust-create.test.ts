@@ -14,8 +14,10 @@ beforeAll(async () => {
 const adjust = (body: unknown, token = owner) => t.call('POST', '/v1/adjust-inventory', { token, body });
 const rows = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: any[] }).rows;
 const counts = async () =>
-  (await rows(sql`select (select count(*) from adjust_invoice)::int as headers, (select count(*) from adjust_invoice_product)::int as lines,
-    (select count(*) from stock_movement)::int as moves, (select count(*) from transaction)::int as postings`))[0];
+  (
+    await rows(sql`select (select count(*) from adjust_invoice)::int as headers, (select count(*) from adjust_invoice_product)::int as lines,
+    (select count(*) from stock_movement)::int as moves, (select count(*) from transaction)::int as postings`)
+  )[0];
 
 describe('create an adjustment', () => {
   test('increment and decrement lines move stock and post at cost', async () => {
@@ -24,7 +26,9 @@ describe('create an adjustment', () => {
     const me = await t.staffWith(['create-adjust']);
     const answer = await adjust(
       {
-        date: '2026-03-04', note: 'Stock take', userId: 1,
+        date: '2026-03-04',
+        note: 'Stock take',
+        userId: 1,
         adjustInvoiceProduct: [
           { productId: b.id, adjustQuantity: 3, adjustType: 'decrement', reason: 'broken' },
           { productId: a.id, adjustQuantity: 6, adjustType: 'increment' },
@@ -34,18 +38,31 @@ describe('create an adjustment', () => {
     );
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({
-      date: '2026-03-04', note: 'Stock take', userId: me.userId, status: 'true',
-      totalIncrementQuantity: 6, totalIncrementPrice: 15, totalDecrementQuantity: 3, totalDecrementPrice: 21.75, totalAdjustPrice: 6.75,
+      date: '2026-03-04',
+      note: 'Stock take',
+      userId: me.userId,
+      status: 'true',
+      totalIncrementQuantity: 6,
+      totalIncrementPrice: 15,
+      totalDecrementQuantity: 3,
+      totalDecrementPrice: 21.75,
+      totalAdjustPrice: 6.75,
     });
-    expect(answer.body.adjustInvoiceProduct.map((l: any) => [l.productId, l.unitCost, l.product.sku])).toEqual([[a.id, 2.5, a.sku], [b.id, 7.25, b.sku]]);
+    expect(answer.body.adjustInvoiceProduct.map((l: any) => [l.productId, l.unitCost, l.product.sku])).toEqual([
+      [a.id, 2.5, a.sku],
+      [b.id, 7.25, b.sku],
+    ]);
     expect((await readProduct(t, a.id)).productQuantity).toBe(16);
     expect((await readProduct(t, b.id)).productQuantity).toBe(1);
-    const moves = await rows(sql`select product_id, quantity, reason, document_type, document_id from stock_movement where document_type = 'adjust' order by product_id`);
+    const moves = await rows(
+      sql`select product_id, quantity, reason, document_type, document_id from stock_movement where document_type = 'adjust' order by product_id`,
+    );
     expect(moves).toEqual([
       { product_id: a.id, quantity: 6, reason: 'adjustment', document_type: 'adjust', document_id: String(answer.body.id) },
       { product_id: b.id, quantity: -3, reason: 'adjustment', document_type: 'adjust', document_id: String(answer.body.id) },
     ]);
-    const postings = await rows(sql`select d.system_key as debit, c.system_key as credit, t.amount::text as amount, t.type from transaction t
+    const postings =
+      await rows(sql`select d.system_key as debit, c.system_key as credit, t.amount::text as amount, t.type from transaction t
       join sub_account d on d.id = t.debit_id join sub_account c on c.id = t.credit_id where t.related_id = ${String(answer.body.id)} order by t.id`);
     expect(postings).toEqual([
       { debit: 'inventory', credit: 'stockAdjustment', amount: '15.00', type: 'adjustment' },
@@ -85,11 +102,33 @@ describe('create: refused input', () => {
     const cases: [unknown, string][] = [
       [{ adjustInvoiceProduct: [] }, 'adjustInvoiceProduct'],
       [{}, 'adjustInvoiceProduct'],
-      [{ adjustInvoiceProduct: [{ productId: p.id, adjustQuantity: 0, adjustType: 'increment' }] }, 'adjustInvoiceProduct.0.adjustQuantity'],
-      [{ adjustInvoiceProduct: [{ productId: p.id, adjustQuantity: 1.5, adjustType: 'increment' }] }, 'adjustInvoiceProduct.0.adjustQuantity'],
+      [
+        { adjustInvoiceProduct: [{ productId: p.id, adjustQuantity: 0, adjustType: 'increment' }] },
+        'adjustInvoiceProduct.0.adjustQuantity',
+      ],
+      [
+        { adjustInvoiceProduct: [{ productId: p.id, adjustQuantity: 1.5, adjustType: 'increment' }] },
+        'adjustInvoiceProduct.0.adjustQuantity',
+      ],
       [{ adjustInvoiceProduct: [{ productId: p.id, adjustQuantity: 1, adjustType: 'up' }] }, 'adjustInvoiceProduct.0.adjustType'],
-      [{ adjustInvoiceProduct: [{ productId: p.id, adjustQuantity: 1, adjustType: 'increment' }, { productId: 999999, adjustQuantity: 1, adjustType: 'increment' }] }, 'adjustInvoiceProduct.1.productId'],
-      [{ adjustInvoiceProduct: [{ productId: p.id, adjustQuantity: 1, adjustType: 'increment' }, { productId: p.id, adjustQuantity: 2, adjustType: 'decrement' }] }, 'adjustInvoiceProduct.1.productId'],
+      [
+        {
+          adjustInvoiceProduct: [
+            { productId: p.id, adjustQuantity: 1, adjustType: 'increment' },
+            { productId: 999999, adjustQuantity: 1, adjustType: 'increment' },
+          ],
+        },
+        'adjustInvoiceProduct.1.productId',
+      ],
+      [
+        {
+          adjustInvoiceProduct: [
+            { productId: p.id, adjustQuantity: 1, adjustType: 'increment' },
+            { productId: p.id, adjustQuantity: 2, adjustType: 'decrement' },
+          ],
+        },
+        'adjustInvoiceProduct.1.productId',
+      ],
       [{ date: '2026-02-30', adjustInvoiceProduct: [{ productId: p.id, adjustQuantity: 1, adjustType: 'increment' }] }, 'date'],
     ];
     const before = await counts();

@@ -19,7 +19,10 @@ afterEach(async () => {
 });
 
 const adjust = async (productId: number) => {
-  const answer = await t.call('POST', '/v1/adjust-inventory', { token: owner, body: { adjustInvoiceProduct: [{ productId, adjustQuantity: 2, adjustType: 'decrement' }] } });
+  const answer = await t.call('POST', '/v1/adjust-inventory', {
+    token: owner,
+    body: { adjustInvoiceProduct: [{ productId, adjustQuantity: 2, adjustType: 'decrement' }] },
+  });
   if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
   return answer.body;
 };
@@ -34,7 +37,10 @@ describe('adjust inventory lifecycle', () => {
     expect(reversed.status).toBe(200);
     expect(reversed.body).toMatchObject({ id: made.id, state: 'reversed', status: 'false' });
     const listed = await t.call('GET', '/v1/adjust-inventory', { token: owner, query: { status: 'false' } });
-    expect(listed.body.getAllAdjustInvoice.find((a: { id: number }) => a.id === made.id)).toMatchObject({ state: 'reversed', status: 'false' });
+    expect(listed.body.getAllAdjustInvoice.find((a: { id: number }) => a.id === made.id)).toMatchObject({
+      state: 'reversed',
+      status: 'false',
+    });
   });
 
   test('reversing twice at once: one 200, one 409 invalid_transition, the stock put back once', async () => {
@@ -62,7 +68,10 @@ describe('adjust inventory lifecycle', () => {
 
   test('a decrement below zero is 409 insufficient_stock naming the product', async () => {
     const p = await makeProduct(t, { productQuantity: 1, name: 'Scarce spoon' });
-    const answer = await t.call('POST', '/v1/adjust-inventory', { token: owner, body: { adjustInvoiceProduct: [{ productId: p.id, adjustQuantity: 2, adjustType: 'decrement' }] } });
+    const answer = await t.call('POST', '/v1/adjust-inventory', {
+      token: owner,
+      body: { adjustInvoiceProduct: [{ productId: p.id, adjustQuantity: 2, adjustType: 'decrement' }] },
+    });
     expect(answer.status).toBe(409);
     expect(answer.body).toMatchObject({ code: 'insufficient_stock', fields: { productId: expect.stringContaining('Scarce spoon') } });
     expect(answer.body.error).toContain('Scarce spoon');

@@ -16,19 +16,33 @@ beforeAll(async () => {
   const make = async (date: string, lines: [number, number, string][]) => {
     const answer = await t.call('POST', '/v1/adjust-inventory', {
       token: owner,
-      body: { date, note: `note ${date}`, adjustInvoiceProduct: lines.map(([productId, adjustQuantity, adjustType]) => ({ productId, adjustQuantity, adjustType })) },
+      body: {
+        date,
+        note: `note ${date}`,
+        adjustInvoiceProduct: lines.map(([productId, adjustQuantity, adjustType]) => ({ productId, adjustQuantity, adjustType })),
+      },
     });
     if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
     return answer.body.id as number;
   };
-  first = await make('2026-01-10', [[a.id, 3, 'increment'], [b.id, 7, 'decrement']]);
+  first = await make('2026-01-10', [
+    [a.id, 3, 'increment'],
+    [b.id, 7, 'decrement'],
+  ]);
   second = await make('2026-01-20', [[a.id, 1, 'decrement']]);
   third = await make('2026-02-01', [[b.id, 10, 'increment']]);
   await t.call('PATCH', `/v1/adjust-inventory/${third}`, { token: owner, body: { status: 'false' } });
 });
 
 const list = (query: Record<string, string> = {}, token = owner) => t.call('GET', '/v1/adjust-inventory', { token, query });
-const totals = (row: any) => [row.id, row.totalIncrementQuantity, row.totalIncrementPrice, row.totalDecrementQuantity, row.totalDecrementPrice, row.totalAdjustPrice];
+const totals = (row: any) => [
+  row.id,
+  row.totalIncrementQuantity,
+  row.totalIncrementPrice,
+  row.totalDecrementQuantity,
+  row.totalDecrementPrice,
+  row.totalAdjustPrice,
+];
 
 describe('adjust inventory list', () => {
   test('active documents, newest first, with exact totals at cost', async () => {
@@ -65,15 +79,24 @@ describe('one adjustment', () => {
   test('the header with its lines (product name and sku) and totals', async () => {
     const answer = await t.call('GET', `/v1/adjust-inventory/${first}`, { token: owner });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ id: first, status: 'true', totalIncrementPrice: 3.3, totalDecrementPrice: 2.45, totalAdjustPrice: 0.85 });
+    expect(answer.body).toMatchObject({
+      id: first,
+      status: 'true',
+      totalIncrementPrice: 3.3,
+      totalDecrementPrice: 2.45,
+      totalAdjustPrice: 0.85,
+    });
     expect(answer.body.adjustInvoiceProduct).toHaveLength(2);
-    for (const line of answer.body.adjustInvoiceProduct) expect(line.product).toEqual({ id: line.productId, name: expect.any(String), sku: expect.any(String) });
+    for (const line of answer.body.adjustInvoiceProduct)
+      expect(line.product).toEqual({ id: line.productId, name: expect.any(String), sku: expect.any(String) });
   });
 
   test('400 bad id, 404 unknown, 401, 403', async () => {
     expect((await t.call('GET', '/v1/adjust-inventory/0', { token: owner })).status).toBe(400);
     expect((await t.call('GET', '/v1/adjust-inventory/999999', { token: owner })).status).toBe(404);
     expect((await t.call('GET', `/v1/adjust-inventory/${first}`)).status).toBe(401);
-    expect((await t.call('GET', `/v1/adjust-inventory/${first}`, { token: (await t.staffWith(['readAll-adjust'])).token })).status).toBe(403);
+    expect((await t.call('GET', `/v1/adjust-inventory/${first}`, { token: (await t.staffWith(['readAll-adjust'])).token })).status).toBe(
+      403,
+    );
   });
 });

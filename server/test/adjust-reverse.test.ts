@@ -19,21 +19,33 @@ const made = async (lines: { productId: number; adjustQuantity: number; adjustTy
 };
 const patch = (id: number | string, body: unknown, token = owner) => t.call('PATCH', `/v1/adjust-inventory/${id}`, { token, body });
 const ledgerNet = async (relatedId: number) =>
-  ((await t.database.db.execute(sql`select count(*)::int as n, coalesce(sum(case when d.system_key = 'inventory' then t.amount else -t.amount end), 0)::text as net
-    from transaction t join sub_account d on d.id = t.debit_id where t.related_id = ${String(relatedId)}`)) as unknown as { rows: { n: number; net: string }[] }).rows[0];
+  (
+    (await t.database.db.execute(sql`select count(*)::int as n, coalesce(sum(case when d.system_key = 'inventory' then t.amount else -t.amount end), 0)::text as net
+    from transaction t join sub_account d on d.id = t.debit_id where t.related_id = ${String(relatedId)}`)) as unknown as {
+      rows: { n: number; net: string }[];
+    }
+  ).rows[0];
 
 describe('reverse an adjustment', () => {
   test("status 'false' puts the stock back and reverses the postings", async () => {
     const a = await makeProduct(t, { productQuantity: 10, productPurchasePrice: 3 });
     const b = await makeProduct(t, { productQuantity: 10, productPurchasePrice: 4 });
-    const id = await made([{ productId: a.id, adjustQuantity: 2, adjustType: 'increment' }, { productId: b.id, adjustQuantity: 5, adjustType: 'decrement' }]);
+    const id = await made([
+      { productId: a.id, adjustQuantity: 2, adjustType: 'increment' },
+      { productId: b.id, adjustQuantity: 5, adjustType: 'decrement' },
+    ]);
     const answer = await patch(id, { status: 'false' });
     expect(answer.status).toBe(200);
     expect(answer.body.status).toBe('false');
     expect((await readProduct(t, a.id)).productQuantity).toBe(10);
     expect((await readProduct(t, b.id)).productQuantity).toBe(10);
-    const reversals = (await t.database.db.execute(sql`select product_id, quantity from stock_movement where reason = 'adjustmentReversal' and document_id = ${String(id)} order by product_id`)) as unknown as { rows: unknown[] };
-    expect(reversals.rows).toEqual([{ product_id: a.id, quantity: -2 }, { product_id: b.id, quantity: 5 }]);
+    const reversals = (await t.database.db.execute(
+      sql`select product_id, quantity from stock_movement where reason = 'adjustmentReversal' and document_id = ${String(id)} order by product_id`,
+    )) as unknown as { rows: unknown[] };
+    expect(reversals.rows).toEqual([
+      { product_id: a.id, quantity: -2 },
+      { product_id: b.id, quantity: 5 },
+    ]);
     expect(await ledgerNet(id)).toEqual({ n: 4, net: '0.00' });
     const read = await t.call('GET', `/v1/adjust-inventory/${id}`, { token: owner });
     expect(read.body.status).toBe('false');
@@ -63,7 +75,9 @@ describe('reverse an adjustment', () => {
     const p = await makeProduct(t, { productQuantity: 0, name: 'Gone gadget', productPurchasePrice: 0 });
     const id = await made([{ productId: p.id, adjustQuantity: 3, adjustType: 'increment' }]);
     // the stock is sold meanwhile (a zero-cost movement keeps the ledger invariant without a sale module)
-    await t.database.db.transaction((tx) => moveStock(tx, { productId: p.id, quantity: -2, reason: 'sale', documentType: 'test', documentId: 1 }));
+    await t.database.db.transaction((tx) =>
+      moveStock(tx, { productId: p.id, quantity: -2, reason: 'sale', documentType: 'test', documentId: 1 }),
+    );
     const answer = await patch(id, { status: 'false' });
     expect(answer.status).toBe(409);
     expect(answer.body.error).toContain('Gone gadget');

@@ -30,7 +30,10 @@ const setZone = (timeZone: string | null) => t.call('POST', '/v1/setting', { tok
 const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 const adjustAt = async (instant: string, productId: number) => {
   t.config.clock = fixedClock(instant);
-  const answer = await t.call('POST', '/v1/adjust-inventory', { token: owner, body: { adjustInvoiceProduct: [{ productId, adjustQuantity: 1, adjustType: 'increment' }] } });
+  const answer = await t.call('POST', '/v1/adjust-inventory', {
+    token: owner,
+    body: { adjustInvoiceProduct: [{ productId, adjustQuantity: 1, adjustType: 'increment' }] },
+  });
   expect(answer.status).toBe(201);
   return answer.body as { id: number; date: string };
 };
@@ -57,7 +60,9 @@ describe('business dates across midnight', () => {
     const p = await makeProduct(t, { productQuantity: 3 });
     const made = await adjustAt(lateEvening, p.id);
     expect(made.date).toBe('2026-03-11');
-    const posted = await rows<{ date: string }>(sql`select date::text as date from transaction where type = 'adjustment' and related_id = ${String(made.id)}`);
+    const posted = await rows<{ date: string }>(
+      sql`select date::text as date from transaction where type = 'adjustment' and related_id = ${String(made.id)}`,
+    );
     expect(posted).toEqual([{ date: '2026-03-11' }]);
     const listed = await t.call('GET', '/v1/adjust-inventory', { token: owner, query: { startDate: '2026-03-11', endDate: '2026-03-11' } });
     expect(listed.body.getAllAdjustInvoice.map((a: { id: number }) => a.id)).toContain(made.id);
@@ -70,7 +75,9 @@ describe('business dates across midnight', () => {
     expect(made.date).toBe('2026-03-10');
     t.config.clock = fixedClock('2026-03-12T04:30:00Z'); // 00:30 on 12 March in New York
     expect((await t.call('PATCH', `/v1/adjust-inventory/${made.id}`, { token: owner, body: { status: 'false' } })).status).toBe(200);
-    const posted = await rows<{ date: string }>(sql`select date::text as date from transaction where related_id = ${String(made.id)} order by id`);
+    const posted = await rows<{ date: string }>(
+      sql`select date::text as date from transaction where related_id = ${String(made.id)} order by id`,
+    );
     expect(posted).toEqual([{ date: '2026-03-10' }, { date: '2026-03-12' }]);
   });
 
@@ -91,10 +98,18 @@ describe('business dates across midnight', () => {
     t.config.clock = fixedClock(lateEvening);
     const made = await t.call('POST', '/v1/product', {
       token: owner,
-      body: { name: `Midnight lamp ${Date.now()}`, sku: `ML-${Date.now()}`, productQuantity: 2, productPurchasePrice: 5, productSalePrice: 9 },
+      body: {
+        name: `Midnight lamp ${Date.now()}`,
+        sku: `ML-${Date.now()}`,
+        productQuantity: 2,
+        productPurchasePrice: 5,
+        productSalePrice: 9,
+      },
     });
     expect(made.status).toBe(201);
-    const posted = await rows<{ date: string }>(sql`select date::text as date from transaction where particulars like ${`Opening stock ML-%`} and related_id = ${String(made.body.id)}`);
+    const posted = await rows<{ date: string }>(
+      sql`select date::text as date from transaction where particulars like ${`Opening stock ML-%`} and related_id = ${String(made.body.id)}`,
+    );
     expect(posted).toEqual([{ date: '2026-03-11' }]);
   });
 
@@ -104,7 +119,9 @@ describe('business dates across midnight', () => {
     expect(brand.status).toBe(201);
     await t.database.db.execute(sql`update product_brand set created_at = ${lateEvening}::timestamptz where id = ${brand.body.id}`);
     const on = async (day: string) =>
-      (await t.call('GET', '/v1/product-brand', { token: owner, query: { startDate: day, endDate: day } })).body.getAllProductBrand.map((b: { id: number }) => b.id);
+      (await t.call('GET', '/v1/product-brand', { token: owner, query: { startDate: day, endDate: day } })).body.getAllProductBrand.map(
+        (b: { id: number }) => b.id,
+      );
     expect(await on('2026-03-11')).toContain(brand.body.id);
     expect(await on('2026-03-10')).not.toContain(brand.body.id);
     await setZone('America/New_York');
@@ -120,7 +137,9 @@ describe('business dates across midnight', () => {
     });
     expect(made.status).toBe(201);
     const active = async () =>
-      (await t.call('GET', '/v1/discount', { token: owner, query: { active: 'true' } })).body.getAllDiscount.map((d: { id: number }) => d.id);
+      (await t.call('GET', '/v1/discount', { token: owner, query: { active: 'true' } })).body.getAllDiscount.map(
+        (d: { id: number }) => d.id,
+      );
     t.config.clock = fixedClock(lateEvening);
     expect(await active()).toContain(made.body.id);
     t.config.clock = fixedClock('2026-03-10T14:30:00Z'); // 23:30 on 10 March in Tokyo

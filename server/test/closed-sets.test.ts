@@ -9,20 +9,31 @@ import { startTestApp, type TestApp } from './harness.ts';
 
 /** Closed sets come from the contract, once, and the database enforces them. */
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
 afterAll(() => t?.close());
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const tables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));
 const closedColumns = tables.flatMap((table) =>
-  getTableConfig(table).columns.filter((c) => c.enumValues?.length).map((c) => ({ table: getTableName(table), column: snake(c.name), values: [...c.enumValues!] })),
+  getTableConfig(table)
+    .columns.filter((c) => c.enumValues?.length)
+    .map((c) => ({ table: getTableName(table), column: snake(c.name), values: [...c.enumValues!] })),
 );
 
 describe('closed text columns', () => {
   test('there are some, and each has a CHECK in the database listing exactly its values', async () => {
-    expect(closedColumns.map((c) => `${c.table}.${c.column}`)).toEqual(expect.arrayContaining([
-      'stock_movement.reason', 'transaction.type', 'adjust_invoice.state', 'adjust_invoice_product.adjust_type', 'discount.type', 'courier_medium.type',
-    ]));
+    expect(closedColumns.map((c) => `${c.table}.${c.column}`)).toEqual(
+      expect.arrayContaining([
+        'stock_movement.reason',
+        'transaction.type',
+        'adjust_invoice.state',
+        'adjust_invoice_product.adjust_type',
+        'discount.type',
+        'courier_medium.type',
+      ]),
+    );
     const result = (await t.database.db.execute(sql`
       select rel.relname as "table", pg_get_constraintdef(con.oid) as definition
       from pg_constraint con join pg_class rel on rel.oid = con.conrelid
@@ -35,11 +46,18 @@ describe('closed text columns', () => {
   });
 
   test('the database refuses a value outside the set', async () => {
-    const [product] = (await t.database.db.execute(sql`insert into product (name, sku) values ('Closed set probe', 'CSP-1') returning id`) as unknown as { rows: { id: number }[] }).rows;
-    const move = (reason: string) => t.database.db.execute(sql`insert into stock_movement (product_id, quantity, reason) values (${product!.id}, 1, ${reason})`);
+    const [product] = (
+      (await t.database.db.execute(sql`insert into product (name, sku) values ('Closed set probe', 'CSP-1') returning id`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows;
+    const move = (reason: string) =>
+      t.database.db.execute(sql`insert into stock_movement (product_id, quantity, reason) values (${product!.id}, 1, ${reason})`);
     await expect(move('gift')).rejects.toThrow();
     await expect(move('sale_return')).rejects.toThrow();
-    const counted = (await t.database.db.execute(sql`select count(*)::int as n from stock_movement where product_id = ${product!.id}`)) as unknown as { rows: { n: number }[] };
+    const counted = (await t.database.db.execute(
+      sql`select count(*)::int as n from stock_movement where product_id = ${product!.id}`,
+    )) as unknown as { rows: { n: number }[] };
     expect(counted.rows[0]!.n).toBe(0);
   });
 
@@ -56,10 +74,13 @@ describe('the schema', () => {
   test('has no import loop between its files', () => {
     const folder = path.join(import.meta.dirname, '../src/schema');
     const imports = new Map(
-      fs.readdirSync(folder).filter((f) => f.endsWith('.ts')).map((file) => {
-        const text = fs.readFileSync(path.join(folder, file), 'utf8');
-        return [file, [...text.matchAll(/from '\.\/([^']+)'/g)].map((m) => m[1]!)] as const;
-      }),
+      fs
+        .readdirSync(folder)
+        .filter((f) => f.endsWith('.ts'))
+        .map((file) => {
+          const text = fs.readFileSync(path.join(folder, file), 'utf8');
+          return [file, [...text.matchAll(/from '\.\/([^']+)'/g)].map((m) => m[1]!)] as const;
+        }),
     );
     const loops: string[] = [];
     const visit = (file: string, trail: string[]) => {

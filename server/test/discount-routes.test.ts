@@ -9,7 +9,14 @@ beforeAll(async () => {
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 let n = 0;
-const sample = (over: Record<string, unknown> = {}) => ({ name: `Summer ${n++}`, type: 'percentage', value: 10, startDate: day(-1), endDate: day(5), ...over });
+const sample = (over: Record<string, unknown> = {}) => ({
+  name: `Summer ${n++}`,
+  type: 'percentage',
+  value: 10,
+  startDate: day(-1),
+  endDate: day(5),
+  ...over,
+});
 const post = (body: unknown, token = owner, url = '/v1/discount') => t.call('POST', url, { token, body });
 const list = async (query: Record<string, string>) => {
   const answer = await t.call('GET', '/v1/discount', { token: owner, query });
@@ -111,7 +118,11 @@ describe('discount', () => {
   });
 
   test('404 for an unknown id, 400 for a malformed one, 400 for a malformed list query', async () => {
-    for (const [method, body] of [['GET', undefined], ['PUT', { value: 1 }], ['PATCH', { status: 'false' }]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PUT', { value: 1 }],
+      ['PATCH', { status: 'false' }],
+    ] as const) {
       expect((await t.call(method, '/v1/discount/999999', { token: owner, body })).status, method).toBe(404);
       expect((await t.call(method, '/v1/discount/abc', { token: owner, body })).status, method).toBe(400);
     }

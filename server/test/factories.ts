@@ -21,19 +21,36 @@ export async function makeProduct(t: TestApp, overrides: ProductOverrides = {}):
   return t.database.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(product)
-      .values({ name: `Test product ${n}`, sku: `SKU-${n}`, productPurchasePrice: 10, productSalePrice: 15, reorderQuantity: 0, ...fields, productQuantity: 0 })
+      .values({
+        name: `Test product ${n}`,
+        sku: `SKU-${n}`,
+        productPurchasePrice: 10,
+        productSalePrice: 15,
+        reorderQuantity: 0,
+        ...fields,
+        productQuantity: 0,
+      })
       .returning();
     if (opening > 0) {
-      await moveStock(tx, { productId: row!.id, quantity: opening, reason: 'opening', documentType: 'product', documentId: row!.id, unitCost: row!.productPurchasePrice });
-      await post(tx, [{
-        date: new Date().toISOString().slice(0, 10),
-        debit: 'inventory',
-        credit: 'ownerEquity',
-        amount: toCents(row!.productPurchasePrice) * opening,
-        particulars: `Opening stock of ${row!.name}`,
-        type: 'adjustment',
-        relatedId: `product-${row!.id}`,
-      }]);
+      await moveStock(tx, {
+        productId: row!.id,
+        quantity: opening,
+        reason: 'opening',
+        documentType: 'product',
+        documentId: row!.id,
+        unitCost: row!.productPurchasePrice,
+      });
+      await post(tx, [
+        {
+          date: new Date().toISOString().slice(0, 10),
+          debit: 'inventory',
+          credit: 'ownerEquity',
+          amount: toCents(row!.productPurchasePrice) * opening,
+          particulars: `Opening stock of ${row!.name}`,
+          type: 'adjustment',
+          relatedId: `product-${row!.id}`,
+        },
+      ]);
     }
     const [made] = await tx.select().from(product).where(eq(product.id, row!.id));
     return made!;

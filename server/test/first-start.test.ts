@@ -5,11 +5,11 @@ import { allPermissionNames, customerGrants, roleNames } from '@tillbook/contrac
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, test } from 'vitest';
-import { boot, type Booted } from '../src/boot.ts';
+import { type Booted, boot } from '../src/boot.ts';
 import { readConfig } from '../src/config.ts';
+import { mainAccounts, systemSubAccounts } from '../src/modules/accounting/index.ts';
 import type { Db } from '../src/platform/db.ts';
 import * as s from '../src/schema/index.ts';
-import { mainAccounts, systemSubAccounts } from '../src/modules/accounting/index.ts';
 import { currencies } from '../src/seed/currencies.ts';
 import { withDatabase } from './global-setup.ts';
 
@@ -53,14 +53,34 @@ async function stop(booted: Booted) {
 }
 
 const baseTables = {
-  role: s.role, permission: s.permission, rolePermission: s.rolePermission, users: s.users, account: s.account,
-  subAccount: s.subAccount, currency: s.currency, uom: s.uom, productVat: s.productVat, appSetting: s.appSetting,
+  role: s.role,
+  permission: s.permission,
+  rolePermission: s.rolePermission,
+  users: s.users,
+  account: s.account,
+  subAccount: s.subAccount,
+  currency: s.currency,
+  uom: s.uom,
+  productVat: s.productVat,
+  appSetting: s.appSetting,
 };
 const demoTables = {
-  department: s.department, designation: s.designation, employmentStatus: s.employmentStatus, shift: s.shift, award: s.award,
-  productCategory: s.productCategory, productSubCategory: s.productSubCategory, productBrand: s.productBrand, colors: s.colors,
-  productAttribute: s.productAttribute, productAttributeValue: s.productAttributeValue, deliveryFee: s.deliveryFee,
-  pageSize: s.pageSize, termsAndCondition: s.termsAndCondition, paymentMethod: s.paymentMethod, courierMedium: s.courierMedium,
+  department: s.department,
+  designation: s.designation,
+  employmentStatus: s.employmentStatus,
+  shift: s.shift,
+  award: s.award,
+  productCategory: s.productCategory,
+  productSubCategory: s.productSubCategory,
+  productBrand: s.productBrand,
+  colors: s.colors,
+  productAttribute: s.productAttribute,
+  productAttributeValue: s.productAttributeValue,
+  deliveryFee: s.deliveryFee,
+  pageSize: s.pageSize,
+  termsAndCondition: s.termsAndCondition,
+  paymentMethod: s.paymentMethod,
+  courierMedium: s.courierMedium,
 };
 type Counts = Record<keyof typeof baseTables | keyof typeof demoTables | 'serverState', number>;
 
@@ -122,7 +142,12 @@ describe(`first start and restart (${mode} database)`, () => {
     const signedIn = await login(first, 'boss', 'chosen-password-1');
     expect(signedIn.statusCode).toBe(200);
     const token = signedIn.json().token as string;
-    const renamed = await first.app.inject({ method: 'POST', url: '/v1/setting', headers: { authorization: `Bearer ${token}` }, payload: { companyName: 'Boss Stores' } });
+    const renamed = await first.app.inject({
+      method: 'POST',
+      url: '/v1/setting',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { companyName: 'Boss Stores' },
+    });
     expect(renamed.statusCode).toBe(200);
     await db.insert(s.uom).values({ name: 'box' });
     await db.insert(s.department).values({ name: 'Added between starts' });

@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { readConfig, type Config } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/platform/db.ts';
+import { type Config, readConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/platform/db.ts';
 import { TokenService } from '../src/platform/tokens.ts';
 import { ownerPassword, ownerUsername, testSecret } from './constants.ts';
 import { withDatabase } from './global-setup.ts';
@@ -39,7 +39,10 @@ export interface TestApp {
   /** The owner's (super-admin) access token. */
   ownerToken(): Promise<string>;
   /** A staff member in a new role holding exactly these permissions; answers its token and ids. */
-  staffWith(permissions: string[], name?: string): Promise<{ token: string; userId: number; roleId: number; username: string; password: string }>;
+  staffWith(
+    permissions: string[],
+    name?: string,
+  ): Promise<{ token: string; userId: number; roleId: number; username: string; password: string }>;
   /** A customer token (signed by the server's own signer) for a new customer row. */
   customerToken(): Promise<{ token: string; customerId: number }>;
   close(): Promise<void>;
@@ -78,7 +81,14 @@ async function cloneDatabase(): Promise<{ database: Database; drop: () => Promis
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, drop } = await cloneDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tillbook-data-'));
-  const config = readConfig({ DATA_DIR: dataDir, UPLOAD_MAX_BYTES: String(256 * 1024), LOG_LEVEL: 'silent', CHECK_ANSWERS: 'true', WEB_DIST: path.join(dataDir, 'no-web'), ...env });
+  const config = readConfig({
+    DATA_DIR: dataDir,
+    UPLOAD_MAX_BYTES: String(256 * 1024),
+    LOG_LEVEL: 'silent',
+    CHECK_ANSWERS: 'true',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
   const app = await buildApp({ db: database.db, config, secret: testSecret, logger: false });
   await app.ready();
   const tokens = new TokenService(testSecret, config.accessTokenSeconds);
@@ -97,13 +107,24 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     });
     let body: unknown = response.body;
     if (String(response.headers['content-type'] ?? '').includes('json')) body = response.json();
-    return { status: response.statusCode, body, headers: response.headers, cookies: response.cookies.map((c) => ({ name: c.name, value: c.value })) };
+    return {
+      status: response.statusCode,
+      body,
+      headers: response.headers,
+      cookies: response.cookies.map((c) => ({ name: c.name, value: c.value })),
+    };
   };
 
   const login = (username: string, password: string) => call('POST', '/v1/user/login', { body: { username, password } });
 
   const t: TestApp = {
-    app, database, config, dataDir, tokens, call, login,
+    app,
+    database,
+    config,
+    dataDir,
+    tokens,
+    call,
+    login,
     async ownerToken() {
       if (!owner) {
         const answer = await login(ownerUsername, ownerPassword);
@@ -117,7 +138,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       const role = await call('POST', '/v1/role', { token: ownerToken, body: { name } });
       if (role.status !== 201) throw new Error(`role: ${JSON.stringify(role.body)}`);
       const all = await call('GET', '/v1/permission', { token: ownerToken, query: { query: 'all' } });
-      const ids = (all.body.getAllPermission as { id: number; name: string }[]).filter((p) => permissions.includes(p.name)).map((p) => p.id);
+      const ids = (all.body.getAllPermission as { id: number; name: string }[])
+        .filter((p) => permissions.includes(p.name))
+        .map((p) => p.id);
       if (ids.length !== permissions.length) throw new Error(`unknown permission among ${permissions.join(', ')}`);
       const set = await call('POST', '/v1/role-permission', { token: ownerToken, body: { roleId: role.body.id, permissionId: ids } });
       if (set.status >= 300) throw new Error(`role-permission: ${JSON.stringify(set.body)}`);
@@ -135,7 +158,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       const { customer, role } = await import('../src/schema/index.ts');
       const { eq } = await import('drizzle-orm');
       const [customerRole] = await database.db.select().from(role).where(eq(role.name, 'customer'));
-      const [row] = await database.db.insert(customer).values({ username: unique('cust'), email: `${unique('c')}@example.com`, roleId: customerRole!.id }).returning();
+      const [row] = await database.db
+        .insert(customer)
+        .values({ username: unique('cust'), email: `${unique('c')}@example.com`, roleId: customerRole!.id })
+        .returning();
       const token = await tokens.sign({ id: row!.id, kind: 'customer', roleId: customerRole!.id, role: 'customer' });
       return { token, customerId: row!.id };
     },

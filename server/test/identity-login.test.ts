@@ -1,13 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { ownerPassword, ownerUsername } from './constants.ts';
-import { useTestApp, type Answer } from './harness.ts';
+import { type Answer, useTestApp } from './harness.ts';
 
 const t = useTestApp();
 
 const refreshCookie = (answer: Answer) => answer.cookies.find((c) => c.name === 'refreshToken')?.value;
 const refresh = (cookie?: string) => t.call('GET', '/v1/user/refresh-token', cookie ? { cookies: { refreshToken: cookie } } : {});
 /** A call any signed-in staff member may make: their own role's permissions. */
-const whoCanI = (token: string, roleId: number) => t.call('GET', '/v1/role-permission/permission', { token, query: { roleId: String(roleId) } });
+const whoCanI = (token: string, roleId: number) =>
+  t.call('GET', '/v1/role-permission/permission', { token, query: { roleId: String(roleId) } });
 
 describe('login', () => {
   test('answers exactly the login fields and sets an httpOnly refresh cookie', async () => {
@@ -56,7 +57,8 @@ describe('login', () => {
     // other usernames from the same address, and the same username from elsewhere, are not affected
     expect((await t.login(ownerUsername, ownerPassword)).status).toBe(200);
     const elsewhere = await t.call('POST', '/v1/user/login', {
-      body: { username: staff.username, password: staff.password }, headers: { 'x-forwarded-for': '203.0.113.7' },
+      body: { username: staff.username, password: staff.password },
+      headers: { 'x-forwarded-for': '203.0.113.7' },
     });
     expect(elsewhere.status).toBe(200);
   });
@@ -90,7 +92,7 @@ describe('refresh token', () => {
     expect((await refresh('made-up-token')).status).toBe(401);
   });
 
-  test('logout ends only the caller\'s session', async () => {
+  test("logout ends only the caller's session", async () => {
     const staff = await t.staffWith([]);
     const mine = await t.login(staff.username, staff.password);
     const owners = await t.login(ownerUsername, ownerPassword);
@@ -117,7 +119,8 @@ describe('access token lifetime', () => {
 
   test('follows ACCESS_TOKEN_TTL; after it the call is refused and a refresh gives a working token', async () => {
     const login = await short.login(ownerUsername, ownerPassword);
-    const own = (token: string) => short.call('GET', '/v1/role-permission/permission', { token, query: { roleId: String(login.body.roleId) } });
+    const own = (token: string) =>
+      short.call('GET', '/v1/role-permission/permission', { token, query: { roleId: String(login.body.roleId) } });
     expect((await own(login.body.token)).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 2100));
     const expired = await own(login.body.token);

@@ -7,7 +7,9 @@ let owner: string;
 let permissionIds: Map<string, number>;
 const role = (name: string) => t.call('POST', '/v1/role', { token: owner, body: { name } });
 const roleIdOf = async (name: string) =>
-  (await t.call('GET', '/v1/role', { token: owner, query: { query: 'all' } })).body.getAllRole.find((r: { name: string }) => r.name === name).id as number;
+  (await t.call('GET', '/v1/role', { token: owner, query: { query: 'all' } })).body.getAllRole.find(
+    (r: { name: string }) => r.name === name,
+  ).id as number;
 const grant = (roleId: number, names: string[], token = owner) =>
   t.call('POST', '/v1/role-permission', { token, body: { roleId, permissionId: names.map((n) => permissionIds.get(n)!) } });
 const readSet = (roleId: number | string, token = owner) =>
@@ -47,10 +49,18 @@ describe('roles', () => {
   });
 
   test('createmany makes several roles at once, all or none', async () => {
-    const many = await t.call('POST', '/v1/role', { token: owner, query: { query: 'createmany' }, body: [{ name: 'Baker' }, { name: 'Butcher' }] });
+    const many = await t.call('POST', '/v1/role', {
+      token: owner,
+      query: { query: 'createmany' },
+      body: [{ name: 'Baker' }, { name: 'Butcher' }],
+    });
     expect(many.status).toBe(201);
     expect(many.body.count).toBe(2);
-    const clash = await t.call('POST', '/v1/role', { token: owner, query: { query: 'createmany' }, body: [{ name: 'Florist' }, { name: 'baker' }] });
+    const clash = await t.call('POST', '/v1/role', {
+      token: owner,
+      query: { query: 'createmany' },
+      body: [{ name: 'Florist' }, { name: 'baker' }],
+    });
     expect([clash.status, clash.body.fields]).toEqual([409, { '1.name': 'already exists' }]);
     const florist = await t.call('GET', '/v1/role', { token: owner, query: { query: 'search', key: 'Florist' } });
     expect(florist.body.totalRole).toBe(0);
@@ -81,12 +91,14 @@ describe('roles', () => {
     }
     expect((await t.call('GET', `/v1/role/${superAdmin}`, { token: owner })).body.permissions).toHaveLength(allPermissionNames.length);
     // other seeded roles are the shop's to change
-    expect((await t.call('PUT', `/v1/role/${await roleIdOf('salesman')}`, { token: owner, body: { name: 'sales assistant' } })).status).toBe(200);
+    expect(
+      (await t.call('PUT', `/v1/role/${await roleIdOf('salesman')}`, { token: owner, body: { name: 'sales assistant' } })).status,
+    ).toBe(200);
   });
 });
 
 describe('permissions', () => {
-  test('lists the catalogue with the spec\'s keys; query=all gives every active name', async () => {
+  test("lists the catalogue with the spec's keys; query=all gives every active name", async () => {
     const page = await t.call('GET', '/v1/permission', { token: owner });
     expect(Object.keys(page.body).sort()).toEqual(['getAllPermission', 'totalPermission']);
     expect(page.body.totalPermission).toBe(allPermissionNames.length);
@@ -119,17 +131,23 @@ describe('permissions', () => {
   });
 
   test('delete-permission cannot be hidden (nobody could show permissions again)', async () => {
-    const answer = await t.call('PATCH', `/v1/permission/${permissionIds.get('delete-permission')}`, { token: owner, body: { status: 'false' } });
+    const answer = await t.call('PATCH', `/v1/permission/${permissionIds.get('delete-permission')}`, {
+      token: owner,
+      body: { status: 'false' },
+    });
     expect(answer.status).toBe(409);
   });
 });
 
 describe('role-permission', () => {
-  test('POST replaces the role\'s whole set and answers the names', async () => {
+  test("POST replaces the role's whole set and answers the names", async () => {
     const id = (await role('Packer')).body.id;
     const first = await grant(id, ['readAll-product', 'readAll-cartOrder']);
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ roleId: id, permissions: ['readAll-product', 'readAll-cartOrder'].sort((a, b) => permissionIds.get(a)! - permissionIds.get(b)!) });
+    expect(first.body).toEqual({
+      roleId: id,
+      permissions: ['readAll-product', 'readAll-cartOrder'].sort((a, b) => permissionIds.get(a)! - permissionIds.get(b)!),
+    });
     const second = await grant(id, ['readAll-cartOrder', 'update-cartOrder', 'update-cartOrder']);
     expect(second.body.permissions.sort()).toEqual(['readAll-cartOrder', 'update-cartOrder']);
     const read = await readSet(id);
@@ -141,7 +159,10 @@ describe('role-permission', () => {
 
   test('400 for unknown permission ids or a bad body, 404 for an unknown role, 409 for super-admin', async () => {
     const id = (await role('Driver')).body.id;
-    const unknown = await t.call('POST', '/v1/role-permission', { token: owner, body: { roleId: id, permissionId: [permissionIds.get('readAll-product'), 99999] } });
+    const unknown = await t.call('POST', '/v1/role-permission', {
+      token: owner,
+      body: { roleId: id, permissionId: [permissionIds.get('readAll-product'), 99999] },
+    });
     expect([unknown.status, Object.keys(unknown.body.fields)]).toEqual([400, ['permissionId']]);
     const bad = await t.call('POST', '/v1/role-permission', { token: owner, body: { roleId: 'x', permissionId: 'all' } });
     expect(Object.keys(bad.body.fields).sort()).toEqual(['permissionId', 'roleId']);
@@ -159,7 +180,7 @@ describe('role-permission', () => {
     expect((await grant(id, [], (await t.customerToken()).token)).status).toBe(403);
   });
 
-  test('staff read their own role\'s set; another role\'s needs readAll-rolePermission', async () => {
+  test("staff read their own role's set; another role's needs readAll-rolePermission", async () => {
     const plain = await t.staffWith(['readAll-product']);
     const own = await readSet(plain.roleId, plain.token);
     expect(own.body).toEqual({ permissions: ['readAll-product'], totalPermissions: 1 });
@@ -180,7 +201,7 @@ describe('role-permission', () => {
     expect((await t.call('GET', '/v1/role-permission/permission', { query: { roleId: '1' } })).status).toBe(401);
   });
 
-  test('a change to a role\'s set takes effect on the next call of its users', async () => {
+  test("a change to a role's set takes effect on the next call of its users", async () => {
     const staff = await t.staffWith(['readAll-department']);
     expect((await t.call('GET', '/v1/department', { token: staff.token })).status).toBe(200);
     await grant(staff.roleId, []);
@@ -189,7 +210,7 @@ describe('role-permission', () => {
     expect((await t.call('POST', '/v1/department', { token: staff.token, body: { name: 'Bakery' } })).status).toBe(201);
   });
 
-  test('hiding a role takes its users\' access away until it is shown again', async () => {
+  test("hiding a role takes its users' access away until it is shown again", async () => {
     const staff = await t.staffWith(['readAll-department']);
     await t.call('PATCH', `/v1/role/${staff.roleId}`, { token: owner, body: { status: 'false' } });
     const refused = await t.call('GET', '/v1/department', { token: staff.token });

@@ -9,7 +9,10 @@ const list = (query: Record<string, string>, token = owner) => t.call('GET', '/v
 
 beforeAll(async () => {
   owner = await t.ownerToken();
-  const roles = (await t.call('GET', '/v1/role', { token: owner, query: { query: 'all' } })).body.getAllRole as { id: number; name: string }[];
+  const roles = (await t.call('GET', '/v1/role', { token: owner, query: { query: 'all' } })).body.getAllRole as {
+    id: number;
+    name: string;
+  }[];
   salesman = roles.find((r) => r.name === 'salesman')!.id;
   manager = roles.find((r) => r.name === 'manager')!.id;
   const people = [
@@ -21,7 +24,8 @@ beforeAll(async () => {
   ] as const;
   for (const [username, firstName, lastName, roleId, email] of people) {
     const answer = await t.call('POST', '/v1/user/register', {
-      token: owner, body: { username, firstName, lastName, roleId, email, phone: `0700-${username}`, password: 'long-enough-pw' },
+      token: owner,
+      body: { username, firstName, lastName, roleId, email, phone: `0700-${username}`, password: 'long-enough-pw' },
     });
     if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
   }
@@ -31,7 +35,7 @@ beforeAll(async () => {
 
 const names = (answer: { body: { getAllUser: { username: string }[] } }) => answer.body.getAllUser.map((u) => u.username);
 
-test('pages active users with the spec\'s keys, each row with its role and no password', async () => {
+test("pages active users with the spec's keys, each row with its role and no password", async () => {
   const first = await list({ page: '1', count: '2', sort: 'username', order: 'asc' });
   expect(first.status).toBe(200);
   expect(Object.keys(first.body).sort()).toEqual(['getAllUser', 'totalUser']);
@@ -66,7 +70,13 @@ test('roleId filter takes one id or a comma list', async () => {
 });
 
 test('malformed filters are a 400 naming the parameter; 401 and 403 for outsiders', async () => {
-  for (const [name, value] of [['roleId', 'x'], ['sort', 'password'], ['count', '0'], ['status', 'yes'], ['departmentId', '1,']]) {
+  for (const [name, value] of [
+    ['roleId', 'x'],
+    ['sort', 'password'],
+    ['count', '0'],
+    ['status', 'yes'],
+    ['departmentId', '1,'],
+  ]) {
     const answer = await list({ [name]: value });
     expect(answer.status, name).toBe(400);
     expect(answer.body.fields, name).toHaveProperty(name!);

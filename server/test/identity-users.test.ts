@@ -4,7 +4,8 @@ import { useTestApp } from './harness.ts';
 
 const t = useTestApp();
 let owner: string;
-const ids: Record<'department' | 'designation' | 'shift' | 'employmentStatus' | 'manager' | 'customer' | 'superAdmin' | 'ownerId', number> = {} as never;
+const ids: Record<'department' | 'designation' | 'shift' | 'employmentStatus' | 'manager' | 'customer' | 'superAdmin' | 'ownerId', number> =
+  {} as never;
 
 const create = async (path: string, body: object) => {
   const answer = await t.call('POST', `/v1/${path}`, { token: owner, body });
@@ -12,12 +13,21 @@ const create = async (path: string, body: object) => {
   return answer.body.id as number;
 };
 const roleId = async (name: string) =>
-  (await t.call('GET', '/v1/role', { token: owner, query: { query: 'all' } })).body.getAllRole.find((r: { name: string }) => r.name === name).id as number;
+  (await t.call('GET', '/v1/role', { token: owner, query: { query: 'all' } })).body.getAllRole.find(
+    (r: { name: string }) => r.name === name,
+  ).id as number;
 
 let seq = 0;
 const person = (extra: object = {}) => {
   seq++;
-  return { firstName: 'Ada', lastName: `Lovelace${seq}`, username: `ada${seq}`, password: 'analytical-engine', roleId: ids.manager, ...extra };
+  return {
+    firstName: 'Ada',
+    lastName: `Lovelace${seq}`,
+    username: `ada${seq}`,
+    password: 'analytical-engine',
+    roleId: ids.manager,
+    ...extra,
+  };
 };
 const register = (body: object, token = owner) => t.call('POST', '/v1/user/register', { token, body });
 
@@ -35,12 +45,23 @@ beforeAll(async () => {
 
 describe('POST user/register', () => {
   test('creates the user with first designation and salary history, visible on GET user/:id', async () => {
-    const created = await register(person({
-      username: 'grace', email: 'Grace@Example.com', employeeId: 'E-100', phone: '555-0100',
-      departmentId: ids.department, designationId: ids.designation, shiftId: ids.shift, employmentStatusId: ids.employmentStatus,
-      joinDate: '2024-03-01', designationStartDate: '2024-03-15', designationComment: 'first post',
-      salary: 2500.5, salaryComment: 'starting salary',
-    }));
+    const created = await register(
+      person({
+        username: 'grace',
+        email: 'Grace@Example.com',
+        employeeId: 'E-100',
+        phone: '555-0100',
+        departmentId: ids.department,
+        designationId: ids.designation,
+        shiftId: ids.shift,
+        employmentStatusId: ids.employmentStatus,
+        joinDate: '2024-03-01',
+        designationStartDate: '2024-03-15',
+        designationComment: 'first post',
+        salary: 2500.5,
+        salaryComment: 'starting salary',
+      }),
+    );
     expect(created.status).toBe(201);
     expect(created.body).not.toHaveProperty('password');
     expect(created.body).toMatchObject({ username: 'grace', email: 'grace@example.com', status: 'true', roleId: ids.manager });
@@ -58,16 +79,27 @@ describe('POST user/register', () => {
       awardHistory: [],
     });
     expect(detail.body.designationHistory).toEqual([
-      expect.objectContaining({ designationId: ids.designation, startDate: '2024-03-15', endDate: null, comment: 'first post', designation: { id: ids.designation, name: 'Cashier' } }),
+      expect.objectContaining({
+        designationId: ids.designation,
+        startDate: '2024-03-15',
+        endDate: null,
+        comment: 'first post',
+        designation: { id: ids.designation, name: 'Cashier' },
+      }),
     ]);
     // the salary starts on the join date when no salary start date is given
-    expect(detail.body.salaryHistory).toEqual([expect.objectContaining({ salary: 2500.5, startDate: '2024-03-01', comment: 'starting salary' })]);
+    expect(detail.body.salaryHistory).toEqual([
+      expect.objectContaining({ salary: 2500.5, startDate: '2024-03-01', comment: 'starting salary' }),
+    ]);
   });
 
   test('without designation or salary no history rows are written; dates default to today', async () => {
     const plain = await register(person());
     expect((await t.call('GET', `/v1/user/${plain.body.id}`, { token: owner })).body).toMatchObject({
-      designationHistory: [], salaryHistory: [], department: null, designation: null,
+      designationHistory: [],
+      salaryHistory: [],
+      department: null,
+      designation: null,
     });
     const today = new Date().toLocaleDateString('en-CA');
     const dated = await register(person({ designationId: ids.designation, salary: 0 }));
@@ -95,7 +127,9 @@ describe('POST user/register', () => {
     expect(unknownDepartment.body.fields).toHaveProperty('departmentId');
     // nothing of the refused registration was kept: the username is still free
     expect((await register(person({ username: 'atomic' }))).status).toBe(201);
-    const backwards = await register(person({ designationId: ids.designation, designationStartDate: '2024-05-01', designationEndDate: '2024-04-01' }));
+    const backwards = await register(
+      person({ designationId: ids.designation, designationStartDate: '2024-05-01', designationEndDate: '2024-04-01' }),
+    );
     expect(backwards.status).toBe(400);
     expect(backwards.body.fields).toHaveProperty('designationEndDate');
   });
@@ -141,11 +175,12 @@ describe('GET user/:id', () => {
 });
 
 describe('PUT user/:id', () => {
-  test('updates fields; a new password replaces the old one and ends that user\'s sessions', async () => {
+  test("updates fields; a new password replaces the old one and ends that user's sessions", async () => {
     const user = await register(person({ username: 'changer', password: 'first-password' }));
     const session = await t.login('changer', 'first-password');
     const updated = await t.call('PUT', `/v1/user/${user.body.id}`, {
-      token: owner, body: { firstName: 'Augusta', city: 'London', password: 'second-password', departmentId: ids.department },
+      token: owner,
+      body: { firstName: 'Augusta', city: 'London', password: 'second-password', departmentId: ids.department },
     });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ firstName: 'Augusta', city: 'London', departmentId: ids.department, username: 'changer' });
@@ -159,7 +194,9 @@ describe('PUT user/:id', () => {
   test('uniqueness is checked against other users only', async () => {
     const a = await register(person({ username: 'alpha', email: 'alpha@example.com' }));
     await register(person({ username: 'beta' }));
-    expect((await t.call('PUT', `/v1/user/${a.body.id}`, { token: owner, body: { username: 'Alpha', email: 'alpha@example.com' } })).status).toBe(200);
+    expect(
+      (await t.call('PUT', `/v1/user/${a.body.id}`, { token: owner, body: { username: 'Alpha', email: 'alpha@example.com' } })).status,
+    ).toBe(200);
     const clash = await t.call('PUT', `/v1/user/${a.body.id}`, { token: owner, body: { username: 'BETA' } });
     expect([clash.status, clash.body.fields]).toEqual([409, { username: 'already exists' }]);
   });
@@ -169,11 +206,17 @@ describe('PUT user/:id', () => {
     expect((await t.call('PUT', `/v1/user/${user.body.id}`, { token: owner, body: {} })).status).toBe(400);
     const bad = await t.call('PUT', `/v1/user/${user.body.id}`, { token: owner, body: { email: 'nope', firstName: '' } });
     expect(Object.keys(bad.body.fields).sort()).toEqual(['email', 'firstName']);
-    const backwards = await t.call('PUT', `/v1/user/${user.body.id}`, { token: owner, body: { joinDate: '2024-05-01', leaveDate: '2024-01-01' } });
+    const backwards = await t.call('PUT', `/v1/user/${user.body.id}`, {
+      token: owner,
+      body: { joinDate: '2024-05-01', leaveDate: '2024-01-01' },
+    });
     expect([backwards.status, Object.keys(backwards.body.fields)]).toEqual([400, ['leaveDate']]);
     expect((await t.call('PUT', '/v1/user/99999', { token: owner, body: { city: 'Paris' } })).status).toBe(404);
     expect((await t.call('PUT', `/v1/user/${user.body.id}`, { body: { city: 'Paris' } })).status).toBe(401);
-    expect((await t.call('PUT', `/v1/user/${user.body.id}`, { token: (await t.staffWith(['readSingle-user'])).token, body: { city: 'Paris' } })).status).toBe(403);
+    expect(
+      (await t.call('PUT', `/v1/user/${user.body.id}`, { token: (await t.staffWith(['readSingle-user'])).token, body: { city: 'Paris' } }))
+        .status,
+    ).toBe(403);
   });
 
   test('a non-super-admin cannot change a super-admin; the last super-admin keeps the role', async () => {

@@ -44,10 +44,19 @@ function pixelBomb(side = 16_000): Buffer {
   header[8] = 1; // bit depth
   header[9] = 0; // greyscale
   const rows = Buffer.alloc((Math.ceil(side / 8) + 1) * side);
-  return Buffer.concat([pngSignature, chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    pngSignature,
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
-interface Bad { name: string; data: Buffer; says: RegExp }
+interface Bad {
+  name: string;
+  data: Buffer;
+  says: RegExp;
+}
 let bad: Bad[];
 beforeAll(async () => {
   const real = await noisyPng(64);
@@ -56,7 +65,11 @@ beforeAll(async () => {
     { name: 'garbage bytes', data: Buffer.from('\x00\x01 definitely not a picture \xff\xfe'), says: /PNG, JPEG, GIF or WebP/ },
     // the header describes a real image, so only decoding the pixels finds the missing ones
     { name: 'a truncated PNG', data: real.subarray(0, Math.floor(real.length * 0.6)), says: /PNG, JPEG, GIF or WebP/ },
-    { name: 'a PNG header followed by HTML', data: Buffer.concat([real.subarray(0, ihdrEnd), Buffer.from('<html><script>alert(document.cookie)</script></html>')]), says: /PNG, JPEG, GIF or WebP/ },
+    {
+      name: 'a PNG header followed by HTML',
+      data: Buffer.concat([real.subarray(0, ihdrEnd), Buffer.from('<html><script>alert(document.cookie)</script></html>')]),
+      says: /PNG, JPEG, GIF or WebP/,
+    },
     { name: 'a pixel bomb', data: pixelBomb(), says: /megapixels/ },
   ];
 });
@@ -82,30 +95,62 @@ const snapshot = async () => {
 };
 
 const uses: { use: string; field: string; send: (data: Buffer) => ReturnType<typeof sendForm> }[] = [
-  { use: 'product create, thumbnail', field: 'productThumbnailImage', send: (data) => sendForm(t, owner, 'POST', '/v1/product', { name: 'Refused', sku: 'REF-1', productQuantity: '3', productPurchasePrice: '1.00' }, [{ field: 'productThumbnailImage', data }]) },
-  { use: 'product create, gallery after a good image', field: 'images', send: async (data) => sendForm(t, owner, 'POST', '/v1/product', { name: 'Refused', sku: 'REF-2' }, [{ field: 'images', data: await png() }, { field: 'images', data }]) },
-  { use: 'slider create', field: 'image', send: (data) => sendForm(t, owner, 'POST', '/v1/slider-images', { index: '2' }, [{ field: 'image', data }]) },
-  { use: 'slider update', field: 'image', send: (data) => sendForm(t, owner, 'POST', `/v1/slider-images/${slideId}`, { index: '9' }, [{ field: 'image', data }]) },
-  { use: 'logo', field: 'logo', send: (data) => sendForm(t, owner, 'POST', '/v1/setting', { companyName: 'Refused' }, [{ field: 'logo', data }]) },
+  {
+    use: 'product create, thumbnail',
+    field: 'productThumbnailImage',
+    send: (data) =>
+      sendForm(t, owner, 'POST', '/v1/product', { name: 'Refused', sku: 'REF-1', productQuantity: '3', productPurchasePrice: '1.00' }, [
+        { field: 'productThumbnailImage', data },
+      ]),
+  },
+  {
+    use: 'product create, gallery after a good image',
+    field: 'images',
+    send: async (data) =>
+      sendForm(t, owner, 'POST', '/v1/product', { name: 'Refused', sku: 'REF-2' }, [
+        { field: 'images', data: await png() },
+        { field: 'images', data },
+      ]),
+  },
+  {
+    use: 'slider create',
+    field: 'image',
+    send: (data) => sendForm(t, owner, 'POST', '/v1/slider-images', { index: '2' }, [{ field: 'image', data }]),
+  },
+  {
+    use: 'slider update',
+    field: 'image',
+    send: (data) => sendForm(t, owner, 'POST', `/v1/slider-images/${slideId}`, { index: '9' }, [{ field: 'image', data }]),
+  },
+  {
+    use: 'logo',
+    field: 'logo',
+    send: (data) => sendForm(t, owner, 'POST', '/v1/setting', { companyName: 'Refused' }, [{ field: 'logo', data }]),
+  },
 ];
 
 describe.each(uses)('$use', ({ field, send }) => {
-  test.each(['garbage bytes', 'a truncated PNG', 'a PNG header followed by HTML', 'a pixel bomb'])(`%s is a 400 naming ${field}; no row changes, no file is left`, async (name) => {
-    const { data, says } = bad.find((b) => b.name === name)!;
-    const before = await snapshot();
-    const answer = await send(data);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(400);
-    expect(answer.body.code).toBe('validation_failed');
-    expect(answer.body.fields?.[field]).toMatch(says);
-    expect(await snapshot()).toEqual(before);
-  });
+  test.each(['garbage bytes', 'a truncated PNG', 'a PNG header followed by HTML', 'a pixel bomb'])(
+    `%s is a 400 naming ${field}; no row changes, no file is left`,
+    async (name) => {
+      const { data, says } = bad.find((b) => b.name === name)!;
+      const before = await snapshot();
+      const answer = await send(data);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+      expect(answer.body.code).toBe('validation_failed');
+      expect(answer.body.fields?.[field]).toMatch(says);
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 });
 
 describe('what is stored is what the server encoded', () => {
   const withHtml = async () => Buffer.concat([await png(30, 20), Buffer.from('<html><script>alert(1)</script></html>')]);
 
   test('a product image with HTML after its end is stored re-encoded as WebP, without the HTML', async () => {
-    const answer = await sendForm(t, owner, 'POST', '/v1/product', { name: 'Clean', sku: 'CLEAN-1' }, [{ field: 'productThumbnailImage', data: await withHtml() }]);
+    const answer = await sendForm(t, owner, 'POST', '/v1/product', { name: 'Clean', sku: 'CLEAN-1' }, [
+      { field: 'productThumbnailImage', data: await withHtml() },
+    ]);
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     const urls = [answer.body.productImageUrl, answer.body.productThumbnailImageUrl];
     expect(urls.map(storedName).every((name) => name.endsWith('.webp'))).toBe(true);

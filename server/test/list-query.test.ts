@@ -1,10 +1,10 @@
-import { resources, type ResourceKey } from '@tillbook/contract';
+import { type ResourceKey, resources } from '@tillbook/contract';
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { department, productBrand, termsAndCondition } from '../src/schema/index.ts';
 import { useTestApp } from './harness.ts';
-import { listKeys, makeReferences, sample, type References } from './resources-samples.ts';
+import { listKeys, makeReferences, type References, sample } from './resources-samples.ts';
 
 /**
  * The list-query convention, the same on every list: paging, status, search, all/report, empty
@@ -19,7 +19,11 @@ beforeAll(async () => {
   refs = await makeReferences(t, owner);
 });
 
-const cases: [ResourceKey, PgTable][] = [['department', department], ['productBrand', productBrand], ['termsAndCondition', termsAndCondition]];
+const cases: [ResourceKey, PgTable][] = [
+  ['department', department],
+  ['productBrand', productBrand],
+  ['termsAndCondition', termsAndCondition],
+];
 
 describe.each(cases)('%s', (key, table) => {
   const contract = resources[key];
@@ -91,12 +95,27 @@ describe.each(cases)('%s', (key, table) => {
 
   test('malformed values are a 400 naming the parameter', async () => {
     const bad: [string, string][] = [
-      ['page', '0'], ['page', 'abc'], ['page', '1.5'], ['page', '-2'], ['page', '99999999999999999999'],
-      ['count', '0'], ['count', '1001'], ['count', 'ten'],
-      ['status', 'yes'], ['status', 'true,maybe'], ['status', 'TRUE'],
-      ['startDate', '2024-13-01'], ['startDate', '2024-02-30'], ['startDate', '01/02/2024'], ['endDate', 'tomorrow'],
-      ['sort', 'password'], ['sort', 'name;drop'], ['order', 'up'],
-      ['query', 'bogus'], ['key', 'x'.repeat(201)], ['key', 'a\u0000b'],
+      ['page', '0'],
+      ['page', 'abc'],
+      ['page', '1.5'],
+      ['page', '-2'],
+      ['page', '99999999999999999999'],
+      ['count', '0'],
+      ['count', '1001'],
+      ['count', 'ten'],
+      ['status', 'yes'],
+      ['status', 'true,maybe'],
+      ['status', 'TRUE'],
+      ['startDate', '2024-13-01'],
+      ['startDate', '2024-02-30'],
+      ['startDate', '01/02/2024'],
+      ['endDate', 'tomorrow'],
+      ['sort', 'password'],
+      ['sort', 'name;drop'],
+      ['order', 'up'],
+      ['query', 'bogus'],
+      ['key', 'x'.repeat(201)],
+      ['key', 'a\u0000b'],
     ];
     for (const [name, value] of bad) {
       const answer = await get({ [name]: value });
@@ -127,12 +146,17 @@ describe.each(cases)('%s', (key, table) => {
   test('startDate and endDate filter on createdAt, whole days inclusive', async () => {
     const columns = table as unknown as Record<string, never>;
     const setCreated = (id: number, at: string) =>
-      t.database.db.update(table).set({ createdAt: new Date(at) } as never).where(eq(columns.id, id as never));
+      t.database.db
+        .update(table)
+        .set({ createdAt: new Date(at) } as never)
+        .where(eq(columns.id, id as never));
     await setCreated(ids[0]!, '2023-03-10T00:00:00Z');
     await setCreated(ids[1]!, '2023-03-11T12:00:00Z');
     await setCreated(ids[2]!, '2023-03-12T23:59:59Z');
     const dayOf = async (query: Record<string, string>) =>
-      rows(await get({ ...query, status: 'true,false', count: '1000' })).map((r) => r.id).sort((a, b) => Number(a) - Number(b));
+      rows(await get({ ...query, status: 'true,false', count: '1000' }))
+        .map((r) => r.id)
+        .sort((a, b) => Number(a) - Number(b));
     expect(await dayOf({ startDate: '2023-03-11', endDate: '2023-03-11' })).toEqual([ids[1]]);
     expect(await dayOf({ startDate: '2023-03-10', endDate: '2023-03-12' })).toEqual(ids.slice(0, 3));
     expect(await dayOf({ endDate: '2023-03-11' })).toEqual(ids.slice(0, 2));

@@ -29,8 +29,10 @@ test("a module reaches another module only through that module's index.ts, and p
     const from = moduleOf(file);
     for (const target of importsOf(file)) {
       const to = moduleOf(target);
-      if (file.startsWith(path.join(src, 'platform')) && target.startsWith(modules)) breaches.push(`${path.relative(src, file)} → ${path.relative(src, target)}`);
-      if (to && to !== from && path.basename(target) !== 'index.ts') breaches.push(`${path.relative(src, file)} → ${path.relative(src, target)}`);
+      if (file.startsWith(path.join(src, 'platform')) && target.startsWith(modules))
+        breaches.push(`${path.relative(src, file)} → ${path.relative(src, target)}`);
+      if (to && to !== from && path.basename(target) !== 'index.ts')
+        breaches.push(`${path.relative(src, file)} → ${path.relative(src, target)}`);
     }
   }
   expect(breaches).toEqual([]);

@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 
 const concrete = (url: string) => `/v1${url.replace(/:id\b/g, '999999').replace(/:(\w+)/g, 'x')}`;
-const call = (route: RouteDef, token?: string) => t.call(route.method, concrete(route.url), { token, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+const call = (route: RouteDef, token?: string) =>
+  t.call(route.method, concrete(route.url), { token, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
 const label = (r: RouteDef) => `${r.method} ${r.url} (${r.access})`;
 
 describe('permission matrix', () => {

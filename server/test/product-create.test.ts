@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestApp } from './harness.ts';
-import { catalogue, expectInvariants, noisyPng, png, product, sendForm, storedName, uploads, type Catalogue } from './product-fixtures.ts';
+import { type Catalogue, catalogue, expectInvariants, noisyPng, png, product, sendForm, storedName, uploads } from './product-fixtures.ts';
 
 const t = useTestApp();
 let owner: string;
@@ -12,24 +12,51 @@ beforeAll(async () => {
   c = await catalogue(t, owner);
 });
 
-const rows = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+const rows = async (query: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
 const productCount = async () => Number((await rows(sql`select count(*)::int as n from product`))[0]!.n);
 
 describe('POST /product', () => {
   test('creates a product with thumbnail, gallery, links and opening stock in one go', async () => {
     const before = await uploads(t);
-    const answer = await sendForm(t, owner, 'POST', '/v1/product', {
-      name: 'Orange juice', sku: 'OJ-1', description: 'Fresh', productSubCategoryId: String(c.subCategoryId), productBrandId: String(c.brandId),
-      productQuantity: '12', reorderQuantity: '3', productSalePrice: '2.50', productPurchasePrice: '1.25', uomId: String(c.uomId), uomValue: '1',
-      productVatId: String(c.vat10), colors: `${c.redId},${c.blueId}`, productAttributeValueId: [String(c.sizeSmallId), String(c.sizeLargeId)],
-    }, [
-      { field: 'productThumbnailImage', data: await png(1200, 900) },
-      { field: 'images', data: await png(300, 300, { r: 0, g: 200, b: 0 }) },
-      { field: 'images', data: await png(50, 50, { r: 0, g: 0, b: 200 }), type: 'application/octet-stream', name: 'x.bin' },
-    ]);
+    const answer = await sendForm(
+      t,
+      owner,
+      'POST',
+      '/v1/product',
+      {
+        name: 'Orange juice',
+        sku: 'OJ-1',
+        description: 'Fresh',
+        productSubCategoryId: String(c.subCategoryId),
+        productBrandId: String(c.brandId),
+        productQuantity: '12',
+        reorderQuantity: '3',
+        productSalePrice: '2.50',
+        productPurchasePrice: '1.25',
+        uomId: String(c.uomId),
+        uomValue: '1',
+        productVatId: String(c.vat10),
+        colors: `${c.redId},${c.blueId}`,
+        productAttributeValueId: [String(c.sizeSmallId), String(c.sizeLargeId)],
+      },
+      [
+        { field: 'productThumbnailImage', data: await png(1200, 900) },
+        { field: 'images', data: await png(300, 300, { r: 0, g: 200, b: 0 }) },
+        { field: 'images', data: await png(50, 50, { r: 0, g: 0, b: 200 }), type: 'application/octet-stream', name: 'x.bin' },
+      ],
+    );
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     const p = answer.body;
-    expect(p).toMatchObject({ name: 'Orange juice', sku: 'OJ-1', productQuantity: 12, productPurchasePrice: 1.25, productSalePrice: 2.5, status: 'true', lowStock: 'false' });
+    expect(p).toMatchObject({
+      name: 'Orange juice',
+      sku: 'OJ-1',
+      productQuantity: 12,
+      productPurchasePrice: 1.25,
+      productSalePrice: 2.5,
+      status: 'true',
+      lowStock: 'false',
+    });
     expect(p.colors.map((x: { id: number }) => x.id).sort()).toEqual([c.redId, c.blueId].sort());
     expect(p.productAttributeValues.map((x: { productAttributeName: string }) => x.productAttributeName)).toEqual(['Size', 'Size']);
     expect(p.images).toHaveLength(2);
@@ -91,7 +118,9 @@ describe('POST /product', () => {
 
   test('simultaneous creates with the same SKU in different case: exactly one wins', async () => {
     const answers = await Promise.all(
-      ['RACE-1', 'race-1', 'Race-1', 'RACE-1', 'rAce-1'].map((sku, i) => t.call('POST', '/v1/product', { token: owner, body: { name: `Race ${i}`, sku } })),
+      ['RACE-1', 'race-1', 'Race-1', 'RACE-1', 'rAce-1'].map((sku, i) =>
+        t.call('POST', '/v1/product', { token: owner, body: { name: `Race ${i}`, sku } }),
+      ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
   });
@@ -111,7 +140,9 @@ describe('POST /product', () => {
     const before = [await uploads(t), await productCount()];
     const big = await noisyPng(400);
     expect(big.length).toBeGreaterThan(256 * 1024);
-    const answer = await sendForm(t, owner, 'POST', '/v1/product', { name: 'Big image', sku: 'BIG-1' }, [{ field: 'productThumbnailImage', data: big }]);
+    const answer = await sendForm(t, owner, 'POST', '/v1/product', { name: 'Big image', sku: 'BIG-1' }, [
+      { field: 'productThumbnailImage', data: big },
+    ]);
     expect(answer.status).toBe(413);
     expect([await uploads(t), await productCount()]).toEqual(before);
   });
@@ -127,10 +158,27 @@ describe('POST /product', () => {
 
   test('a failure half-way (duplicate SKU, unknown brand) leaves no product and no file', async () => {
     const before = [await uploads(t), await productCount()];
-    const images = [{ field: 'productThumbnailImage', data: await png() }, { field: 'images', data: await png(20, 20) }];
-    const dup = await sendForm(t, owner, 'POST', '/v1/product', { name: 'Dup sku', sku: 'OJ-1', productQuantity: '5', productPurchasePrice: '1' }, images);
+    const images = [
+      { field: 'productThumbnailImage', data: await png() },
+      { field: 'images', data: await png(20, 20) },
+    ];
+    const dup = await sendForm(
+      t,
+      owner,
+      'POST',
+      '/v1/product',
+      { name: 'Dup sku', sku: 'OJ-1', productQuantity: '5', productPurchasePrice: '1' },
+      images,
+    );
     expect(dup.status).toBe(409);
-    const brand = await sendForm(t, owner, 'POST', '/v1/product', { name: 'No brand', sku: 'NB-1', productBrandId: '999999', productQuantity: '5' }, images);
+    const brand = await sendForm(
+      t,
+      owner,
+      'POST',
+      '/v1/product',
+      { name: 'No brand', sku: 'NB-1', productBrandId: '999999', productQuantity: '5' },
+      images,
+    );
     expect(brand.status).toBe(400);
     expect(brand.body.fields).toHaveProperty('productBrandId');
     expect([await uploads(t), await productCount()]).toEqual(before);

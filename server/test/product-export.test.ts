@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { parseCsv } from '../src/modules/catalogue/product-csv.ts';
 import { useTestApp } from './harness.ts';
-import { catalogue, expectInvariants, product, type Catalogue } from './product-fixtures.ts';
+import { type Catalogue, catalogue, expectInvariants, product } from './product-fixtures.ts';
 
 const t = useTestApp();
 let owner: string;
@@ -10,14 +10,40 @@ beforeAll(async () => {
   owner = await t.ownerToken();
   c = await catalogue(t, owner);
   // JSON, so the bare LF in the name stays (a form would turn it into CRLF)
-  const tricky = await t.call('POST', '/v1/product', { token: owner, body: {
-    name: 'Tricky, "quoted"\nname', sku: 'TR-1', description: 'Line one\r\nline "two", three', productSubCategoryId: String(c.subCategoryId),
-    productBrandId: String(c.brandId), uomId: String(c.uomId), uomValue: '1.5', productVatId: String(c.vat15),
-    productQuantity: '7', reorderQuantity: '2', productSalePrice: '4.20', productPurchasePrice: '3',
-  } });
+  const tricky = await t.call('POST', '/v1/product', {
+    token: owner,
+    body: {
+      name: 'Tricky, "quoted"\nname',
+      sku: 'TR-1',
+      description: 'Line one\r\nline "two", three',
+      productSubCategoryId: String(c.subCategoryId),
+      productBrandId: String(c.brandId),
+      uomId: String(c.uomId),
+      uomValue: '1.5',
+      productVatId: String(c.vat15),
+      productQuantity: '7',
+      reorderQuantity: '2',
+      productSalePrice: '4.20',
+      productPurchasePrice: '3',
+    },
+  });
   expect(tricky.status, JSON.stringify(tricky.body)).toBe(201);
-  await product(t, owner, { name: '=SUM(A1)', sku: 'FORMULA-1', productSubCategoryId: String(c.otherSubCategoryId), productBrandId: String(c.otherBrandId), productQuantity: '0', reorderQuantity: '5' });
-  await product(t, owner, { name: 'Plain soda', sku: 'PS-1', productBrandId: String(c.otherBrandId), productQuantity: '20', reorderQuantity: '1', productSalePrice: '1' });
+  await product(t, owner, {
+    name: '=SUM(A1)',
+    sku: 'FORMULA-1',
+    productSubCategoryId: String(c.otherSubCategoryId),
+    productBrandId: String(c.otherBrandId),
+    productQuantity: '0',
+    reorderQuantity: '5',
+  });
+  await product(t, owner, {
+    name: 'Plain soda',
+    sku: 'PS-1',
+    productBrandId: String(c.otherBrandId),
+    productQuantity: '20',
+    reorderQuantity: '1',
+    productSalePrice: '1',
+  });
 });
 
 const exportCsv = (query: Record<string, string> = {}, token = owner) => t.call('GET', '/v1/product/export', { token, query });
@@ -33,12 +59,27 @@ describe('GET /product/export', () => {
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(answer.headers['content-disposition']).toBe('attachment; filename="products.csv"');
     const body = answer.body as string;
-    expect(body.startsWith('\uFEFFname,sku,description,category,subCategory,brand,uom,uomValue,vat,productQuantity,reorderQuantity,productSalePrice,productPurchasePrice\r\n')).toBe(true);
+    expect(
+      body.startsWith(
+        '\uFEFFname,sku,description,category,subCategory,brand,uom,uomValue,vat,productQuantity,reorderQuantity,productSalePrice,productPurchasePrice\r\n',
+      ),
+    ).toBe(true);
     const rows = table(body);
     expect(rows).toHaveLength(3);
     expect(rows.find((r) => r.sku === 'TR-1')).toEqual({
-      name: 'Tricky, "quoted"\nname', sku: 'TR-1', description: 'Line one\r\nline "two", three', category: 'Drinks', subCategory: 'Juice', brand: 'Sunny',
-      uom: 'Test box', uomValue: '1.5', vat: 'Test fifteen', productQuantity: '7', reorderQuantity: '2', productSalePrice: '4.20', productPurchasePrice: '3.00',
+      name: 'Tricky, "quoted"\nname',
+      sku: 'TR-1',
+      description: 'Line one\r\nline "two", three',
+      category: 'Drinks',
+      subCategory: 'Juice',
+      brand: 'Sunny',
+      uom: 'Test box',
+      uomValue: '1.5',
+      vat: 'Test fifteen',
+      productQuantity: '7',
+      reorderQuantity: '2',
+      productSalePrice: '4.20',
+      productPurchasePrice: '3.00',
     });
     // a spreadsheet must not run it as a formula
     expect(rows.find((r) => r.sku === 'FORMULA-1')!.name).toBe("'=SUM(A1)");
@@ -48,7 +89,9 @@ describe('GET /product/export', () => {
     const skus = async (query: Record<string, string>) => {
       const answer = await exportCsv(query);
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      return table(answer.body).map((r) => r.sku).sort();
+      return table(answer.body)
+        .map((r) => r.sku)
+        .sort();
     };
     expect(await skus({ productBrandId: String(c.otherBrandId) })).toEqual(['FORMULA-1', 'PS-1']);
     expect(await skus({ productSubCategoryId: String(c.subCategoryId) })).toEqual(['TR-1']);
@@ -85,7 +128,11 @@ describe('GET /product/export', () => {
     expect(whole.body.imported).toBe(0);
     expect(whole.body.failed.every((f: { errors: Record<string, string> }) => f.errors.sku === 'already exists')).toBe(true);
     // the formula-guarded name comes back as it was
-    const formula = await t.call('POST', '/v1/product/import', { token: owner, query: { query: 'preview' }, body: { csv: "name,sku\n'=SUM(A1),F-2\n" } });
+    const formula = await t.call('POST', '/v1/product/import', {
+      token: owner,
+      query: { query: 'preview' },
+      body: { csv: "name,sku\n'=SUM(A1),F-2\n" },
+    });
     expect(formula.body.rows[0]).toMatchObject({ ok: false, values: { name: '=SUM(A1)' }, errors: { name: 'already exists' } });
     await expectInvariants(t);
   });

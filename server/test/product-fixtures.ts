@@ -8,12 +8,22 @@ import { expectInventoryMatchesLedger, expectLedgerBalanced, expectStockMatchesM
 
 /** A real PNG of one colour. */
 export const png = (width = 64, height = 48, colour = { r: 200, g: 40, b: 40 }) =>
-  sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 /** A PNG of random pixels: does not compress, so it is big. */
-export const noisyPng = (side: number) => sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png().toBuffer();
+export const noisyPng = (side: number) =>
+  sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+    .png()
+    .toBuffer();
 
-export interface FilePart { field: string; data: Buffer; name?: string; type?: string }
+export interface FilePart {
+  field: string;
+  data: Buffer;
+  name?: string;
+  type?: string;
+}
 
 /** A multipart/form-data body as a browser sends it; list values become repeated fields. */
 export async function form(fields: Record<string, string | string[]>, files: FilePart[] = []) {
@@ -24,7 +34,14 @@ export async function form(fields: Record<string, string | string[]>, files: Fil
   return { body: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
 }
 
-export async function sendForm(t: TestApp, token: string, method: string, url: string, fields: Record<string, string | string[]>, files: FilePart[] = []) {
+export async function sendForm(
+  t: TestApp,
+  token: string,
+  method: string,
+  url: string,
+  fields: Record<string, string | string[]>,
+  files: FilePart[] = [],
+) {
   const { body, headers } = await form(fields, files);
   return t.call(method, url, { token, body, headers });
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { parseCsv, writeCsv } from '../src/modules/catalogue/product-csv.ts';
 import { useTestApp } from './harness.ts';
-import { catalogue, expectInvariants, product, type Catalogue } from './product-fixtures.ts';
+import { type Catalogue, catalogue, expectInvariants, product } from './product-fixtures.ts';
 
 const t = useTestApp();
 let owner: string;
@@ -13,8 +13,14 @@ beforeAll(async () => {
   await product(t, owner, { name: 'Existing cola', sku: 'EX-1', productSalePrice: '1' });
 });
 
-const rows = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-const counts = async () => (await rows(sql`select (select count(*) from product)::int as p, (select count(*) from stock_movement)::int as m, (select count(*) from transaction)::int as t`))[0];
+const rows = async (query: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+const counts = async () =>
+  (
+    await rows(
+      sql`select (select count(*) from product)::int as p, (select count(*) from stock_movement)::int as m, (select count(*) from transaction)::int as t`,
+    )
+  )[0];
 
 /** Sends CSV text as an uploaded file. */
 async function upload(csv: string | Buffer, query?: Record<string, string>, token = owner, field = 'file') {
@@ -73,8 +79,15 @@ describe('POST /product/import', () => {
     const mango = list.body.getAllProduct.find((p: { sku: string }) => p.sku === 'MJ-1');
     const detail = await t.call('GET', `/v1/product/${mango.id}`, { token: owner });
     expect(detail.body).toMatchObject({
-      productQuantity: 10, reorderQuantity: 2, productSalePrice: 3.5, productPurchasePrice: 2, description: 'Sweet',
-      productSubCategoryId: c.subCategoryId, productBrandId: c.brandId, uomId: c.uomId, productVatId: c.vat10,
+      productQuantity: 10,
+      reorderQuantity: 2,
+      productSalePrice: 3.5,
+      productPurchasePrice: 2,
+      description: 'Sweet',
+      productSubCategoryId: c.subCategoryId,
+      productBrandId: c.brandId,
+      uomId: c.uomId,
+      productVatId: c.vat10,
     });
     expect(detail.body.stockMovements).toHaveLength(1);
     expect(detail.body.stockMovements[0]).toMatchObject({ quantity: 10, reason: 'opening', unitCost: 2 });
@@ -94,13 +107,18 @@ describe('POST /product/import', () => {
     expect(first.body).toEqual({ imported: 1, failed: [{ line: 3, errors: { productSalePrice: 'must be an amount' } }] });
     const rest = await t.call('POST', '/v1/product/import', { token: owner, query: { fromLine: '4', toLine: '5' }, body: { csv } });
     expect(rest.body).toEqual({ imported: 2, failed: [] });
-    expect((await t.call('POST', '/v1/product/import', { token: owner, query: { fromLine: '5', toLine: '4' }, body: { csv } })).status).toBe(400);
+    expect(
+      (await t.call('POST', '/v1/product/import', { token: owner, query: { fromLine: '5', toLine: '4' }, body: { csv } })).status,
+    ).toBe(400);
     expect((await t.call('POST', '/v1/product/import', { token: owner, query: { fromLine: 'x' }, body: { csv } })).status).toBe(400);
     await expectInvariants(t);
   });
 
   test('JSON {csv} with a BOM, LF line ends and header names in any case', async () => {
-    const answer = await t.call('POST', '/v1/product/import', { token: owner, body: { csv: '\uFEFFName,SKU,Product Sale Price\nJson item,JS-1,5\n\n' } });
+    const answer = await t.call('POST', '/v1/product/import', {
+      token: owner,
+      body: { csv: '\uFEFFName,SKU,Product Sale Price\nJson item,JS-1,5\n\n' },
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body).toEqual({ imported: 1, failed: [] });
   });

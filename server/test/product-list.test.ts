@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestApp } from './harness.ts';
-import { catalogue, expectInvariants, png, product, sendForm, type Catalogue } from './product-fixtures.ts';
+import { type Catalogue, catalogue, expectInvariants, png, product, sendForm } from './product-fixtures.ts';
 
 const t = useTestApp();
 let owner: string;
@@ -10,12 +10,46 @@ beforeAll(async () => {
   owner = await t.ownerToken();
   c = await catalogue(t, owner);
   const made: Record<string, string>[] = [
-    { name: 'Apple crisps', sku: 'AC-1', productQuantity: '3', reorderQuantity: '5', productSalePrice: '2.10', productPurchasePrice: '1.30', productSubCategoryId: String(c.otherSubCategoryId), productBrandId: String(c.otherBrandId) },
-    { name: 'Berry juice', sku: 'BJ-1', productQuantity: '2', reorderQuantity: '1', productSalePrice: '0.10', productPurchasePrice: '0.05', productSubCategoryId: String(c.subCategoryId), productBrandId: String(c.brandId) },
-    { name: 'Cherry juice', sku: 'CJ-1', productQuantity: '0', reorderQuantity: '0', productSalePrice: '5.00', productPurchasePrice: '4.00', productSubCategoryId: String(c.subCategoryId), productBrandId: String(c.otherBrandId) },
+    {
+      name: 'Apple crisps',
+      sku: 'AC-1',
+      productQuantity: '3',
+      reorderQuantity: '5',
+      productSalePrice: '2.10',
+      productPurchasePrice: '1.30',
+      productSubCategoryId: String(c.otherSubCategoryId),
+      productBrandId: String(c.otherBrandId),
+    },
+    {
+      name: 'Berry juice',
+      sku: 'BJ-1',
+      productQuantity: '2',
+      reorderQuantity: '1',
+      productSalePrice: '0.10',
+      productPurchasePrice: '0.05',
+      productSubCategoryId: String(c.subCategoryId),
+      productBrandId: String(c.brandId),
+    },
+    {
+      name: 'Cherry juice',
+      sku: 'CJ-1',
+      productQuantity: '0',
+      reorderQuantity: '0',
+      productSalePrice: '5.00',
+      productPurchasePrice: '4.00',
+      productSubCategoryId: String(c.subCategoryId),
+      productBrandId: String(c.otherBrandId),
+    },
   ];
   for (const fields of made) ids[fields.sku!] = (await product(t, owner, fields)).id;
-  const withImage = await sendForm(t, owner, 'POST', '/v1/product', { name: 'Date syrup', sku: 'DS-1', productQuantity: '1', productPurchasePrice: '0.01' }, [{ field: 'productThumbnailImage', data: await png() }]);
+  const withImage = await sendForm(
+    t,
+    owner,
+    'POST',
+    '/v1/product',
+    { name: 'Date syrup', sku: 'DS-1', productQuantity: '1', productPurchasePrice: '0.01' },
+    [{ field: 'productThumbnailImage', data: await png() }],
+  );
   ids['DS-1'] = withImage.body.id;
   ids.hidden = (await product(t, owner, { name: 'Hidden thing', sku: 'HID-1', productQuantity: '7', productSalePrice: '100' })).id;
   await t.call('PATCH', `/v1/product/${ids.hidden}`, { token: owner, body: { status: 'false' } });
@@ -30,7 +64,13 @@ describe('GET /product', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.totalProduct).toBe(4);
     const apple = answer.body.getAllProduct.find((p: { sku: string }) => p.sku === 'AC-1');
-    expect(apple).toMatchObject({ productSubCategoryName: 'Crisps', productBrandName: 'Crunch', productCategoryId: c.otherCategoryId, lowStock: 'true', productThumbnailImageUrl: null });
+    expect(apple).toMatchObject({
+      productSubCategoryName: 'Crisps',
+      productBrandName: 'Crunch',
+      productCategoryId: c.otherCategoryId,
+      lowStock: 'true',
+      productThumbnailImageUrl: null,
+    });
     const date = answer.body.getAllProduct.find((p: { sku: string }) => p.sku === 'DS-1');
     expect(date.productThumbnailImageUrl).toMatch(/^\/v1\/uploads\/.+\.webp$/);
     expect(date.lowStock).toBe('false');
@@ -49,7 +89,12 @@ describe('GET /product', () => {
     expect(skus((await list({ lowStock: 'true', sort: 'sku' })).body)).toEqual(['AC-1', 'CJ-1']);
     expect(skus((await list({ sort: 'productSalePrice', order: 'desc' })).body)).toEqual(['CJ-1', 'AC-1', 'BJ-1', 'DS-1']);
     expect(skus((await list({ sort: 'productQuantity' })).body)).toEqual(['CJ-1', 'DS-1', 'BJ-1', 'AC-1']);
-    for (const bad of <Record<string, string>[]>[{ sort: 'productPurchasePrice' }, { lowStock: 'yes' }, { productBrandId: 'x' }, { query: 'nope' }]) {
+    for (const bad of <Record<string, string>[]>[
+      { sort: 'productPurchasePrice' },
+      { lowStock: 'yes' },
+      { productBrandId: 'x' },
+      { query: 'nope' },
+    ]) {
       const answer = await list(bad);
       expect(answer.status, JSON.stringify(bad)).toBe(400);
     }
@@ -59,7 +104,13 @@ describe('GET /product', () => {
     const answer = await list({ query: 'card' });
     expect(answer.status).toBe(200);
     // 3 × 2.10 + 2 × 0.10 + 0 × 5 + 1 × 0 = 6.50; purchase: 3 × 1.30 + 2 × 0.05 + 1 × 0.01 = 4.01
-    expect(answer.body).toEqual({ uniqueProduct: 3, totalProductCount: 4, inventorySalesValue: 6.5, inventoryPurchaseValue: 4.01, shortProductCount: 2 });
+    expect(answer.body).toEqual({
+      uniqueProduct: 3,
+      totalProductCount: 4,
+      inventorySalesValue: 6.5,
+      inventoryPurchaseValue: 4.01,
+      shortProductCount: 2,
+    });
   });
 
   test('query=report: every product (any status) with its values and the sums', async () => {
@@ -76,7 +127,14 @@ describe('GET /product', () => {
   test('GET /product/{id}: the product with its movements, newest first; 404 and 400', async () => {
     const answer = await t.call('GET', `/v1/product/${ids['AC-1']}`, { token: owner });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ sku: 'AC-1', productSubCategoryName: 'Crisps', discount: null, productVat: null, images: [], colors: [] });
+    expect(answer.body).toMatchObject({
+      sku: 'AC-1',
+      productSubCategoryName: 'Crisps',
+      discount: null,
+      productVat: null,
+      images: [],
+      colors: [],
+    });
     expect(answer.body.stockMovements).toHaveLength(1);
     expect((await t.call('GET', '/v1/product/999999', { token: owner })).status).toBe(404);
     expect((await t.call('GET', '/v1/product/abc', { token: owner })).status).toBe(400);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestApp } from './harness.ts';
-import { catalogue, png, product, sendForm, type Catalogue } from './product-fixtures.ts';
+import { type Catalogue, catalogue, png, product, sendForm } from './product-fixtures.ts';
 
 const t = useTestApp();
 let owner: string;
@@ -10,9 +10,34 @@ beforeAll(async () => {
   owner = await t.ownerToken();
   c = await catalogue(t, owner);
   const made: Record<string, string>[] = [
-    { name: 'Mango juice', sku: 'MJ', productSalePrice: '10.00', productPurchasePrice: '6.00', productVatId: String(c.vat10), productSubCategoryId: String(c.subCategoryId), productBrandId: String(c.brandId), colors: String(c.redId), reorderQuantity: '4', uomValue: '2' },
-    { name: 'Gum', sku: 'GUM', productSalePrice: '0.99', productVatId: String(c.vat15), productSubCategoryId: String(c.otherSubCategoryId), productBrandId: String(c.otherBrandId), colors: `${c.redId},${c.blueId}` },
-    { name: 'Peach juice', sku: 'PJ', productSalePrice: '4.00', productSubCategoryId: String(c.subCategoryId), productBrandId: String(c.otherBrandId) },
+    {
+      name: 'Mango juice',
+      sku: 'MJ',
+      productSalePrice: '10.00',
+      productPurchasePrice: '6.00',
+      productVatId: String(c.vat10),
+      productSubCategoryId: String(c.subCategoryId),
+      productBrandId: String(c.brandId),
+      colors: String(c.redId),
+      reorderQuantity: '4',
+      uomValue: '2',
+    },
+    {
+      name: 'Gum',
+      sku: 'GUM',
+      productSalePrice: '0.99',
+      productVatId: String(c.vat15),
+      productSubCategoryId: String(c.otherSubCategoryId),
+      productBrandId: String(c.otherBrandId),
+      colors: `${c.redId},${c.blueId}`,
+    },
+    {
+      name: 'Peach juice',
+      sku: 'PJ',
+      productSalePrice: '4.00',
+      productSubCategoryId: String(c.subCategoryId),
+      productBrandId: String(c.otherBrandId),
+    },
     { name: 'Secret juice', sku: 'SJ', productSalePrice: '1.00' },
   ];
   for (const fields of made) ids[fields.sku!] = (await product(t, owner, fields)).id;
@@ -36,7 +61,13 @@ describe('GET /product/public', () => {
     expect(skus(answer.body)).not.toContain('SJ');
     for (const p of answer.body.getAllProduct) for (const key of internal) expect(p, key).not.toHaveProperty(key);
     const mango = answer.body.getAllProduct.find((p: { sku: string }) => p.sku === 'MJ');
-    expect(mango).toMatchObject({ productSalePrice: 10, vatPercentage: 10, productSalePriceWithVat: 11, productSubCategoryName: 'Juice', productBrandName: 'Sunny' });
+    expect(mango).toMatchObject({
+      productSalePrice: 10,
+      vatPercentage: 10,
+      productSalePriceWithVat: 11,
+      productSubCategoryName: 'Juice',
+      productBrandName: 'Sunny',
+    });
     expect(mango.productThumbnailImageUrl).toMatch(/^\/v1\/uploads\//);
     const gum = answer.body.getAllProduct.find((p: { sku: string }) => p.sku === 'GUM');
     expect(gum.productSalePriceWithVat).toBe(1.14);
@@ -55,7 +86,10 @@ describe('GET /product/public', () => {
     expect(skus((await list({ priceRange: '0.99-10', price: 'HighToLow' })).body)).toEqual(['MJ', 'PJ', 'GUM']);
     expect(skus((await list()).body)).toEqual(['PJ', 'GUM', 'MJ']);
     expect(skus((await list({ status: 'false' })).body)).not.toContain('SJ');
-    expect((await list({ count: '1', page: '2', price: 'LowToHigh' })).body).toMatchObject({ totalProduct: 3, getAllProduct: [{ sku: 'PJ' }] });
+    expect((await list({ count: '1', page: '2', price: 'LowToHigh' })).body).toMatchObject({
+      totalProduct: 3,
+      getAllProduct: [{ sku: 'PJ' }],
+    });
     for (const bad of <Record<string, string>[]>[{ priceRange: '5-1' }, { priceRange: 'cheap' }, { price: 'Up' }, { color: 'red' }]) {
       expect((await list(bad)).status, JSON.stringify(bad)).toBe(400);
     }
@@ -64,7 +98,12 @@ describe('GET /product/public', () => {
   test('GET /product/public/{id}: gallery, colours and attribute values; 404 when hidden or unknown', async () => {
     const answer = await t.call('GET', `/v1/product/public/${ids.MJ}`);
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ sku: 'MJ', productSalePriceWithVat: 11, colors: [{ id: c.redId }], productAttributeValues: [{ id: c.sizeLargeId, productAttributeName: 'Size' }] });
+    expect(answer.body).toMatchObject({
+      sku: 'MJ',
+      productSalePriceWithVat: 11,
+      colors: [{ id: c.redId }],
+      productAttributeValues: [{ id: c.sizeLargeId, productAttributeName: 'Size' }],
+    });
     expect(answer.body.images).toHaveLength(1);
     expect((await t.call('GET', answer.body.images[0].url)).status).toBe(200);
     for (const key of internal) expect(answer.body).not.toHaveProperty(key);

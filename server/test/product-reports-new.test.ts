@@ -8,18 +8,33 @@ let vat10: number;
 let vat15: number;
 beforeAll(async () => {
   owner = await t.ownerToken();
-  const rates = await t.database.db.insert(productVat).values([{ title: 'Report ten', percentage: 10 }, { title: 'Report fifteen', percentage: 15 }]).returning();
+  const rates = await t.database.db
+    .insert(productVat)
+    .values([
+      { title: 'Report ten', percentage: 10 },
+      { title: 'Report fifteen', percentage: 15 },
+    ])
+    .returning();
   [vat10, vat15] = rates.map((r) => r.id) as [number, number];
 });
 
 let n = 0;
 const insert = (values: Partial<typeof product.$inferInsert>) =>
-  t.database.db.insert(product).values({ name: `Report product ${n}`, sku: `RP-${n++}`, ...values }).returning().then((rows) => rows[0]!);
+  t.database.db
+    .insert(product)
+    .values({ name: `Report product ${n}`, sku: `RP-${n++}`, ...values })
+    .returning()
+    .then((rows) => rows[0]!);
 const report = (query: Record<string, string>, token = owner) => t.call('GET', '/v1/product-reports', { token, query });
 
 describe('GET product-reports?query=new-products', () => {
   test('newest active products first, with the VAT-inclusive price exact to the cent and the thumbnail URL', async () => {
-    const ten = await insert({ productSalePrice: 10, productPurchasePrice: 6, productVatId: vat10, productThumbnailImage: '0e0e0e0e-0000-4000-8000-000000000000.webp' });
+    const ten = await insert({
+      productSalePrice: 10,
+      productPurchasePrice: 6,
+      productVatId: vat10,
+      productThumbnailImage: '0e0e0e0e-0000-4000-8000-000000000000.webp',
+    });
     const cents = await insert({ productSalePrice: 0.99, productVatId: vat15 });
     const plain = await insert({ productSalePrice: 4.5 });
     const hidden = await insert({ productSalePrice: 1, status: false });
@@ -36,7 +51,10 @@ describe('GET product-reports?query=new-products', () => {
 
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(ten.id)).toMatchObject({
-      productSalePrice: 10, productVat: 10, productSalePriceWithVat: 11, status: 'true',
+      productSalePrice: 10,
+      productVat: 10,
+      productSalePriceWithVat: 11,
+      status: 'true',
       productThumbnailImageUrl: '/v1/uploads/0e0e0e0e-0000-4000-8000-000000000000.webp',
     });
     expect(byId.get(ten.id)).not.toHaveProperty('productPurchasePrice');

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestApp } from './harness.ts';
-import { catalogue, expectInvariants, png, product, sendForm, storedName, uploads, type Catalogue } from './product-fixtures.ts';
+import { type Catalogue, catalogue, expectInvariants, png, product, sendForm, storedName, uploads } from './product-fixtures.ts';
 
 const t = useTestApp();
 let owner: string;
@@ -13,12 +13,28 @@ beforeAll(async () => {
 describe('PUT / POST /product/{id}', () => {
   test('partial JSON update keeps the other fields; colour and attribute sets are replaced when sent', async () => {
     const p = await product(t, owner, {
-      name: 'Lemonade', sku: 'LEM-1', productSalePrice: '3.00', productQuantity: '4', productPurchasePrice: '1.00',
-      colors: String(c.redId), productAttributeValueId: String(c.sizeSmallId), productBrandId: String(c.brandId),
+      name: 'Lemonade',
+      sku: 'LEM-1',
+      productSalePrice: '3.00',
+      productQuantity: '4',
+      productPurchasePrice: '1.00',
+      colors: String(c.redId),
+      productAttributeValueId: String(c.sizeSmallId),
+      productBrandId: String(c.brandId),
     });
-    const answer = await t.call('PUT', `/v1/product/${p.id}`, { token: owner, body: { productSalePrice: 3.5, colors: [c.blueId], description: 'Tart' } });
+    const answer = await t.call('PUT', `/v1/product/${p.id}`, {
+      token: owner,
+      body: { productSalePrice: 3.5, colors: [c.blueId], description: 'Tart' },
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body).toMatchObject({ name: 'Lemonade', productSalePrice: 3.5, description: 'Tart', productQuantity: 4, productPurchasePrice: 1, productBrandId: c.brandId });
+    expect(answer.body).toMatchObject({
+      name: 'Lemonade',
+      productSalePrice: 3.5,
+      description: 'Tart',
+      productQuantity: 4,
+      productPurchasePrice: 1,
+      productBrandId: c.brandId,
+    });
     expect(answer.body.colors.map((x: { id: number }) => x.id)).toEqual([c.blueId]);
     expect(answer.body.productAttributeValues.map((x: { id: number }) => x.id)).toEqual([c.sizeSmallId]);
     const cleared = await t.call('POST', `/v1/product/${p.id}`, { token: owner, body: { colors: '', productBrandId: null } });
@@ -35,7 +51,10 @@ describe('PUT / POST /product/{id}', () => {
     const cost = await sendForm(t, owner, 'POST', `/v1/product/${p.id}`, { productPurchasePrice: '2' });
     expect(cost.status).toBe(400);
     expect(cost.body.fields).toHaveProperty('productPurchasePrice');
-    expect((await t.call('GET', `/v1/product/${p.id}`, { token: owner })).body).toMatchObject({ productQuantity: 2, productPurchasePrice: 0.5 });
+    expect((await t.call('GET', `/v1/product/${p.id}`, { token: owner })).body).toMatchObject({
+      productQuantity: 2,
+      productPurchasePrice: 0.5,
+    });
     await expectInvariants(t);
   });
 
@@ -60,7 +79,14 @@ describe('PUT / POST /product/{id}', () => {
 
     const before = await uploads(t);
     const seven = await Promise.all(Array.from({ length: 7 }, () => png(8, 8)));
-    const tooMany = await sendForm(t, owner, 'POST', `/v1/product/${first.body.id}`, {}, seven.map((data) => ({ field: 'images', data })));
+    const tooMany = await sendForm(
+      t,
+      owner,
+      'POST',
+      `/v1/product/${first.body.id}`,
+      {},
+      seven.map((data) => ({ field: 'images', data })),
+    );
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.fields).toHaveProperty('images');
     expect(await uploads(t)).toEqual(before);
@@ -80,8 +106,13 @@ describe('PUT / POST /product/{id}', () => {
     expect(await uploads(t)).not.toContain(storedName(b!.url));
     expect((await t.call('GET', b!.url)).status).toBe(404);
 
-    const other = await sendForm(t, owner, 'POST', '/v1/product', { name: 'Plates', sku: 'PLT-SET' }, [{ field: 'images', data: await png(14, 14) }]);
-    const stranger = await t.call('PUT', `/v1/product/${made.body.id}`, { token: owner, body: { galleryOrder: [c!.id, other.body.images[0].id] } });
+    const other = await sendForm(t, owner, 'POST', '/v1/product', { name: 'Plates', sku: 'PLT-SET' }, [
+      { field: 'images', data: await png(14, 14) },
+    ]);
+    const stranger = await t.call('PUT', `/v1/product/${made.body.id}`, {
+      token: owner,
+      body: { galleryOrder: [c!.id, other.body.images[0].id] },
+    });
     expect(stranger.status).toBe(400);
     expect(stranger.body.fields).toHaveProperty('galleryOrder');
     const unchanged = await t.call('GET', `/v1/product/${made.body.id}`, { token: owner });

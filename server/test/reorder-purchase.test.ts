@@ -19,15 +19,26 @@ const list = (query: Record<string, string> = {}, token = owner) => t.call('GET'
 
 describe('purchase requests', () => {
   test('an array of lines makes one request with a PR code; read it back', async () => {
-    const answer = await create([{ productId: a.id, productQuantity: 10 }, { productId: b.id, productQuantity: 3 }]);
+    const answer = await create([
+      { productId: a.id, productQuantity: 10 },
+      { productId: b.id, productQuantity: 3 },
+    ]);
     expect(answer.status).toBe(201);
     expect(answer.body.reorderInvoiceId).toMatch(/^PR-\d{6}$/);
     const read = await t.call('GET', `/v1/purchase-reorder-invoice/${answer.body.reorderInvoiceId}`, { token: owner });
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ reorderInvoiceId: answer.body.reorderInvoiceId, status: 'true' });
     expect(read.body.productList).toEqual([
-      { productId: a.id, reorderProductQuantity: 10, product: { id: a.id, name: a.name, sku: a.sku, productQuantity: 1, reorderQuantity: 4 } },
-      { productId: b.id, reorderProductQuantity: 3, product: { id: b.id, name: b.name, sku: b.sku, productQuantity: 0, reorderQuantity: 2 } },
+      {
+        productId: a.id,
+        reorderProductQuantity: 10,
+        product: { id: a.id, name: a.name, sku: a.sku, productQuantity: 1, reorderQuantity: 4 },
+      },
+      {
+        productId: b.id,
+        reorderProductQuantity: 3,
+        product: { id: b.id, name: b.name, sku: b.sku, productQuantity: 0, reorderQuantity: 2 },
+      },
     ]);
   });
 
@@ -37,7 +48,11 @@ describe('purchase requests', () => {
     expect(answer.status).toBe(201);
     const all = await list({ count: '100' });
     expect(all.body.totalReorderInvoice).toBe(before + 1);
-    expect(all.body.getAllPurchaseReorderInvoice[0]).toMatchObject({ reorderInvoiceId: answer.body.reorderInvoiceId, status: 'true', lineCount: 1 });
+    expect(all.body.getAllPurchaseReorderInvoice[0]).toMatchObject({
+      reorderInvoiceId: answer.body.reorderInvoiceId,
+      status: 'true',
+      lineCount: 1,
+    });
     expect(all.body.getAllPurchaseReorderInvoice[0].createdAt).toBeTruthy();
     expect(all.body.getAllPurchaseReorderInvoice[0].updatedAt).toBeTruthy();
   });
@@ -47,7 +62,8 @@ describe('purchase requests', () => {
     expect(answers.map((x) => x.status)).toEqual(Array(10).fill(201));
     const codes = answers.map((x) => x.body.reorderInvoiceId);
     expect(new Set(codes).size).toBe(10);
-    for (const code of codes) expect((await t.call('GET', `/v1/purchase-reorder-invoice/${code}`, { token: owner })).body.productList).toHaveLength(1);
+    for (const code of codes)
+      expect((await t.call('GET', `/v1/purchase-reorder-invoice/${code}`, { token: owner })).body.productList).toHaveLength(1);
   });
 
   test('delete removes the request for good; a second delete is 404', async () => {
@@ -72,9 +88,21 @@ describe('purchase requests: refused', () => {
       [[], 'body'],
       [{ products: [] }, 'products'],
       [[{ productId: a.id, productQuantity: 0 }], '0.productQuantity'],
-      [[{ productId: a.id, productQuantity: 1 }, { productId: 999999, productQuantity: 1 }], '1.productId'],
+      [
+        [
+          { productId: a.id, productQuantity: 1 },
+          { productId: 999999, productQuantity: 1 },
+        ],
+        '1.productId',
+      ],
       [{ products: [{ productId: 999999, productQuantity: 1 }] }, 'products.0.productId'],
-      [[{ productId: a.id, productQuantity: 1 }, { productId: a.id, productQuantity: 2 }], '1.productId'],
+      [
+        [
+          { productId: a.id, productQuantity: 1 },
+          { productId: a.id, productQuantity: 2 },
+        ],
+        '1.productId',
+      ],
     ];
     for (const [body, field] of cases) {
       const answer = await create(body);

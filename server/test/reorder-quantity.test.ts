@@ -13,7 +13,9 @@ beforeAll(async () => {
   ids.at = (await makeProduct(t, { name: 'Reorder at', sku: 'RQ-AT', productQuantity: 5, reorderQuantity: 5 })).id;
   ids.empty = (await makeProduct(t, { name: 'Reorder empty', sku: 'RQ-EMPTY', productQuantity: 0, reorderQuantity: 1 })).id;
   ids.above = (await makeProduct(t, { name: 'Reorder above', sku: 'RQ-ABOVE', productQuantity: 6, reorderQuantity: 5 })).id;
-  ids.hidden = (await makeProduct(t, { name: 'Reorder hidden', sku: 'RQ-HIDDEN', productQuantity: 1, reorderQuantity: 5, status: false })).id;
+  ids.hidden = (
+    await makeProduct(t, { name: 'Reorder hidden', sku: 'RQ-HIDDEN', productQuantity: 1, reorderQuantity: 5, status: false })
+  ).id;
 });
 
 const list = (query: Record<string, string> = {}, token = owner) => t.call('GET', '/v1/reorder-quantity', { token, query });
@@ -25,7 +27,13 @@ describe('reorder list', () => {
     expect(answer.status).toBe(200);
     expect(names(answer)).toEqual(['Reorder at', 'Reorder below', 'Reorder empty']);
     expect(answer.body._count).toEqual({ id: 3 });
-    expect(answer.body.getAllReOderList[1]).toMatchObject({ id: ids.below, sku: 'RQ-BELOW', productQuantity: 2, reorderQuantity: 5, status: 'true' });
+    expect(answer.body.getAllReOderList[1]).toMatchObject({
+      id: ids.below,
+      sku: 'RQ-BELOW',
+      productQuantity: 2,
+      reorderQuantity: 5,
+      status: 'true',
+    });
   });
 
   test('a product drops off the list once it is stocked above its level', async () => {

@@ -1,7 +1,7 @@
 import { permissionName, resources } from '@tillbook/contract';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestApp } from './harness.ts';
-import { listKeys, makeReferences, resourceKeys, sample, type References } from './resources-samples.ts';
+import { listKeys, makeReferences, type References, resourceKeys, sample } from './resources-samples.ts';
 
 /**
  * Who may call the plain resources' routes: nobody without a token (401), no customer (403), and
@@ -22,7 +22,9 @@ beforeAll(async () => {
   customer = (await t.customerToken()).token;
   const entities = resourceKeys.map((key) => resources[key].entity);
   reader = (await t.staffWith(entities.map((e) => permissionName('readAll', e)))).token;
-  writer = (await t.staffWith(entities.flatMap((e) => (['create', 'readSingle', 'update', 'delete'] as const).map((a) => permissionName(a, e))))).token;
+  writer = (
+    await t.staffWith(entities.flatMap((e) => (['create', 'readSingle', 'update', 'delete'] as const).map((a) => permissionName(a, e))))
+  ).token;
 });
 
 describe.each(resourceKeys)('%s', (key) => {
@@ -35,7 +37,9 @@ describe.each(resourceKeys)('%s', (key) => {
       ['GET', `${url}/${id}`, undefined, 'readSingle'],
       ['POST', url, body, 'create'],
       ['PUT', `${url}/${id}`, body, 'update'],
-      contract.deletion === 'soft' ? ['PATCH', `${url}/${id}`, { status: 'false' }, 'delete'] : ['DELETE', `${url}/${id}`, undefined, 'delete'],
+      contract.deletion === 'soft'
+        ? ['PATCH', `${url}/${id}`, { status: 'false' }, 'delete']
+        : ['DELETE', `${url}/${id}`, undefined, 'delete'],
     ];
     if (contract.postUpdate) list.push(['POST', `${url}/${id}`, body, 'update']);
     if (contract.createMany) list.push(['POST', `${url}?query=createmany`, [body], 'create']);

@@ -2,7 +2,15 @@ import { resources } from '@tillbook/contract';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestApp } from './harness.ts';
 import {
-  echoes, knownReferenceFields, listKeys, makeReferences, referenceFields, requiredFields, resourceKeys, sample, type References,
+  echoes,
+  knownReferenceFields,
+  listKeys,
+  makeReferences,
+  type References,
+  referenceFields,
+  requiredFields,
+  resourceKeys,
+  sample,
 } from './resources-samples.ts';
 
 /**
@@ -69,35 +77,37 @@ describe.each(resourceKeys)('%s', (key) => {
     expect(empty.status).toBe(400);
   });
 
-  if (contract.postUpdate) test('POST {id} updates as PUT does', async () => {
-    const created = (await post(sample(contract, 5, refs))).body;
-    const changed = sample(contract, 6, refs);
-    const answer = await t.call('POST', `${url}/${created.id}`, { token: owner, body: changed });
-    expect(answer.status).toBe(200);
-    expect(echoes(answer.body, changed)).toBe(true);
-    expect((await t.call('POST', `${url}/999999`, { token: owner, body: changed })).status).toBe(404);
-  });
+  if (contract.postUpdate)
+    test('POST {id} updates as PUT does', async () => {
+      const created = (await post(sample(contract, 5, refs))).body;
+      const changed = sample(contract, 6, refs);
+      const answer = await t.call('POST', `${url}/${created.id}`, { token: owner, body: changed });
+      expect(answer.status).toBe(200);
+      expect(echoes(answer.body, changed)).toBe(true);
+      expect((await t.call('POST', `${url}/999999`, { token: owner, body: changed })).status).toBe(404);
+    });
 
-  if ((contract.unique ?? []).length > 0) test('duplicates are refused with 409 naming the field, in any letter case', async () => {
-    const first = (await post(sample(contract, 10, refs))).body;
-    const other = (await post(sample(contract, 11, refs))).body;
-    for (const [index, rule] of (contract.unique ?? []).entries()) {
-      const names = typeof rule === 'string' ? [rule] : [...rule];
-      const copied = Object.fromEntries(names.map((n) => [n, typeof first[n] === 'string' ? first[n].toUpperCase() : first[n]]));
-      const field = names.at(-1)!;
+  if ((contract.unique ?? []).length > 0)
+    test('duplicates are refused with 409 naming the field, in any letter case', async () => {
+      const first = (await post(sample(contract, 10, refs))).body;
+      const other = (await post(sample(contract, 11, refs))).body;
+      for (const [index, rule] of (contract.unique ?? []).entries()) {
+        const names = typeof rule === 'string' ? [rule] : [...rule];
+        const copied = Object.fromEntries(names.map((n) => [n, typeof first[n] === 'string' ? first[n].toUpperCase() : first[n]]));
+        const field = names.at(-1)!;
 
-      const answer = await post({ ...sample(contract, 20 + index, refs), ...copied });
-      expect(answer.status, `${names}: ${JSON.stringify(answer.body)}`).toBe(409);
-      expect(answer.body).toMatchObject({ code: 'conflict', fields: { [field]: expect.any(String) } });
+        const answer = await post({ ...sample(contract, 20 + index, refs), ...copied });
+        expect(answer.status, `${names}: ${JSON.stringify(answer.body)}`).toBe(409);
+        expect(answer.body).toMatchObject({ code: 'conflict', fields: { [field]: expect.any(String) } });
 
-      const put = await t.call('PUT', `${url}/${other.id}`, { token: owner, body: copied });
-      expect(put.status, `${names}: ${JSON.stringify(put.body)}`).toBe(409);
-      expect(put.body.fields).toHaveProperty(field);
-    }
-    // a row may keep its own value (in another case) on update
-    const self = typeof first[contract.titleField] === 'string' ? first[contract.titleField].toUpperCase() : first[contract.titleField];
-    expect((await t.call('PUT', `${url}/${first.id}`, { token: owner, body: { [contract.titleField]: self } })).status).toBe(200);
-  });
+        const put = await t.call('PUT', `${url}/${other.id}`, { token: owner, body: copied });
+        expect(put.status, `${names}: ${JSON.stringify(put.body)}`).toBe(409);
+        expect(put.body.fields).toHaveProperty(field);
+      }
+      // a row may keep its own value (in another case) on update
+      const self = typeof first[contract.titleField] === 'string' ? first[contract.titleField].toUpperCase() : first[contract.titleField];
+      expect((await t.call('PUT', `${url}/${first.id}`, { token: owner, body: { [contract.titleField]: self } })).status).toBe(200);
+    });
 
   test('a missing or malformed required field is a 400 naming it', async () => {
     const input = sample(contract, 30, refs);
@@ -113,38 +123,44 @@ describe.each(resourceKeys)('%s', (key) => {
     expect((await post('not an object')).status).toBe(400);
   });
 
-  if (referenceFields(contract).length > 0) test('a reference to a missing row is a 400 naming the field', async () => {
-    for (const field of referenceFields(contract)) {
-      const answer = await post({ ...sample(contract, 40, refs), [field]: 999_999 });
-      expect(answer.status, `${field}: ${JSON.stringify(answer.body)}`).toBe(400);
-      expect(answer.body).toMatchObject({ code: 'validation_failed', fields: { [field]: 'does not exist' } });
-      const huge = await post({ ...sample(contract, 41, refs), [field]: 99_999_999_999 });
-      expect(huge.status, field).toBe(400);
-      expect(huge.body.fields).toHaveProperty(field);
-      const created = (await post(sample(contract, 42 + referenceFields(contract).indexOf(field), refs))).body;
-      const put = await t.call('PUT', `${url}/${created.id}`, { token: owner, body: { [field]: 999_999 } });
-      expect(put.status, field).toBe(400);
-      expect(put.body.fields).toEqual({ [field]: 'does not exist' });
-    }
-  });
+  if (referenceFields(contract).length > 0)
+    test('a reference to a missing row is a 400 naming the field', async () => {
+      for (const field of referenceFields(contract)) {
+        const answer = await post({ ...sample(contract, 40, refs), [field]: 999_999 });
+        expect(answer.status, `${field}: ${JSON.stringify(answer.body)}`).toBe(400);
+        expect(answer.body).toMatchObject({ code: 'validation_failed', fields: { [field]: 'does not exist' } });
+        const huge = await post({ ...sample(contract, 41, refs), [field]: 99_999_999_999 });
+        expect(huge.status, field).toBe(400);
+        expect(huge.body.fields).toHaveProperty(field);
+        const created = (await post(sample(contract, 42 + referenceFields(contract).indexOf(field), refs))).body;
+        const put = await t.call('PUT', `${url}/${created.id}`, { token: owner, body: { [field]: 999_999 } });
+        expect(put.status, field).toBe(400);
+        expect(put.body.fields).toEqual({ [field]: 'does not exist' });
+      }
+    });
 
-  if ((contract.periods ?? []).length > 0) test('a period may not end before it starts', async () => {
-    for (const [start, end] of contract.periods ?? []) {
-      const answer = await post({ ...sample(contract, 45, refs), [start]: '2024-05-02', [end]: '2024-05-01' });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(400);
-      expect(answer.body.fields).toEqual({ [end]: `must not be before ${start}` });
-      expect((await post({ ...sample(contract, 46, refs), [start]: '2024-05-02', [end]: '2024-05-02' })).status).toBe(201);
-      const created = (await post({ ...sample(contract, 47, refs), [start]: '2024-05-02', [end]: null })).body;
-      const put = await t.call('PUT', `${url}/${created.id}`, { token: owner, body: { [end]: '2024-04-30' } });
-      expect(put.status).toBe(400);
-      expect(put.body.fields).toHaveProperty(end);
-    }
-  });
+  if ((contract.periods ?? []).length > 0)
+    test('a period may not end before it starts', async () => {
+      for (const [start, end] of contract.periods ?? []) {
+        const answer = await post({ ...sample(contract, 45, refs), [start]: '2024-05-02', [end]: '2024-05-01' });
+        expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+        expect(answer.body.fields).toEqual({ [end]: `must not be before ${start}` });
+        expect((await post({ ...sample(contract, 46, refs), [start]: '2024-05-02', [end]: '2024-05-02' })).status).toBe(201);
+        const created = (await post({ ...sample(contract, 47, refs), [start]: '2024-05-02', [end]: null })).body;
+        const put = await t.call('PUT', `${url}/${created.id}`, { token: owner, body: { [end]: '2024-04-30' } });
+        expect(put.status).toBe(400);
+        expect(put.body.fields).toHaveProperty(end);
+      }
+    });
 
   test('an unknown id is a 404 and a malformed id a 400', async () => {
     const body = sample(contract, 50, refs);
     const change = contract.deletion === 'soft' ? { method: 'PATCH', body: { status: 'false' } } : { method: 'DELETE', body: undefined };
-    for (const [method, payload] of [['GET', undefined], ['PUT', body], [change.method, change.body]] as const) {
+    for (const [method, payload] of [
+      ['GET', undefined],
+      ['PUT', body],
+      [change.method, change.body],
+    ] as const) {
       const missing = await t.call(method, `${url}/999999`, { token: owner, body: payload });
       expect(missing.status, `${method} 999999`).toBe(404);
       expect(missing.body.code).toBe('not_found');

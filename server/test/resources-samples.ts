@@ -1,4 +1,4 @@
-import { resources, type ResourceContract, type ResourceKey } from '@tillbook/contract';
+import { type ResourceContract, type ResourceKey, resources } from '@tillbook/contract';
 import { z } from 'zod';
 import { subAccount } from '../src/schema/index.ts';
 import { ownerPassword, ownerUsername } from './constants.ts';
@@ -20,7 +20,9 @@ interface FieldSchema {
   maxLength?: number;
   anyOf?: FieldSchema[];
 }
-interface ObjectSchema { properties: Record<string, FieldSchema> }
+interface ObjectSchema {
+  properties: Record<string, FieldSchema>;
+}
 
 export type Sample = Record<string, unknown>;
 export type References = Record<string, number>;
@@ -44,7 +46,9 @@ export function fieldSchemas(contract: ResourceContract): Record<string, FieldSc
 
 /** Fields the schema refuses to leave out. */
 export const requiredFields = (contract: ResourceContract) =>
-  Object.entries(contract.input.shape).filter(([, schema]) => !(schema as z.ZodType).safeParse(undefined).success).map(([name]) => name);
+  Object.entries(contract.input.shape)
+    .filter(([, schema]) => !(schema as z.ZodType).safeParse(undefined).success)
+    .map(([name]) => name);
 
 export const referenceFields = (contract: ResourceContract) => Object.keys(contract.input.shape).filter((name) => name.endsWith('Id'));
 

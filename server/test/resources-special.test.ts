@@ -23,11 +23,16 @@ const names = (rows: { name: string }[]) => rows.map((r) => r.name);
 
 describe('colour createmany', () => {
   const colours = async (key: string) =>
-    names((await t.call('GET', '/v1/product-color', { token: owner, query: { key, status: 'true,false', count: '100' } })).body.getAllProductColor);
+    names(
+      (await t.call('GET', '/v1/product-color', { token: owner, query: { key, status: 'true,false', count: '100' } })).body
+        .getAllProductColor,
+    );
 
   test('creates every item of the batch', async () => {
     const answer = await post('product-color?query=createmany', [
-      { name: 'Batch red', colorCode: '#ff0000' }, { name: 'Batch green', colorCode: '#00ff00' }, { name: 'Batch blue', colorCode: '#0000ff' },
+      { name: 'Batch red', colorCode: '#ff0000' },
+      { name: 'Batch green', colorCode: '#00ff00' },
+      { name: 'Batch blue', colorCode: '#0000ff' },
     ]);
     expect(answer.status).toBe(201);
     expect(answer.body.count).toBe(3);
@@ -38,7 +43,9 @@ describe('colour createmany', () => {
   test('all or nothing: a duplicate of an existing colour refuses the batch, naming the item', async () => {
     await made('product-color', { name: 'Existing navy', colorCode: '#000080' });
     const answer = await post('product-color?query=createmany', [
-      { name: 'Allnone one', colorCode: '#111111' }, { name: 'Allnone two', colorCode: '#222222' }, { name: 'EXISTING NAVY', colorCode: '#000081' },
+      { name: 'Allnone one', colorCode: '#111111' },
+      { name: 'Allnone two', colorCode: '#222222' },
+      { name: 'EXISTING NAVY', colorCode: '#000081' },
     ]);
     expect(answer.status).toBe(409);
     expect(answer.body).toMatchObject({ code: 'conflict', fields: { '2.name': expect.any(String) } });
@@ -47,7 +54,8 @@ describe('colour createmany', () => {
 
   test('all or nothing: a duplicate inside the batch refuses it', async () => {
     const answer = await post('product-color?query=createmany', [
-      { name: 'Twice olive', colorCode: '#808000' }, { name: 'twice Olive', colorCode: '#808001' },
+      { name: 'Twice olive', colorCode: '#808000' },
+      { name: 'twice Olive', colorCode: '#808001' },
     ]);
     expect(answer.status).toBe(409);
     expect(answer.body.fields).toEqual({ '1.name': 'already exists' });
@@ -55,7 +63,10 @@ describe('colour createmany', () => {
   });
 
   test('an invalid item is a 400 naming its index and field; the batch must be a non-empty list', async () => {
-    const invalid = await post('product-color?query=createmany', [{ name: 'Fine', colorCode: '#123456' }, { name: 'Bad', colorCode: 'blue' }]);
+    const invalid = await post('product-color?query=createmany', [
+      { name: 'Fine', colorCode: '#123456' },
+      { name: 'Bad', colorCode: 'blue' },
+    ]);
     expect(invalid.status).toBe(400);
     expect(invalid.body.fields).toHaveProperty('1.colorCode');
     expect(await colours('Fine')).toEqual([]);
@@ -110,7 +121,10 @@ describe('public lists', () => {
     expect(categories.status).toBe(200);
     const tree = categories.body.getAllProductCategory as { name: string; productSubCategory: { name: string }[] }[];
     const ours = tree.filter((c) => ['Shoes', 'Hats', 'Gone'].includes(c.name));
-    expect(ours.map((c) => [c.name, names(c.productSubCategory)])).toEqual([['Hats', ['Caps']], ['Shoes', ['Boots', 'Sandals']]]);
+    expect(ours.map((c) => [c.name, names(c.productSubCategory)])).toEqual([
+      ['Hats', ['Caps']],
+      ['Shoes', ['Boots', 'Sandals']],
+    ]);
 
     const subs = await t.call('GET', '/v1/product-sub-category/public');
     expect(subs.status).toBe(200);
@@ -130,15 +144,24 @@ describe('category tree and sub-category filter', () => {
     const hiddenSub = await made('product-sub-category', { name: 'Tree A2', productCategoryId: a.id });
     await hide('product-sub-category', hiddenSub.id);
 
-    const answer = await t.call('GET', '/v1/product-category', { token: owner, query: { query: 'categoryWithSubcategory', key: 'Tree', count: '1' } });
+    const answer = await t.call('GET', '/v1/product-category', {
+      token: owner,
+      query: { query: 'categoryWithSubcategory', key: 'Tree', count: '1' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.totalProductCategory).toBe(2);
     expect(answer.body.getAllProductCategory).toHaveLength(1);
     const [first] = answer.body.getAllProductCategory;
     expect(first).toMatchObject({ id: a.id, name: 'Tree A', status: 'true' });
-    expect(first.productSubCategory.map((s: { name: string; status: string }) => [s.name, s.status])).toEqual([['Tree A1', 'true'], ['Tree A2', 'false']]);
+    expect(first.productSubCategory.map((s: { name: string; status: string }) => [s.name, s.status])).toEqual([
+      ['Tree A1', 'true'],
+      ['Tree A2', 'false'],
+    ]);
 
-    const second = await t.call('GET', '/v1/product-category', { token: owner, query: { query: 'categoryWithSubcategory', key: 'Tree', count: '1', page: '2' } });
+    const second = await t.call('GET', '/v1/product-category', {
+      token: owner,
+      query: { query: 'categoryWithSubcategory', key: 'Tree', count: '1', page: '2' },
+    });
     expect(second.body.getAllProductCategory.map((c: { id: number }) => c.id)).toEqual([b.id]);
     expect((await t.call('GET', '/v1/product-category', { query: { query: 'categoryWithSubcategory' } })).status).toBe(401);
   });
@@ -147,7 +170,12 @@ describe('category tree and sub-category filter', () => {
     const x = await made('product-category', { name: 'Filter X' });
     const y = await made('product-category', { name: 'Filter Y' });
     const z = await made('product-category', { name: 'Filter Z' });
-    for (const [name, category] of [['Fx1', x], ['Fx2', x], ['Fy1', y], ['Fz1', z]] as const) {
+    for (const [name, category] of [
+      ['Fx1', x],
+      ['Fx2', x],
+      ['Fy1', y],
+      ['Fz1', z],
+    ] as const) {
       await made('product-sub-category', { name, productCategoryId: category.id });
     }
     const list = (productCategoryId: string) =>
@@ -182,14 +210,28 @@ describe('other list keys and filters', () => {
     const mine = await t.call('GET', '/v1/designation-history', { token: owner, query: { userId: String(staff.userId) } });
     expect(mine.body.getAllDesignationHistory.map((r: { userId: number }) => r.userId)).toEqual([staff.userId]);
     expect(mine.body.totalDesignationHistory).toBe(1);
-    const both = await t.call('GET', '/v1/designation-history', { token: owner, query: { userId: `${refs.userId},${staff.userId}`, designationId: String(designation) } });
+    const both = await t.call('GET', '/v1/designation-history', {
+      token: owner,
+      query: { userId: `${refs.userId},${staff.userId}`, designationId: String(designation) },
+    });
     expect(both.body.totalDesignationHistory).toBe(2);
     const salary = await t.call('GET', '/v1/salary-history', { token: owner, query: { userId: String(staff.userId) } });
     expect(salary.body.getAllSalaryHistory).toEqual([expect.objectContaining({ salary: 1234.5, startDate: '2024-02-01' })]);
   });
 
   test('concurrent creates of one name in different letter cases: exactly one wins', async () => {
-    const spellings = ['Race red', 'RACE RED', 'race red', 'Race Red', 'rACE rED', 'RAce red', 'RACe red', 'race RED', 'Race rED', 'race rEd'];
+    const spellings = [
+      'Race red',
+      'RACE RED',
+      'race red',
+      'Race Red',
+      'rACE rED',
+      'RAce red',
+      'RACe red',
+      'race RED',
+      'Race rED',
+      'race rEd',
+    ];
     const answers = await Promise.all(spellings.map((name) => post('product-color', { name, colorCode: '#aa0000' })));
     expect(answers.map((a) => a.status).sort()).toEqual([201, ...spellings.slice(1).map(() => 409)]);
     const list = await t.call('GET', '/v1/product-color', { token: owner, query: { key: 'race red' } });

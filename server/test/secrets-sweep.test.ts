@@ -4,9 +4,9 @@ import type { RouteDef } from '../src/platform/route.ts';
 import { customer } from '../src/schema/index.ts';
 import { ownerPassword, ownerUsername } from './constants.ts';
 import { makeProduct } from './factories.ts';
+import { startTestApp, type TestApp } from './harness.ts';
 import { png, sendForm } from './product-fixtures.ts';
 import { create, makeReferences, resourceKeys } from './resources-samples.ts';
-import { startTestApp, type TestApp } from './harness.ts';
 
 /**
  * Generated from the route table: every GET route, called as the owner on a shop with data in it,
@@ -29,33 +29,53 @@ beforeAll(async () => {
   owner = await t.ownerToken();
   const refs = await makeReferences(t, owner);
   for (const key of resourceKeys) await create(t, owner, key, 1, refs, 'Sweep');
-  const roles = (await t.call('GET', '/v1/role', { token: owner, query: { query: 'all' } })).body.getAllRole as { id: number; name: string }[];
+  const roles = (await t.call('GET', '/v1/role', { token: owner, query: { query: 'all' } })).body.getAllRole as {
+    id: number;
+    name: string;
+  }[];
   const manager = roles.find((r) => r.name === 'manager')!.id;
   const registered = await t.call('POST', '/v1/user/register', {
     token: owner,
     body: {
-      firstName: 'Sam', lastName: 'Sweep', username: 'sweeper', password: 'a-long-password', roleId: manager,
-      designationId: refs.designationId, salary: 1200, employeeId: 'SW-1',
+      firstName: 'Sam',
+      lastName: 'Sweep',
+      username: 'sweeper',
+      password: 'a-long-password',
+      roleId: manager,
+      designationId: refs.designationId,
+      salary: 1200,
+      employeeId: 'SW-1',
     },
   });
   if (registered.status !== 201) throw new Error(JSON.stringify(registered.body));
   // a customer with a password and a Google id, as sign-up will leave them
   const { customerId } = await t.customerToken();
-  await t.database.db.update(customer).set({ password: 'argon2-hash-of-a-customer', googleId: 'google-sub-1' }).where(eq(customer.id, customerId));
+  await t.database.db
+    .update(customer)
+    .set({ password: 'argon2-hash-of-a-customer', googleId: 'google-sub-1' })
+    .where(eq(customer.id, customerId));
   queries['/role-permission/permission'] = { roleId: String(manager) };
   const { id: productId } = await makeProduct(t, { productQuantity: 5, reorderQuantity: 10 });
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const made = [
-    await t.call('POST', '/v1/adjust-inventory', { token: owner, body: { adjustInvoiceProduct: [{ productId, adjustQuantity: 1, adjustType: 'increment' }] } }),
+    await t.call('POST', '/v1/adjust-inventory', {
+      token: owner,
+      body: { adjustInvoiceProduct: [{ productId, adjustQuantity: 1, adjustType: 'increment' }] },
+    }),
     await t.call('POST', '/v1/purchase-reorder-invoice', { token: owner, body: [{ productId, productQuantity: 3 }] }),
-    await t.call('POST', '/v1/discount', { token: owner, body: { name: 'Sweep week', type: 'percentage', value: 10, startDate: day(-1), endDate: day(5) } }),
+    await t.call('POST', '/v1/discount', {
+      token: owner,
+      body: { name: 'Sweep week', type: 'percentage', value: 10, startDate: day(-1), endDate: day(5) },
+    }),
     await sendForm(t, owner, 'POST', '/v1/slider-images', { index: '1' }, [{ field: 'image', data: await png(1200, 400) }]),
   ];
   for (const answer of made) if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
   // the refresh route is walked with a session to refresh
   const session = await t.login(ownerUsername, ownerPassword);
   cookies = { refreshToken: session.cookies.find((c) => c.name === 'refreshToken')!.value };
-  const logo = await sendForm(t, owner, 'POST', '/v1/setting', { companyName: 'Sweep Shop', email: 'shop@example.com' }, [{ field: 'logo', data: await png() }]);
+  const logo = await sendForm(t, owner, 'POST', '/v1/setting', { companyName: 'Sweep Shop', email: 'shop@example.com' }, [
+    { field: 'logo', data: await png() },
+  ]);
   if (logo.status !== 200) throw new Error(JSON.stringify(logo.body));
 });
 afterAll(() => t?.close());
@@ -85,7 +105,10 @@ async function concrete(route: RouteDef): Promise<string> {
     const list = url.slice(0, url.indexOf(whole) - 1);
     const row = firstRow((await get(list)).body);
     let value: unknown = row?.[paramFields[name!] ?? name!];
-    if (name === 'name') value = String((await get('/setting')).body.logo ?? '').split('/').pop();
+    if (name === 'name')
+      value = String((await get('/setting')).body.logo ?? '')
+        .split('/')
+        .pop();
     url = url.replace(whole, encodeURIComponent(String(value ?? 1)));
   }
   return url;

@@ -28,18 +28,30 @@ function png(width: number, height: number, level = 9): Buffer {
   header[8] = 8; // bit depth
   header[9] = 2; // truecolour
   const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rows.writeUIntBE((x * 7 + y * 13) & 0xffffff, y * (width * 3 + 1) + 1 + x * 3, 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) rows.writeUIntBE((x * 7 + y * 13) & 0xffffff, y * (width * 3 + 1) + 1 + x * 3, 3);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows, { level })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(rows, { level })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
-interface FilePart { data: Buffer; name?: string; type?: string; field?: string }
+interface FilePart {
+  data: Buffer;
+  name?: string;
+  type?: string;
+  field?: string;
+}
 
 /** A multipart/form-data body, encoded the way a browser does it. */
 async function form(fields: Record<string, string>, file?: FilePart) {
   const data = new FormData();
   for (const [key, value] of Object.entries(fields)) data.append(key, value);
-  if (file) data.append(file.field ?? 'logo', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'image/png' }), file.name ?? 'logo.png');
+  if (file)
+    data.append(file.field ?? 'logo', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'image/png' }), file.name ?? 'logo.png');
   const request = new Request('http://localhost/', { method: 'POST', body: data });
   return { body: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
 }
@@ -87,19 +99,38 @@ describe('POST /setting: JSON', () => {
     const [euro] = await t.database.db.select().from(currency).where(eq(currency.currencyName, 'EURO'));
     if (!euro) throw new Error('EURO is seeded');
     const answer = await post({
-      companyName: '  Corner Shop  ', address: '1 High Street', phone: '+44 1234', email: 'Shop@Example.com',
-      website: 'www.corner.example', dashboardType: 'inventory', currencyId: euro.id, allowNegativeStock: 'true',
+      companyName: '  Corner Shop  ',
+      address: '1 High Street',
+      phone: '+44 1234',
+      email: 'Shop@Example.com',
+      website: 'www.corner.example',
+      dashboardType: 'inventory',
+      currencyId: euro.id,
+      allowNegativeStock: 'true',
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
-      companyName: 'Corner Shop', address: '1 High Street', phone: '+44 1234', email: 'shop@example.com',
-      website: 'www.corner.example', dashboardType: 'inventory', currencyId: euro.id, allowNegativeStock: 'true',
+      companyName: 'Corner Shop',
+      address: '1 High Street',
+      phone: '+44 1234',
+      email: 'shop@example.com',
+      website: 'www.corner.example',
+      dashboardType: 'inventory',
+      currencyId: euro.id,
+      allowNegativeStock: 'true',
       currency: { id: euro.id, currencyName: 'EURO', currencySymbol: '€' },
-      tagLine: before.tagLine, footer: before.footer,
+      tagLine: before.tagLine,
+      footer: before.footer,
     });
     expect(await current()).toEqual(answer.body);
     const publicView = (await t.call('GET', '/v1/setting')).body;
-    expect(publicView).toEqual({ companyName: 'Corner Shop', tagLine: before.tagLine, logo: null, footer: before.footer, currency: answer.body.currency });
+    expect(publicView).toEqual({
+      companyName: 'Corner Shop',
+      tagLine: before.tagLine,
+      logo: null,
+      footer: before.footer,
+      currency: answer.body.currency,
+    });
   });
 
   test('an empty text clears an optional field', async () => {
@@ -130,7 +161,10 @@ describe('POST /setting: JSON', () => {
   });
 
   test('a hidden currency cannot be chosen', async () => {
-    const [hidden] = await t.database.db.insert(currency).values({ currencyName: 'OLDCOIN', currencySymbol: 'O', status: false }).returning();
+    const [hidden] = await t.database.db
+      .insert(currency)
+      .values({ currencyName: 'OLDCOIN', currencySymbol: 'O', status: false })
+      .returning();
     const answer = await post({ currencyId: hidden!.id });
     expect(answer.status).toBe(400);
     expect(answer.body.fields).toEqual({ currencyId: 'does not exist' });
@@ -174,7 +208,10 @@ describe('POST /setting: form data and the logo', () => {
 
   test('a file that is not an image: 400 naming logo, no file kept, row unchanged', async () => {
     const before = await current();
-    const answer = await postForm({ companyName: 'Changed' }, { data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), name: 'logo.png' });
+    const answer = await postForm(
+      { companyName: 'Changed' },
+      { data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), name: 'logo.png' },
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.fields).toHaveProperty('logo');
     expect(await uploads()).toEqual([storedName(before.logo)]);

@@ -10,22 +10,33 @@ let smallPng: Buffer;
 let widePng: Buffer;
 beforeAll(async () => {
   owner = await t.ownerToken();
-  smallPng = await sharp({ create: { width: 40, height: 20, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
-  widePng = await sharp({ create: { width: 2400, height: 600, channels: 3, background: { r: 10, g: 90, b: 200 } } }).png().toBuffer();
+  smallPng = await sharp({ create: { width: 40, height: 20, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .png()
+    .toBuffer();
+  widePng = await sharp({ create: { width: 2400, height: 600, channels: 3, background: { r: 10, g: 90, b: 200 } } })
+    .png()
+    .toBuffer();
 });
 
-interface FilePart { data: Buffer; name?: string; type?: string; field?: string }
+interface FilePart {
+  data: Buffer;
+  name?: string;
+  type?: string;
+  field?: string;
+}
 
 async function form(fields: Record<string, string>, file?: FilePart) {
   const data = new FormData();
   for (const [key, value] of Object.entries(fields)) data.append(key, value);
-  if (file) data.append(file.field ?? 'image', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'image/png' }), file.name ?? 'slide.png');
+  if (file)
+    data.append(file.field ?? 'image', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'image/png' }), file.name ?? 'slide.png');
   const request = new Request('http://localhost/', { method: 'POST', body: data });
   return { body: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
 }
 const send = async (method: string, url: string, fields: Record<string, string>, file?: FilePart, token = owner) =>
   t.call(method, url, { token, ...(await form(fields, file)) });
-const create = (fields: Record<string, string>, file: FilePart | undefined = { data: smallPng }, token = owner) => send('POST', '/v1/slider-images', fields, file, token);
+const create = (fields: Record<string, string>, file: FilePart | undefined = { data: smallPng }, token = owner) =>
+  send('POST', '/v1/slider-images', fields, file, token);
 const uploads = async () => (await fs.readdir(path.join(t.dataDir, 'uploads')).catch(() => [])).sort();
 const stored = (url: string) => url.replace('/v1/uploads/', '');
 
@@ -33,7 +44,13 @@ describe('slider images', () => {
   test('upload a PNG: 201, stored as WebP, served back; a wide one is scaled to the display width', async () => {
     const answer = await create({ linkUrl: '/catalogue?brand=2', index: '3' });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    expect(answer.body).toMatchObject({ id: expect.any(Number), linkUrl: '/catalogue?brand=2', index: 3, status: 'true', imageUrl: expect.stringMatching(/^\/v1\/uploads\/.+\.webp$/) });
+    expect(answer.body).toMatchObject({
+      id: expect.any(Number),
+      linkUrl: '/catalogue?brand=2',
+      index: 3,
+      status: 'true',
+      imageUrl: expect.stringMatching(/^\/v1\/uploads\/.+\.webp$/),
+    });
     const served = await t.app.inject({ method: 'GET', url: answer.body.imageUrl });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
@@ -48,7 +65,10 @@ describe('slider images', () => {
 
   test('a file that is not an image is a 400 naming image and leaves no file behind', async () => {
     const before = await uploads();
-    const answer = await create({}, { data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), name: 'x.png', type: 'image/png' });
+    const answer = await create(
+      {},
+      { data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), name: 'x.png', type: 'image/png' },
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.fields).toHaveProperty('image');
     expect(await uploads()).toEqual(before);
@@ -56,7 +76,11 @@ describe('slider images', () => {
 
   test('an oversized file is a 413 and leaves no file behind', async () => {
     const before = await uploads();
-    const big = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png({ compressionLevel: 0 }).toBuffer();
+    const big = await sharp({
+      create: { width: 600, height: 600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(big.length).toBeGreaterThan(t.config.uploadMaxBytes);
     const answer = await create({}, { data: big });
     expect(answer.status).toBe(413);
@@ -122,10 +146,15 @@ describe('slider images', () => {
 
   test('the public list, without a token, shows only active ones in index order; staff see all', async () => {
     const ids: number[] = [];
-    for (const [index, status] of [['30', 'true'], ['10', 'true'], ['20', 'false']] as const) ids.push((await create({ index, status })).body.id);
+    for (const [index, status] of [
+      ['30', 'true'],
+      ['10', 'true'],
+      ['20', 'false'],
+    ] as const)
+      ids.push((await create({ index, status })).body.id);
     const pub = await t.call('GET', '/v1/slider-images/public', { query: { query: 'all', status: 'false' } });
     expect(pub.status).toBe(200);
-    const seen = (pub.body.getAllSliderImages as { id: number; index: number; status: string }[]);
+    const seen = pub.body.getAllSliderImages as { id: number; index: number; status: string }[];
     expect(seen.every((s) => s.status === 'true')).toBe(true);
     expect(seen.map((s) => s.index)).toEqual([...seen.map((s) => s.index)].sort((a, b) => a - b));
     const mine = seen.filter((s) => ids.includes(s.id)).map((s) => s.id);

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { useTestApp } from './harness.ts';
 import { ownerPassword, ownerUsername } from './constants.ts';
+import { useTestApp } from './harness.ts';
 
 const t = useTestApp();
 

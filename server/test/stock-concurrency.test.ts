@@ -27,7 +27,9 @@ test('20 simultaneous decrements of 1 on 5 in stock: 5 succeed, 15 get 409, stoc
   const result = (await t.database.db.execute(sql`select count(*)::int as moves,
       (select count(*)::int from adjust_invoice) as headers,
       (select count(*)::int from transaction where type = 'adjustment' and related_id not like 'product-%') as postings
-    from stock_movement where product_id = ${p.id} and reason = 'adjustment'`)) as unknown as { rows: { moves: number; headers: number; postings: number }[] };
+    from stock_movement where product_id = ${p.id} and reason = 'adjustment'`)) as unknown as {
+    rows: { moves: number; headers: number; postings: number }[];
+  };
   expect(result.rows[0]).toEqual({ moves: 5, headers: 5, postings: 5 });
   await expectStockMatchesMovements(t);
   await expectLedgerBalanced(t);

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { boot, type Booted } from '../../server/src/boot.ts';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Booted, boot } from '../../server/src/boot.ts';
 import { readConfig } from '../../server/src/config.ts';
 
 export const ownerUsername = 'owner';
@@ -57,8 +57,14 @@ export async function openBrowser(): Promise<Browser> {
     executablePath: chromePath,
     headless: true,
     args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
     ],
     viewport: { width: 1280, height: 800 },
   });

@@ -2,7 +2,7 @@ import { messages } from '@tillbook/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { permissionsSaved } from '../src/admin/identity/permission-matrix.ts';
-import { loginAs, openBrowser, screenshot, startProduct, type Browser, type Product } from './harness.ts';
+import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 
 let product: Product;
 let browser: Browser;
@@ -34,7 +34,10 @@ async function choose(page: Page, label: string, option: string) {
 async function openMatrix(page: Page, role: string) {
   await page.getByTestId('admin-nav').getByRole('link', { name: 'Roles' }).click();
   await page.waitForURL(/\/admin\/role/);
-  await page.getByRole('row', { name: new RegExp(role) }).getByRole('button', { name: 'Permissions' }).click();
+  await page
+    .getByRole('row', { name: new RegExp(role) })
+    .getByRole('button', { name: 'Permissions' })
+    .click();
   await page.waitForURL(/\/admin\/role\/\d+\/permissions/);
   await page.getByTestId('role-permissions-title').getByText(`Permissions of ${role}`).waitFor();
 }
@@ -63,13 +66,16 @@ test('the owner gives a new role a few permissions; its user sees only those scr
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await page.getByText(messages.roleAdded).waitFor();
   // the spec's reload after adding a role: active, page 1, 50 a page
-  await page.waitForURL((url) => url.searchParams.get('count') === '50' && url.searchParams.get('page') === '1' && url.searchParams.get('status') === 'true');
+  await page.waitForURL(
+    (url) => url.searchParams.get('count') === '50' && url.searchParams.get('page') === '1' && url.searchParams.get('status') === 'true',
+  );
 
   await openMatrix(page, roleName);
   const box = (name: string) => page.getByRole('checkbox', { name, exact: true });
   // a whole row on and off again
   await box('All of department').click();
-  for (const action of ['create', 'readAll', 'readSingle', 'update', 'delete']) expect(await box(`${action}-department`).isChecked()).toBe(true);
+  for (const action of ['create', 'readAll', 'readSingle', 'update', 'delete'])
+    expect(await box(`${action}-department`).isChecked()).toBe(true);
   await box('All of department').click();
   expect(await box('create-department').isChecked()).toBe(false);
   // a whole column on and off again
@@ -109,8 +115,14 @@ test('the owner gives a new role a few permissions; its user sees only those scr
   await row.getByRole('button', { name: 'View' }).click();
   await page.waitForURL(/\/admin\/user\/\d+$/);
   await page.getByTestId('user-detail-name').getByText('Sam Keeper').waitFor();
-  await page.getByTestId('designation-history').getByRole('row', { name: /Stock clerk/ }).waitFor();
-  await page.getByTestId('salary-history').getByRole('row', { name: /1200\.00/ }).waitFor();
+  await page
+    .getByTestId('designation-history')
+    .getByRole('row', { name: /Stock clerk/ })
+    .waitFor();
+  await page
+    .getByTestId('salary-history')
+    .getByRole('row', { name: /1200\.00/ })
+    .waitFor();
   await screenshot(page, 'user-detail');
   await logout(page);
 
@@ -140,7 +152,10 @@ test('a user is edited without touching the password, then hidden with the spec 
   await loginAs(page, product.url);
   const usersScreen = () => page.getByTestId('admin-nav').getByRole('link', { name: 'Users' }).click();
   await usersScreen();
-  await page.getByRole('row', { name: /sam@example\.com/ }).getByRole('button', { name: 'Edit' }).click();
+  await page
+    .getByRole('row', { name: /sam@example\.com/ })
+    .getByRole('button', { name: 'Edit' })
+    .click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('New password').waitFor();
   await dialog.getByLabel('Last name').fill('Storeman');
@@ -156,7 +171,10 @@ test('a user is edited without touching the password, then hidden with the spec 
 
   await loginAs(page, product.url);
   await usersScreen();
-  await page.getByRole('row', { name: /Sam Storeman/ }).getByRole('switch').click();
+  await page
+    .getByRole('row', { name: /Sam Storeman/ })
+    .getByRole('switch')
+    .click();
   await page.getByText(messages.userDeleted).waitFor();
   await page.getByRole('row', { name: /Sam Storeman/ }).waitFor({ state: 'detached' });
   await logout(page);

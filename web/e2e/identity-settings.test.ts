@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { messages } from '@tillbook/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { loginAs, openBrowser, screenshot, startProduct, type Browser, type Product } from './harness.ts';
+import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 
 let product: Product;
 let browser: Browser;
@@ -56,7 +56,9 @@ test('the owner renames the shop and uploads a logo; the login page and the head
   await page.getByTestId('admin-nav').getByRole('link', { name: 'Settings' }).click();
   await page.waitForURL(/\/admin\/setting/);
   const companyName = page.getByLabel('Company name');
-  await page.waitForFunction(() => (document.querySelector('#resource_companyName') as HTMLInputElement | null)?.value === 'Corner Shop (demo)');
+  await page.waitForFunction(
+    () => (document.querySelector('#resource_companyName') as HTMLInputElement | null)?.value === 'Corner Shop (demo)',
+  );
 
   // the contract's rules, checked before sending
   await page.getByLabel('Website').fill('not a web address');
@@ -80,7 +82,10 @@ test('the owner renames the shop and uploads a logo; the login page and the head
 
   // a fresh load reads the saved values back
   await page.reload();
-  await page.waitForFunction((name) => (document.querySelector('#resource_companyName') as HTMLInputElement | null)?.value === name, newName);
+  await page.waitForFunction(
+    (name) => (document.querySelector('#resource_companyName') as HTMLInputElement | null)?.value === name,
+    newName,
+  );
   expect(await page.getByLabel('Website').inputValue()).toBe('www.harbour-hardware.example');
 
   await page.getByRole('button', { name: 'Logout' }).click();

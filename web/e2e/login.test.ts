@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { messages } from '@tillbook/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
-import { loginAs, openBrowser, ownerPassword, ownerUsername, screenshot, startProduct, type Browser, type Product } from './harness.ts';
+import { type Browser, loginAs, openBrowser, ownerPassword, ownerUsername, type Product, screenshot, startProduct } from './harness.ts';
 
 let product: Product;
 let browser: Browser;
@@ -73,7 +73,12 @@ test('a good login lands on the dashboard with the session stored', async () => 
   await page.getByText(messages.loginSuccess).waitFor();
   const stored = await page.evaluate(() => ({ ...localStorage }));
   expect(Object.keys(stored).sort()).toEqual(['access-token', 'id', 'isLogged', 'role', 'roleId', 'user']);
-  expect(stored).toMatchObject({ role: 'super-admin', isLogged: 'true', roleId: expect.stringMatching(/^\d+$/), id: expect.stringMatching(/^\d+$/) });
+  expect(stored).toMatchObject({
+    role: 'super-admin',
+    isLogged: 'true',
+    roleId: expect.stringMatching(/^\d+$/),
+    id: expect.stringMatching(/^\d+$/),
+  });
   expect(stored['access-token']!.split('.')).toHaveLength(3);
   expect(JSON.parse(stored.user!)).toMatchObject({ id: Number(stored.id), username: ownerUsername });
   await page.getByTestId('display-name').getByText('Shop Owner').waitFor();

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { loginAs, openBrowser, screenshot, startProduct, type Browser, type Product } from './harness.ts';
+import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 
 let browser: Browser;
 beforeEach(async () => {
@@ -68,7 +68,8 @@ describe('with a working server', () => {
     const categories = page.getByTestId('home-categories');
     for (const name of ['Household', 'Electronics', 'Personal care']) await categories.getByText(name, { exact: true }).waitFor();
     await categories.getByText(/Cleaning · Kitchen|Kitchen · Cleaning/).waitFor();
-    for (const name of ['Household', 'Electronics', 'Personal care']) await page.getByTestId('store-categories').getByText(name, { exact: true }).waitFor();
+    for (const name of ['Household', 'Electronics', 'Personal care'])
+      await page.getByTestId('store-categories').getByText(name, { exact: true }).waitFor();
     const brands = page.getByTestId('home-brands');
     for (const name of ['Acme', 'Northwind', 'Globex']) await brands.getByText(name, { exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Corner Shop (demo)' }).first().waitFor();

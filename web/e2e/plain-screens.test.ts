@@ -1,7 +1,7 @@
 import { messages } from '@tillbook/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { resourceScreens } from '../src/admin/resources/screens.ts';
-import { loginAs, openBrowser, ownerPassword, ownerUsername, screenshot, startProduct, type Browser, type Product } from './harness.ts';
+import { type Browser, loginAs, openBrowser, ownerPassword, ownerUsername, type Product, screenshot, startProduct } from './harness.ts';
 
 let product: Product;
 let browser: Browser;
@@ -47,7 +47,13 @@ beforeAll(async () => {
   await api(token, 'POST', 'designation-history', { userId, designationId, startDate: '2024-01-01', comment: 'First post' });
   await api(token, 'POST', 'award-history', { userId, awardId, awardedDate: '2024-03-31' });
   await api(token, 'POST', 'education', {
-    userId, degree: 'BSc', institution: 'City College', fieldOfStudy: 'Retail management', result: 'First', studyStartDate: '2015-09-01', studyEndDate: '2018-06-30',
+    userId,
+    degree: 'BSc',
+    institution: 'City College',
+    fieldOfStudy: 'Retail management',
+    result: 'First',
+    studyStartDate: '2015-09-01',
+    studyEndDate: '2018-06-30',
   });
   await api(token, 'POST', 'salary-history', { userId, salary: 2500.5, startDate: '2024-01-01' });
 });
@@ -95,13 +101,19 @@ test('every plain screen is in the menu and shows its rows, formatted and with r
     await page.getByTestId('admin-nav').getByRole('link', { name: screen.label, exact: true }).click();
     await page.waitForURL(`${product.url}/admin/${screen.path}`);
     const [first, ...rest] = expectedRows[screen.path]!;
-    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: first, exact: true }) }).first();
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: first, exact: true }) })
+      .first();
     await row.waitFor();
     // the names behind ids arrive with their own list
     for (const text of rest) await row.getByText(text).first().waitFor();
     await screenshot(page, `plain-${screen.path}`);
     const notices = await page.locator('[role="status"]').allTextContents();
-    expect(notices.filter((text) => text !== messages.loginSuccess), screen.path).toEqual([]);
+    expect(
+      notices.filter((text) => text !== messages.loginSuccess),
+      screen.path,
+    ).toEqual([]);
     expect(problems, screen.path).toEqual([]);
   }
 });

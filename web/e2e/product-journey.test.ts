@@ -4,7 +4,7 @@ import path from 'node:path';
 import { messages } from '@tillbook/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { loginAs, openBrowser, screenshot, startProduct, type Browser, type Product } from './harness.ts';
+import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 
 /**
  * The shop owner's journey of issue 4 in one go: create a product with images in the admin, find it
@@ -30,8 +30,18 @@ test('create a product with images, find it in the storefront with VAT, adjust i
   const { page } = browser;
   const thumbnail = path.join(dir, 'lamp.png');
   const side = path.join(dir, 'lamp-side.png');
-  await fs.writeFile(thumbnail, await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 250, g: 200, b: 40 } } }).png().toBuffer());
-  await fs.writeFile(side, await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 40, g: 90, b: 200 } } }).png().toBuffer());
+  await fs.writeFile(
+    thumbnail,
+    await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 250, g: 200, b: 40 } } })
+      .png()
+      .toBuffer(),
+  );
+  await fs.writeFile(
+    side,
+    await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 40, g: 90, b: 200 } } })
+      .png()
+      .toBuffer(),
+  );
 
   await loginAs(page, product.url);
   await page.goto(`${product.url}/admin/product/new`);
@@ -76,13 +86,19 @@ test('create a product with images, find it in the storefront with VAT, adjust i
   await page.goto(adminPage);
   const movements = page.getByRole('region', { name: 'Stock movements' });
   await movements.getByRole('row').filter({ hasText: 'Opening stock' }).getByText('+6').waitFor();
-  await movements.getByRole('row').filter({ hasText: 'Adjustment' }).getByText('-2').or(
-    movements.getByRole('row').filter({ hasText: 'Adjustment' }).getByText('−2'),
-  ).first().waitFor();
+  await movements
+    .getByRole('row')
+    .filter({ hasText: 'Adjustment' })
+    .getByText('-2')
+    .or(movements.getByRole('row').filter({ hasText: 'Adjustment' }).getByText('−2'))
+    .first()
+    .waitFor();
   await screenshot(page, 'journey-movements');
 
   const token = await page.evaluate(() => localStorage.getItem('access-token'));
   const id = adminPage.split('/').pop();
-  const detail = (await (await fetch(`${product.url}/v1/product/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { productQuantity: number };
+  const detail = (await (await fetch(`${product.url}/v1/product/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+    productQuantity: number;
+  };
   expect(detail.productQuantity).toBe(4);
 });

@@ -1,7 +1,7 @@
 import { messages } from '@tillbook/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { loginAs, openBrowser, ownerPassword, ownerUsername, startProduct, type Browser, type Product } from './harness.ts';
+import { type Browser, loginAs, openBrowser, ownerPassword, ownerUsername, type Product, startProduct } from './harness.ts';
 
 let browser: Browser;
 beforeEach(async () => {
@@ -108,11 +108,21 @@ describe('with access tokens of the default life', () => {
       body: JSON.stringify({ username: ownerUsername, password: ownerPassword }),
     });
     const owner = (await login.json()) as { token: string; id: number; roleId: number; role: string };
-    const query = new URLSearchParams({ demo: '', token: owner.token, id: String(owner.id), roleId: String(owner.roleId), role: owner.role });
+    const query = new URLSearchParams({
+      demo: '',
+      token: owner.token,
+      id: String(owner.id),
+      roleId: String(owner.roleId),
+      role: owner.role,
+    });
     await page.goto(`${product.url}/admin/colour?${query}`);
     await page.getByRole('cell', { name: 'Black', exact: true }).waitFor();
     expect(await storage(page)).toMatchObject({
-      'access-token': owner.token, id: String(owner.id), roleId: String(owner.roleId), role: owner.role, isLogged: 'true',
+      'access-token': owner.token,
+      id: String(owner.id),
+      roleId: String(owner.roleId),
+      role: owner.role,
+      isLogged: 'true',
     });
     expect(page.url()).toBe(`${product.url}/admin/colour`);
   });
@@ -122,8 +132,14 @@ describe('with access tokens of the default life', () => {
     await page.goto(`${product.url}/`);
     await page.getByTestId('home-categories').waitFor();
     const session = {
-      'access-token': 'bogus-token', id: '5', role: 'customer', user: '{"id":5}', isLogged: 'true',
-      roleId: '3', cart: '[{"id":1,"productId":2,"productQuantity":1}]', 'pf-user-email': 'shopper@shop.test',
+      'access-token': 'bogus-token',
+      id: '5',
+      role: 'customer',
+      user: '{"id":5}',
+      isLogged: 'true',
+      roleId: '3',
+      cart: '[{"id":1,"productId":2,"productQuantity":1}]',
+      'pf-user-email': 'shopper@shop.test',
     };
     await page.evaluate((values) => Object.entries(values).forEach(([k, v]) => localStorage.setItem(k, v)), session);
 
@@ -145,7 +161,9 @@ describe('with access tokens of the default life', () => {
         const exported = Object.values(await load(source));
         const http = exported.find(
           (value): value is { get: (path: string) => Promise<{ status?: number }> } =>
-            !!value && typeof value === 'object' && ['get', 'post', 'put', 'patch', 'delete'].every((m) => typeof (value as Record<string, unknown>)[m] === 'function'),
+            !!value &&
+            typeof value === 'object' &&
+            ['get', 'post', 'put', 'patch', 'delete'].every((m) => typeof (value as Record<string, unknown>)[m] === 'function'),
         );
         if (http) return (await http.get('product-color?query=all')).status;
       }

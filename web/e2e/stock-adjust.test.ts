@@ -1,23 +1,35 @@
 import { messages } from '@tillbook/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { loginAs, openBrowser, screenshot, startProduct, type Browser, type Product } from './harness.ts';
+import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 let product: Product;
 let browser: Browser;
 let token: string;
-let problems: string[] = [];
+const problems: string[] = [];
 const ids: Record<string, number> = {};
 
-const stockOf = async (sku: string) => (await api<{ productQuantity: number }>(product, token, 'GET', `product/${ids[sku]}`)).productQuantity;
+const stockOf = async (sku: string) =>
+  (await api<{ productQuantity: number }>(product, token, 'GET', `product/${ids[sku]}`)).productQuantity;
 
 beforeAll(async () => {
   product = await startProduct();
   browser = await openBrowser();
   browser.page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   token = await ownerToken(product);
-  for (const [name, sku, qty, cost] of [['Blue mug', 'MUG-BLUE', 5, 2], ['Red mug', 'MUG-RED', 3, 2.5], ['Tea towel', 'TT-01', 10, 1.5]] as const) {
-    const created = await api<{ id: number }>(product, token, 'POST', 'product', { name, sku, productQuantity: qty, productPurchasePrice: cost, productSalePrice: cost * 2, reorderQuantity: 1 });
+  for (const [name, sku, qty, cost] of [
+    ['Blue mug', 'MUG-BLUE', 5, 2],
+    ['Red mug', 'MUG-RED', 3, 2.5],
+    ['Tea towel', 'TT-01', 10, 1.5],
+  ] as const) {
+    const created = await api<{ id: number }>(product, token, 'POST', 'product', {
+      name,
+      sku,
+      productQuantity: qty,
+      productPurchasePrice: cost,
+      productSalePrice: cost * 2,
+      reorderQuantity: 1,
+    });
     ids[sku] = created.id;
   }
 });

@@ -11,7 +11,13 @@ export async function ownerToken(product: Product): Promise<string> {
 }
 
 /** A call to the API as the owner: JSON, or form data as it is. */
-export async function api<T = Record<string, unknown>>(product: Product, token: string, method: string, path: string, body?: unknown): Promise<T> {
+export async function api<T = Record<string, unknown>>(
+  product: Product,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const isForm = body instanceof FormData;
   const response = await fetch(`${product.url}/v1/${path}`, {
     method,

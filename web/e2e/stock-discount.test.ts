@@ -1,11 +1,11 @@
 import { messages } from '@tillbook/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { loginAs, openBrowser, screenshot, startProduct, type Browser, type Product } from './harness.ts';
+import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 let product: Product;
 let browser: Browser;
-let problems: string[] = [];
+const problems: string[] = [];
 
 beforeAll(async () => {
   product = await startProduct();
@@ -14,7 +14,13 @@ beforeAll(async () => {
   const token = await ownerToken(product);
   // more than one page of discounts, so the reload after an update can be seen
   for (let n = 1; n <= 12; n++) {
-    await api(product, token, 'POST', 'discount', { name: `Promo ${String(n).padStart(2, '0')}`, type: 'flat', value: n, startDate: '2026-01-01', endDate: '2026-12-31' });
+    await api(product, token, 'POST', 'discount', {
+      name: `Promo ${String(n).padStart(2, '0')}`,
+      type: 'flat',
+      value: n,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+    });
   }
 });
 afterAll(async () => {
@@ -63,7 +69,9 @@ test('a discount is added, updated (back to page 1, count 10, active) and hidden
   await dialog.getByLabel('Name').fill('Promo six');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await page.getByText(messages.discountUpdated).waitFor();
-  await page.waitForURL((url) => url.searchParams.get('page') === '1' && url.searchParams.get('count') === '10' && url.searchParams.get('status') === 'true');
+  await page.waitForURL(
+    (url) => url.searchParams.get('page') === '1' && url.searchParams.get('count') === '10' && url.searchParams.get('status') === 'true',
+  );
   await expect.poll(() => page.locator('tbody tr.ant-table-row').count()).toBe(10);
   await page.goto(`${product.url}/admin/discount?count=20`);
   await page.getByRole('cell', { name: 'Promo six', exact: true }).waitFor();
@@ -77,7 +85,11 @@ test('a discount is added, updated (back to page 1, count 10, active) and hidden
   await summer.waitFor({ state: 'detached' });
 
   await page.getByText('All', { exact: true }).click();
-  await page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Summer sale', exact: true }) }).getByRole('switch', { name: 'Activate' }).click();
+  await page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: 'Summer sale', exact: true }) })
+    .getByRole('switch', { name: 'Activate' })
+    .click();
   await page.getByText('Discount is activated successfully').waitFor();
   expect(problems).toEqual([]);
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { loginAs, openBrowser, screenshot, startProduct, type Browser, type Product } from './harness.ts';
+import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 
 let product: Product;
 let browser: Browser;
@@ -12,7 +12,12 @@ const problems: string[] = [];
 
 async function png(name: string, colour: { r: number; g: number; b: number }) {
   const file = path.join(dir, name);
-  await fs.writeFile(file, await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } }).png().toBuffer());
+  await fs.writeFile(
+    file,
+    await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
+      .png()
+      .toBuffer(),
+  );
   return file;
 }
 
@@ -49,18 +54,34 @@ test('the product form creates a product with a thumbnail and a gallery image, e
   const fileInput = (label: string) => page.locator('.ant-form-item').filter({ hasText: label }).locator('input[type=file]');
   await fileInput('Thumbnail').setInputFiles(thumbnail);
   await fileInput('Gallery images').setInputFiles(gallery);
-  await page.locator('.ant-upload-list-item').filter({ hasText: 'side.png' }).or(page.locator('.ant-upload-list-item img[alt="side.png"]')).first().waitFor();
+  await page
+    .locator('.ant-upload-list-item')
+    .filter({ hasText: 'side.png' })
+    .or(page.locator('.ant-upload-list-item img[alt="side.png"]'))
+    .first()
+    .waitFor();
   await screenshot(page, 'stock-product-form');
 
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Product added successfully').waitFor();
   await page.waitForURL(/\/admin\/product\/\d+$/);
   await page.getByRole('heading', { name: 'Copper pan' }).waitFor();
-  await expect.poll(() => page.locator('img[alt="Copper pan"]').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      page
+        .locator('img[alt="Copper pan"]')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
   const movements = page.getByRole('region', { name: 'Stock movements' });
   await movements.getByRole('row').filter({ hasText: 'Opening stock' }).getByText('+7').waitFor();
   const id = Number(new URL(page.url()).pathname.split('/').pop());
-  const detail = await (await fetch(`${product.url}/v1/product/${id}`, { headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('access-token'))}` } })).json() as { images: unknown[]; productThumbnailImageUrl: string | null };
+  const detail = (await (
+    await fetch(`${product.url}/v1/product/${id}`, {
+      headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('access-token'))}` },
+    })
+  ).json()) as { images: unknown[]; productThumbnailImageUrl: string | null };
   expect(detail.images).toHaveLength(1);
   expect(detail.productThumbnailImageUrl).toBeTruthy();
 
@@ -73,7 +94,11 @@ test('the product form creates a product with a thumbnail and a gallery image, e
   await page.getByText('Product updated successfully').waitFor();
   await page.waitForURL(`${product.url}/admin/product/${id}`);
   await page.getByText('32.00').waitFor();
-  const edited = await (await fetch(`${product.url}/v1/product/${id}`, { headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('access-token'))}` } })).json() as { images: unknown[] };
+  const edited = (await (
+    await fetch(`${product.url}/v1/product/${id}`, {
+      headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('access-token'))}` },
+    })
+  ).json()) as { images: unknown[] };
   expect(edited.images).toEqual([]);
 
   await page.goto(`${product.url}/admin/product/new`);

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { loginAs, openBrowser, screenshot, startProduct, type Browser, type Product } from './harness.ts';
+import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 let product: Product;
@@ -16,7 +16,14 @@ beforeAll(async () => {
   browser.page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tillbook-import-'));
   const token = await ownerToken(product);
-  await api(product, token, 'POST', 'product', { name: 'Export teapot', sku: 'EXP-01', productQuantity: 7, reorderQuantity: 2, productPurchasePrice: 3, productSalePrice: 9 });
+  await api(product, token, 'POST', 'product', {
+    name: 'Export teapot',
+    sku: 'EXP-01',
+    productQuantity: 7,
+    reorderQuantity: 2,
+    productPurchasePrice: 3,
+    productSalePrice: 9,
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -32,7 +39,10 @@ test('the product list exports its filtered rows as CSV', async () => {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   const file = await download.path();
   const text = await fs.readFile(file, 'utf8');
-  const lines = text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
   expect(lines[0]).toMatch(/^name,sku,/);
   expect(lines.length).toBe(2);
   expect(lines[1]).toContain('Export teapot');
@@ -45,12 +55,21 @@ test('a CSV file is previewed with its bad rows, imported in slices with progres
   await page.goto(`${product.url}/admin/product`);
   await page.getByRole('link', { name: 'Import CSV' }).click();
   await page.waitForURL(`${product.url}/admin/product/import`);
-  await page.getByTestId('sample-header').getByText(/name,sku,description/).waitFor();
+  await page
+    .getByTestId('sample-header')
+    .getByText(/name,sku,description/)
+    .waitFor();
 
   // 2 bad rows among 120 good ones: more than one slice of 100 file lines
   const header = 'name,sku,brand,productQuantity,reorderQuantity,productSalePrice,productPurchasePrice';
   const good = Array.from({ length: 120 }, (_, i) => `Imported mug ${i + 1},IMP-${String(i + 1).padStart(3, '0')},,5,1,4.50,2`);
-  const rows = [...good.slice(0, 2), 'Brandless bowl,BAD-01,No such brand,1,1,3,1', ...good.slice(2, 110), 'Second mug,IMP-001,,1,1,3,1', ...good.slice(110)];
+  const rows = [
+    ...good.slice(0, 2),
+    'Brandless bowl,BAD-01,No such brand,1,1,3,1',
+    ...good.slice(2, 110),
+    'Second mug,IMP-001,,1,1,3,1',
+    ...good.slice(110),
+  ];
   const csvPath = path.join(tempDir, 'products.csv');
   await fs.writeFile(csvPath, [header, ...rows].join('\n') + '\n');
   await page.locator('input[type=file]').setInputFiles(csvPath);
@@ -71,7 +90,9 @@ test('a CSV file is previewed with its bad rows, imported in slices with progres
     const seen: string[] = [];
     (window as unknown as { progressSeen: string[] }).progressSeen = seen;
     new MutationObserver(() => {
-      const text = document.querySelector('[data-testid=import-progress] .ant-progress-indicator, [data-testid=import-progress] .ant-progress-text')?.textContent;
+      const text = document.querySelector(
+        '[data-testid=import-progress] .ant-progress-indicator, [data-testid=import-progress] .ant-progress-text',
+      )?.textContent;
       if (text && seen.at(-1) !== text) seen.push(text);
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });

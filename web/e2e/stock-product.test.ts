@@ -1,11 +1,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { loginAs, openBrowser, screenshot, startProduct, type Browser, type Product } from './harness.ts';
+import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 let product: Product;
 let browser: Browser;
-let problems: string[] = [];
+const problems: string[] = [];
 let kettleId: number;
 
 async function idOf(token: string, path: string, listName: string, name: string): Promise<number> {
@@ -21,12 +21,34 @@ beforeAll(async () => {
   const kitchen = await idOf(token, 'product-sub-category', 'ProductSubCategory', 'Kitchen');
   const acme = await idOf(token, 'product-brand', 'ProductBrand', 'Acme');
   const form = new FormData();
-  for (const [name, value] of Object.entries({ name: 'Steel kettle', sku: 'KET-01', productQuantity: '20', reorderQuantity: '5', productPurchasePrice: '12', productSalePrice: '25', productSubCategoryId: String(kitchen), productBrandId: String(acme) })) form.set(name, value);
-  const image = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 90, g: 90, b: 90 } } }).png().toBuffer();
+  for (const [name, value] of Object.entries({
+    name: 'Steel kettle',
+    sku: 'KET-01',
+    productQuantity: '20',
+    reorderQuantity: '5',
+    productPurchasePrice: '12',
+    productSalePrice: '25',
+    productSubCategoryId: String(kitchen),
+    productBrandId: String(acme),
+  }))
+    form.set(name, value);
+  const image = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 90, g: 90, b: 90 } } })
+    .png()
+    .toBuffer();
   form.set('productThumbnailImage', new Blob([image], { type: 'image/png' }), 'kettle.png');
   kettleId = (await api<{ id: number }>(product, token, 'POST', 'product', form)).id;
-  await api(product, token, 'POST', 'product', { name: 'Paper filters', sku: 'FIL-01', productQuantity: 2, reorderQuantity: 10, productPurchasePrice: 1, productSalePrice: 2 });
-  await api(product, token, 'POST', 'adjust-inventory', { note: 'Dented', adjustInvoiceProduct: [{ productId: kettleId, adjustQuantity: 3, adjustType: 'decrement', reason: 'Dented in transit' }] });
+  await api(product, token, 'POST', 'product', {
+    name: 'Paper filters',
+    sku: 'FIL-01',
+    productQuantity: 2,
+    reorderQuantity: 10,
+    productPurchasePrice: 1,
+    productSalePrice: 2,
+  });
+  await api(product, token, 'POST', 'adjust-inventory', {
+    note: 'Dented',
+    adjustInvoiceProduct: [{ productId: kettleId, adjustQuantity: 3, adjustType: 'decrement', reason: 'Dented in transit' }],
+  });
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { reorderTexts } from '../src/admin/stock/texts.ts';
-import { loginAs, openBrowser, screenshot, startProduct, type Browser, type Product } from './harness.ts';
+import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 let product: Product;
 let browser: Browser;
 let token: string;
-let problems: string[] = [];
+const problems: string[] = [];
 
 beforeAll(async () => {
   product = await startProduct();
@@ -14,8 +14,19 @@ beforeAll(async () => {
   browser.page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   token = await ownerToken(product);
   // two at or below their level, one well stocked
-  for (const [name, sku, qty, level] of [['Green tea', 'TEA-G', 2, 5], ['Black tea', 'TEA-B', 5, 5], ['Coffee', 'COF-1', 40, 5]] as const) {
-    await api(product, token, 'POST', 'product', { name, sku, productQuantity: qty, reorderQuantity: level, productPurchasePrice: 3, productSalePrice: 6 });
+  for (const [name, sku, qty, level] of [
+    ['Green tea', 'TEA-G', 2, 5],
+    ['Black tea', 'TEA-B', 5, 5],
+    ['Coffee', 'COF-1', 40, 5],
+  ] as const) {
+    await api(product, token, 'POST', 'product', {
+      name,
+      sku,
+      productQuantity: qty,
+      reorderQuantity: level,
+      productPurchasePrice: 3,
+      productSalePrice: 6,
+    });
   }
 });
 afterAll(async () => {
@@ -53,7 +64,12 @@ test('the reorder list shows what is at or below its level, and chosen lines bec
   await requests.getByRole('row').filter({ hasText: 'Green tea (TEA-G)' }).getByRole('cell', { name: '8', exact: true }).waitFor();
   await screenshot(page, 'stock-reorder');
 
-  const saved = await api<{ productList: { productId: number; reorderProductQuantity: number }[] }>(product, token, 'GET', 'purchase-reorder-invoice/PR-000001');
+  const saved = await api<{ productList: { productId: number; reorderProductQuantity: number }[] }>(
+    product,
+    token,
+    'GET',
+    'purchase-reorder-invoice/PR-000001',
+  );
   expect(saved.productList.map((l) => l.reorderProductQuantity).sort((a, b) => a - b)).toEqual([8, 12]);
 
   await request.getByRole('button', { name: 'Delete' }).click();

@@ -4,15 +4,18 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sliderTexts } from '../src/admin/stock/texts.ts';
-import { loginAs, openBrowser, screenshot, startProduct, type Browser, type Product } from './harness.ts';
+import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 let product: Product;
 let browser: Browser;
-let problems: string[] = [];
+const problems: string[] = [];
 let dir: string;
 
-const png = (r: number, g: number, b: number) => sharp({ create: { width: 400, height: 160, channels: 3, background: { r, g, b } } }).png().toBuffer();
+const png = (r: number, g: number, b: number) =>
+  sharp({ create: { width: 400, height: 160, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer();
 
 beforeAll(async () => {
   product = await startProduct();

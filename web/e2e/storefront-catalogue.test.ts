@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openBrowser, screenshot, startProduct, type Browser, type Product } from './harness.ts';
+import { type Browser, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 let product: Product;
@@ -29,24 +29,45 @@ beforeAll(async () => {
   const vat = byName(vats, 'Standard');
   const common = { productVatId: vat, productSubCategoryId: kitchen };
   const kettle = await api<{ id: number }>(product, token, 'POST', 'product', {
-    ...common, name: 'Steel Kettle', sku: 'SF-KETTLE', productSalePrice: 10, productBrandId: ids.acme, productQuantity: 5,
+    ...common,
+    name: 'Steel Kettle',
+    sku: 'SF-KETTLE',
+    productSalePrice: 10,
+    productBrandId: ids.acme,
+    productQuantity: 5,
     description: 'Boils a litre in two minutes.',
   });
   const sponge = await api<{ id: number }>(product, token, 'POST', 'product', {
-    ...common, name: 'Soft Sponge', sku: 'SF-SPONGE', productSalePrice: 2.5, productBrandId: ids.globex, productQuantity: 0,
+    ...common,
+    name: 'Soft Sponge',
+    sku: 'SF-SPONGE',
+    productSalePrice: 2.5,
+    productBrandId: ids.globex,
+    productQuantity: 0,
   });
   ids.kettle = kettle.id;
   ids.sponge = sponge.id;
-  const png = await sharp({ create: { width: 400, height: 160, channels: 3, background: { r: 20, g: 160, b: 60 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 400, height: 160, channels: 3, background: { r: 20, g: 160, b: 60 } } })
+    .png()
+    .toBuffer();
   // a product with a thumbnail, a gallery image and a colour, sent as form data like the admin form
   const colours = rowsOf<Named>(await api(product, token, 'GET', 'product-color/public'));
   const lamp = new FormData();
-  for (const [name, value] of Object.entries({ ...common, name: 'Desk Lamp', sku: 'SF-LAMP', productSalePrice: 20, productBrandId: ids.acme, productQuantity: 2 })) {
+  for (const [name, value] of Object.entries({
+    ...common,
+    name: 'Desk Lamp',
+    sku: 'SF-LAMP',
+    productSalePrice: 20,
+    productBrandId: ids.acme,
+    productQuantity: 2,
+  })) {
     lamp.set(name, String(value));
   }
   lamp.set('colors', String(byName(colours, 'Red')));
   lamp.set('productThumbnailImage', new Blob([png], { type: 'image/png' }), 'lamp.png');
-  const galleryPng = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 200, g: 180, b: 20 } } }).png().toBuffer();
+  const galleryPng = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 200, g: 180, b: 20 } } })
+    .png()
+    .toBuffer();
   lamp.append('images', new Blob([galleryPng], { type: 'image/png' }), 'lamp-side.png');
   ids.lamp = (await api<{ id: number }>(product, token, 'POST', 'product', lamp)).id;
   const slide = new FormData();
@@ -72,7 +93,9 @@ test('the home shows the slider and the newest products with their VAT-inclusive
   const kettle = grid.getByTestId('product-card').filter({ hasText: 'Steel Kettle' });
   await kettle.waitFor();
   expect(await kettle.getByTestId('product-price').textContent()).toMatch(/11\.00$/);
-  expect(await grid.getByTestId('product-card').filter({ hasText: 'Soft Sponge' }).getByTestId('product-price').textContent()).toMatch(/2\.75$/);
+  expect(await grid.getByTestId('product-card').filter({ hasText: 'Soft Sponge' }).getByTestId('product-price').textContent()).toMatch(
+    /2\.75$/,
+  );
   const thumbnail = grid.getByTestId('product-card').filter({ hasText: 'Desk Lamp' }).locator('img');
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await screenshot(page, 'storefront-home-products');

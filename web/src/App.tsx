@@ -3,8 +3,8 @@ import { ConfigProvider } from 'antd';
 import { useEffect } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Notices } from './lib/notices.tsx';
-import { loadSettingsOnce, useSettings } from './lib/settings.ts';
 import { applyDemoSession, demoParams } from './lib/session.ts';
+import { loadSettingsOnce, useSettings } from './lib/settings.ts';
 import { FullScreenSpinner } from './ui/FullScreenSpinner.tsx';
 import { ServerError } from './ui/ServerError.tsx';
 

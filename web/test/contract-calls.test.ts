@@ -1,4 +1,4 @@
-import { adjustEndpoints, endpoints, type ContractEndpoint } from '@tillbook/contract';
+import { adjustEndpoints, type ContractEndpoint, endpoints } from '@tillbook/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api } from '../src/lib/api.ts';

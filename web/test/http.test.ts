@@ -1,9 +1,9 @@
 import { fallbackErrorText } from '@tillbook/contract';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import toast, { useToasterStore, type Toast } from 'react-hot-toast';
+import toast, { type Toast, useToasterStore } from 'react-hot-toast';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { ownerPassword, ownerUsername, startProduct, type Product } from '../e2e/harness.ts';
+import { ownerPassword, ownerUsername, type Product, startProduct } from '../e2e/harness.ts';
 import { installMemoryStorage, type MemoryStorage } from './memory-storage.ts';
 
 /**
@@ -30,7 +30,8 @@ function heldNotices(): Toast[] {
 async function ownerLogin() {
   location.pathname = '/admin/auth/login';
   const result = await client.http.post<{ token: string; role: string; roleId: number; id: number }>('user/login', {
-    username: ownerUsername, password: ownerPassword,
+    username: ownerUsername,
+    password: ownerPassword,
   });
   if (result.error !== undefined) throw new Error(result.error);
   return result.data;
@@ -92,7 +93,9 @@ describe('the answer wrapper', () => {
   test('the bearer token is sent and the list filters become the list query', async () => {
     storeSession((await ownerLogin()).token);
     location.pathname = '/admin/colour';
-    const all = await client.http.get<{ getAllProductColor: { name: string }[]; totalProductColor: number }>('product-color', { filters: {} });
+    const all = await client.http.get<{ getAllProductColor: { name: string }[]; totalProductColor: number }>('product-color', {
+      filters: {},
+    });
     expect(all.data?.totalProductColor).toBe(3);
     const found = await client.http.get<{ getAllProductColor: { name: string }[] }>('product-color', { filters: { key: 'bla', name: '' } });
     expect(found.data?.getAllProductColor.map((c) => c.name)).toEqual(['Black']);
@@ -105,7 +108,11 @@ describe('a 401', () => {
     location.pathname = '/';
     const result = await client.http.get('product-color', { filters: {} });
     expect(result).toMatchObject({ status: 401 });
-    expect(storage.entries()).toEqual({ roleId: '1', cart: '[{"id":1,"productId":2,"productQuantity":1}]', 'pf-user-email': 'shopper@shop.test' });
+    expect(storage.entries()).toEqual({
+      roleId: '1',
+      cart: '[{"id":1,"productId":2,"productQuantity":1}]',
+      'pf-user-email': 'shopper@shop.test',
+    });
     expect(location.assign).not.toHaveBeenCalled();
   });
 

@@ -22,7 +22,10 @@ describe('the list query the web sends', () => {
 
   test('empty values are dropped', () => {
     expect(params(buildListQuery({ name: '', key: undefined, endDate: null, ids: [], customerId: 4 }))).toEqual({
-      page: '1', count: '10', status: 'true', customerId: '4',
+      page: '1',
+      count: '10',
+      status: 'true',
+      customerId: '4',
     });
   });
 
@@ -43,7 +46,12 @@ describe('the URL of a list call', () => {
 
   test('after a query the path already has', () => {
     expect(params(listUrl('account?type=sa', { key: 'cash' }).split('?')[1]!)).toEqual({
-      type: 'sa', page: '1', count: '10', status: 'true', key: 'cash', query: 'search',
+      type: 'sa',
+      page: '1',
+      count: '10',
+      status: 'true',
+      key: 'cash',
+      query: 'search',
     });
   });
 

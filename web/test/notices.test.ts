@@ -1,8 +1,8 @@
 import { createElement, isValidElement, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import toast, { Toaster, useToasterStore, type DefaultToastOptions, type Toast } from 'react-hot-toast';
+import toast, { type DefaultToastOptions, type Toast, Toaster, useToasterStore } from 'react-hot-toast';
 import { afterEach, expect, test } from 'vitest';
-import { maxNotices, noticeDurations, noticePosition, Notices, notify, toasterOptions } from '../src/lib/notices.tsx';
+import { maxNotices, Notices, noticeDurations, noticePosition, notify, toasterOptions } from '../src/lib/notices.tsx';
 
 /** What the toaster holds right now, with the durations it would apply under the given options. */
 function held(options?: DefaultToastOptions): Toast[] {

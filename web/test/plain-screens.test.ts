@@ -1,14 +1,19 @@
-import { permissionName, resources, type ResourceKey } from '@tillbook/contract';
+import { permissionName, type ResourceKey, resources } from '@tillbook/contract';
 import { expect, test } from 'vitest';
 import { catalogueScreens } from '../src/admin/resources/catalogue-screens.ts';
+import { resourceScreens } from '../src/admin/resources/screens.ts';
 import { settingsScreens } from '../src/admin/resources/settings-screens.ts';
 import { shopScreens } from '../src/admin/resources/shop-screens.ts';
-import { resourceScreens } from '../src/admin/resources/screens.ts';
 import { staffScreens } from '../src/admin/resources/staff-screens.ts';
 import { formats } from '../src/ui/resource/columns.tsx';
 import type { ResourceScreen } from '../src/ui/resource/ResourceListPage.tsx';
 
-const definitions: Partial<Record<ResourceKey, ResourceScreen>> = { ...staffScreens, ...catalogueScreens, ...shopScreens, ...settingsScreens };
+const definitions: Partial<Record<ResourceKey, ResourceScreen>> = {
+  ...staffScreens,
+  ...catalogueScreens,
+  ...shopScreens,
+  ...settingsScreens,
+};
 
 test('every plain resource contract has a screen whose form holds exactly its input fields', () => {
   for (const key of Object.keys(resources) as ResourceKey[]) {
@@ -23,7 +28,11 @@ test('every plain resource contract has a screen whose form holds exactly its in
 
 test('every plain screen is registered once, opened by readAll on its entity', () => {
   const permissions = resourceScreens.map((s) => s.permission).sort();
-  expect(permissions).toEqual(Object.values(resources).map((c) => permissionName('readAll', c.entity)).sort());
+  expect(permissions).toEqual(
+    Object.values(resources)
+      .map((c) => permissionName('readAll', c.entity))
+      .sort(),
+  );
   expect(new Set(resourceScreens.map((s) => s.path)).size).toBe(resourceScreens.length);
 });
 

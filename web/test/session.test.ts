@@ -1,6 +1,14 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import {
-  applyDemoSession, clearAll, currentUser, displayName, isLogged, removeSessionKeys, roleId, saveStaffSession, storageKeys,
+  applyDemoSession,
+  clearAll,
+  currentUser,
+  displayName,
+  isLogged,
+  removeSessionKeys,
+  roleId,
+  saveStaffSession,
+  storageKeys,
 } from '../src/lib/session.ts';
 import { installMemoryStorage, type MemoryStorage } from './memory-storage.ts';
 
@@ -31,7 +39,16 @@ describe('the display name', () => {
 });
 
 describe('the stored session', () => {
-  const login = { token: 'tok', role: 'cashier', roleId: 4, id: 7, email: 'c@shop.test', firstName: 'Cara', lastName: 'Cash', username: 'cara' };
+  const login = {
+    token: 'tok',
+    role: 'cashier',
+    roleId: 4,
+    id: 7,
+    email: 'c@shop.test',
+    firstName: 'Cara',
+    lastName: 'Cash',
+    username: 'cara',
+  };
 
   test('a staff login is kept under exactly the spec keys', () => {
     saveStaffSession(login);

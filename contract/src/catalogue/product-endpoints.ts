@@ -4,8 +4,16 @@ import { newProductListKeys } from '../catalogue.ts';
 import { endpoint, fileAnswer, listQuery, multipart } from '../endpoint.ts';
 import { maxId } from '../fields.ts';
 import {
-  priceRange, productCardOut, productColumnsOut, productDetailOut, productListOut, productReportOut, productSortable, publicPriceSort,
-  publicProductDetailOut, publicProductListOut,
+  priceRange,
+  productCardOut,
+  productColumnsOut,
+  productDetailOut,
+  productListOut,
+  productReportOut,
+  productSortable,
+  publicPriceSort,
+  publicProductDetailOut,
+  publicProductListOut,
 } from '../product.ts';
 import { statusBody } from '../status.ts';
 
@@ -107,7 +115,9 @@ export type NewProductRow = z.infer<typeof newProductRowOut>;
  */
 export const productReportEndpoints = {
   list: endpoint({
-    method: 'GET', path: 'product-reports', access: 'readAll-productReports',
+    method: 'GET',
+    path: 'product-reports',
+    access: 'readAll-productReports',
     answer: z.object({ [newProductListKeys.rows]: z.array(newProductRowOut), [newProductListKeys.total]: out.int }),
   }),
 };

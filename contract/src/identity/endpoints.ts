@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { out, recordOut } from '../answers.ts';
 import { endpoint, listQuery } from '../endpoint.ts';
 import { maxId } from '../fields.ts';
-import { loginAnswer, loginBody, registerUserBody, rolePermissionBody, rolePermissionQuery, rolePermissionsAnswer, updateUserBody } from '../identity.ts';
+import {
+  loginAnswer,
+  loginBody,
+  registerUserBody,
+  rolePermissionBody,
+  rolePermissionQuery,
+  rolePermissionsAnswer,
+  updateUserBody,
+} from '../identity.ts';
 import { statusBody } from '../status.ts';
 
 /** A staff account as answered after a write: every column but the password hash, which is not listed. */
@@ -114,9 +122,18 @@ export type UserListFilters = z.output<z.ZodObject<typeof userListFilters>>;
 
 /** Staff accounts: register, list, read, update, hide and restore. */
 export const userEndpoints = {
-  register: endpoint({ method: 'POST', path: 'user/register', access: 'create-user', body: registerUserBody, answer: userOut, status: 201 }),
+  register: endpoint({
+    method: 'POST',
+    path: 'user/register',
+    access: 'create-user',
+    body: registerUserBody,
+    answer: userOut,
+    status: 201,
+  }),
   list: endpoint({
-    method: 'GET', path: 'user', access: 'readAll-user',
+    method: 'GET',
+    path: 'user',
+    access: 'readAll-user',
     query: listQuery({ sortable: ['username', 'firstName', 'createdAt'], filters: userListFilters }),
     answer: z.object({ getAllUser: z.array(userRowOut), totalUser: out.int }),
   }),
@@ -138,10 +155,17 @@ export const sessionEndpoints = {
 /** What a role may do: read by every staff member for their own role, replaced as a whole by the role screen. */
 export const rolePermissionEndpoints = {
   read: endpoint({
-    method: 'GET', path: 'role-permission/permission', access: 'staff', query: rolePermissionQuery, answer: rolePermissionsAnswer,
+    method: 'GET',
+    path: 'role-permission/permission',
+    access: 'staff',
+    query: rolePermissionQuery,
+    answer: rolePermissionsAnswer,
   }),
   replace: endpoint({
-    method: 'POST', path: 'role-permission', access: 'create-rolePermission', body: rolePermissionBody,
+    method: 'POST',
+    path: 'role-permission',
+    access: 'create-rolePermission',
+    body: rolePermissionBody,
     answer: z.object({ roleId: out.id, permissions: z.array(out.text) }),
   }),
 };

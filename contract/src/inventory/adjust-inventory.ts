@@ -43,11 +43,27 @@ export const adjustmentDetailOut = adjustmentOut.extend({ adjustInvoiceProduct: 
 
 /** Adjust inventory: valued at cost, posted to the ledger, reversed once by PATCH {status: 'false'}. */
 export const adjustEndpoints = {
-  create: endpoint({ method: 'POST', path: 'adjust-inventory', access: 'create-adjust', body: adjustInventoryInput, answer: adjustmentDetailOut, status: 201 }),
+  create: endpoint({
+    method: 'POST',
+    path: 'adjust-inventory',
+    access: 'create-adjust',
+    body: adjustInventoryInput,
+    answer: adjustmentDetailOut,
+    status: 201,
+  }),
   list: endpoint({
-    method: 'GET', path: 'adjust-inventory', access: 'readAll-adjust', query: listQuery(),
+    method: 'GET',
+    path: 'adjust-inventory',
+    access: 'readAll-adjust',
+    query: listQuery(),
     answer: z.object({ getAllAdjustInvoice: z.array(adjustmentOut), _count: z.object({ id: out.int }) }),
   }),
   get: endpoint({ method: 'GET', path: 'adjust-inventory/:id', access: 'readSingle-adjust', answer: adjustmentDetailOut }),
-  reverse: endpoint({ method: 'PATCH', path: 'adjust-inventory/:id', access: 'update-adjust', body: adjustStatusInput, answer: adjustmentDetailOut }),
+  reverse: endpoint({
+    method: 'PATCH',
+    path: 'adjust-inventory/:id',
+    access: 'update-adjust',
+    body: adjustStatusInput,
+    answer: adjustmentDetailOut,
+  }),
 };

@@ -1,22 +1,24 @@
 import { z } from 'zod';
 import { out } from '../answers.ts';
 import { endpoint, listQuery } from '../endpoint.ts';
-import { purchaseReorderInput, purchaseReorderLines, type PurchaseReorderLine } from '../inventory.ts';
+import { type PurchaseReorderLine, purchaseReorderInput, purchaseReorderLines } from '../inventory.ts';
 
 /**
  * POST purchase-reorder-invoice takes an array of lines or {products: [...]}; the fields of a refused
  * line are named as sent ('0.productQuantity' or 'products.0.productQuantity').
  */
-export const purchaseRequestBody = z.custom<PurchaseReorderLine[] | { products: PurchaseReorderLine[] }>(() => true).transform((value, ctx) => {
-  const isArray = Array.isArray(value);
-  const result = (isArray ? purchaseReorderLines : purchaseReorderInput).safeParse(value);
-  if (!result.success) {
-    for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-    return z.NEVER;
-  }
-  const lines = Array.isArray(result.data) ? result.data : result.data.products;
-  return { lines, fieldPrefix: isArray ? '' : 'products.' };
-});
+export const purchaseRequestBody = z
+  .custom<PurchaseReorderLine[] | { products: PurchaseReorderLine[] }>(() => true)
+  .transform((value, ctx) => {
+    const isArray = Array.isArray(value);
+    const result = (isArray ? purchaseReorderLines : purchaseReorderInput).safeParse(value);
+    if (!result.success) {
+      for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+      return z.NEVER;
+    }
+    const lines = Array.isArray(result.data) ? result.data : result.data.products;
+    return { lines, fieldPrefix: isArray ? '' : 'products.' };
+  });
 
 export const reorderRowOut = z.object({
   id: out.id,
@@ -58,22 +60,37 @@ export const purchaseRequestDetailOut = z.object({
 /** The reorder list (products at or below their reorder level) and the purchase requests made from it. */
 export const reorderEndpoints = {
   list: endpoint({
-    method: 'GET', path: 'reorder-quantity', access: 'readAll-reorderQuantity',
+    method: 'GET',
+    path: 'reorder-quantity',
+    access: 'readAll-reorderQuantity',
     query: listQuery({ sortable: ['name', 'sku', 'productQuantity', 'reorderQuantity'] }),
     answer: z.object({ getAllReOderList: z.array(reorderRowOut), _count: z.object({ id: out.int }) }),
   }),
   createRequest: endpoint({
-    method: 'POST', path: 'purchase-reorder-invoice', access: 'create-purchaseReorderInvoice',
+    method: 'POST',
+    path: 'purchase-reorder-invoice',
+    access: 'create-purchaseReorderInvoice',
     body: purchaseRequestBody,
-    answer: purchaseRequestDetailOut, status: 201,
+    answer: purchaseRequestDetailOut,
+    status: 201,
   }),
   listRequests: endpoint({
-    method: 'GET', path: 'purchase-reorder-invoice', access: 'readAll-purchaseReorderInvoice', query: listQuery(),
+    method: 'GET',
+    path: 'purchase-reorder-invoice',
+    access: 'readAll-purchaseReorderInvoice',
+    query: listQuery(),
     answer: z.object({ getAllPurchaseReorderInvoice: z.array(purchaseRequestOut), totalReorderInvoice: out.int }),
   }),
-  getRequest: endpoint({ method: 'GET', path: 'purchase-reorder-invoice/:code', access: 'readSingle-purchaseReorderInvoice', answer: purchaseRequestDetailOut }),
+  getRequest: endpoint({
+    method: 'GET',
+    path: 'purchase-reorder-invoice/:code',
+    access: 'readSingle-purchaseReorderInvoice',
+    answer: purchaseRequestDetailOut,
+  }),
   deleteRequest: endpoint({
-    method: 'DELETE', path: 'purchase-reorder-invoice/:code', access: 'delete-purchaseReorderInvoice',
+    method: 'DELETE',
+    path: 'purchase-reorder-invoice/:code',
+    access: 'delete-purchaseReorderInvoice',
     answer: z.object({ reorderInvoiceId: out.text, count: out.int }),
   }),
 };

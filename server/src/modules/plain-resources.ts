@@ -1,4 +1,4 @@
-import { resources, type ResourceKey } from '@tillbook/contract';
+import { type ResourceKey, resources } from '@tillbook/contract';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../platform/context.ts';
 import { defineResource, type ResourceDefinition } from '../platform/resource-factory.ts';

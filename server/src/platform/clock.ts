@@ -1,4 +1,4 @@
-import { asc, sql, type SQL } from 'drizzle-orm';
+import { asc, type SQL, sql } from 'drizzle-orm';
 import { appSetting } from '../schema/index.ts';
 import type { DbOrTx } from './db.ts';
 
@@ -48,4 +48,5 @@ export const startOfBusinessDaySql = (day: string, plusDays = 0): SQL =>
   sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${shopTimeZoneSql()})`;
 
 /** Today's business date as SQL, from the clock (not the database's `current_date`). */
-export const businessDateSql = (clock: Clock): SQL => sql`(${clock.now().toISOString()}::timestamptz at time zone ${shopTimeZoneSql()})::date`;
+export const businessDateSql = (clock: Clock): SQL =>
+  sql`(${clock.now().toISOString()}::timestamptz at time zone ${shopTimeZoneSql()})::date`;

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from './context.ts';
 import { fromZod } from './errors.ts';
-import { parseListQuery, type ListQuery } from './list-query.ts';
+import { type ListQuery, parseListQuery } from './list-query.ts';
 import { checkAnswer, presenter } from './presenter.ts';
 import { idParam, parseBody, type RouteDef } from './route.ts';
 

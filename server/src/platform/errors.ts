@@ -32,7 +32,7 @@ export const duplicate = (label: string, field: string) =>
 export function fromZod(error: ZodError, where?: string): AppError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
-    const name = issue.path.length ? issue.path.join('.') : where ?? 'body';
+    const name = issue.path.length ? issue.path.join('.') : (where ?? 'body');
     fields[name] ??= issue.message;
   }
   const [first] = Object.entries(fields);
@@ -41,7 +41,12 @@ export function fromZod(error: ZodError, where?: string): AppError {
 
 const camel = (snake: string) => snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
-interface PgError { code?: string; detail?: string; column?: string; cause?: unknown }
+interface PgError {
+  code?: string;
+  detail?: string;
+  column?: string;
+  cause?: unknown;
+}
 
 /** Maps database constraint failures that slipped past the checks (races) to client errors. */
 export function fromDatabase(error: unknown): AppError | undefined {
@@ -49,7 +54,10 @@ export function fromDatabase(error: unknown): AppError | undefined {
   for (let depth = 0; current && depth < 5; depth++) {
     const e = current as PgError;
     if (e.code === '23505') {
-      const column = /Key \(([^)]+)\)/.exec(e.detail ?? '')?.[1]?.split(', ').pop();
+      const column = /Key \(([^)]+)\)/
+        .exec(e.detail ?? '')?.[1]
+        ?.split(', ')
+        .pop();
       const field = column ? camel(column) : 'record';
       return conflict(`This ${field} is already taken`, { [field]: 'already exists' });
     }

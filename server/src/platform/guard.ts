@@ -1,7 +1,7 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { customer, role, users } from '../schema/index.ts';
 import type { FastifyRequest } from 'fastify';
+import { customer, role, users } from '../schema/index.ts';
 import type { Db } from './db.ts';
 import { forbidden, unauthenticated } from './errors.ts';
 import type { Access } from './route.ts';
@@ -61,6 +61,9 @@ export function hasPermissionSql(roleColumn: PgColumn | number, name: string): S
 
 /** For the few handlers that widen access in code (e.g. reading one's own role's permissions). */
 export async function roleHasPermission(db: Db, roleId: number, name: string): Promise<boolean> {
-  const [row] = await db.select({ allowed: hasPermissionSql(roleId, name) }).from(role).where(and(eq(role.id, roleId), eq(role.status, true)));
+  const [row] = await db
+    .select({ allowed: hasPermissionSql(roleId, name) })
+    .from(role)
+    .where(and(eq(role.id, roleId), eq(role.status, true)));
   return row?.allowed === true;
 }

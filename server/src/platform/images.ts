@@ -27,7 +27,9 @@ const fieldOf = (upload: Upload) => upload.field.replace(/\[\]$/, '');
 async function readHeader(upload: Upload, animated: boolean): Promise<ImageExt> {
   const field = fieldOf(upload);
   // without the limit (the header alone is read), so a too-large image gets its own message
-  const header = await sharp(upload.data, { animated, limitInputPixels: false }).metadata().catch(() => undefined);
+  const header = await sharp(upload.data, { animated, limitInputPixels: false })
+    .metadata()
+    .catch(() => undefined);
   const format = header?.format as string | undefined;
   if (!header || !format || !(format in decodable)) throw fieldError(field, notAnImage);
   if ((header.width ?? 0) * (header.height ?? 0) > maxImagePixels) {
@@ -48,9 +50,10 @@ export async function encodeImage<S extends string>(upload: Upload, sizes: Recor
   // one size after another: each decode may take a few hundred megabytes at the pixel limit
   for (const [name, size] of Object.entries(sizes) as [S, ImageSize][]) {
     const image = sharp(upload.data, { limitInputPixels: maxImagePixels }).rotate();
-    const resized = 'box' in size
-      ? image.resize(size.box, size.box, { fit: 'inside', withoutEnlargement: true })
-      : image.resize({ width: size.width, withoutEnlargement: true });
+    const resized =
+      'box' in size
+        ? image.resize(size.box, size.box, { fit: 'inside', withoutEnlargement: true })
+        : image.resize({ width: size.width, withoutEnlargement: true });
     try {
       data[name] = await resized.webp({ quality: 80 }).toBuffer();
     } catch {

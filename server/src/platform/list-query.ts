@@ -1,5 +1,5 @@
 import { baseListQuery, dropEmpty, listDefaults, maxId, type RawQuery } from '@tillbook/contract';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { startOfBusinessDaySql } from './clock.ts';
@@ -94,10 +94,7 @@ function dateRange(column: PgColumn, startDate: string | undefined, endDate: str
 }
 
 /** Status, search and date-range conditions of the convention, on a table's columns. */
-export function conventionWhere(
-  q: ListQuery<unknown>,
-  columns: { status?: PgColumn; search?: PgColumn[]; date?: PgColumn },
-): SQL[] {
+export function conventionWhere(q: ListQuery<unknown>, columns: { status?: PgColumn; search?: PgColumn[]; date?: PgColumn }): SQL[] {
   const where: SQL[] = [];
   if (columns.status && q.statuses && q.statuses.length === 1) where.push(eq(columns.status, q.statuses[0]!));
   if (q.key && columns.search?.length) {

@@ -2,7 +2,7 @@ import { inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './db.ts';
 import { badRequest } from './errors.ts';
-import { paging, type ListQuery } from './list-query.ts';
+import { type ListQuery, paging } from './list-query.ts';
 
 /** A list query's page of a select (every row for query=all and reports). */
 export function paged<T extends PgSelect>(select: T, q: ListQuery<unknown>): T {
@@ -29,6 +29,9 @@ export function requireFound(references: readonly IdReference[], found: Readonly
 /** Checks that every referenced id is a row of the column's table (400 naming each field that is not). */
 export async function requireIdsExist(db: DbOrTx, idColumn: PgColumn, references: readonly IdReference[]): Promise<void> {
   if (!references.length) return;
-  const rows = await db.select({ id: idColumn }).from(idColumn.table).where(inArray(idColumn, [...new Set(references.map(([, id]) => id))]));
+  const rows = await db
+    .select({ id: idColumn })
+    .from(idColumn.table)
+    .where(inArray(idColumn, [...new Set(references.map(([, id]) => id))]));
   requireFound(references, new Set(rows.map((r) => r.id as number)));
 }

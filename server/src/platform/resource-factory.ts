@@ -1,12 +1,12 @@
-import { dropEmpty, permissionName, statusBody, type RawQuery, type ResourceContract } from '@tillbook/contract';
-import { and, count, eq, getTableName, ne, sql, type SQL } from 'drizzle-orm';
+import { dropEmpty, permissionName, type RawQuery, type ResourceContract, statusBody } from '@tillbook/contract';
+import { and, count, eq, getTableName, ne, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from './context.ts';
 import type { DbOrTx } from './db.ts';
 import { AppError, badRequest, duplicate, fieldError } from './errors.ts';
-import { conventionWhere, idListFilter, inArray, orderBy, paging, parseListQuery, whereAll, type ListQuery } from './list-query.ts';
+import { conventionWhere, idListFilter, inArray, type ListQuery, orderBy, paging, parseListQuery, whereAll } from './list-query.ts';
 import { found, idParam, parseBody, type RouteDef } from './route.ts';
 import { toWire, toWireList } from './wire.ts';
 
@@ -42,7 +42,11 @@ export interface Resource {
 }
 
 /** An input field that points at another table's row (a foreign key). */
-interface Reference { field: string; table: PgTable; id: PgColumn }
+interface Reference {
+  field: string;
+  table: PgTable;
+  id: PgColumn;
+}
 
 const lower = (column: PgColumn) => sql`lower(${column}::text)`;
 
@@ -107,11 +111,18 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
         date: columns.createdAt,
       }),
       ...idFields.filter((name) => filters[name]).map((name) => inArray(columns[name]!, filters[name]!)),
-      ...Object.entries(ownFilters).filter(([name]) => filters[name] !== undefined).map(([name, f]) => f.where(filters[name] as never)),
+      ...Object.entries(ownFilters)
+        .filter(([name]) => filters[name] !== undefined)
+        .map(([name, f]) => f.where(filters[name] as never)),
       ...extra,
     ]);
     const { limit, offset } = paging(q);
-    let rowsQuery = db.select(selected).from(table).where(where).orderBy(...orderBy(q, table, columns.createdAt!)).$dynamic();
+    let rowsQuery = db
+      .select(selected)
+      .from(table)
+      .where(where)
+      .orderBy(...orderBy(q, table, columns.createdAt!))
+      .$dynamic();
     if (limit !== undefined) rowsQuery = rowsQuery.limit(limit).offset(offset);
     const [rows, [total]] = await Promise.all([rowsQuery, db.select({ n: count() }).from(table).where(where)]);
     return { rows: rows as Row[], total: Number(total?.n ?? 0) };
@@ -132,7 +143,11 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
         typeof values[name] === 'string' ? eq(lower(columns[name]!), String(values[name]).toLowerCase()) : eq(columns[name]!, values[name]),
       );
       if (exceptId !== undefined) conditions.push(ne(idColumn, exceptId));
-      const [clash] = await db.select({ id: idColumn }).from(table).where(and(...conditions)).limit(1);
+      const [clash] = await db
+        .select({ id: idColumn })
+        .from(table)
+        .where(and(...conditions))
+        .limit(1);
       if (clash) throw duplicate(what, names.at(-1)!);
     }
   }
@@ -167,7 +182,11 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
       const current = await getOne(tx, id);
       await check?.(tx, current);
       await def.beforeChange?.(tx, current, changes);
-      const [row] = await tx.update(table).set(changes as never).where(eq(idColumn, id)).returning(selected);
+      const [row] = await tx
+        .update(table)
+        .set(changes as never)
+        .where(eq(idColumn, id))
+        .returning(selected);
       return toWire(row as Row);
     });
   }
@@ -177,7 +196,10 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
     def.validate?.(values);
     await assertReferences(db, values);
     await assertUnique(db, values);
-    const [row] = await db.insert(table).values(values as never).returning(selected);
+    const [row] = await db
+      .insert(table)
+      .values(values as never)
+      .returning(selected);
     return row as Row;
   }
 
@@ -193,7 +215,10 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
   }
 
   async function createMany(body: unknown) {
-    const items = parseBody(z.array(contract.input, { error: 'must be a list' }).min(1, 'must hold at least one item').max(500, 'must hold at most 500 items'), body) as Row[];
+    const items = parseBody(
+      z.array(contract.input, { error: 'must be a list' }).min(1, 'must hold at least one item').max(500, 'must hold at most 500 items'),
+      body,
+    ) as Row[];
     // all or nothing: one refused item rolls the whole batch back
     return ctx.db.transaction(async (tx) => {
       const rows: Row[] = [];
@@ -213,7 +238,9 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
   const omitted = new Set(def.omit ?? []);
   const routes: RouteDef[] = [
     {
-      method: 'GET', url: base, access: perm('readAll'),
+      method: 'GET',
+      url: base,
+      access: perm('readAll'),
       handler: async (req) => {
         const q = parseQuery(req.query);
         const mode = def.modes?.[q.mode];
@@ -222,7 +249,9 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
       },
     },
     {
-      method: 'GET', url: `${base}/:id`, access: perm('readSingle'),
+      method: 'GET',
+      url: `${base}/:id`,
+      access: perm('readSingle'),
       handler: async (req) => {
         const id = idParam(req);
         return toWire(def.single ? found(await def.single(ctx.db, id), what) : await getOne(ctx.db, id));
@@ -231,7 +260,9 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
   ];
   if (!omitted.has('create')) {
     routes.push({
-      method: 'POST', url: base, access: perm('create'),
+      method: 'POST',
+      url: base,
+      access: perm('create'),
       handler: async (req, reply) => {
         const mode = dropEmpty(req.query as RawQuery).query;
         if (mode === 'createmany' && contract.createMany) {
@@ -249,11 +280,14 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
   }
   if (!omitted.has('update')) {
     routes.push({ method: 'PUT', url: `${base}/:id`, access: perm('update'), handler: (req) => update(idParam(req), req) });
-    if (contract.postUpdate) routes.push({ method: 'POST', url: `${base}/:id`, access: perm('update'), handler: (req) => update(idParam(req), req) });
+    if (contract.postUpdate)
+      routes.push({ method: 'POST', url: `${base}/:id`, access: perm('update'), handler: (req) => update(idParam(req), req) });
   }
   if (contract.deletion === 'soft' && !omitted.has('status')) {
     routes.push({
-      method: 'PATCH', url: `${base}/:id`, access: perm('delete'),
+      method: 'PATCH',
+      url: `${base}/:id`,
+      access: perm('delete'),
       handler: async (req) => {
         const id = idParam(req);
         const { status } = parseBody(statusBody, req.body);
@@ -262,16 +296,23 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
     });
   } else if (contract.deletion === 'hard') {
     routes.push({
-      method: 'DELETE', url: `${base}/:id`, access: perm('delete'),
+      method: 'DELETE',
+      url: `${base}/:id`,
+      access: perm('delete'),
       handler: async (req) => {
-        const [row] = await ctx.db.delete(table).where(eq(idColumn, idParam(req))).returning(selected);
+        const [row] = await ctx.db
+          .delete(table)
+          .where(eq(idColumn, idParam(req)))
+          .returning(selected);
         return toWire(found(row as Row | undefined, what));
       },
     });
   }
   if (contract.publicList) {
     routes.push({
-      method: 'GET', url: `${base}/public`, access: 'public',
+      method: 'GET',
+      url: `${base}/public`,
+      access: 'public',
       handler: async (req) => {
         // the storefront sees active rows only, unpaged and by title unless it asks otherwise
         const raw = dropEmpty(req.query as RawQuery);

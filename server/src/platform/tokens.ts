@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 export type SubjectKind = 'staff' | 'customer';
 

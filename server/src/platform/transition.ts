@@ -24,7 +24,11 @@ export function assertTransition<S extends string>(doc: LifecycleDocument<S>, id
  * moving the same document take turns and the second sees what the first did. 404 when missing.
  */
 export async function lockState<S extends string>(tx: DbOrTx, doc: LifecycleDocument<S>, id: number): Promise<S> {
-  const [row] = await tx.select({ state: doc.table.state }).from(doc.table as PgTable).where(eq(doc.table.id, id)).for('update');
+  const [row] = await tx
+    .select({ state: doc.table.state })
+    .from(doc.table as PgTable)
+    .where(eq(doc.table.id, id))
+    .for('update');
   if (!row) throw notFound(`${doc.label} ${id}`);
   return row.state as S;
 }
@@ -34,9 +38,18 @@ export async function lockState<S extends string>(tx: DbOrTx, doc: LifecycleDocu
  * state (and `also`, columns that follow the state). Answers the state it left. The caller's
  * side effects (stock, ledger) come after, in the same transaction, so a failure undoes the move.
  */
-export async function transition<S extends string>(tx: DbOrTx, doc: LifecycleDocument<S>, id: number, to: S, also: Record<string, unknown> = {}): Promise<S> {
+export async function transition<S extends string>(
+  tx: DbOrTx,
+  doc: LifecycleDocument<S>,
+  id: number,
+  to: S,
+  also: Record<string, unknown> = {},
+): Promise<S> {
   const from = await lockState(tx, doc, id);
   assertTransition(doc, id, from, to);
-  await tx.update(doc.table as PgTable).set({ ...also, state: to } as never).where(eq(doc.table.id, id));
+  await tx
+    .update(doc.table as PgTable)
+    .set({ ...also, state: to } as never)
+    .where(eq(doc.table.id, id));
   return from;
 }

@@ -9,7 +9,8 @@ export function toWire<T extends Record<string, unknown>>(row: T): Record<string
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
     if (typeof value === 'boolean') out[key] = toStatusText(value);
-    else if (value && typeof value === 'object' && !(value instanceof Date) && !Array.isArray(value)) out[key] = toWire(value as Record<string, unknown>);
+    else if (value && typeof value === 'object' && !(value instanceof Date) && !Array.isArray(value))
+      out[key] = toWire(value as Record<string, unknown>);
     else if (Array.isArray(value)) out[key] = value.map((v) => (v && typeof v === 'object' && !(v instanceof Date) ? toWire(v) : v));
     else out[key] = value;
   }

@@ -20,6 +20,8 @@ export const account = pgTable(
 export const subAccount = pgTable('sub_account', {
   ...recordColumns,
   name: text().notNull().unique(),
-  accountId: integer().notNull().references(() => account.id),
+  accountId: integer()
+    .notNull()
+    .references(() => account.id),
   systemKey: text().unique(),
 });

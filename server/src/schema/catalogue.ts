@@ -6,7 +6,9 @@ export const productCategory = pgTable('product_category', { ...recordColumns, n
 export const productSubCategory = pgTable('product_sub_category', {
   ...recordColumns,
   name: text().notNull().unique(),
-  productCategoryId: integer().notNull().references(() => productCategory.id),
+  productCategoryId: integer()
+    .notNull()
+    .references(() => productCategory.id),
 });
 
 export const productBrand = pgTable('product_brand', { ...recordColumns, name: text().notNull().unique() });
@@ -31,7 +33,9 @@ export const productAttributeValue = pgTable(
   'product_attribute_value',
   {
     ...recordColumns,
-    productAttributeId: integer().notNull().references(() => productAttribute.id, { onDelete: 'cascade' }),
+    productAttributeId: integer()
+      .notNull()
+      .references(() => productAttribute.id, { onDelete: 'cascade' }),
     name: text().notNull(),
   },
   (t) => [unique().on(t.productAttributeId, t.name)],

@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, numeric, text, timestamp, type PgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, numeric, type PgColumn, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Columns every record has. */
 export const recordColumns = {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
   status: boolean().notNull().default(true),
   createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow().$onUpdate(() => new Date()),
+  updatedAt: timestamp({ withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
 };
 
 /** Money: exact decimal in the database, a number with two decimals on the wire. */

@@ -5,8 +5,12 @@ import { designation } from './workplace.ts';
 
 export const designationHistory = pgTable('designation_history', {
   ...recordColumns,
-  userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-  designationId: integer().notNull().references(() => designation.id),
+  userId: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  designationId: integer()
+    .notNull()
+    .references(() => designation.id),
   startDate: date().notNull(),
   endDate: date(),
   comment: text(),
@@ -14,7 +18,9 @@ export const designationHistory = pgTable('designation_history', {
 
 export const salaryHistory = pgTable('salary_history', {
   ...recordColumns,
-  userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   salary: moneyColumn().notNull(),
   startDate: date().notNull(),
   endDate: date(),
@@ -23,7 +29,9 @@ export const salaryHistory = pgTable('salary_history', {
 
 export const education = pgTable('education', {
   ...recordColumns,
-  userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   degree: text().notNull(),
   institution: text().notNull(),
   fieldOfStudy: text().notNull(),
@@ -41,8 +49,12 @@ export const award = pgTable('award', {
 
 export const awardHistory = pgTable('award_history', {
   ...recordColumns,
-  userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-  awardId: integer().notNull().references(() => award.id),
+  userId: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  awardId: integer()
+    .notNull()
+    .references(() => award.id),
   awardedDate: date().notNull(),
   comment: text(),
 });

@@ -11,8 +11,12 @@ export const rolePermission = pgTable(
   'role_permission',
   {
     ...recordColumns,
-    roleId: integer().notNull().references(() => role.id, { onDelete: 'cascade' }),
-    permissionId: integer().notNull().references(() => permission.id, { onDelete: 'cascade' }),
+    roleId: integer()
+      .notNull()
+      .references(() => role.id, { onDelete: 'cascade' }),
+    permissionId: integer()
+      .notNull()
+      .references(() => permission.id, { onDelete: 'cascade' }),
   },
   (t) => [unique().on(t.roleId, t.permissionId)],
 );
@@ -33,7 +37,9 @@ export const users = pgTable('users', {
   country: text(),
   bloodGroup: text(),
   image: text(),
-  roleId: integer().notNull().references(() => role.id),
+  roleId: integer()
+    .notNull()
+    .references(() => role.id),
   departmentId: integer().references(() => department.id),
   designationId: integer().references(() => designation.id),
   shiftId: integer().references(() => shift.id),
@@ -53,7 +59,9 @@ export const customer = pgTable('customer', {
   password: text(),
   googleId: text().unique(),
   profileImage: text(),
-  roleId: integer().notNull().references(() => role.id),
+  roleId: integer()
+    .notNull()
+    .references(() => role.id),
 });
 
 /** Refresh tokens, stored hashed. A family is one login; reuse of a rotated token revokes the family. */

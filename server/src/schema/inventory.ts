@@ -13,7 +13,9 @@ export const stockMovement = pgTable(
   'stock_movement',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    productId: integer().notNull().references(() => product.id),
+    productId: integer()
+      .notNull()
+      .references(() => product.id),
     /** Signed: positive in, negative out. */
     quantity: integer().notNull(),
     reason: closedText(stockReasons).notNull(),
@@ -39,7 +41,9 @@ export const adjustInvoice = pgTable(
     state: closedText(adjustLifecycle.states).notNull().default(adjustLifecycle.initial),
     date: date().notNull().defaultNow(),
     note: text(),
-    userId: integer().notNull().references(() => users.id),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
   },
   (t) => [inSet('adjust_invoice_state', t.state, adjustLifecycle.states)],
 );
@@ -48,8 +52,12 @@ export const adjustInvoiceProduct = pgTable(
   'adjust_invoice_product',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    adjustInvoiceId: integer().notNull().references(() => adjustInvoice.id, { onDelete: 'cascade' }),
-    productId: integer().notNull().references(() => product.id),
+    adjustInvoiceId: integer()
+      .notNull()
+      .references(() => adjustInvoice.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => product.id),
     adjustQuantity: integer().notNull(),
     adjustType: closedText(adjustTypes).notNull(),
     reason: text(),
@@ -72,7 +80,9 @@ export const purchaseReorderInvoice = pgTable(
     ...recordColumns,
     /** The request's code, shared by its lines (e.g. PR-000001). */
     reorderInvoiceId: text().notNull(),
-    productId: integer().notNull().references(() => product.id),
+    productId: integer()
+      .notNull()
+      .references(() => product.id),
     productQuantity: integer().notNull(),
   },
   (t) => [check('reorder_quantity_positive', sql`${t.productQuantity} > 0`), index().on(t.reorderInvoiceId)],

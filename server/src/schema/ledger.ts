@@ -1,8 +1,8 @@
 import { ledgerTypes } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 import { subAccount } from './accounting.ts';
+import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 
 /**
  * The ledger: one row = one double entry (a debit and a credit sub-account, one positive amount),
@@ -13,8 +13,12 @@ export const transaction = pgTable(
   {
     ...recordColumns,
     date: date().notNull(),
-    debitId: integer().notNull().references(() => subAccount.id),
-    creditId: integer().notNull().references(() => subAccount.id),
+    debitId: integer()
+      .notNull()
+      .references(() => subAccount.id),
+    creditId: integer()
+      .notNull()
+      .references(() => subAccount.id),
     particulars: text().notNull(),
     amount: moneyColumn().notNull(),
     type: closedText(ledgerTypes).notNull(),

@@ -1,8 +1,8 @@
 import { discountTypes } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 import { colors, productAttributeValue, productBrand, productSubCategory, productVat, uom } from './catalogue.ts';
+import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 
 /** Catalogue discounts, attached to products: a percentage or a flat amount, within a date window. */
 export const discount = pgTable(
@@ -57,7 +57,9 @@ export const productImage = pgTable(
   'product_image',
   {
     ...recordColumns,
-    productId: integer().notNull().references(() => product.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => product.id, { onDelete: 'cascade' }),
     imageName: text().notNull(),
     position: integer().notNull().default(0),
   },
@@ -68,8 +70,12 @@ export const productColor = pgTable(
   'product_color',
   {
     ...recordColumns,
-    productId: integer().notNull().references(() => product.id, { onDelete: 'cascade' }),
-    colorId: integer().notNull().references(() => colors.id),
+    productId: integer()
+      .notNull()
+      .references(() => product.id, { onDelete: 'cascade' }),
+    colorId: integer()
+      .notNull()
+      .references(() => colors.id),
   },
   (t) => [unique().on(t.productId, t.colorId)],
 );
@@ -78,8 +84,12 @@ export const productProductAttributeValue = pgTable(
   'product_product_attribute_value',
   {
     ...recordColumns,
-    productId: integer().notNull().references(() => product.id, { onDelete: 'cascade' }),
-    productAttributeValueId: integer().notNull().references(() => productAttributeValue.id),
+    productId: integer()
+      .notNull()
+      .references(() => product.id, { onDelete: 'cascade' }),
+    productAttributeValueId: integer()
+      .notNull()
+      .references(() => productAttributeValue.id),
   },
   (t) => [unique().on(t.productId, t.productAttributeValueId)],
 );

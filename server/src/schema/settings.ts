@@ -1,7 +1,7 @@
 import { courierTypes, dashboardTypes, pageSizeUnits, statusText } from '@tillbook/contract';
 import { boolean, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
-import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 import { subAccount } from './accounting.ts';
+import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 
 export const currency = pgTable('currency', {
   ...recordColumns,
@@ -54,7 +54,9 @@ export const paymentMethod = pgTable(
   {
     ...recordColumns,
     methodName: text().notNull().unique(),
-    subAccountId: integer().notNull().references(() => subAccount.id),
+    subAccountId: integer()
+      .notNull()
+      .references(() => subAccount.id),
     logo: text(),
     ownerAccount: text(),
     instruction: text(),

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { allPermissionNames, customerGrants, roleNames } from '@tillbook/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db.ts';
 import { mainAccounts, systemSubAccounts } from '../modules/accounting/index.ts';
 import { hashPassword } from '../modules/identity/index.ts';
+import type { Db } from '../platform/db.ts';
 import * as s from '../schema/index.ts';
 import { currencies } from './currencies.ts';
 
@@ -27,8 +27,15 @@ export async function seedBase(db: Db, options: SeedOptions): Promise<void> {
     // serialise concurrent first starts against one database server
     await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
 
-    const newRoles = await tx.insert(s.role).values(roleNames.map((name) => ({ name }))).onConflictDoNothing().returning();
-    await tx.insert(s.permission).values(allPermissionNames.map((name) => ({ name }))).onConflictDoNothing();
+    const newRoles = await tx
+      .insert(s.role)
+      .values(roleNames.map((name) => ({ name })))
+      .onConflictDoNothing()
+      .returning();
+    await tx
+      .insert(s.permission)
+      .values(allPermissionNames.map((name) => ({ name })))
+      .onConflictDoNothing();
 
     const roles = new Map((await tx.select().from(s.role)).map((r) => [r.name, r.id]));
     const permissions = await tx.select({ id: s.permission.id, name: s.permission.name }).from(s.permission);
@@ -47,7 +54,8 @@ export async function seedBase(db: Db, options: SeedOptions): Promise<void> {
     const missingAccounts = mainAccounts.filter((a) => !haveTypes.has(a.type));
     if (missingAccounts.length) await tx.insert(s.account).values(missingAccounts).onConflictDoNothing();
     const accountOfType = new Map<string, number>();
-    for (const a of await tx.select().from(s.account).orderBy(s.account.id)) if (!accountOfType.has(a.type)) accountOfType.set(a.type, a.id);
+    for (const a of await tx.select().from(s.account).orderBy(s.account.id))
+      if (!accountOfType.has(a.type)) accountOfType.set(a.type, a.id);
     await tx
       .insert(s.subAccount)
       .values(systemSubAccounts.map((a) => ({ name: a.name, systemKey: a.systemKey, accountId: accountOfType.get(a.account)! })))
@@ -60,7 +68,9 @@ export async function seedBase(db: Db, options: SeedOptions): Promise<void> {
     const [setting] = await tx.select({ id: s.appSetting.id }).from(s.appSetting).limit(1);
     if (!setting) {
       const [dollar] = await tx.select({ id: s.currency.id }).from(s.currency).where(eq(s.currency.currencyName, 'DOLLAR'));
-      await tx.insert(s.appSetting).values({ companyName: defaultCompanyName, footer: 'Powered by Tillbook', currencyId: dollar?.id ?? null });
+      await tx
+        .insert(s.appSetting)
+        .values({ companyName: defaultCompanyName, footer: 'Powered by Tillbook', currencyId: dollar?.id ?? null });
     }
     const [anyUnit] = await tx.select({ id: s.uom.id }).from(s.uom).limit(1);
     if (!anyUnit) await tx.insert(s.uom).values(['pc', 'kg', 'ltr', 'ml', 'gm'].map((name) => ({ name })));
@@ -80,7 +90,14 @@ export async function seedBase(db: Db, options: SeedOptions): Promise<void> {
       // a taken username (say the owner's own account moved to another role) is left alone
       const created = await tx
         .insert(s.users)
-        .values({ firstName: 'Shop', lastName: 'Owner', username: options.adminUsername, password: await hashPassword(password), roleId: superAdminId, employeeId: '1001' })
+        .values({
+          firstName: 'Shop',
+          lastName: 'Owner',
+          username: options.adminUsername,
+          password: await hashPassword(password),
+          roleId: superAdminId,
+          employeeId: '1001',
+        })
         .onConflictDoNothing()
         .returning({ id: s.users.id });
       if (generated && created.length) {

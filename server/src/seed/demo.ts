@@ -10,14 +10,24 @@ import { defaultCompanyName } from './base.ts';
  */
 export async function seedDemo(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    const first = await tx.insert(s.serverState).values({ name: 'demoSeeded', value: new Date().toISOString() }).onConflictDoNothing().returning();
+    const first = await tx
+      .insert(s.serverState)
+      .values({ name: 'demoSeeded', value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning();
     if (first.length === 0) return;
     await tx
       .update(s.appSetting)
       .set({ companyName: 'Corner Shop (demo)', tagLine: 'Everything for the home', footer: 'Powered by Tillbook' })
       .where(eq(s.appSetting.companyName, defaultCompanyName));
-    await tx.insert(s.department).values([{ name: 'Shop floor' }, { name: 'Stock room' }, { name: 'Office' }]).onConflictDoNothing();
-    await tx.insert(s.designation).values([{ name: 'Cashier' }, { name: 'Store manager' }, { name: 'Stock clerk' }]).onConflictDoNothing();
+    await tx
+      .insert(s.department)
+      .values([{ name: 'Shop floor' }, { name: 'Stock room' }, { name: 'Office' }])
+      .onConflictDoNothing();
+    await tx
+      .insert(s.designation)
+      .values([{ name: 'Cashier' }, { name: 'Store manager' }, { name: 'Stock clerk' }])
+      .onConflictDoNothing();
     await tx
       .insert(s.employmentStatus)
       .values([
@@ -32,10 +42,16 @@ export async function seedDemo(db: Db): Promise<void> {
         { name: 'Evening', startTime: '14:00', endTime: '20:00', workHour: 6 },
       ])
       .onConflictDoNothing();
-    await tx.insert(s.award).values([{ name: 'Employee of the month' }]).onConflictDoNothing();
+    await tx
+      .insert(s.award)
+      .values([{ name: 'Employee of the month' }])
+      .onConflictDoNothing();
 
     const categoryNames = ['Household', 'Electronics', 'Personal care'];
-    await tx.insert(s.productCategory).values(categoryNames.map((name) => ({ name }))).onConflictDoNothing();
+    await tx
+      .insert(s.productCategory)
+      .values(categoryNames.map((name) => ({ name })))
+      .onConflictDoNothing();
     const categories = await tx.select().from(s.productCategory).where(inArray(s.productCategory.name, categoryNames));
     const category = new Map(categories.map((c) => [c.name, c.id]));
     await tx
@@ -48,7 +64,10 @@ export async function seedDemo(db: Db): Promise<void> {
         { name: 'Cosmetics', productCategoryId: category.get('Personal care')! },
       ])
       .onConflictDoNothing();
-    await tx.insert(s.productBrand).values([{ name: 'Acme' }, { name: 'Northwind' }, { name: 'Globex' }]).onConflictDoNothing();
+    await tx
+      .insert(s.productBrand)
+      .values([{ name: 'Acme' }, { name: 'Northwind' }, { name: 'Globex' }])
+      .onConflictDoNothing();
     await tx
       .insert(s.colors)
       .values([
@@ -59,7 +78,10 @@ export async function seedDemo(db: Db): Promise<void> {
       .onConflictDoNothing();
     await tx.insert(s.productAttribute).values({ name: 'Size' }).onConflictDoNothing();
     const [size] = await tx.select({ id: s.productAttribute.id }).from(s.productAttribute).where(eq(s.productAttribute.name, 'Size'));
-    await tx.insert(s.productAttributeValue).values(['S', 'M', 'L'].map((name) => ({ name, productAttributeId: size!.id }))).onConflictDoNothing();
+    await tx
+      .insert(s.productAttributeValue)
+      .values(['S', 'M', 'L'].map((name) => ({ name, productAttributeId: size!.id })))
+      .onConflictDoNothing();
     await tx
       .insert(s.deliveryFee)
       .values([
@@ -72,10 +94,7 @@ export async function seedDemo(db: Db): Promise<void> {
       .insert(s.termsAndCondition)
       .values({ title: 'Returns', subject: 'Goods may be returned within 14 days with the receipt.' })
       .onConflictDoNothing();
-    const [cash] = await tx
-      .select({ id: s.subAccount.id })
-      .from(s.subAccount)
-      .where(eq(s.subAccount.systemKey, 'cash'));
+    const [cash] = await tx.select({ id: s.subAccount.id }).from(s.subAccount).where(eq(s.subAccount.systemKey, 'cash'));
     await tx
       .insert(s.paymentMethod)
       .values({ methodName: 'Cash on delivery', subAccountId: cash!.id, instruction: 'Pay the courier on delivery.' })

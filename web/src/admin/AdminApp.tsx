@@ -1,7 +1,7 @@
-import { messages, sessionEndpoints } from '@tillbook/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { messages, sessionEndpoints } from '@tillbook/contract';
 import { Button, Layout, Menu, Space, Spin, Typography } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { api } from '../lib/api.ts';
 import { notify } from '../lib/notices.tsx';
@@ -11,7 +11,7 @@ import { useSettings } from '../lib/settings.ts';
 import { NoAccess } from '../ui/NoAccess.tsx';
 import { NotFound } from '../ui/NotFound.tsx';
 import { allScreens } from './all-screens.ts';
-import { navGroups, type AdminScreen } from './screens.ts';
+import { type AdminScreen, navGroups } from './screens.ts';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard.tsx'));
 const screenComponents = new Map<AdminScreen, ComponentType>(allScreens.map((s) => [s, lazy(s.load)]));
@@ -66,7 +66,9 @@ export function AdminApp() {
         <Menu mode="inline" items={menu} selectedKeys={[selected]} data-testid="admin-nav" />
       </Layout.Sider>
       <Layout>
-        <Layout.Header style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', borderBottom: '1px solid #eee' }}>
+        <Layout.Header
+          style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', borderBottom: '1px solid #eee' }}
+        >
           <Space>
             <Typography.Text data-testid="display-name">{displayName(currentUser())}</Typography.Text>
             <Button onClick={logout}>Logout</Button>

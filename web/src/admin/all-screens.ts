@@ -1,6 +1,6 @@
-import type { AdminScreen } from './screens.ts';
 import { identityScreens } from './identity/screens.ts';
 import { resourceScreens } from './resources/screens.ts';
+import type { AdminScreen } from './screens.ts';
 import { stockScreens } from './stock/screens.ts';
 
 /** Every admin screen, from each area's own list. */

@@ -1,5 +1,14 @@
-import { fillPath, type AnswerOf, type BodyOf, type ContractEndpoint, type Endpoint, type ListFilters, type ListSpec, type ParamsOf } from '@tillbook/contract';
-import { call, type CallOptions, type Result } from './http.ts';
+import {
+  type AnswerOf,
+  type BodyOf,
+  type ContractEndpoint,
+  type Endpoint,
+  fillPath,
+  type ListFilters,
+  type ListSpec,
+  type ParamsOf,
+} from '@tillbook/contract';
+import { type CallOptions, call, type Result } from './http.ts';
 
 type NoParams<E extends ContractEndpoint> = [keyof ParamsOf<E>] extends [never] ? true : false;
 type NoBody<E extends ContractEndpoint> = BodyOf<E> extends undefined ? true : false;
@@ -11,7 +20,9 @@ type Args<E extends ContractEndpoint> = (NoParams<E> extends true ? { params?: u
   };
 type Options = Pick<CallOptions, 'toast'>;
 /** Arguments may be left out only when the endpoint needs no parameters and no body. */
-type Rest<E extends ContractEndpoint> = [NoParams<E>, NoBody<E>] extends [true, true] ? [args?: Args<E>, options?: Options] : [args: Args<E>, options?: Options];
+type Rest<E extends ContractEndpoint> = [NoParams<E>, NoBody<E>] extends [true, true]
+  ? [args?: Args<E>, options?: Options]
+  : [args: Args<E>, options?: Options];
 
 /**
  * The one way the web calls the API: an endpoint of the contract, so the path, the method, the body's
@@ -21,8 +32,15 @@ export function api<E extends ContractEndpoint>(endpoint: E, ...[args, options]:
   const given = (args ?? {}) as { params?: Record<string, string | number>; body?: unknown; query?: ListFilters };
   const path = fillPath(endpoint.path, given.params);
   // a list gets the list query's defaults (page 1, count 10, status true); any other query is sent as given
-  if (isList((endpoint as Endpoint).query)) return call<AnswerOf<E>>(endpoint.method, path, { ...options, body: given.body, filters: given.query ?? {} });
-  const query = given.query ? new URLSearchParams(Object.entries(given.query).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)])).toString() : '';
+  if (isList((endpoint as Endpoint).query))
+    return call<AnswerOf<E>>(endpoint.method, path, { ...options, body: given.body, filters: given.query ?? {} });
+  const query = given.query
+    ? new URLSearchParams(
+        Object.entries(given.query)
+          .filter(([, v]) => v !== undefined && v !== null && v !== '')
+          .map(([k, v]) => [k, String(v)]),
+      ).toString()
+    : '';
   return call<AnswerOf<E>>(endpoint.method, query ? `${path}?${query}` : path, { ...options, body: given.body });
 }
 

@@ -1,4 +1,4 @@
-import { buildListQuery, fallbackErrorText, sessionEndpoints, type ListFilters } from '@tillbook/contract';
+import { buildListQuery, fallbackErrorText, type ListFilters, sessionEndpoints } from '@tillbook/contract';
 import { notify } from './notices.tsx';
 import { clearAll, getToken, isAdminPath, removeSessionKeys, setToken } from './session.ts';
 
@@ -6,7 +6,9 @@ import { clearAll, getToken, isAdminPath, removeSessionKeys, setToken } from './
 export const apiBase = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/v1';
 export const loginPath = '/admin/auth/login';
 
-export type Result<T> = { data: T; error?: undefined } | { data?: undefined; error: string; status: number; fields?: Record<string, string> };
+export type Result<T> =
+  | { data: T; error?: undefined }
+  | { data?: undefined; error: string; status: number; fields?: Record<string, string> };
 
 export interface CallOptions {
   body?: unknown;
@@ -16,12 +18,11 @@ export interface CallOptions {
   toast?: boolean;
 }
 
-
 // One refresh at a time: parallel 401s share it, since a refresh token is good for one use only.
 let refreshing: Promise<string | null> | null = null;
 function refreshAccessToken(): Promise<string | null> {
   refreshing ??= fetch(`${apiBase}/${sessionEndpoints.refresh.path}`, { credentials: 'include' })
-    .then(async (response) => (response.ok ? ((await response.json()) as { token?: string }).token ?? null : null))
+    .then(async (response) => (response.ok ? (((await response.json()) as { token?: string }).token ?? null) : null))
     .catch(() => null)
     .finally(() => setTimeout(() => (refreshing = null), 0));
   return refreshing;

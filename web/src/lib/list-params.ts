@@ -18,13 +18,18 @@ export interface ListParams<F extends string> {
  * A list's page, count and filters, kept in the URL so a reload, a shared link or the back button
  * shows the same rows. `prefix` keeps two lists on one screen apart ('requestsPage').
  */
-export function useListParams<F extends string = never>(options: { filters?: readonly F[]; count?: number; prefix?: string } = {}): ListParams<F> {
+export function useListParams<F extends string = never>(
+  options: { filters?: readonly F[]; count?: number; prefix?: string } = {},
+): ListParams<F> {
   const [params, setParams] = useSearchParams();
   const prefix = options.prefix ?? '';
   const name = (key: string) => (prefix ? `${prefix}${key[0]!.toUpperCase()}${key.slice(1)}` : key);
   const page = Number(params.get(name('page')) ?? 1) || 1;
   const count = Number(params.get(name('count')) ?? options.count ?? 10) || 10;
-  const filters = Object.fromEntries((options.filters ?? []).map((f) => [f, params.get(name(f)) ?? undefined])) as Record<F, string | undefined>;
+  const filters = Object.fromEntries((options.filters ?? []).map((f) => [f, params.get(name(f)) ?? undefined])) as Record<
+    F,
+    string | undefined
+  >;
 
   const update = useCallback(
     (changes: Record<string, string | number | undefined>) =>

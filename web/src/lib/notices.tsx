@@ -1,4 +1,4 @@
-import toast, { Toaster, type DefaultToastOptions } from 'react-hot-toast';
+import toast, { type DefaultToastOptions, Toaster } from 'react-hot-toast';
 
 /** Notice durations of the specification: 2 s success; 4 s plain, error and custom; loading until dismissed. */
 export const noticeDurations = { success: 2000, blank: 4000, error: 4000, custom: 4000, loading: Infinity } as const;

@@ -1,4 +1,4 @@
-import { settingEndpoints, type SettingRead } from '@tillbook/contract';
+import { type SettingRead, settingEndpoints } from '@tillbook/contract';
 import { useSyncExternalStore } from 'react';
 import { api } from './api.ts';
 

@@ -1,10 +1,10 @@
-import { productEndpoints } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
+import { productEndpoints } from '@tillbook/contract';
 import { Button, Col, Empty, Input, InputNumber, Pagination, Row, Select, Space, Spin, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { api } from '../lib/api.ts';
 import { ProductGrid } from './ProductGrid.tsx';
-import { usePublicBrands, usePublicColours, type Category } from './shop.ts';
+import { type Category, usePublicBrands, usePublicColours } from './shop.ts';
 
 const pageSize = 12;
 /** Query parameters the catalogue keeps in the URL; all of them go to GET /product/public. */
@@ -14,8 +14,23 @@ const idOf = (text: string | null) => (text && /^\d+$/.test(text) ? Number(text)
 
 /** The catalogue at /products: filters kept in the URL query, paged, with an honest empty state. */
 /** One of the catalogue's id filters (category, sub-category, brand, colour): cleared = no filter. */
-function IdFilter(props: { label: string; value?: number; onChange: (value?: number) => void; options: { value: number; label: string }[] }) {
-  return <Select aria-label={props.label} placeholder={props.label} allowClear style={{ width: '100%' }} value={props.value} onChange={props.onChange} options={props.options} />;
+function IdFilter(props: {
+  label: string;
+  value?: number;
+  onChange: (value?: number) => void;
+  options: { value: number; label: string }[];
+}) {
+  return (
+    <Select
+      aria-label={props.label}
+      placeholder={props.label}
+      allowClear
+      style={{ width: '100%' }}
+      value={props.value}
+      onChange={props.onChange}
+      options={props.options}
+    />
+  );
 }
 
 export function Catalogue({ categories }: { categories: Category[] }) {
@@ -94,8 +109,22 @@ export function Catalogue({ categories }: { categories: Category[] }) {
             options={(colours.data?.getAllProductColor ?? []).map((c) => ({ value: c.id, label: c.name }))}
           />
           <Space.Compact style={{ width: '100%' }}>
-            <InputNumber aria-label="Lowest price" placeholder="Min price" min={0} value={min} onChange={(v) => setRange(v, max)} style={{ width: '50%' }} />
-            <InputNumber aria-label="Highest price" placeholder="Max price" min={0} value={max} onChange={(v) => setRange(min, v)} style={{ width: '50%' }} />
+            <InputNumber
+              aria-label="Lowest price"
+              placeholder="Min price"
+              min={0}
+              value={min}
+              onChange={(v) => setRange(v, max)}
+              style={{ width: '50%' }}
+            />
+            <InputNumber
+              aria-label="Highest price"
+              placeholder="Max price"
+              min={0}
+              value={max}
+              onChange={(v) => setRange(min, v)}
+              style={{ width: '50%' }}
+            />
           </Space.Compact>
           <Select
             aria-label="Sort"
@@ -121,7 +150,9 @@ export function Catalogue({ categories }: { categories: Category[] }) {
           <Empty description={filtered ? 'No products match these filters' : 'No products yet'} data-testid="catalogue-empty" />
         ) : (
           <>
-            <Typography.Paragraph type="secondary" data-testid="catalogue-total">{total} {total === 1 ? 'product' : 'products'}</Typography.Paragraph>
+            <Typography.Paragraph type="secondary" data-testid="catalogue-total">
+              {total} {total === 1 ? 'product' : 'products'}
+            </Typography.Paragraph>
             <ProductGrid products={products} testId="catalogue-products" />
             <Pagination
               style={{ marginTop: 24 }}

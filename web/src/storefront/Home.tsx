@@ -1,5 +1,5 @@
-import { productEndpoints } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
+import { productEndpoints } from '@tillbook/contract';
 import { Card, Col, Empty, Row, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
@@ -7,7 +7,7 @@ import { must } from '../lib/http.ts';
 import { useSettings } from '../lib/settings.ts';
 import { HomeSlider } from './HomeSlider.tsx';
 import { ProductGrid } from './ProductGrid.tsx';
-import { usePublicBrands, usePublicColours, type Category } from './shop.ts';
+import { type Category, usePublicBrands, usePublicColours } from './shop.ts';
 
 /** The home page: the slider, the newest products, then categories, brands and colours. */
 export function Home({ categories }: { categories: Category[] }) {
@@ -35,7 +35,9 @@ export function Home({ categories }: { categories: Category[] }) {
           <Link to="/products">See all products</Link>
         </Typography.Paragraph>
       )}
-      <Typography.Title level={4} style={{ marginTop: 32 }}>Shop by category</Typography.Title>
+      <Typography.Title level={4} style={{ marginTop: 32 }}>
+        Shop by category
+      </Typography.Title>
       {categories.length === 0 ? (
         <Empty description="No categories yet" />
       ) : (
@@ -49,16 +51,24 @@ export function Home({ categories }: { categories: Category[] }) {
           ))}
         </Row>
       )}
-      <Typography.Title level={4} style={{ marginTop: 32 }}>Brands</Typography.Title>
+      <Typography.Title level={4} style={{ marginTop: 32 }}>
+        Brands
+      </Typography.Title>
       <div data-testid="home-brands">
         {(brands.data?.getAllProductBrand ?? []).map((b) => (
-          <Link key={b.id} to={`/products?productBrandId=${b.id}`}><Tag>{b.name}</Tag></Link>
+          <Link key={b.id} to={`/products?productBrandId=${b.id}`}>
+            <Tag>{b.name}</Tag>
+          </Link>
         ))}
       </div>
-      <Typography.Title level={4} style={{ marginTop: 32 }}>Colours</Typography.Title>
+      <Typography.Title level={4} style={{ marginTop: 32 }}>
+        Colours
+      </Typography.Title>
       <div>
         {(colours.data?.getAllProductColor ?? []).map((c) => (
-          <Link key={c.id} to={`/products?color=${c.id}`}><Tag color={c.colorCode}>{c.name}</Tag></Link>
+          <Link key={c.id} to={`/products?color=${c.id}`}>
+            <Tag color={c.colorCode}>{c.name}</Tag>
+          </Link>
         ))}
       </div>
     </>

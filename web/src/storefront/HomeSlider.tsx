@@ -1,5 +1,5 @@
-import { sliderEndpoints } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
+import { sliderEndpoints } from '@tillbook/contract';
 import { Carousel } from 'antd';
 import { api } from '../lib/api.ts';
 import { must } from '../lib/http.ts';
@@ -16,12 +16,10 @@ export function HomeSlider() {
     <div data-testid="home-slider" style={{ marginBottom: 24 }}>
       <Carousel autoplay arrows>
         {shown.map((s) => {
-          const image = <img src={s.imageUrl!} alt={`Slide ${s.id}`} style={{ width: '100%', maxHeight: 360, objectFit: 'cover', display: 'block' }} />;
-          return (
-            <div key={s.id}>
-              {s.linkUrl ? <a href={s.linkUrl}>{image}</a> : image}
-            </div>
+          const image = (
+            <img src={s.imageUrl!} alt={`Slide ${s.id}`} style={{ width: '100%', maxHeight: 360, objectFit: 'cover', display: 'block' }} />
           );
+          return <div key={s.id}>{s.linkUrl ? <a href={s.linkUrl}>{image}</a> : image}</div>;
         })}
       </Carousel>
     </div>

@@ -24,7 +24,11 @@ export function ProductGrid({ products, testId }: { products: PublicProduct[]; t
             >
               <Card.Meta
                 title={p.name}
-                description={<Typography.Text strong data-testid="product-price">{money(p.productSalePriceWithVat)}</Typography.Text>}
+                description={
+                  <Typography.Text strong data-testid="product-price">
+                    {money(p.productSalePriceWithVat)}
+                  </Typography.Text>
+                }
               />
             </Card>
           </Link>

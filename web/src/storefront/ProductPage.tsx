@@ -1,5 +1,5 @@
-import { productEndpoints } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
+import { productEndpoints } from '@tillbook/contract';
 import { Col, Descriptions, Empty, Image, Row, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -30,7 +30,8 @@ export function ProductPage() {
   ];
   const shown = chosen ?? pictures[0]?.url ?? null;
   const attributes = new Map<string, string[]>();
-  for (const v of p.productAttributeValues) attributes.set(v.productAttributeName, [...(attributes.get(v.productAttributeName) ?? []), v.name]);
+  for (const v of p.productAttributeValues)
+    attributes.set(v.productAttributeName, [...(attributes.get(v.productAttributeName) ?? []), v.name]);
 
   return (
     <Row gutter={32} data-testid="product-page">
@@ -48,7 +49,13 @@ export function ProductPage() {
                 src={pic.thumb}
                 alt={`${p.name} picture`}
                 onClick={() => setChosen(pic.url)}
-                style={{ width: 64, height: 64, objectFit: 'cover', cursor: 'pointer', border: pic.url === shown ? '2px solid #1677ff' : '1px solid #eee' }}
+                style={{
+                  width: 64,
+                  height: 64,
+                  objectFit: 'cover',
+                  cursor: 'pointer',
+                  border: pic.url === shown ? '2px solid #1677ff' : '1px solid #eee',
+                }}
               />
             ))}
           </Space>
@@ -56,14 +63,20 @@ export function ProductPage() {
       </Col>
       <Col xs={24} md={14}>
         <Typography.Title level={2}>{p.name}</Typography.Title>
-        <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="product-price">{money(p.productSalePriceWithVat)}</Typography.Title>
+        <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="product-price">
+          {money(p.productSalePriceWithVat)}
+        </Typography.Title>
         {p.vatPercentage > 0 && <Typography.Text type="secondary">Price includes {p.vatPercentage}% VAT</Typography.Text>}
         <Typography.Paragraph style={{ marginTop: 12 }}>
           <Typography.Text strong type={p.productQuantity > 0 ? 'success' : 'danger'} data-testid="product-stock">
             {p.productQuantity > 0 ? 'In stock' : 'Out of stock'}
           </Typography.Text>
         </Typography.Paragraph>
-        {p.description && <Typography.Paragraph data-testid="product-description" style={{ whiteSpace: 'pre-wrap' }}>{p.description}</Typography.Paragraph>}
+        {p.description && (
+          <Typography.Paragraph data-testid="product-description" style={{ whiteSpace: 'pre-wrap' }}>
+            {p.description}
+          </Typography.Paragraph>
+        )}
         <Descriptions column={1} size="small" bordered>
           <Descriptions.Item label="SKU">{p.sku}</Descriptions.Item>
           {p.productBrandName && (
@@ -78,11 +91,17 @@ export function ProductPage() {
           )}
           {p.colors.length > 0 && (
             <Descriptions.Item label="Colours">
-              {p.colors.map((c) => <Tag key={c.id} color={c.colorCode}>{c.name}</Tag>)}
+              {p.colors.map((c) => (
+                <Tag key={c.id} color={c.colorCode}>
+                  {c.name}
+                </Tag>
+              ))}
             </Descriptions.Item>
           )}
           {[...attributes].map(([name, values]) => (
-            <Descriptions.Item key={name} label={name}>{values.join(', ')}</Descriptions.Item>
+            <Descriptions.Item key={name} label={name}>
+              {values.join(', ')}
+            </Descriptions.Item>
           ))}
         </Descriptions>
       </Col>

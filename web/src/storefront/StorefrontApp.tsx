@@ -1,7 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
+import { type CategoryTree, resources } from '@tillbook/contract';
 import { Layout, Menu, Typography } from 'antd';
 import { Link, Route, Routes } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { resources, type CategoryTree } from '@tillbook/contract';
 import { http, must } from '../lib/http.ts';
 import { useSettings } from '../lib/settings.ts';
 import { NotFound } from '../ui/NotFound.tsx';
@@ -23,7 +23,9 @@ export function StorefrontApp() {
           {settings?.logo ? (
             <img src={settings.logo} alt={settings.companyName} style={{ maxHeight: 40 }} />
           ) : (
-            <Typography.Title level={4} style={{ margin: 0 }}>{settings?.companyName}</Typography.Title>
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {settings?.companyName}
+            </Typography.Title>
           )}
         </Link>
         <Link to="/products">All products</Link>

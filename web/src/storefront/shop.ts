@@ -1,5 +1,5 @@
-import { resources, type CategoryWithSubcategories, type PublicBrandList, type PublicColourList } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
+import { type CategoryWithSubcategories, type PublicBrandList, type PublicColourList, resources } from '@tillbook/contract';
 import { http, must } from '../lib/http.ts';
 import { useSettings } from '../lib/settings.ts';
 

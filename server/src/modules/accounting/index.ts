@@ -1,3 +1,3 @@
 /** The accounting module's entry for other modules and the seed: the books change only through `post`. */
-export { mainAccounts, systemSubAccounts, type SystemAccountKey } from './chart-of-accounts.ts';
-export { post, type LedgerType, type Posting } from './post.ts';
+export { mainAccounts, type SystemAccountKey, systemSubAccounts } from './chart-of-accounts.ts';
+export { type LedgerType, type Posting, post } from './post.ts';

@@ -1,4 +1,4 @@
-import { fromCents, type Cents, type LedgerType } from '@tillbook/contract';
+import { type Cents, fromCents, type LedgerType } from '@tillbook/contract';
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { subAccount, transaction } from '../../schema/index.ts';
@@ -25,7 +25,10 @@ export async function post(tx: DbOrTx, postings: Posting[]): Promise<void> {
   const real = postings.filter((p) => p.amount !== 0);
   if (real.length === 0) return;
   const keys = [...new Set(real.flatMap((p) => [p.debit, p.credit]))];
-  const rows = await tx.select({ id: subAccount.id, key: subAccount.systemKey }).from(subAccount).where(inArray(subAccount.systemKey, keys));
+  const rows = await tx
+    .select({ id: subAccount.id, key: subAccount.systemKey })
+    .from(subAccount)
+    .where(inArray(subAccount.systemKey, keys));
   const idOf = new Map(rows.map((r) => [r.key, r.id]));
   for (const key of keys) if (!idOf.has(key)) throw new Error(`system account ${key} is missing from the chart of accounts`);
   await tx.insert(transaction).values(

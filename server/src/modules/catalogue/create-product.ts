@@ -1,4 +1,4 @@
-import { productInput, toCents, type ProductInput } from '@tillbook/contract';
+import { type ProductInput, productInput, toCents } from '@tillbook/contract';
 import type { FastifyRequest } from 'fastify';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -9,9 +9,9 @@ import { withStoredFiles } from '../../platform/stored-files.ts';
 import { product, productImage } from '../../schema/index.ts';
 import { post } from '../accounting/index.ts';
 import { moveStock } from '../inventory/index.ts';
+import { productDetail } from './product-detail.ts';
 import { encodeProductImages, readProductForm, storeProductImages } from './product-images.ts';
 import { assertProductReferences, assertProductUnique, replaceProductLinks } from './product-rules.ts';
-import { productDetail } from './product-detail.ts';
 
 export interface CreateProductContext {
   /** Who creates it: recorded on the opening stock movement. */
@@ -31,7 +31,12 @@ export interface ProductImages {
  * gallery, and the opening stock as a movement valued at the purchase price and posted to the
  * ledger (Dr Inventory / Cr Owner's equity). `input` has passed {@link productInput}.
  */
-export async function createProduct(tx: DbOrTx, ctx: CreateProductContext, input: ProductInput, images: ProductImages = {}): Promise<number> {
+export async function createProduct(
+  tx: DbOrTx,
+  ctx: CreateProductContext,
+  input: ProductInput,
+  images: ProductImages = {},
+): Promise<number> {
   await assertProductReferences(tx, input);
   await assertProductUnique(tx, input);
   const purchasePrice = input.productPurchasePrice ?? 0;
@@ -54,21 +59,36 @@ export async function createProduct(tx: DbOrTx, ctx: CreateProductContext, input
     })
     .returning({ id: product.id });
   const productId = row!.id;
-  await replaceProductLinks(tx, productId, { colors: input.colors ?? [], productAttributeValueId: input.productAttributeValueId ?? [] }, true);
+  await replaceProductLinks(
+    tx,
+    productId,
+    { colors: input.colors ?? [], productAttributeValueId: input.productAttributeValueId ?? [] },
+    true,
+  );
   const gallery = images.gallery ?? [];
   if (gallery.length) await tx.insert(productImage).values(gallery.map((imageName, position) => ({ productId, imageName, position })));
   const opening = input.productQuantity ?? 0;
   if (opening > 0) {
-    await moveStock(tx, { productId, quantity: opening, reason: 'opening', documentType: 'product', documentId: productId, unitCost: purchasePrice, userId: ctx.userId });
-    await post(tx, [{
-      date: await businessDate(tx, ctx.clock),
-      debit: 'inventory',
-      credit: 'ownerEquity',
-      amount: opening * toCents(purchasePrice),
-      particulars: `Opening stock ${input.sku}`,
-      type: 'adjustment',
-      relatedId: productId,
-    }]);
+    await moveStock(tx, {
+      productId,
+      quantity: opening,
+      reason: 'opening',
+      documentType: 'product',
+      documentId: productId,
+      unitCost: purchasePrice,
+      userId: ctx.userId,
+    });
+    await post(tx, [
+      {
+        date: await businessDate(tx, ctx.clock),
+        debit: 'inventory',
+        credit: 'ownerEquity',
+        amount: opening * toCents(purchasePrice),
+        particulars: `Opening stock ${input.sku}`,
+        type: 'adjustment',
+        relatedId: productId,
+      },
+    ]);
   }
   return productId;
 }
@@ -89,6 +109,7 @@ export async function createProductRoute(ctx: AppContext, req: FastifyRequest) {
   const input = parseBody(productInput, form.fields);
   const images = await encodeProductImages(form);
   const id = await withStoredFiles(ctx, req.log, async (tx, files) =>
-    createProduct(tx, { userId: caller(req).id, clock: ctx.config.clock }, input, await storeProductImages(files, images)));
+    createProduct(tx, { userId: caller(req).id, clock: ctx.config.clock }, input, await storeProductImages(files, images)),
+  );
   return productDetail(ctx.db, id);
 }

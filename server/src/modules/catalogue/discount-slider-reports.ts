@@ -5,4 +5,8 @@ import { productReportRoutes } from './product-reports.ts';
 import { sliderRoutes } from './slider.ts';
 
 /** Discounts, slider images and product reports: one entry in the route table. */
-export const catalogueExtraRoutes = (ctx: AppContext): RouteDef[] => [...discountRoutes(ctx), ...sliderRoutes(ctx), ...productReportRoutes(ctx)];
+export const catalogueExtraRoutes = (ctx: AppContext): RouteDef[] => [
+  ...discountRoutes(ctx),
+  ...sliderRoutes(ctx),
+  ...productReportRoutes(ctx),
+];

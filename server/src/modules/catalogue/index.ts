@@ -8,4 +8,8 @@ export { categoryModes } from './category-tree.ts';
 export { subCategoryModes } from './sub-category.ts';
 
 /** The catalogue: products (staff and storefront), discounts, slider images, reports, CSV import and export. */
-export const catalogueRoutes = (ctx: AppContext): RouteDef[] => [...productRoutes(ctx), ...catalogueExtraRoutes(ctx), ...productCsvRoutes(ctx)];
+export const catalogueRoutes = (ctx: AppContext): RouteDef[] => [
+  ...productRoutes(ctx),
+  ...catalogueExtraRoutes(ctx),
+  ...productCsvRoutes(ctx),
+];

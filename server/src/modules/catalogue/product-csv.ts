@@ -125,5 +125,5 @@ export function writeCsv(rows: (string | number | null | undefined)[][]): string
  * with a leading apostrophe in that case; import takes it off again.
  */
 const formulaStart = /^[=+\-@\t\r]/;
-export const guardFormula = (text: string | null | undefined) => (text && formulaStart.test(text) ? `'${text}` : text ?? '');
+export const guardFormula = (text: string | null | undefined) => (text && formulaStart.test(text) ? `'${text}` : (text ?? ''));
 export const unguardFormula = (text: string) => (text.startsWith("'") && formulaStart.test(text.slice(1)) ? text.slice(1) : text);

@@ -2,8 +2,19 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { found } from '../../platform/route.ts';
 import {
-  colors, discount, product, productAttribute, productAttributeValue, productBrand, productColor, productImage, productProductAttributeValue,
-  productSubCategory, productVat, stockMovement, uom,
+  colors,
+  discount,
+  product,
+  productAttribute,
+  productAttributeValue,
+  productBrand,
+  productColor,
+  productImage,
+  productProductAttributeValue,
+  productSubCategory,
+  productVat,
+  stockMovement,
+  uom,
 } from '../../schema/index.ts';
 import { imageUrls } from './product-images.ts';
 
@@ -42,16 +53,24 @@ export const lowStockSql = sql<boolean>`${product.productQuantity} <= ${product.
 /** A product's gallery, colours and attribute values, for the product page and the storefront. */
 export async function productParts(db: DbOrTx, productId: number) {
   const [gallery, productColors, attributeValues] = await Promise.all([
-    db.select({ id: productImage.id, imageName: productImage.imageName, position: productImage.position })
-      .from(productImage).where(and(eq(productImage.productId, productId), eq(productImage.status, true)))
+    db
+      .select({ id: productImage.id, imageName: productImage.imageName, position: productImage.position })
+      .from(productImage)
+      .where(and(eq(productImage.productId, productId), eq(productImage.status, true)))
       .orderBy(asc(productImage.position), asc(productImage.id)),
-    db.select({ id: colors.id, name: colors.name, colorCode: colors.colorCode })
-      .from(productColor).innerJoin(colors, eq(colors.id, productColor.colorId))
-      .where(eq(productColor.productId, productId)).orderBy(asc(colors.name)),
-    db.select({
-      id: productAttributeValue.id, name: productAttributeValue.name,
-      productAttributeId: productAttribute.id, productAttributeName: productAttribute.name,
-    })
+    db
+      .select({ id: colors.id, name: colors.name, colorCode: colors.colorCode })
+      .from(productColor)
+      .innerJoin(colors, eq(colors.id, productColor.colorId))
+      .where(eq(productColor.productId, productId))
+      .orderBy(asc(colors.name)),
+    db
+      .select({
+        id: productAttributeValue.id,
+        name: productAttributeValue.name,
+        productAttributeId: productAttribute.id,
+        productAttributeName: productAttribute.name,
+      })
       .from(productProductAttributeValue)
       .innerJoin(productAttributeValue, eq(productAttributeValue.id, productProductAttributeValue.productAttributeValueId))
       .innerJoin(productAttribute, eq(productAttribute.id, productAttributeValue.productAttributeId))
@@ -90,7 +109,12 @@ export async function productDetail(db: DbOrTx, id: number) {
     view.productVatId ? db.select().from(productVat).where(eq(productVat.id, view.productVatId)) : Promise.resolve([]),
     view.discountId ? db.select().from(discount).where(eq(discount.id, view.discountId)) : Promise.resolve([]),
     view.uomId ? db.select().from(uom).where(eq(uom.id, view.uomId)) : Promise.resolve([]),
-    db.select().from(stockMovement).where(eq(stockMovement.productId, id)).orderBy(desc(stockMovement.createdAt), desc(stockMovement.id)).limit(movementLimit),
+    db
+      .select()
+      .from(stockMovement)
+      .where(eq(stockMovement.productId, id))
+      .orderBy(desc(stockMovement.createdAt), desc(stockMovement.id))
+      .limit(movementLimit),
   ]);
   return {
     ...view,

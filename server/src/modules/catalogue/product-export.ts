@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { ListQuery } from '../../platform/list-query.ts';
 import { product, productBrand, productCategory, productSubCategory, productVat, uom } from '../../schema/index.ts';
 import { guardFormula, writeCsv } from './product-csv.ts';
-import { sortColumns, staffWhere, type StaffFilters } from './product-list.ts';
+import { type StaffFilters, sortColumns, staffWhere } from './product-list.ts';
 
 /** A number as CSV text: money with two decimals, nothing for null. */
 const amount = (n: number | null) => (n === null ? '' : n.toFixed(2));

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, fieldError } from '../../platform/errors.ts';
 import { FileStore, type Upload } from '../../platform/files.ts';
-import { encodeImage, type EncodedImage } from '../../platform/images.ts';
+import { type EncodedImage, encodeImage } from '../../platform/images.ts';
 import type { StagedFiles } from '../../platform/stored-files.ts';
 
 /** Pixel sizes images are stored at: a list thumbnail and the product page's display size. */
@@ -51,7 +51,8 @@ export async function readProductForm(req: FastifyRequest, ctx: AppContext): Pro
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large', `An image is larger than ${Math.round(maxBytes / 1024)} KB`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('payload_too_large', `An image is larger than ${Math.round(maxBytes / 1024)} KB`);
     if (code === 'FST_FILES_LIMIT') throw fieldError(productFileFields.gallery, `must hold at most ${maxGalleryImages} images`);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('Too many fields in one request');
     throw error;
@@ -59,7 +60,8 @@ export async function readProductForm(req: FastifyRequest, ctx: AppContext): Pro
   const thumbnails = files.filter((f) => f.field === productFileFields.thumbnail);
   const gallery = files.filter((f) => f.field === productFileFields.gallery || f.field === `${productFileFields.gallery}[]`);
   const stray = files.find((f) => !thumbnails.includes(f) && !gallery.includes(f));
-  if (stray) throw fieldError(stray.field, `cannot be a file; send images as ${productFileFields.thumbnail} or ${productFileFields.gallery}`);
+  if (stray)
+    throw fieldError(stray.field, `cannot be a file; send images as ${productFileFields.thumbnail} or ${productFileFields.gallery}`);
   if (thumbnails.length > 1) throw fieldError(productFileFields.thumbnail, 'must be one image');
   if (gallery.length > maxGalleryImages) throw fieldError(productFileFields.gallery, `must hold at most ${maxGalleryImages} images`);
   return { fields, thumbnail: thumbnails[0], gallery };
@@ -83,7 +85,10 @@ export async function encodeProductImages(form: ProductForm): Promise<EncodedPro
 }
 
 /** Stores encoded images at both sizes; answers their display names. */
-export async function storeProductImages(files: StagedFiles, images: EncodedProductImages): Promise<{ thumbnail?: string; gallery: string[] }> {
+export async function storeProductImages(
+  files: StagedFiles,
+  images: EncodedProductImages,
+): Promise<{ thumbnail?: string; gallery: string[] }> {
   const store = async (image: EncodedProductImage) => {
     const name = await files.add(image.ext, image.data.display);
     await files.addAs(thumbnailNameOf(name), image.data.thumbnail);

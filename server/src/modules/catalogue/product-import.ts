@@ -1,4 +1,4 @@
-import { productCsvColumns, productInput, type ProductCsvColumn, type ProductInput } from '@tillbook/contract';
+import { type ProductCsvColumn, type ProductInput, productCsvColumns, productInput } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
@@ -7,7 +7,7 @@ import { AppError, badRequest, fromDatabase } from '../../platform/errors.ts';
 import { caller } from '../../platform/route.ts';
 import { product, productBrand, productCategory, productSubCategory, productVat, uom } from '../../schema/index.ts';
 import { createProduct } from './create-product.ts';
-import { CsvSyntaxError, parseCsv, unguardFormula, type CsvRecord } from './product-csv.ts';
+import { type CsvRecord, CsvSyntaxError, parseCsv, unguardFormula } from './product-csv.ts';
 
 /** Most data rows one file may hold. */
 export const maxImportRows = 5000;
@@ -17,7 +17,10 @@ const requiredColumns: ProductCsvColumn[] = ['name', 'sku'];
 const textColumns = new Set<ProductCsvColumn>(['name', 'sku', 'description', 'category', 'subCategory', 'brand', 'uom', 'vat']);
 /** Product fields that are filled from a column of another name. */
 const fieldColumn: Record<string, ProductCsvColumn> = {
-  productSubCategoryId: 'subCategory', productBrandId: 'brand', uomId: 'uom', productVatId: 'vat',
+  productSubCategoryId: 'subCategory',
+  productBrandId: 'brand',
+  uomId: 'uom',
+  productVatId: 'vat',
 };
 
 export type RowErrors = Record<string, string>;
@@ -35,18 +38,21 @@ export async function readCsvText(ctx: AppContext, req: FastifyRequest): Promise
   if (req.isMultipart()) {
     const { fields, files } = await ctx.files.readMultipart(req);
     const stray = files.find((f) => f.field !== 'file');
-    if (stray) throw badRequest(`Unexpected file field ${stray.field}; send the CSV as the field file`, { [stray.field]: 'is not expected' });
+    if (stray)
+      throw badRequest(`Unexpected file field ${stray.field}; send the CSV as the field file`, { [stray.field]: 'is not expected' });
     if (files.length > 1) throw badRequest('Send one CSV file', { file: 'must be one file' });
     const file = files[0];
     if (!file && typeof fields.csv !== 'string') throw badRequest('file is required: choose a CSV file', { file: 'is required' });
     data = file ? file.data : fields.csv!;
   } else {
     const body = req.body as { csv?: unknown } | undefined;
-    if (!body || typeof body !== 'object' || typeof body.csv !== 'string') throw badRequest('Send a CSV file as the form field file, or JSON {csv: text}', { file: 'is required' });
+    if (!body || typeof body !== 'object' || typeof body.csv !== 'string')
+      throw badRequest('Send a CSV file as the form field file, or JSON {csv: text}', { file: 'is required' });
     data = body.csv;
   }
   const size = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
-  if (size > ctx.files.maxBytes) throw new AppError('payload_too_large', `The file is larger than ${Math.round(ctx.files.maxBytes / 1024)} KB`);
+  if (size > ctx.files.maxBytes)
+    throw new AppError('payload_too_large', `The file is larger than ${Math.round(ctx.files.maxBytes / 1024)} KB`);
   let text: string;
   try {
     text = typeof data === 'string' ? data : new TextDecoder('utf-8', { fatal: true }).decode(data);
@@ -69,15 +75,27 @@ export function readTable(text: string): { columns: (ProductCsvColumn | null)[];
   const [header, ...rows] = records;
   if (!header || header.fields.every((f) => f.trim() === '')) throw badRequest('The file is empty', { file: 'is empty' });
   const known = new Map(productCsvColumns.map((c) => [c.toLowerCase(), c]));
-  const columns = header.fields.map((f) => known.get(f.trim().toLowerCase().replace(/[\s_-]/g, '')) ?? null);
+  const columns = header.fields.map(
+    (f) =>
+      known.get(
+        f
+          .trim()
+          .toLowerCase()
+          .replace(/[\s_-]/g, ''),
+      ) ?? null,
+  );
   const unknown = header.fields.filter((f, i) => columns[i] === null && f.trim() !== '');
   if (unknown.length) {
-    throw badRequest(`Unknown columns: ${unknown.join(', ')}. Known columns: ${productCsvColumns.join(', ')}`, { file: `has unknown columns: ${unknown.join(', ')}` });
+    throw badRequest(`Unknown columns: ${unknown.join(', ')}. Known columns: ${productCsvColumns.join(', ')}`, {
+      file: `has unknown columns: ${unknown.join(', ')}`,
+    });
   }
   const twice = columns.filter((c, i) => c && columns.indexOf(c) !== i);
-  if (twice.length) throw badRequest(`Columns given twice: ${[...new Set(twice)].join(', ')}`, { file: `has columns given twice: ${twice.join(', ')}` });
+  if (twice.length)
+    throw badRequest(`Columns given twice: ${[...new Set(twice)].join(', ')}`, { file: `has columns given twice: ${twice.join(', ')}` });
   const missing = requiredColumns.filter((c) => !columns.includes(c));
-  if (missing.length) throw badRequest(`Missing required columns: ${missing.join(', ')}`, { file: `is missing the columns ${missing.join(', ')}` });
+  if (missing.length)
+    throw badRequest(`Missing required columns: ${missing.join(', ')}`, { file: `is missing the columns ${missing.join(', ')}` });
   if (rows.length === 0) throw badRequest('The file has a header but no product rows', { file: 'has no product rows' });
   if (rows.length > maxImportRows) {
     throw new AppError('payload_too_large', `The file has ${rows.length} product rows; import at most ${maxImportRows} at a time`);
@@ -85,7 +103,11 @@ export function readTable(text: string): { columns: (ProductCsvColumn | null)[];
   return { columns, records: rows };
 }
 
-interface NamedRow { id: number; name: string; categoryId?: number }
+interface NamedRow {
+  id: number;
+  name: string;
+  categoryId?: number;
+}
 type Lookup = Map<string, NamedRow[]>;
 const lookup = (rows: NamedRow[]): Lookup => {
   const map: Lookup = new Map();
@@ -100,7 +122,9 @@ const lookup = (rows: NamedRow[]): Lookup => {
 async function loadReferences(db: DbOrTx) {
   const [categories, subCategories, brands, units, vats] = await Promise.all([
     db.select({ id: productCategory.id, name: productCategory.name }).from(productCategory),
-    db.select({ id: productSubCategory.id, name: productSubCategory.name, categoryId: productSubCategory.productCategoryId }).from(productSubCategory),
+    db
+      .select({ id: productSubCategory.id, name: productSubCategory.name, categoryId: productSubCategory.productCategoryId })
+      .from(productSubCategory),
     db.select({ id: productBrand.id, name: productBrand.name }).from(productBrand),
     db.select({ id: uom.id, name: uom.name }).from(uom),
     db.select({ id: productVat.id, name: productVat.title }).from(productVat),
@@ -115,8 +139,15 @@ async function existingKeys(db: DbOrTx, skus: string[], names: string[]) {
     for (let i = 0; i < values.length; i += 1000) {
       const chunk = values.slice(i, i + 1000);
       if (!chunk.length) continue;
-      const rows = await db.select({ v: sql<string>`lower(${column})` }).from(product)
-        .where(sql`lower(${column}) in (${sql.join(chunk.map((v) => sql`${v}`), sql`, `)})`);
+      const rows = await db
+        .select({ v: sql<string>`lower(${column})` })
+        .from(product)
+        .where(
+          sql`lower(${column}) in (${sql.join(
+            chunk.map((v) => sql`${v}`),
+            sql`, `,
+          )})`,
+        );
       for (const r of rows) found.add(r.v);
     }
     return found;
@@ -158,13 +189,23 @@ export async function checkRows(db: DbOrTx, columns: (ProductCsvColumn | null)[]
     const category = resolve('category');
     const subCategory = resolve('subCategory');
     if (v.category && !v.subCategory) errors.subCategory ??= 'is required when category is given (a product belongs to a sub-category)';
-    if (category && subCategory && subCategory.categoryId !== category.id) errors.subCategory = `'${v.subCategory}' is not in the category '${v.category}'`;
+    if (category && subCategory && subCategory.categoryId !== category.id)
+      errors.subCategory = `'${v.subCategory}' is not in the category '${v.category}'`;
     const brand = resolve('brand');
     const unit = resolve('uom');
     const vat = resolve('vat');
 
     const candidate: Record<string, unknown> = {};
-    for (const column of ['name', 'sku', 'description', 'uomValue', 'productQuantity', 'reorderQuantity', 'productSalePrice', 'productPurchasePrice'] as const) {
+    for (const column of [
+      'name',
+      'sku',
+      'description',
+      'uomValue',
+      'productQuantity',
+      'reorderQuantity',
+      'productSalePrice',
+      'productPurchasePrice',
+    ] as const) {
       if (v[column] !== undefined && v[column] !== '') candidate[column] = v[column];
     }
     if (subCategory) candidate.productSubCategoryId = subCategory.id;
@@ -209,11 +250,13 @@ function rowErrorsOf(error: unknown): RowErrors | undefined {
 export async function productImportRoute(ctx: AppContext, req: FastifyRequest) {
   const query = (req.query ?? {}) as Record<string, unknown>;
   const mode = query.query;
-  if (mode !== undefined && mode !== '' && mode !== 'preview') throw badRequest("query must be 'preview' or absent", { query: "must be 'preview'" });
+  if (mode !== undefined && mode !== '' && mode !== 'preview')
+    throw badRequest("query must be 'preview' or absent", { query: "must be 'preview'" });
   const lineParam = (name: 'fromLine' | 'toLine') => {
     const value = query[name];
     if (value === undefined || value === '') return undefined;
-    if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) throw badRequest(`${name} must be a line number`, { [name]: 'must be a line number' });
+    if (typeof value !== 'string' || !/^\d{1,9}$/.test(value))
+      throw badRequest(`${name} must be a line number`, { [name]: 'must be a line number' });
     return Number(value);
   };
   // the screen's progress bar imports the file in slices of lines: the whole file is checked, only these rows are created

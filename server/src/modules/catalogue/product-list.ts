@@ -1,7 +1,7 @@
-import { productCardOut, productListOut, productReportOut, type ProductListFilters } from '@tillbook/contract';
-import { asc, count, desc, inArray, sql, type SQL } from 'drizzle-orm';
+import { type ProductListFilters, productCardOut, productListOut, productReportOut } from '@tillbook/contract';
+import { asc, count, desc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
-import { conventionWhere, whereAll, type ListQuery } from '../../platform/list-query.ts';
+import { conventionWhere, type ListQuery, whereAll } from '../../platform/list-query.ts';
 import { presenter } from '../../platform/presenter.ts';
 import { paged } from '../../platform/queries.ts';
 import { product, productSubCategory } from '../../schema/index.ts';
@@ -22,14 +22,21 @@ export function staffWhere(q: ListQuery<StaffFilters>): SQL | undefined {
     f.productSubCategoryId ? inArray(product.productSubCategoryId, f.productSubCategoryId) : undefined,
     f.productBrandId ? inArray(product.productBrandId, f.productBrandId) : undefined,
     f.productCategoryId
-      ? inArray(product.productSubCategoryId, sql`(select ${productSubCategory.id} from ${productSubCategory} where ${inArray(productSubCategory.productCategoryId, f.productCategoryId)})`)
+      ? inArray(
+          product.productSubCategoryId,
+          sql`(select ${productSubCategory.id} from ${productSubCategory} where ${inArray(productSubCategory.productCategoryId, f.productCategoryId)})`,
+        )
       : undefined,
     f.lowStock === 'true' ? lowStockSql : f.lowStock === 'false' ? sql`not (${lowStockSql})` : undefined,
   ]);
 }
 
 export const sortColumns = {
-  name: product.name, sku: product.sku, productQuantity: product.productQuantity, productSalePrice: product.productSalePrice, createdAt: product.createdAt,
+  name: product.name,
+  sku: product.sku,
+  productQuantity: product.productQuantity,
+  productSalePrice: product.productSalePrice,
+  createdAt: product.createdAt,
 } as const;
 
 /** Rows of the staff list with their names, thumbnail and low-stock flag: one query. */
@@ -70,11 +77,14 @@ async function card(db: DbOrTx, where: SQL | undefined) {
 async function report(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undefined) {
   const [rows, [sums]] = await Promise.all([
     staffRows(db, q, where, true),
-    db.select({
-      productQuantity: sql<number>`coalesce(sum(${product.productQuantity}), 0)`.mapWith(Number),
-      totalSalePrice: moneySum(saleValue),
-      totalPurchasePrice: moneySum(purchaseValue),
-    }).from(product).where(where),
+    db
+      .select({
+        productQuantity: sql<number>`coalesce(sum(${product.productQuantity}), 0)`.mapWith(Number),
+        totalSalePrice: moneySum(saleValue),
+        totalPurchasePrice: moneySum(purchaseValue),
+      })
+      .from(product)
+      .where(where),
   ]);
   return { getAllProduct: rows, aggregations: { _sum: sums } };
 }
@@ -91,9 +101,6 @@ export async function productList(db: DbOrTx, q: ListQuery<StaffFilters>) {
   const where = staffWhere(q);
   if (q.mode === 'card') return presentCard(await card(db, where));
   if (q.mode === 'report') return presentReport(await report(db, q, where));
-  const [rows, [total]] = await Promise.all([
-    staffRows(db, q, where),
-    db.select({ n: count() }).from(product).where(where),
-  ]);
+  const [rows, [total]] = await Promise.all([staffRows(db, q, where), db.select({ n: count() }).from(product).where(where)]);
   return presentPage({ getAllProduct: rows, totalProduct: Number(total?.n ?? 0) });
 }

@@ -1,10 +1,10 @@
 import { dropEmpty, publicProductQuery, type RawQuery } from '@tillbook/contract';
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
-import { conventionWhere, paging, parseListQuery, whereAll, type ListQuery } from '../../platform/list-query.ts';
+import { conventionWhere, type ListQuery, paging, parseListQuery, whereAll } from '../../platform/list-query.ts';
 import { found } from '../../platform/route.ts';
 import { product, productColor, productSubCategory } from '../../schema/index.ts';
-import { productParts, productRowQuery, productView, type ProductRow } from './product-detail.ts';
+import { type ProductRow, productParts, productRowQuery, productView } from './product-detail.ts';
 import { priceWithVat } from './product-reports.ts';
 
 type PublicFilters = {
@@ -30,7 +30,10 @@ function publicWhere(q: ListQuery<PublicFilters>): SQL | undefined {
     f.productSubCategoryId ? inArray(product.productSubCategoryId, f.productSubCategoryId) : undefined,
     f.productBrandId ? inArray(product.productBrandId, f.productBrandId) : undefined,
     f.productCategoryId
-      ? inArray(product.productSubCategoryId, sql`(select ${productSubCategory.id} from ${productSubCategory} where ${inArray(productSubCategory.productCategoryId, f.productCategoryId)})`)
+      ? inArray(
+          product.productSubCategoryId,
+          sql`(select ${productSubCategory.id} from ${productSubCategory} where ${inArray(productSubCategory.productCategoryId, f.productCategoryId)})`,
+        )
       : undefined,
     f.color
       ? inArray(product.id, sql`(select ${productColor.productId} from ${productColor} where ${inArray(productColor.colorId, f.color)})`)
@@ -45,7 +48,10 @@ function publicWhere(q: ListQuery<PublicFilters>): SQL | undefined {
  */
 export async function publicProductList(db: DbOrTx, query: unknown) {
   const raw = dropEmpty((query ?? {}) as RawQuery);
-  const q = parseListQuery({ ...raw, status: 'true', query: raw.key !== undefined ? 'search' : undefined }, publicProductQuery) as ListQuery<PublicFilters>;
+  const q = parseListQuery(
+    { ...raw, status: 'true', query: raw.key !== undefined ? 'search' : undefined },
+    publicProductQuery,
+  ) as ListQuery<PublicFilters>;
   const where = publicWhere(q);
   const byPrice = q.filters.price;
   const order = byPrice
@@ -57,7 +63,11 @@ export async function publicProductList(db: DbOrTx, query: unknown) {
         : [q.sort && q.order === 'asc' ? asc(product.createdAt) : desc(product.createdAt), desc(product.id)];
   const { limit, offset } = paging(q);
   const [rows, [total]] = await Promise.all([
-    productRowQuery(db).where(where).orderBy(...order).limit(limit ?? 1000).offset(offset),
+    productRowQuery(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit ?? 1000)
+      .offset(offset),
     db.select({ n: count() }).from(product).where(where),
   ]);
   return { getAllProduct: rows.map(publicView), totalProduct: Number(total?.n ?? 0) };

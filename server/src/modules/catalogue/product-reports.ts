@@ -1,10 +1,18 @@
-import { dropEmpty, fromCents, newProductListKeys, productReportEndpoints, productReportQueries, toCents, type RawQuery } from '@tillbook/contract';
+import {
+  dropEmpty,
+  fromCents,
+  newProductListKeys,
+  productReportEndpoints,
+  productReportQueries,
+  type RawQuery,
+  toCents,
+} from '@tillbook/contract';
 import { count, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
+import { implement } from '../../platform/endpoint-route.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { FileStore } from '../../platform/files.ts';
 import { conventionWhere, idListFilter, inArray, paging, parseListQuery, whereAll } from '../../platform/list-query.ts';
-import { implement } from '../../platform/endpoint-route.ts';
 import type { RouteDef } from '../../platform/route.ts';
 import { product, productVat } from '../../schema/index.ts';
 
@@ -30,7 +38,12 @@ export function productReportRoutes(ctx: AppContext): RouteDef[] {
     implement(ctx, productReportEndpoints.list, async ({ req }) => {
       const { query, ...rest } = dropEmpty(req.query as RawQuery);
       if (!productReportQueries.includes(query as never)) {
-        throw fieldError('query', query === undefined ? `is required: one of ${productReportQueries.join(', ')}` : `must be one of ${productReportQueries.join(', ')}`);
+        throw fieldError(
+          'query',
+          query === undefined
+            ? `is required: one of ${productReportQueries.join(', ')}`
+            : `must be one of ${productReportQueries.join(', ')}`,
+        );
       }
       const q = parseListQuery({ ...rest, status: 'true' }, { filters });
       const where = whereAll([

@@ -3,7 +3,16 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db.ts';
 import { duplicate, fieldError } from '../../platform/errors.ts';
 import {
-  colors, discount, product, productAttributeValue, productBrand, productColor, productProductAttributeValue, productSubCategory, productVat, uom,
+  colors,
+  discount,
+  product,
+  productAttributeValue,
+  productBrand,
+  productColor,
+  productProductAttributeValue,
+  productSubCategory,
+  productVat,
+  uom,
 } from '../../schema/index.ts';
 
 /** The product's single references: field → the table and id column it points at. */
@@ -68,7 +77,12 @@ export async function assertProductUnique(db: DbOrTx, values: { name?: string; s
 }
 
 /** Replaces the product's colour and attribute-value links with the sets sent (absent sets are kept). */
-export async function replaceProductLinks(db: DbOrTx, productId: number, sets: { colors?: number[]; productAttributeValueId?: number[] }, fresh = false) {
+export async function replaceProductLinks(
+  db: DbOrTx,
+  productId: number,
+  sets: { colors?: number[]; productAttributeValueId?: number[] },
+  fresh = false,
+) {
   if (sets.colors !== undefined) {
     if (!fresh) await db.delete(productColor).where(eq(productColor.productId, productId));
     if (sets.colors.length) await db.insert(productColor).values(sets.colors.map((colorId) => ({ productId, colorId })));
@@ -76,7 +90,9 @@ export async function replaceProductLinks(db: DbOrTx, productId: number, sets: {
   if (sets.productAttributeValueId !== undefined) {
     if (!fresh) await db.delete(productProductAttributeValue).where(eq(productProductAttributeValue.productId, productId));
     if (sets.productAttributeValueId.length) {
-      await db.insert(productProductAttributeValue).values(sets.productAttributeValueId.map((productAttributeValueId) => ({ productId, productAttributeValueId })));
+      await db
+        .insert(productProductAttributeValue)
+        .values(sets.productAttributeValueId.map((productAttributeValueId) => ({ productId, productAttributeValueId })));
     }
   }
 }

@@ -1,13 +1,13 @@
-import { sliderDisplayWidth, sliderEndpoints, sliderImageFields, sliderImagesListKeys, type SliderImageFields } from '@tillbook/contract';
+import { type SliderImageFields, sliderDisplayWidth, sliderEndpoints, sliderImageFields, sliderImagesListKeys } from '@tillbook/contract';
 import { asc, count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
+import { implement } from '../../platform/endpoint-route.ts';
 import { badRequest, fieldError } from '../../platform/errors.ts';
 import { FileStore, type Upload } from '../../platform/files.ts';
 import { encodeImage } from '../../platform/images.ts';
-import { implement } from '../../platform/endpoint-route.ts';
-import { conventionWhere, whereAll, type ListQuery } from '../../platform/list-query.ts';
+import { conventionWhere, type ListQuery, whereAll } from '../../platform/list-query.ts';
 import { paged } from '../../platform/queries.ts';
 import { found, parseBody, type RouteDef } from '../../platform/route.ts';
 import { withStoredFiles } from '../../platform/stored-files.ts';
@@ -26,7 +26,10 @@ async function list(db: DbOrTx, q: ListQuery) {
   return { [sliderImagesListKeys.rows]: found.map(view), [sliderImagesListKeys.total]: Number(total?.n ?? 0) };
 }
 
-interface SliderChange { fields: Partial<SliderImageFields>; upload?: Upload }
+interface SliderChange {
+  fields: Partial<SliderImageFields>;
+  upload?: Upload;
+}
 
 /** Form data: the text fields and at most one file, `image` (required on create). */
 async function readForm(ctx: AppContext, req: FastifyRequest, creating: boolean): Promise<SliderChange> {
@@ -63,7 +66,10 @@ async function write(ctx: AppContext, log: FastifyBaseLogger, change: SliderChan
     }
     const values = { ...columnsOf(change.fields), ...(image ? { image: await files.add(image.ext, image.data.display) } : {}) };
     if (!current) {
-      const [created] = await tx.insert(sliderImages).values(values as typeof sliderImages.$inferInsert).returning();
+      const [created] = await tx
+        .insert(sliderImages)
+        .values(values as typeof sliderImages.$inferInsert)
+        .returning();
       return created!;
     }
     const [updated] = await tx.update(sliderImages).set(values).where(eq(sliderImages.id, current.id)).returning();
@@ -78,7 +84,9 @@ export function sliderRoutes(ctx: AppContext): RouteDef[] {
   const update = async (req: FastifyRequest, id: number) => view(await write(ctx, req.log, await readForm(ctx, req, false), id));
   return [
     implement(ctx, sliderEndpoints.list, ({ query }) => list(db, query)),
-    implement(ctx, sliderEndpoints.publicList, ({ query }) => list(db, { ...query, statuses: [true], unpaged: query.mode === 'all' || query.unpaged })),
+    implement(ctx, sliderEndpoints.publicList, ({ query }) =>
+      list(db, { ...query, statuses: [true], unpaged: query.mode === 'all' || query.unpaged }),
+    ),
     implement(ctx, sliderEndpoints.get, async ({ params }) => {
       const [row] = await db.select().from(sliderImages).where(eq(sliderImages.id, params.id));
       return view(found(row, what));

@@ -2,8 +2,8 @@ import { subCategoryListOut } from '@tillbook/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { ResourceDefinition } from '../../platform/resource-factory.ts';
-import { answerBy } from './answer-by.ts';
 import { productCategory, productSubCategory } from '../../schema/index.ts';
+import { answerBy } from './answer-by.ts';
 
 /** The storefront's sub-categories: the active ones under an active category. */
 export function subCategoryModes(ctx: AppContext): Partial<ResourceDefinition> {

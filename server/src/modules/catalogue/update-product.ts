@@ -9,7 +9,7 @@ import { withStoredFiles } from '../../platform/stored-files.ts';
 import { product, productImage } from '../../schema/index.ts';
 import { bodyFields } from './create-product.ts';
 import { productDetail } from './product-detail.ts';
-import { encodeProductImages, readProductForm, retireProductImages, storeProductImages, type ProductForm } from './product-images.ts';
+import { encodeProductImages, type ProductForm, readProductForm, retireProductImages, storeProductImages } from './product-images.ts';
 import { assertProductReferences, assertProductUnique, replaceProductLinks } from './product-rules.ts';
 
 /**
@@ -26,7 +26,8 @@ export async function updateProductRoute(ctx: AppContext, req: FastifyRequest, i
   }
   const parsed = parseBody(productUpdateInput, form.fields);
   const values = Object.fromEntries(Object.entries(parsed).filter(([name]) => name in form.fields));
-  if (Object.keys(values).length === 0 && !form.thumbnail && form.gallery.length === 0) throw badRequest('Nothing to update: send at least one field');
+  if (Object.keys(values).length === 0 && !form.thumbnail && form.gallery.length === 0)
+    throw badRequest('Nothing to update: send at least one field');
   const { colors, productAttributeValueId, galleryOrder, ...columns } = values as typeof parsed;
 
   const images = await encodeProductImages(form);
@@ -45,10 +46,15 @@ export async function updateProductRoute(ctx: AppContext, req: FastifyRequest, i
     await replaceProductLinks(tx, id, { colors, productAttributeValueId });
     if (galleryOrder) retireProductImages(files, await reorderGallery(tx, id, galleryOrder));
     if (gallery.length) {
-      const [held] = await tx.select({ n: count(), last: max(productImage.position) }).from(productImage)
+      const [held] = await tx
+        .select({ n: count(), last: max(productImage.position) })
+        .from(productImage)
         .where(and(eq(productImage.productId, id), eq(productImage.status, true)));
       if (Number(held?.n ?? 0) + gallery.length > maxGalleryImages) {
-        throw fieldError(productFileFields.gallery, `would make ${Number(held?.n ?? 0) + gallery.length} images; a product holds at most ${maxGalleryImages}`);
+        throw fieldError(
+          productFileFields.gallery,
+          `would make ${Number(held?.n ?? 0) + gallery.length} images; a product holds at most ${maxGalleryImages}`,
+        );
       }
       const start = held?.last === null || held?.last === undefined ? 0 : Number(held.last) + 1;
       await tx.insert(productImage).values(gallery.map((imageName, i) => ({ productId: id, imageName, position: start + i })));
@@ -59,7 +65,9 @@ export async function updateProductRoute(ctx: AppContext, req: FastifyRequest, i
 
 /** Puts the gallery in the given order and deletes the rows it leaves out; answers their file names. */
 async function reorderGallery(tx: DbOrTx, productId: number, order: number[]): Promise<string[]> {
-  const held = await tx.select({ id: productImage.id, imageName: productImage.imageName }).from(productImage)
+  const held = await tx
+    .select({ id: productImage.id, imageName: productImage.imageName })
+    .from(productImage)
     .where(and(eq(productImage.productId, productId), eq(productImage.status, true)));
   const ids = new Set(held.map((image) => image.id));
   const strangers = order.filter((imageId) => !ids.has(imageId));
@@ -68,12 +76,22 @@ async function reorderGallery(tx: DbOrTx, productId: number, order: number[]): P
     await tx.update(productImage).set({ position }).where(eq(productImage.id, imageId));
   }
   const leaving = held.filter((image) => !order.includes(image.id));
-  if (leaving.length) await tx.delete(productImage).where(inArray(productImage.id, leaving.map((image) => image.id)));
+  if (leaving.length)
+    await tx.delete(productImage).where(
+      inArray(
+        productImage.id,
+        leaving.map((image) => image.id),
+      ),
+    );
   return leaving.map((image) => image.imageName);
 }
 
 /** PATCH /product/{id} {status}: hide ('false') or show ('true'). */
 export async function setProductStatus(db: DbOrTx, id: number, status: StatusText) {
-  const [row] = await db.update(product).set({ status: status === 'true', updatedAt: new Date() }).where(eq(product.id, id)).returning();
+  const [row] = await db
+    .update(product)
+    .set({ status: status === 'true', updatedAt: new Date() })
+    .where(eq(product.id, id))
+    .returning();
   return found(row, 'Product');
 }

@@ -23,7 +23,13 @@ export const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(ref
 export const readRefreshCookie = (req: FastifyRequest): string | undefined => req.cookies[refreshCookie] || undefined;
 
 /** Starts a token family (one login) and answers the opaque token to hand out. */
-export async function issueRefreshToken(db: DbOrTx, config: Config, subjectKind: SubjectKind, subjectId: number, familyId: string = randomUUID()) {
+export async function issueRefreshToken(
+  db: DbOrTx,
+  config: Config,
+  subjectKind: SubjectKind,
+  subjectId: number,
+  familyId: string = randomUUID(),
+) {
   const token = newOpaqueToken();
   await db.insert(refreshToken).values({
     subjectKind,
@@ -44,7 +50,10 @@ export type RotateResult =
  * or revoked means it was stolen or replayed: the whole family is revoked.
  */
 export async function rotateRefreshToken(db: DbOrTx, config: Config, presented: string): Promise<RotateResult> {
-  const [row] = await db.select().from(refreshToken).where(eq(refreshToken.tokenHash, hashToken(presented)));
+  const [row] = await db
+    .select()
+    .from(refreshToken)
+    .where(eq(refreshToken.tokenHash, hashToken(presented)));
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.rotatedAt || row.revokedAt) {
     await revokeFamily(db, row.familyId);
@@ -66,14 +75,20 @@ export async function rotateRefreshToken(db: DbOrTx, config: Config, presented: 
 }
 
 export async function revokeFamily(db: DbOrTx, familyId: string) {
-  await db.update(refreshToken).set({ revokedAt: sql`now()` }).where(and(eq(refreshToken.familyId, familyId), isNull(refreshToken.revokedAt)));
+  await db
+    .update(refreshToken)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshToken.familyId, familyId), isNull(refreshToken.revokedAt)));
 }
 
 /** Revokes the presented token's family if it belongs to the subject; without one, every family of the subject. */
 export async function revokeForSubject(db: DbOrTx, subjectKind: SubjectKind, subjectId: number, presented?: string) {
   const mine = and(eq(refreshToken.subjectKind, subjectKind), eq(refreshToken.subjectId, subjectId), isNull(refreshToken.revokedAt));
   if (presented) {
-    const [row] = await db.select().from(refreshToken).where(and(eq(refreshToken.tokenHash, hashToken(presented)), mine));
+    const [row] = await db
+      .select()
+      .from(refreshToken)
+      .where(and(eq(refreshToken.tokenHash, hashToken(presented)), mine));
     if (row) return revokeFamily(db, row.familyId);
   }
   await db.update(refreshToken).set({ revokedAt: sql`now()` }).where(mine);

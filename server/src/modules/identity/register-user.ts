@@ -1,5 +1,5 @@
-import type { z } from 'zod';
 import type { registerUserBody } from '@tillbook/contract';
+import type { z } from 'zod';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db.ts';
 import { designationHistory, salaryHistory, users } from '../../schema/index.ts';
@@ -15,8 +15,15 @@ export type RegisterUserInput = z.infer<typeof registerUserBody>;
  */
 export async function registerUser(db: Db, callerRole: string, input: RegisterUserInput, clock: Clock) {
   const {
-    password, designationStartDate, designationEndDate, designationComment,
-    salary, salaryStartDate, salaryEndDate, salaryComment, ...fields
+    password,
+    designationStartDate,
+    designationEndDate,
+    designationComment,
+    salary,
+    salaryStartDate,
+    salaryEndDate,
+    salaryComment,
+    ...fields
   } = input;
   const today = await businessDate(db, clock);
   const designationStart = designationStartDate ?? fields.joinDate ?? today;
@@ -32,14 +39,23 @@ export async function registerUser(db: Db, callerRole: string, input: RegisterUs
     await lockUserWrites(tx);
     await assertAssignableRole(tx, fields.roleId, callerRole);
     await assertUniqueUser(tx, fields);
-    const [user] = await tx.insert(users).values({ ...fields, password: hashed }).returning(userColumns);
+    const [user] = await tx
+      .insert(users)
+      .values({ ...fields, password: hashed })
+      .returning(userColumns);
     if (fields.designationId) {
       await tx.insert(designationHistory).values({
-        userId: user!.id, designationId: fields.designationId, startDate: designationStart, endDate: designationEndDate, comment: designationComment,
+        userId: user!.id,
+        designationId: fields.designationId,
+        startDate: designationStart,
+        endDate: designationEndDate,
+        comment: designationComment,
       });
     }
     if (salary != null) {
-      await tx.insert(salaryHistory).values({ userId: user!.id, salary, startDate: salaryStart, endDate: salaryEndDate, comment: salaryComment });
+      await tx
+        .insert(salaryHistory)
+        .values({ userId: user!.id, salary, startDate: salaryStart, endDate: salaryEndDate, comment: salaryComment });
     }
     return user!;
   });

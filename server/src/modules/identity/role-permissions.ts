@@ -45,12 +45,16 @@ export function rolePermissionRoutes(ctx: AppContext): RouteDef[] {
         }
         const known = wanted.length ? await tx.select({ id: permission.id }).from(permission).where(inArray(permission.id, wanted)) : [];
         const unknown = wanted.filter((id) => !known.some((k) => k.id === id));
-        if (unknown.length) throw badRequest(`permissionId ${unknown.join(', ')} does not exist`, { permissionId: `unknown ids: ${unknown.join(', ')}` });
+        if (unknown.length)
+          throw badRequest(`permissionId ${unknown.join(', ')} does not exist`, { permissionId: `unknown ids: ${unknown.join(', ')}` });
         await tx
           .delete(rolePermission)
           .where(and(eq(rolePermission.roleId, target.id), wanted.length ? notInArray(rolePermission.permissionId, wanted) : undefined));
         if (wanted.length) {
-          await tx.insert(rolePermission).values(wanted.map((permissionId) => ({ roleId: target.id, permissionId }))).onConflictDoNothing();
+          await tx
+            .insert(rolePermission)
+            .values(wanted.map((permissionId) => ({ roleId: target.id, permissionId })))
+            .onConflictDoNothing();
         }
         return { roleId: target.id, permissions: await namesOf(tx, target.id, false) };
       });

@@ -30,7 +30,8 @@ export function roleRoutes(ctx: AppContext): RouteDef[] {
       if (changes.name !== undefined && changes.name !== current.name) {
         throw conflict(`The built-in role ${String(current.name)} cannot be renamed`, { name: 'built-in role' });
       }
-      if (changes.status === false) throw conflict(`The built-in role ${String(current.name)} cannot be hidden`, { status: 'built-in role' });
+      if (changes.status === false)
+        throw conflict(`The built-in role ${String(current.name)} cannot be hidden`, { status: 'built-in role' });
     },
   }).routes;
 }

@@ -1,14 +1,19 @@
 import { sessionEndpoints } from '@tillbook/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { unauthenticated } from '../../platform/errors.ts';
 import { implement } from '../../platform/endpoint-route.ts';
+import { unauthenticated } from '../../platform/errors.ts';
 import { caller, type RouteDef } from '../../platform/route.ts';
 import { role, users } from '../../schema/index.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 import { assertNotLocked, clearFailures, recordFailure } from './rate-limit.ts';
 import {
-  clearRefreshCookie, issueRefreshToken, readRefreshCookie, revokeForSubject, rotateRefreshToken, setRefreshCookie,
+  clearRefreshCookie,
+  issueRefreshToken,
+  readRefreshCookie,
+  revokeForSubject,
+  rotateRefreshToken,
+  setRefreshCookie,
 } from './refresh-tokens.ts';
 
 const wrongCredentials = 'username or password is incorrect';
@@ -46,7 +51,13 @@ export function sessionRoutes(ctx: AppContext): RouteDef[] {
       const result = await ctx.db.transaction((tx) => rotateRefreshToken(tx, ctx.config, presented));
       if (!result.ok || result.subjectKind !== 'staff') {
         clearRefreshCookie(reply);
-        throw unauthenticated(result.ok ? 'Please log in' : result.reason === 'reused' ? 'This session was ended; please log in again' : 'Your session has expired; please log in again');
+        throw unauthenticated(
+          result.ok
+            ? 'Please log in'
+            : result.reason === 'reused'
+              ? 'This session was ended; please log in again'
+              : 'Your session has expired; please log in again',
+        );
       }
       const found = await staffWithRole(ctx, eq(users.id, result.subjectId));
       if (!found?.user.status) {

@@ -1,9 +1,19 @@
 import type { UserListFilters } from '@tillbook/contract';
 import { count, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
-import { conventionWhere, inArray, orderBy, whereAll, type ListQuery } from '../../platform/list-query.ts';
+import { conventionWhere, inArray, type ListQuery, orderBy, whereAll } from '../../platform/list-query.ts';
 import {
-  award, awardHistory, department, designation, designationHistory, education, employmentStatus, role, salaryHistory, shift, users,
+  award,
+  awardHistory,
+  department,
+  designation,
+  designationHistory,
+  education,
+  employmentStatus,
+  role,
+  salaryHistory,
+  shift,
+  users,
 } from '../../schema/index.ts';
 
 /** A user's columns without the password hash, so it is never even read for an answer. */
@@ -34,14 +44,16 @@ export async function loadUserDetail(db: DbOrTx, id: number) {
     .where(eq(users.id, id));
   if (!row) return undefined;
   const [designations, salaries, studies, awards] = await Promise.all([
-    db.select({ ...getTableColumns(designationHistory), designation: { id: designation.id, name: designation.name } })
+    db
+      .select({ ...getTableColumns(designationHistory), designation: { id: designation.id, name: designation.name } })
       .from(designationHistory)
       .innerJoin(designation, eq(designation.id, designationHistory.designationId))
       .where(eq(designationHistory.userId, id))
       .orderBy(desc(designationHistory.startDate), desc(designationHistory.id)),
     db.select().from(salaryHistory).where(eq(salaryHistory.userId, id)).orderBy(desc(salaryHistory.startDate), desc(salaryHistory.id)),
     db.select().from(education).where(eq(education.userId, id)).orderBy(desc(education.studyStartDate), desc(education.id)),
-    db.select({ ...getTableColumns(awardHistory), award: { id: award.id, name: award.name } })
+    db
+      .select({ ...getTableColumns(awardHistory), award: { id: award.id, name: award.name } })
       .from(awardHistory)
       .innerJoin(award, eq(award.id, awardHistory.awardId))
       .where(eq(awardHistory.userId, id))

@@ -14,7 +14,11 @@ export const lockUserWrites = (tx: DbOrTx) => tx.execute(sql`select pg_advisory_
 const uniqueFields = ['username', 'email', 'employeeId'] as const;
 
 /** 409 naming the first of username, email, employeeId another user already has (any letter case). */
-export async function assertUniqueUser(db: DbOrTx, values: Partial<Record<(typeof uniqueFields)[number], string | null>>, exceptId?: number) {
+export async function assertUniqueUser(
+  db: DbOrTx,
+  values: Partial<Record<(typeof uniqueFields)[number], string | null>>,
+  exceptId?: number,
+) {
   const given = uniqueFields.filter((field) => values[field] !== undefined && values[field] !== null);
   if (given.length === 0) return;
   const same = (field: (typeof uniqueFields)[number]) => eq(sql`lower(${users[field]})`, values[field]!.toLowerCase());
@@ -36,7 +40,7 @@ export async function assertUniqueUser(db: DbOrTx, values: Partial<Record<(typeo
 export async function assertAssignableRole(db: DbOrTx, roleId: number, callerRole: string) {
   const [row] = await db.select({ name: role.name, status: role.status }).from(role).where(eq(role.id, roleId));
   if (!row) throw fieldError('roleId', 'does not exist');
-  if (row.name === 'customer') throw fieldError('roleId', 'is the storefront customers\' role; choose a staff role');
+  if (row.name === 'customer') throw fieldError('roleId', "is the storefront customers' role; choose a staff role");
   if (!row.status) throw fieldError('roleId', 'is a hidden role');
   if (row.name === superAdmin && callerRole !== superAdmin) throw forbidden('Only a super-admin can give the super-admin role');
 }
@@ -53,7 +57,8 @@ export async function assertAnotherSuperAdmin(db: DbOrTx, userId: number) {
     .from(users)
     .innerJoin(role, eq(role.id, users.roleId))
     .where(and(eq(role.name, superAdmin), eq(users.status, true), ne(users.id, userId)));
-  if ((row?.n ?? 0) === 0) throw conflict('This is the last active super-admin; give another account that role first', { roleId: 'last super-admin' });
+  if ((row?.n ?? 0) === 0)
+    throw conflict('This is the last active super-admin; give another account that role first', { roleId: 'last super-admin' });
 }
 
 /** 400 naming the end field when a period ends before it starts. */

@@ -2,8 +2,8 @@ import { userEndpoints } from '@tillbook/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
-import { badRequest, conflict } from '../../platform/errors.ts';
 import { implement } from '../../platform/endpoint-route.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
 import { caller, found, type RouteDef } from '../../platform/route.ts';
 import { role, users } from '../../schema/index.ts';
 import { hashPassword } from './passwords.ts';
@@ -11,7 +11,13 @@ import { revokeForSubject } from './refresh-tokens.ts';
 import { registerUser } from './register-user.ts';
 import { listUsers, loadUserDetail, userColumns } from './user-read.ts';
 import {
-  assertAnotherSuperAdmin, assertAssignableRole, assertMayManage, assertPeriods, assertUniqueUser, lockUserWrites, superAdmin,
+  assertAnotherSuperAdmin,
+  assertAssignableRole,
+  assertMayManage,
+  assertPeriods,
+  assertUniqueUser,
+  lockUserWrites,
+  superAdmin,
 } from './user-rules.ts';
 
 async function currentUser(tx: DbOrTx, id: number) {
@@ -44,8 +50,18 @@ export function userRoutes(ctx: AppContext): RouteDef[] {
           if (current.roleName === superAdmin) await assertAnotherSuperAdmin(tx, id);
         }
         await assertUniqueUser(tx, fields, id);
-        assertPeriods([['leaveDate', fields.joinDate === undefined ? current.joinDate : fields.joinDate, fields.leaveDate === undefined ? current.leaveDate : fields.leaveDate]]);
-        const [row] = await tx.update(users).set({ ...fields, ...(hashed ? { password: hashed } : {}) }).where(eq(users.id, id)).returning(userColumns);
+        assertPeriods([
+          [
+            'leaveDate',
+            fields.joinDate === undefined ? current.joinDate : fields.joinDate,
+            fields.leaveDate === undefined ? current.leaveDate : fields.leaveDate,
+          ],
+        ]);
+        const [row] = await tx
+          .update(users)
+          .set({ ...fields, ...(hashed ? { password: hashed } : {}) })
+          .where(eq(users.id, id))
+          .returning(userColumns);
         // a new password set by someone else (a reset after a leak) must end the sessions that exist
         if (hashed && id !== me.id) await revokeForSubject(tx, 'staff', id);
         return row!;
@@ -55,9 +71,14 @@ export function userRoutes(ctx: AppContext): RouteDef[] {
       const me = caller(req);
       return ctx.db.transaction(async (tx) => {
         const current = await currentUser(tx, id);
-        if (status === 'false' && id === me.id) throw conflict('You cannot hide your own account', { status: 'cannot hide your own account' });
+        if (status === 'false' && id === me.id)
+          throw conflict('You cannot hide your own account', { status: 'cannot hide your own account' });
         assertMayManage(current.roleName, me.role);
-        const [row] = await tx.update(users).set({ status: status === 'true' }).where(eq(users.id, id)).returning(userColumns);
+        const [row] = await tx
+          .update(users)
+          .set({ status: status === 'true' })
+          .where(eq(users.id, id))
+          .returning(userColumns);
         // the guard already refuses a hidden account's access token; this ends its refresh tokens too
         if (status === 'false') await revokeForSubject(tx, 'staff', id);
         return row!;

@@ -1,7 +1,7 @@
-import { fromCents, toCents, type AdjustTotals } from '@tillbook/contract';
-import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { type AdjustTotals, fromCents, toCents } from '@tillbook/contract';
+import { asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
-import { conventionWhere, whereAll, type ListQuery } from '../../platform/list-query.ts';
+import { conventionWhere, type ListQuery, whereAll } from '../../platform/list-query.ts';
 import { paged } from '../../platform/queries.ts';
 import { adjustInvoice, adjustInvoiceProduct, product, users } from '../../schema/index.ts';
 
@@ -63,7 +63,11 @@ export async function listAdjustments(db: DbOrTx, q: ListQuery) {
 
 /** GET adjust-inventory/{id}: the header with its lines (product name and sku) and totals. */
 export async function readAdjustment(db: DbOrTx, adjustId: number) {
-  const [header] = await db.select(headerColumns).from(adjustInvoice).leftJoin(users, eq(users.id, adjustInvoice.userId)).where(eq(adjustInvoice.id, adjustId));
+  const [header] = await db
+    .select(headerColumns)
+    .from(adjustInvoice)
+    .leftJoin(users, eq(users.id, adjustInvoice.userId))
+    .where(eq(adjustInvoice.id, adjustId));
   if (!header) return undefined;
   const lines = await db
     .select({
@@ -79,7 +83,8 @@ export async function readAdjustment(db: DbOrTx, adjustId: number) {
     .innerJoin(product, eq(product.id, line.productId))
     .where(eq(line.adjustInvoiceId, adjustId))
     .orderBy(asc(line.productId));
-  const sum = (type: string, of: (l: (typeof lines)[number]) => number) => lines.filter((l) => l.adjustType === type).reduce((acc, l) => acc + of(l), 0);
+  const sum = (type: string, of: (l: (typeof lines)[number]) => number) =>
+    lines.filter((l) => l.adjustType === type).reduce((acc, l) => acc + of(l), 0);
   const incCents = sum('increment', (l) => toCents(l.unitCost) * l.adjustQuantity);
   const decCents = sum('decrement', (l) => toCents(l.unitCost) * l.adjustQuantity);
   const totals: AdjustTotals = {

@@ -1,11 +1,11 @@
-import { adjustLifecycle, toCents, type AdjustInventoryInput, type AdjustState, type AdjustType } from '@tillbook/contract';
+import { type AdjustInventoryInput, type AdjustState, type AdjustType, adjustLifecycle, toCents } from '@tillbook/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { post, type Posting } from '../accounting/index.ts';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { assertTransition, lockState, transition, type LifecycleDocument } from '../../platform/transition.ts';
+import { assertTransition, type LifecycleDocument, lockState, transition } from '../../platform/transition.ts';
 import { adjustInvoice, adjustInvoiceProduct, product } from '../../schema/index.ts';
+import { type Posting, post } from '../accounting/index.ts';
 import { moveStock } from './move-stock.ts';
 
 export const adjustDocument = 'adjust';
@@ -43,7 +43,10 @@ function postingFor(line: ValuedLine, date: string, adjustId: number, reversal: 
  */
 export async function createAdjustment(tx: DbOrTx, input: AdjustInventoryInput, userId: number, clock: Clock): Promise<number> {
   const ids = input.adjustInvoiceProduct.map((l) => l.productId);
-  const products = await tx.select({ id: product.id, name: product.name, cost: product.productPurchasePrice }).from(product).where(inArray(product.id, ids));
+  const products = await tx
+    .select({ id: product.id, name: product.name, cost: product.productPurchasePrice })
+    .from(product)
+    .where(inArray(product.id, ids));
   const byId = new Map(products.map((p) => [p.id, p]));
   const missing: Record<string, string> = {};
   input.adjustInvoiceProduct.forEach((line, index) => {
@@ -59,7 +62,14 @@ export async function createAdjustment(tx: DbOrTx, input: AdjustInventoryInput, 
     .map((l) => ({ ...l, name: byId.get(l.productId)!.name, unitCost: byId.get(l.productId)!.cost }))
     .sort((a, b) => a.productId - b.productId);
   await tx.insert(adjustInvoiceProduct).values(
-    lines.map((l) => ({ adjustInvoiceId: adjustId, productId: l.productId, adjustQuantity: l.adjustQuantity, adjustType: l.adjustType, reason: l.reason, unitCost: l.unitCost })),
+    lines.map((l) => ({
+      adjustInvoiceId: adjustId,
+      productId: l.productId,
+      adjustQuantity: l.adjustQuantity,
+      adjustType: l.adjustType,
+      reason: l.reason,
+      unitCost: l.unitCost,
+    })),
   );
   for (const line of lines) {
     await moveStock(tx, {
@@ -72,7 +82,10 @@ export async function createAdjustment(tx: DbOrTx, input: AdjustInventoryInput, 
       userId,
     });
   }
-  await post(tx, lines.map((l) => postingFor(l, date, adjustId, false)));
+  await post(
+    tx,
+    lines.map((l) => postingFor(l, date, adjustId, false)),
+  );
   return adjustId;
 }
 
@@ -82,7 +95,13 @@ export async function createAdjustment(tx: DbOrTx, input: AdjustInventoryInput, 
  * active, which it already is unless reversed, and a reversal is final. The row lock makes two
  * reversals take turns: the second finds it reversed and gets 409 invalid_transition.
  */
-export async function setAdjustmentStatus(tx: DbOrTx, adjustId: number, status: 'true' | 'false', userId: number, clock: Clock): Promise<void> {
+export async function setAdjustmentStatus(
+  tx: DbOrTx,
+  adjustId: number,
+  status: 'true' | 'false',
+  userId: number,
+  clock: Clock,
+): Promise<void> {
   if (status === 'true') {
     const state = await lockState(tx, adjustment, adjustId);
     if (state !== 'active') assertTransition(adjustment, adjustId, state, 'active');
@@ -114,5 +133,8 @@ export async function setAdjustmentStatus(tx: DbOrTx, adjustId: number, status: 
     });
   }
   const today = await businessDate(tx, clock);
-  await post(tx, lines.map((l) => postingFor(l, today, adjustId, true)));
+  await post(
+    tx,
+    lines.map((l) => postingFor(l, today, adjustId, true)),
+  );
 }

@@ -32,14 +32,18 @@ export interface MovedStock {
  * should call in product-id order so row locks are always taken in the same order.
  */
 export async function moveStock(tx: DbOrTx, move: StockMove): Promise<MovedStock> {
-  if (!Number.isInteger(move.quantity) || move.quantity === 0) throw new Error(`stock moves by a non-zero whole number, not ${move.quantity}`);
+  if (!Number.isInteger(move.quantity) || move.quantity === 0)
+    throw new Error(`stock moves by a non-zero whole number, not ${move.quantity}`);
   const [row] = await tx
     .update(product)
     .set({ productQuantity: sql`${product.productQuantity} + ${move.quantity}` })
     .where(and(eq(product.id, move.productId), move.quantity < 0 ? gte(product.productQuantity, -move.quantity) : undefined))
     .returning({ name: product.name, quantityAfter: product.productQuantity, cost: product.productPurchasePrice });
   if (!row) {
-    const [current] = await tx.select({ name: product.name, quantity: product.productQuantity }).from(product).where(eq(product.id, move.productId));
+    const [current] = await tx
+      .select({ name: product.name, quantity: product.productQuantity })
+      .from(product)
+      .where(eq(product.id, move.productId));
     if (!current) throw notFound(`Product ${move.productId}`);
     throw new AppError('insufficient_stock', `Not enough stock of ${current.name}: ${current.quantity} on hand, ${-move.quantity} needed`, {
       productId: `${current.name} has only ${current.quantity} in stock`,

@@ -1,8 +1,8 @@
-import { purchaseRequestCode, purchaseRequestCodePattern, type PurchaseReorderLine } from '@tillbook/contract';
+import { type PurchaseReorderLine, purchaseRequestCode, purchaseRequestCodePattern } from '@tillbook/contract';
 import { and, asc, count, countDistinct, desc, eq, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
-import { conventionWhere, orderBy, whereAll, type ListQuery } from '../../platform/list-query.ts';
+import { conventionWhere, type ListQuery, orderBy, whereAll } from '../../platform/list-query.ts';
 import { paged, rawRows, requireIdsExist } from '../../platform/queries.ts';
 import { product, purchaseReorderInvoice } from '../../schema/index.ts';
 
@@ -37,10 +37,16 @@ export async function listReorder(db: DbOrTx, q: ListQuery) {
  * taken from the purchase_request_number sequence (never "the last one plus one").
  */
 export async function createPurchaseRequest(tx: DbOrTx, lines: PurchaseReorderLine[], fieldPrefix: string): Promise<string> {
-  await requireIdsExist(tx, product.id, lines.map((l, index) => [`${fieldPrefix}${index}.productId`, l.productId] as const));
+  await requireIdsExist(
+    tx,
+    product.id,
+    lines.map((l, index) => [`${fieldPrefix}${index}.productId`, l.productId] as const),
+  );
   const [next] = await rawRows<{ n: number }>(tx, sql`select nextval('purchase_request_number')::int as n`);
   const code = purchaseRequestCode(Number(next!.n));
-  await tx.insert(purchaseReorderInvoice).values(lines.map((l) => ({ reorderInvoiceId: code, productId: l.productId, productQuantity: l.productQuantity })));
+  await tx
+    .insert(purchaseReorderInvoice)
+    .values(lines.map((l) => ({ reorderInvoiceId: code, productId: l.productId, productQuantity: l.productQuantity })));
   return code;
 }
 
@@ -62,7 +68,13 @@ export async function listPurchaseRequests(db: DbOrTx, q: ListQuery) {
     .groupBy(r.reorderInvoiceId)
     .orderBy(q.order === 'asc' ? asc(createdAt) : desc(createdAt), q.order === 'asc' ? asc(r.reorderInvoiceId) : desc(r.reorderInvoiceId))
     .$dynamic();
-  const [rows, [total]] = await Promise.all([paged(select, q), db.select({ n: countDistinct(r.reorderInvoiceId) }).from(r).where(where)]);
+  const [rows, [total]] = await Promise.all([
+    paged(select, q),
+    db
+      .select({ n: countDistinct(r.reorderInvoiceId) })
+      .from(r)
+      .where(where),
+  ]);
   return { getAllPurchaseReorderInvoice: rows, totalReorderInvoice: total?.n ?? 0 };
 }
 
@@ -77,7 +89,13 @@ export async function readPurchaseRequest(db: DbOrTx, code: string) {
       status: r.status,
       productId: r.productId,
       reorderProductQuantity: r.productQuantity,
-      product: { id: product.id, name: product.name, sku: product.sku, productQuantity: product.productQuantity, reorderQuantity: product.reorderQuantity },
+      product: {
+        id: product.id,
+        name: product.name,
+        sku: product.sku,
+        productQuantity: product.productQuantity,
+        reorderQuantity: product.reorderQuantity,
+      },
     })
     .from(r)
     .innerJoin(product, eq(product.id, r.productId))
@@ -98,7 +116,10 @@ export async function readPurchaseRequest(db: DbOrTx, code: string) {
 export async function deletePurchaseRequest(db: DbOrTx, code: string) {
   if (!purchaseRequestCodePattern.test(code)) throw notFound(`Purchase request ${code}`);
   const r = purchaseReorderInvoice;
-  const deleted = await db.delete(r).where(and(eq(r.reorderInvoiceId, code))).returning({ id: r.id });
+  const deleted = await db
+    .delete(r)
+    .where(and(eq(r.reorderInvoiceId, code)))
+    .returning({ id: r.id });
   if (deleted.length === 0) throw notFound(`Purchase request ${code}`);
   return { reorderInvoiceId: code, count: deleted.length };
 }

@@ -1,9 +1,9 @@
-import { settingEndpoints, settingInput, toStatusText, type PublicSetting, type Setting, type SettingInput } from '@tillbook/contract';
+import { type PublicSetting, type Setting, type SettingInput, settingEndpoints, settingInput, toStatusText } from '@tillbook/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { serverTimeZone } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
-import { serverTimeZone } from '../../platform/clock.ts';
 import { implement } from '../../platform/endpoint-route.ts';
 import { badRequest, fieldError, notFound } from '../../platform/errors.ts';
 import { FileStore, type Upload } from '../../platform/files.ts';

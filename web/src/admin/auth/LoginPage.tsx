@@ -16,9 +16,21 @@ function Logo() {
   const [broken, setBroken] = useState<string | null>(null);
   if (data?.logo && data.logo !== broken) {
     const logo = data.logo;
-    return <img src={logo} alt={data.companyName} style={{ maxHeight: 72, maxWidth: '100%' }} onError={() => setBroken(logo)} data-testid="login-logo" />;
+    return (
+      <img
+        src={logo}
+        alt={data.companyName}
+        style={{ maxHeight: 72, maxWidth: '100%' }}
+        onError={() => setBroken(logo)}
+        data-testid="login-logo"
+      />
+    );
   }
-  return <Typography.Title level={3} data-testid="login-title">{data?.companyName ?? productName}</Typography.Title>;
+  return (
+    <Typography.Title level={3} data-testid="login-title">
+      {data?.companyName ?? productName}
+    </Typography.Title>
+  );
 }
 
 export function LoginPage() {
@@ -44,7 +56,9 @@ export function LoginPage() {
       <Card style={{ width: 380 }}>
         <div style={{ textAlign: 'center', marginBottom: 16 }}>
           <Logo />
-          <Typography.Title level={4} style={{ marginTop: 8 }}>Welcome to {productName}</Typography.Title>
+          <Typography.Title level={4} style={{ marginTop: 8 }}>
+            Welcome to {productName}
+          </Typography.Title>
         </div>
         <Form layout="vertical" onFinish={onFinish} requiredMark={false} name="login">
           <Form.Item label="Email" name="username" rules={[{ required: true, message: messages.loginUsernameRequired }]}>

@@ -10,7 +10,9 @@ export default function Dashboard() {
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>Dashboard</Typography.Title>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Dashboard
+        </Typography.Title>
         <DatePicker.RangePicker value={range as never} onChange={setRange} aria-label="Date range" />
       </Space>
       <Card>

@@ -1,5 +1,5 @@
-import { actions, identityResources, rolePermissionEndpoints, type Action } from '@tillbook/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Action, actions, identityResources, rolePermissionEndpoints } from '@tillbook/contract';
 import { Alert, Button, Checkbox, Result, Space, Spin, Table, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -9,7 +9,15 @@ import { notify } from '../../lib/notices.tsx';
 import { loadPermissions, usePermissions } from '../../lib/permissions.ts';
 import { roleId as sessionRoleId } from '../../lib/session.ts';
 import {
-  buildMatrix, columnIds, coverage, permissionsSaved, rowIds, sameSet, toggleAll, type MatrixRow, type PermissionRecord,
+  buildMatrix,
+  columnIds,
+  coverage,
+  type MatrixRow,
+  type PermissionRecord,
+  permissionsSaved,
+  rowIds,
+  sameSet,
+  toggleAll,
 } from './permission-matrix.ts';
 
 /** The role's single view (a resource of the factory, which has no answer schema yet). */
@@ -23,11 +31,25 @@ interface RoleWithPermissions {
 const superAdmin = 'super-admin';
 
 const actionTitles: Record<Action, string> = {
-  create: 'Create', readAll: 'Read all', readSingle: 'Read one', update: 'Update', delete: 'Delete',
+  create: 'Create',
+  readAll: 'Read all',
+  readSingle: 'Read one',
+  update: 'Update',
+  delete: 'Delete',
 };
 
-function Toggle({ ids, chosen, label, disabled, onChange }: {
-  ids: number[]; chosen: Set<number>; label: string; disabled: boolean; onChange: (next: Set<number>) => void;
+function Toggle({
+  ids,
+  chosen,
+  label,
+  disabled,
+  onChange,
+}: {
+  ids: number[];
+  chosen: Set<number>;
+  label: string;
+  disabled: boolean;
+  onChange: (next: Set<number>) => void;
 }) {
   const state = coverage(chosen, ids);
   return (
@@ -49,7 +71,10 @@ export default function RolePermissionsPage() {
   const id = Number(useParams().id);
   const queryClient = useQueryClient();
   const { can } = usePermissions();
-  const role = useQuery({ queryKey: ['role', id], queryFn: () => must(http.get<RoleWithPermissions>(`${identityResources.role.path}/${id}`)) });
+  const role = useQuery({
+    queryKey: ['role', id],
+    queryFn: () => must(http.get<RoleWithPermissions>(`${identityResources.role.path}/${id}`)),
+  });
   const catalogue = useQuery({
     queryKey: ['permission-catalogue'],
     queryFn: () => must(http.get<{ getAllPermission: PermissionRecord[] }>(`${identityResources.permission.path}?query=all`)),
@@ -63,7 +88,14 @@ export default function RolePermissionsPage() {
   if (role.isLoading || catalogue.isLoading) return <Spin />;
   const failure = role.error ?? catalogue.error;
   if (failure || !role.data) {
-    return <Result status="error" title="The role's permissions could not be loaded" subTitle={failure?.message} extra={<Link to="/admin/role">Back to roles</Link>} />;
+    return (
+      <Result
+        status="error"
+        title="The role's permissions could not be loaded"
+        subTitle={failure?.message}
+        extra={<Link to="/admin/role">Back to roles</Link>}
+      />
+    );
   }
 
   const isSuperAdmin = role.data.name === superAdmin;

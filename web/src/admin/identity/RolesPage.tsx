@@ -11,7 +11,11 @@ function PermissionsLink({ id }: { id: number }) {
   const { can } = usePermissions();
   const navigate = useNavigate();
   if (!can('readAll-rolePermission')) return null;
-  return <Button size="small" onClick={() => navigate(`/admin/role/${id}/permissions`)}>Permissions</Button>;
+  return (
+    <Button size="small" onClick={() => navigate(`/admin/role/${id}/permissions`)}>
+      Permissions
+    </Button>
+  );
 }
 
 export const roleScreen: ResourceScreen = {

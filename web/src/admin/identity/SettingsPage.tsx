@@ -1,5 +1,5 @@
-import { isFullSetting, messages, settingEndpoints, settingInput, type Setting } from '@tillbook/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { isFullSetting, messages, type Setting, settingEndpoints, settingInput } from '@tillbook/contract';
 import { Button, Card, ConfigProvider, Form, Image, Result, Space, Spin, Typography, Upload } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../lib/api.ts';
@@ -15,7 +15,12 @@ const imageTypes = 'image/png,image/jpeg,image/gif,image/webp';
 /** A chosen file shown before it is uploaded. */
 function usePreview(file: File | null): string | null {
   const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => { if (url) URL.revokeObjectURL(url); }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   return url;
 }
 
@@ -48,7 +53,8 @@ export default function SettingsPage() {
   }, [setting.data, form]);
 
   if (setting.isLoading) return <Spin />;
-  if (setting.error || !setting.data) return <Result status="error" title="The settings could not be loaded" subTitle={setting.error?.message} />;
+  if (setting.error || !setting.data)
+    return <Result status="error" title="The settings could not be loaded" subTitle={setting.error?.message} />;
 
   const current = setting.data;
   const shownLogo = preview ?? (removeLogo ? null : current.logo);
@@ -86,7 +92,9 @@ export default function SettingsPage() {
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 760 }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>Settings</Typography.Title>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        Settings
+      </Typography.Title>
       <ConfigProvider componentDisabled={!mayUpdate}>
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
           <Card title="Logo">
@@ -112,14 +120,24 @@ export default function SettingsPage() {
                 >
                   <Button>Choose logo</Button>
                 </Upload>
-                {logoFile && <Button onClick={() => setLogoFile(null)}>{current.logo ? 'Keep the current logo' : 'Clear the choice'}</Button>}
+                {logoFile && (
+                  <Button onClick={() => setLogoFile(null)}>{current.logo ? 'Keep the current logo' : 'Clear the choice'}</Button>
+                )}
                 {!logoFile && current.logo && (
                   <Button onClick={() => setRemoveLogo(!removeLogo)}>{removeLogo ? 'Keep the logo' : 'Remove logo'}</Button>
                 )}
                 <Typography.Text type="secondary">
-                  {logoFile ? `${logoFile.name} is uploaded when you save.` : removeLogo ? 'The logo is removed when you save.' : 'PNG, JPEG, GIF or WebP.'}
+                  {logoFile
+                    ? `${logoFile.name} is uploaded when you save.`
+                    : removeLogo
+                      ? 'The logo is removed when you save.'
+                      : 'PNG, JPEG, GIF or WebP.'}
                 </Typography.Text>
-                {logoError && <Typography.Text type="danger" role="alert">{logoError}</Typography.Text>}
+                {logoError && (
+                  <Typography.Text type="danger" role="alert">
+                    {logoError}
+                  </Typography.Text>
+                )}
               </Space>
             </Space>
           </Card>
@@ -129,7 +147,9 @@ export default function SettingsPage() {
         </Space>
       </ConfigProvider>
       {mayUpdate ? (
-        <Button type="primary" onClick={save} loading={saving}>Save</Button>
+        <Button type="primary" onClick={save} loading={saving}>
+          Save
+        </Button>
       ) : (
         <Typography.Text type="secondary">Your role may look at the settings but not change them.</Typography.Text>
       )}

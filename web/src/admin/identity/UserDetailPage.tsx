@@ -1,5 +1,5 @@
-import { userEndpoints, type DesignationHistoryRow, type SalaryHistoryRow } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
+import { type DesignationHistoryRow, type SalaryHistoryRow, userEndpoints } from '@tillbook/contract';
 import { Card, Descriptions, Result, Space, Spin, Table, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -19,7 +19,9 @@ export default function UserDetailPage() {
 
   if (user.isLoading) return <Spin />;
   if (user.error || !user.data) {
-    return <Result status="404" title="User not found" subTitle={user.error?.message} extra={<Link to="/admin/user">Back to users</Link>} />;
+    return (
+      <Result status="404" title="User not found" subTitle={user.error?.message} extra={<Link to="/admin/user">Back to users</Link>} />
+    );
   }
   const u = user.data;
   const address = [u.street, u.city, u.state, u.zipCode, u.country].filter(Boolean).join(', ');

@@ -1,4 +1,4 @@
-import { actions, entities, resources, type Action } from '@tillbook/contract';
+import { type Action, actions, entities, resources } from '@tillbook/contract';
 
 /** The notice after a role's set is saved (the spec gives no wording for it). */
 export const permissionsSaved = 'Role permissions saved successfully';
@@ -45,7 +45,8 @@ export function buildMatrix(catalogue: PermissionRecord[]): MatrixRow[] {
 }
 
 export const rowIds = (row: MatrixRow) => Object.values(row.cells);
-export const columnIds = (rows: MatrixRow[], action: Action) => rows.flatMap((row) => (row.cells[action] === undefined ? [] : [row.cells[action]!]));
+export const columnIds = (rows: MatrixRow[], action: Action) =>
+  rows.flatMap((row) => (row.cells[action] === undefined ? [] : [row.cells[action]!]));
 
 /** How many of the ids are chosen: none, some or all (for a toggle's checked and indeterminate states). */
 export function coverage(chosen: ReadonlySet<number>, ids: number[]): 'none' | 'some' | 'all' {

@@ -6,7 +6,13 @@ import type { FieldDef } from '../../ui/resource/fields.ts';
 import { ResourceListPage, type ResourceScreen } from '../../ui/resource/ResourceListPage.tsx';
 
 const ref = (name: string, label: string, r: { path: string; listName: string; titleField: string }, required = false): FieldDef => ({
-  name, label, type: 'ref', path: r.path, listName: r.listName, labelField: r.titleField, required,
+  name,
+  label,
+  type: 'ref',
+  path: r.path,
+  listName: r.listName,
+  labelField: r.titleField,
+  required,
 });
 
 /** Who the person is and where they sit in the shop: the same on create and edit. */
@@ -52,7 +58,11 @@ function DetailLink({ id }: { id: number }) {
   const { can } = usePermissions();
   const navigate = useNavigate();
   if (!can('readSingle-user')) return null;
-  return <Button size="small" onClick={() => navigate(`/admin/user/${id}`)}>View</Button>;
+  return (
+    <Button size="small" onClick={() => navigate(`/admin/user/${id}`)}>
+      View
+    </Button>
+  );
 }
 
 export const userScreen: ResourceScreen = {

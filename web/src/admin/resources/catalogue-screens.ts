@@ -33,7 +33,13 @@ export const catalogueScreens = {
   uom: screenFromContract(r.uom, {
     title: 'Units',
     fields: [name],
-    messages: { created: messages.uomAdded, updated: messages.uomUpdated, activated: messages.uomActivated, hidden: messages.uomHidden, deleted: messages.uomHidden },
+    messages: {
+      created: messages.uomAdded,
+      updated: messages.uomUpdated,
+      activated: messages.uomActivated,
+      hidden: messages.uomHidden,
+      deleted: messages.uomHidden,
+    },
   }),
   vat: screenFromContract(r.vat, {
     title: 'VAT/tax types',
@@ -41,7 +47,13 @@ export const catalogueScreens = {
       { name: 'title', label: 'Title', type: 'text', required: true },
       { name: 'percentage', label: 'Percentage', type: 'number', min: 0, max: 100, step: 0.01, suffix: '%', required: true },
     ],
-    messages: { created: messages.vatAdded, updated: messages.vatUpdated, activated: messages.vatActivated, hidden: messages.vatHidden, deleted: messages.vatHidden },
+    messages: {
+      created: messages.vatAdded,
+      updated: messages.vatUpdated,
+      activated: messages.vatActivated,
+      hidden: messages.vatHidden,
+      deleted: messages.vatHidden,
+    },
     // spec: a VAT/tax update reloads page 1, count 10, status true
     reloadWith: { update: { page: 1, count: 10, status: 'true' } },
   }),

@@ -1,4 +1,4 @@
-import { permissionName, resources, type ResourceKey } from '@tillbook/contract';
+import { permissionName, type ResourceKey, resources } from '@tillbook/contract';
 import type { ResourceScreen } from '../../ui/resource/ResourceListPage.tsx';
 import type { AdminScreen, NavGroup } from '../screens.ts';
 

@@ -22,7 +22,18 @@ export const settingsScreens = {
       { name: 'pageSizeName', label: 'Name', type: 'text', required: true },
       { name: 'width', label: 'Width', type: 'number', min: 0.01, max: 10_000, step: 0.01, required: true },
       { name: 'height', label: 'Height', type: 'number', min: 0.01, max: 10_000, step: 0.01, required: true },
-      { name: 'unit', label: 'Unit', type: 'enum', options: [{ value: 'inches', label: 'inches' }, { value: 'mm', label: 'mm' }, { value: 'cm', label: 'cm' }], initial: 'inches', required: true },
+      {
+        name: 'unit',
+        label: 'Unit',
+        type: 'enum',
+        options: [
+          { value: 'inches', label: 'inches' },
+          { value: 'mm', label: 'mm' },
+          { value: 'cm', label: 'cm' },
+        ],
+        initial: 'inches',
+        required: true,
+      },
     ],
     // spec: a page-size add or update reloads status true, page 1, count 10
     reloadWith: { create: { page: 1, count: 10, status: 'true' }, update: { page: 1, count: 10, status: 'true' } },

@@ -6,7 +6,14 @@ import { screenFromContract } from '../../ui/resource/screen-from-contract.ts';
  * Ledger sub-accounts have no list to choose from yet (accounts come later), so the account is
  * typed as its id; it becomes a 'ref' to 'account?type=sa' once that list exists.
  */
-const ledgerAccount = (required: boolean): FieldDef => ({ name: 'subAccountId', label: 'Ledger account id', type: 'number', min: 1, step: 1, required });
+const ledgerAccount = (required: boolean): FieldDef => ({
+  name: 'subAccountId',
+  label: 'Ledger account id',
+  type: 'number',
+  min: 1,
+  step: 1,
+  required,
+});
 
 /** What the online shop offers at checkout: delivery areas, couriers and ways to pay. */
 export const shopScreens = {
@@ -21,7 +28,17 @@ export const shopScreens = {
     title: 'Courier mediums',
     fields: [
       { name: 'courierMediumName', label: 'Name', type: 'text', required: true },
-      { name: 'type', label: 'Type', type: 'enum', options: [{ value: 'courier', label: 'Courier' }, { value: 'deliveryBoy', label: 'Delivery boy' }], initial: 'courier', required: true },
+      {
+        name: 'type',
+        label: 'Type',
+        type: 'enum',
+        options: [
+          { value: 'courier', label: 'Courier' },
+          { value: 'deliveryBoy', label: 'Delivery boy' },
+        ],
+        initial: 'courier',
+        required: true,
+      },
       { name: 'phone', label: 'Phone', type: 'text', required: true },
       { name: 'email', label: 'E-mail', type: 'email' },
       { name: 'address', label: 'Address', type: 'textarea', required: true },
@@ -39,7 +56,17 @@ export const shopScreens = {
       { name: 'ownerAccount', label: 'Account holder', type: 'text' },
       { name: 'instruction', label: 'Instructions for the customer', type: 'textarea' },
       { name: 'logo', label: 'Logo URL', type: 'text' },
-      { name: 'isActive', label: 'Offered at checkout', type: 'enum', options: [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }], initial: 'true', required: true },
+      {
+        name: 'isActive',
+        label: 'Offered at checkout',
+        type: 'enum',
+        options: [
+          { value: 'true', label: 'Yes' },
+          { value: 'false', label: 'No' },
+        ],
+        initial: 'true',
+        required: true,
+      },
     ],
     columns: ['methodName', 'subAccountId', 'ownerAccount', 'instruction', 'isActive'],
   }),

@@ -28,7 +28,11 @@ export const staffScreens = {
   }),
   employmentStatus: screenFromContract(r.employmentStatus, {
     title: 'Employment statuses',
-    fields: [name, { name: 'colourValue', label: 'Colour', type: 'color', required: true }, { name: 'description', label: 'Description', type: 'textarea' }],
+    fields: [
+      name,
+      { name: 'colourValue', label: 'Colour', type: 'color', required: true },
+      { name: 'description', label: 'Description', type: 'textarea' },
+    ],
   }),
   shift: screenFromContract(r.shift, {
     title: 'Shifts',
@@ -44,7 +48,12 @@ export const staffScreens = {
     fields: [name, { name: 'description', label: 'Description', type: 'textarea' }, { name: 'image', label: 'Image URL', type: 'text' }],
     columns: ['name', 'description'],
     // soft deletion: hiding an award is what the spec calls deleting it
-    messages: { created: messages.awardAdded, updated: messages.awardUpdated, hidden: messages.awardDeleted, deleted: messages.awardDeleted },
+    messages: {
+      created: messages.awardAdded,
+      updated: messages.awardUpdated,
+      hidden: messages.awardDeleted,
+      deleted: messages.awardDeleted,
+    },
   }),
   awardHistory: screenFromContract(r.awardHistory, {
     title: 'Award history',

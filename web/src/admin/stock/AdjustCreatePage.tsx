@@ -1,5 +1,13 @@
-import { adjustEndpoints, adjustInventoryInput, isProductPage, messages, productEndpoints, type AdjustType, type ProductRow } from '@tillbook/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import {
+  type AdjustType,
+  adjustEndpoints,
+  adjustInventoryInput,
+  isProductPage,
+  messages,
+  type ProductRow,
+  productEndpoints,
+} from '@tillbook/contract';
 import { Button, DatePicker, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -8,7 +16,11 @@ import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notices.tsx';
 
 type Found = Pick<ProductRow, 'id' | 'name' | 'sku' | 'productQuantity'>;
-interface Line extends Found { adjustQuantity: number | null; adjustType: AdjustType; reason: string }
+interface Line extends Found {
+  adjustQuantity: number | null;
+  adjustType: AdjustType;
+  reason: string;
+}
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -54,13 +66,24 @@ export default function AdjustCreatePage() {
     const body = {
       date: date ? date.format('YYYY-MM-DD') : undefined,
       note: note || undefined,
-      adjustInvoiceProduct: lines.map((l) => ({ productId: l.id, adjustQuantity: l.adjustQuantity, adjustType: l.adjustType, reason: l.reason || undefined })),
+      adjustInvoiceProduct: lines.map((l) => ({
+        productId: l.id,
+        adjustQuantity: l.adjustQuantity,
+        adjustType: l.adjustType,
+        reason: l.reason || undefined,
+      })),
     };
     const checked = adjustInventoryInput.safeParse(body);
     if (!checked.success) {
       const issue = checked.error.issues[0]!;
       const line = typeof issue.path[1] === 'number' ? lines[issue.path[1]] : undefined;
-      notify.error(line ? `${line.name}: ${String(issue.path[2] ?? '')} ${issue.message}`.replace('adjustQuantity', 'quantity') : issue.path[0] === 'adjustInvoiceProduct' ? `Add a product line: the adjustment ${issue.message}` : `${String(issue.path[0])} ${issue.message}`);
+      notify.error(
+        line
+          ? `${line.name}: ${String(issue.path[2] ?? '')} ${issue.message}`.replace('adjustQuantity', 'quantity')
+          : issue.path[0] === 'adjustInvoiceProduct'
+            ? `Add a product line: the adjustment ${issue.message}`
+            : `${String(issue.path[0])} ${issue.message}`,
+      );
       return;
     }
     setSaving(true);
@@ -77,7 +100,9 @@ export default function AdjustCreatePage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>New adjustment</Typography.Title>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        New adjustment
+      </Typography.Title>
       <Space wrap>
         <DatePicker value={date} onChange={setDate} aria-label="Date" />
         <Input placeholder="Note" aria-label="Note" value={note} onChange={(e) => setNote(e.target.value)} style={{ width: 320 }} />
@@ -108,22 +133,56 @@ export default function AdjustCreatePage() {
           { key: 'name', title: 'Product', render: (_, l) => `${l.name} (${l.sku})` },
           { key: 'stock', title: 'In stock', dataIndex: 'productQuantity', align: 'right' },
           {
-            key: 'type', title: 'Change',
+            key: 'type',
+            title: 'Change',
             render: (_, l) => (
-              <Select aria-label={`Change of ${l.name}`} value={l.adjustType} onChange={(v: AdjustType) => change(l.id, { adjustType: v })} style={{ width: 130 }}
-                options={[{ value: 'increment', label: 'Increment' }, { value: 'decrement', label: 'Decrement' }]} />
+              <Select
+                aria-label={`Change of ${l.name}`}
+                value={l.adjustType}
+                onChange={(v: AdjustType) => change(l.id, { adjustType: v })}
+                style={{ width: 130 }}
+                options={[
+                  { value: 'increment', label: 'Increment' },
+                  { value: 'decrement', label: 'Decrement' },
+                ]}
+              />
             ),
           },
           {
-            key: 'qty', title: 'Quantity',
-            render: (_, l) => <InputNumber aria-label={`Quantity of ${l.name}`} min={1} precision={0} value={l.adjustQuantity} onChange={(v) => change(l.id, { adjustQuantity: v })} />,
+            key: 'qty',
+            title: 'Quantity',
+            render: (_, l) => (
+              <InputNumber
+                aria-label={`Quantity of ${l.name}`}
+                min={1}
+                precision={0}
+                value={l.adjustQuantity}
+                onChange={(v) => change(l.id, { adjustQuantity: v })}
+              />
+            ),
           },
-          { key: 'reason', title: 'Reason', render: (_, l) => <Input aria-label={`Reason for ${l.name}`} value={l.reason} onChange={(e) => change(l.id, { reason: e.target.value })} /> },
-          { key: 'remove', title: '', render: (_, l) => <Button size="small" onClick={() => setLines((c) => c.filter((x) => x.id !== l.id))}>Remove</Button> },
+          {
+            key: 'reason',
+            title: 'Reason',
+            render: (_, l) => (
+              <Input aria-label={`Reason for ${l.name}`} value={l.reason} onChange={(e) => change(l.id, { reason: e.target.value })} />
+            ),
+          },
+          {
+            key: 'remove',
+            title: '',
+            render: (_, l) => (
+              <Button size="small" onClick={() => setLines((c) => c.filter((x) => x.id !== l.id))}>
+                Remove
+              </Button>
+            ),
+          },
         ]}
       />
       <Space>
-        <Button type="primary" loading={saving} onClick={save}>Save adjustment</Button>
+        <Button type="primary" loading={saving} onClick={save}>
+          Save adjustment
+        </Button>
         <Button onClick={() => navigate('/admin/adjust-inventory')}>Cancel</Button>
       </Space>
     </Space>

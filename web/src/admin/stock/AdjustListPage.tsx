@@ -1,5 +1,5 @@
-import { adjustEndpoints, messages, type AdjustLine, type Adjustment } from '@tillbook/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type AdjustLine, type Adjustment, adjustEndpoints, messages } from '@tillbook/contract';
 import { Button, Popconfirm, Tag } from 'antd';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -54,13 +54,29 @@ export default function AdjustListPage() {
       total={(a) => a._count.id}
       rowKey="id"
       expand={(row) => <Lines id={row.id} />}
-      tools={can('create-adjust') && <Link to="/admin/adjust-inventory/new"><Button type="primary">New adjustment</Button></Link>}
+      tools={
+        can('create-adjust') && (
+          <Link to="/admin/adjust-inventory/new">
+            <Button type="primary">New adjustment</Button>
+          </Link>
+        )
+      }
       columns={[
         { key: 'id', title: 'No.', dataIndex: 'id' },
         { key: 'date', title: 'Date', render: (_, r) => String(r.date ?? '').slice(0, 10) },
         { key: 'note', title: 'Note', dataIndex: 'note' },
-        { key: 'inc', title: 'Increment', align: 'right', render: (_, r) => `${r.totalIncrementQuantity} / ${money(r.totalIncrementPrice)}` },
-        { key: 'dec', title: 'Decrement', align: 'right', render: (_, r) => `${r.totalDecrementQuantity} / ${money(r.totalDecrementPrice)}` },
+        {
+          key: 'inc',
+          title: 'Increment',
+          align: 'right',
+          render: (_, r) => `${r.totalIncrementQuantity} / ${money(r.totalIncrementPrice)}`,
+        },
+        {
+          key: 'dec',
+          title: 'Decrement',
+          align: 'right',
+          render: (_, r) => `${r.totalDecrementQuantity} / ${money(r.totalDecrementPrice)}`,
+        },
         { key: 'by', title: 'By', render: (_, r) => r.user?.username ?? '' },
         { key: 'status', title: 'Status', render: (_, r) => (r.status === 'true' ? <Tag color="green">Active</Tag> : <Tag>Reversed</Tag>) },
         {
@@ -69,7 +85,9 @@ export default function AdjustListPage() {
           render: (_, r) =>
             r.status === 'true' && can('update-adjust') ? (
               <Popconfirm title="Reverse this adjustment? Its stock changes are undone." onConfirm={() => reverse(r)} okText="Reverse">
-                <Button size="small" danger>Reverse</Button>
+                <Button size="small" danger>
+                  Reverse
+                </Button>
               </Popconfirm>
             ) : null,
         },

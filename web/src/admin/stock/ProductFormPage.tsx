@@ -1,5 +1,13 @@
-import { maxGalleryImages, messages, productEndpoints, productFileFields, resources, discountContract, type ProductDetail } from '@tillbook/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  discountContract,
+  maxGalleryImages,
+  messages,
+  type ProductDetail,
+  productEndpoints,
+  productFileFields,
+  resources,
+} from '@tillbook/contract';
 import { Alert, Button, Col, Form, Input, InputNumber, Progress, Row, Select, Space, Typography, Upload, type UploadFile } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -12,16 +20,31 @@ import { appendFields, moved, sameValue, sendForm } from './product-upload.ts';
 
 /** The text fields the form edits, with their labels (server field errors land on these). */
 const labels: Record<string, string> = {
-  name: 'Name', sku: 'SKU', description: 'Description', productSubCategoryId: 'Sub-category', productBrandId: 'Brand',
-  uomId: 'Unit', uomValue: 'Pack size', productVatId: 'VAT', discountId: 'Discount', productSalePrice: 'Sale price',
-  productPurchasePrice: 'Purchase price', productQuantity: 'Opening stock', reorderQuantity: 'Reorder level',
-  colors: 'Colours', productAttributeValueId: 'Attribute values',
-  [productFileFields.thumbnail]: 'Thumbnail', [productFileFields.gallery]: 'Gallery images',
+  name: 'Name',
+  sku: 'SKU',
+  description: 'Description',
+  productSubCategoryId: 'Sub-category',
+  productBrandId: 'Brand',
+  uomId: 'Unit',
+  uomValue: 'Pack size',
+  productVatId: 'VAT',
+  discountId: 'Discount',
+  productSalePrice: 'Sale price',
+  productPurchasePrice: 'Purchase price',
+  productQuantity: 'Opening stock',
+  reorderQuantity: 'Reorder level',
+  colors: 'Colours',
+  productAttributeValueId: 'Attribute values',
+  [productFileFields.thumbnail]: 'Thumbnail',
+  [productFileFields.gallery]: 'Gallery images',
 };
 const createOnly = ['productPurchasePrice', 'productQuantity'];
 const refs = {
-  productSubCategoryId: refTo(resources.productSubCategory), productBrandId: refTo(resources.productBrand), uomId: refTo(resources.uom),
-  productVatId: refTo(resources.vat), discountId: refTo(discountContract),
+  productSubCategoryId: refTo(resources.productSubCategory),
+  productBrandId: refTo(resources.productBrand),
+  uomId: refTo(resources.uom),
+  productVatId: refTo(resources.vat),
+  discountId: refTo(discountContract),
 };
 const fileList = (e: { fileList: UploadFile[] } | UploadFile[]) => (Array.isArray(e) ? e : e.fileList);
 const noUpload = () => false as const;
@@ -46,7 +69,11 @@ export default function ProductFormPage() {
   const client = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const loaded = useQuery({ queryKey: ['product', id], enabled: editing, queryFn: () => must(api(productEndpoints.get, { params: { id: id! } })) });
+  const loaded = useQuery({
+    queryKey: ['product', id],
+    enabled: editing,
+    queryFn: () => must(api(productEndpoints.get, { params: { id: id! } })),
+  });
   const initial = useMemo(() => (loaded.data ? valuesOf(loaded.data) : undefined), [loaded.data]);
   useEffect(() => {
     if (initial) form.setFieldsValue(initial);
@@ -66,16 +93,27 @@ export default function ProductFormPage() {
   const current = kept ?? loaded.data?.images ?? [];
   const held = current.length;
   const galleryRoom = Math.max(0, maxGalleryImages - held);
-  const galleryChanged = kept !== null && !sameValue(kept.map((i) => i.id), (loaded.data?.images ?? []).map((i) => i.id));
+  const galleryChanged =
+    kept !== null &&
+    !sameValue(
+      kept.map((i) => i.id),
+      (loaded.data?.images ?? []).map((i) => i.id),
+    );
 
   const save = async (values: Record<string, unknown>) => {
     setNotice(null);
-    const { [productFileFields.thumbnail]: thumb, [productFileFields.gallery]: gallery, ...fields } = values as Record<string, unknown> & {
-      productThumbnailImage?: UploadFile[]; images?: UploadFile[];
+    const {
+      [productFileFields.thumbnail]: thumb,
+      [productFileFields.gallery]: gallery,
+      ...fields
+    } = values as Record<string, unknown> & {
+      productThumbnailImage?: UploadFile[];
+      images?: UploadFile[];
     };
     const send: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(fields)) {
-      if (editing ? createOnly.includes(name) || sameValue(value, initial?.[name]) : value === undefined || value === null || value === '') continue;
+      if (editing ? createOnly.includes(name) || sameValue(value, initial?.[name]) : value === undefined || value === null || value === '')
+        continue;
       send[name] = value ?? null;
     }
     if (editing && galleryChanged) send.galleryOrder = current.map((image) => image.id);
@@ -125,14 +163,26 @@ export default function ProductFormPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 960 }}>
       <Link to={editing ? `/admin/product/${id}` : '/admin/product'}>← {editing ? loaded.data?.name : 'Products'}</Link>
-      <Typography.Title level={3} style={{ margin: 0 }}>{editing ? 'Edit product' : 'Add product'}</Typography.Title>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {editing ? 'Edit product' : 'Add product'}
+      </Typography.Title>
       {notice && <Alert type="error" showIcon title={notice} role="alert" />}
       <Form form={form} name="product" layout="vertical" onFinish={save} requiredMark disabled={progress !== null}>
         <Row gutter={16}>
-          <Col span={12}><Form.Item name="name" label="Name" required><Input aria-label="Name" /></Form.Item></Col>
-          <Col span={12}><Form.Item name="sku" label="SKU" required><Input aria-label="SKU" /></Form.Item></Col>
+          <Col span={12}>
+            <Form.Item name="name" label="Name" required>
+              <Input aria-label="Name" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="sku" label="SKU" required>
+              <Input aria-label="SKU" />
+            </Form.Item>
+          </Col>
         </Row>
-        <Form.Item name="description" label="Description"><Input.TextArea rows={3} aria-label="Description" /></Form.Item>
+        <Form.Item name="description" label="Description">
+          <Input.TextArea rows={3} aria-label="Description" />
+        </Form.Item>
         <Row gutter={16}>
           <Col span={8}>{ref('productSubCategoryId')}</Col>
           <Col span={8}>{ref('productBrandId')}</Col>
@@ -154,16 +204,33 @@ export default function ProductFormPage() {
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item name="colors" label="Colours">
-              <Select mode="multiple" aria-label="Colours" options={colours.options()} showSearch={{ optionFilterProp: 'label' }} loading={colours.isLoading} />
+              <Select
+                mode="multiple"
+                aria-label="Colours"
+                options={colours.options()}
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={colours.isLoading}
+              />
             </Form.Item>
           </Col>
           <Col span={12}>
             <Form.Item name="productAttributeValueId" label="Attribute values">
-              <Select mode="multiple" aria-label="Attribute values" options={attributeOptions} showSearch={{ optionFilterProp: 'label' }} loading={attributeValues.isLoading} />
+              <Select
+                mode="multiple"
+                aria-label="Attribute values"
+                options={attributeOptions}
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={attributeValues.isLoading}
+              />
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name={productFileFields.thumbnail} label={editing ? 'Thumbnail (choose one to replace it)' : 'Thumbnail'} valuePropName="fileList" getValueFromEvent={fileList}>
+        <Form.Item
+          name={productFileFields.thumbnail}
+          label={editing ? 'Thumbnail (choose one to replace it)' : 'Thumbnail'}
+          valuePropName="fileList"
+          getValueFromEvent={fileList}
+        >
           <Upload listType="picture-card" accept="image/*" maxCount={1} beforeUpload={noUpload} data-testid="thumbnail-upload">
             + Thumbnail
           </Upload>
@@ -172,19 +239,52 @@ export default function ProductFormPage() {
           <Space wrap aria-label="Current gallery" style={{ marginBottom: 16 }}>
             {current.map((image, index) => (
               <Space key={image.id} direction="vertical" size={2} align="center">
-                {image.thumbnailUrl && <img src={image.thumbnailUrl} alt={`Gallery image ${index + 1}`} width={64} height={64} style={{ objectFit: 'cover' }} />}
+                {image.thumbnailUrl && (
+                  <img src={image.thumbnailUrl} alt={`Gallery image ${index + 1}`} width={64} height={64} style={{ objectFit: 'cover' }} />
+                )}
                 <Space size={2}>
-                  <Button size="small" aria-label={`Move image ${index + 1} earlier`} disabled={index === 0} onClick={() => setKept(moved(current, index, -1))}>↑</Button>
-                  <Button size="small" aria-label={`Move image ${index + 1} later`} disabled={index === held - 1} onClick={() => setKept(moved(current, index, 1))}>↓</Button>
-                  <Button size="small" danger aria-label={`Remove image ${index + 1}`} onClick={() => setKept(current.filter((i) => i.id !== image.id))}>✕</Button>
+                  <Button
+                    size="small"
+                    aria-label={`Move image ${index + 1} earlier`}
+                    disabled={index === 0}
+                    onClick={() => setKept(moved(current, index, -1))}
+                  >
+                    ↑
+                  </Button>
+                  <Button
+                    size="small"
+                    aria-label={`Move image ${index + 1} later`}
+                    disabled={index === held - 1}
+                    onClick={() => setKept(moved(current, index, 1))}
+                  >
+                    ↓
+                  </Button>
+                  <Button
+                    size="small"
+                    danger
+                    aria-label={`Remove image ${index + 1}`}
+                    onClick={() => setKept(current.filter((i) => i.id !== image.id))}
+                  >
+                    ✕
+                  </Button>
                 </Space>
               </Space>
             ))}
           </Space>
         )}
-        <Form.Item name={productFileFields.gallery} label={`Gallery images (up to ${galleryRoom}${editing ? ' more' : ''})`} valuePropName="fileList" getValueFromEvent={fileList}>
+        <Form.Item
+          name={productFileFields.gallery}
+          label={`Gallery images (up to ${galleryRoom}${editing ? ' more' : ''})`}
+          valuePropName="fileList"
+          getValueFromEvent={fileList}
+        >
           <Upload
-            listType="picture-card" accept="image/*" multiple maxCount={galleryRoom} beforeUpload={noUpload} data-testid="gallery-upload"
+            listType="picture-card"
+            accept="image/*"
+            multiple
+            maxCount={galleryRoom}
+            beforeUpload={noUpload}
+            data-testid="gallery-upload"
             disabled={galleryRoom === 0}
             itemRender={(node, file, list) => {
               const index = list.indexOf(file);
@@ -205,8 +305,18 @@ export default function ProductFormPage() {
                 >
                   {node}
                   <Space size={0} style={{ position: 'absolute', bottom: -22, left: 0 }}>
-                    <Button size="small" type="text" aria-label={`Move ${file.name} up`} disabled={index === 0} onClick={() => move(-1)}>↑</Button>
-                    <Button size="small" type="text" aria-label={`Move ${file.name} down`} disabled={index === list.length - 1} onClick={() => move(1)}>↓</Button>
+                    <Button size="small" type="text" aria-label={`Move ${file.name} up`} disabled={index === 0} onClick={() => move(-1)}>
+                      ↑
+                    </Button>
+                    <Button
+                      size="small"
+                      type="text"
+                      aria-label={`Move ${file.name} down`}
+                      disabled={index === list.length - 1}
+                      onClick={() => move(1)}
+                    >
+                      ↓
+                    </Button>
                   </Space>
                 </div>
               );
@@ -217,7 +327,9 @@ export default function ProductFormPage() {
         </Form.Item>
         {progress !== null && <Progress percent={progress} aria-label="Upload progress" />}
         <Space>
-          <Button type="primary" htmlType="submit" loading={progress !== null}>Save</Button>
+          <Button type="primary" htmlType="submit" loading={progress !== null}>
+            Save
+          </Button>
           <Button onClick={() => navigate(editing ? `/admin/product/${id}` : '/admin/product')}>Cancel</Button>
         </Space>
       </Form>

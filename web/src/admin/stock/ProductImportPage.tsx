@@ -1,5 +1,5 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { productCsvColumns, productCsvEndpoints, type ProductImportPreview, type ProductImportSummary } from '@tillbook/contract';
+import { type ProductImportPreview, type ProductImportSummary, productCsvColumns, productCsvEndpoints } from '@tillbook/contract';
 import { Alert, Button, Card, List, Progress, Space, Table, Tag, Typography, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -12,7 +12,10 @@ type Preview = ProductImportPreview;
 type PreviewRow = Preview['rows'][number];
 type Summary = ProductImportSummary;
 
-const reasons = (errors?: Record<string, string>) => Object.entries(errors ?? {}).map(([field, text]) => `${field} ${text}`).join('; ');
+const reasons = (errors?: Record<string, string>) =>
+  Object.entries(errors ?? {})
+    .map(([field, text]) => `${field} ${text}`)
+    .join('; ');
 
 function formOf(file: File): FormData {
   const form = new FormData();
@@ -94,14 +97,18 @@ export default function ProductImportPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>Import products</Typography.Title>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Import products
+        </Typography.Title>
         <Link to="/admin/product">Back to the product list</Link>
       </Space>
       <Card size="small" title="The file">
         <Typography.Paragraph>
           A CSV file (UTF-8) whose first line names the columns; name and sku are required. The columns the import accepts:
         </Typography.Paragraph>
-        <Typography.Paragraph code copyable data-testid="sample-header">{productCsvColumns.join(',')}</Typography.Paragraph>
+        <Typography.Paragraph code copyable data-testid="sample-header">
+          {productCsvColumns.join(',')}
+        </Typography.Paragraph>
         <Upload.Dragger
           accept=".csv,text/csv"
           maxCount={1}
@@ -112,16 +119,24 @@ export default function ProductImportPage() {
           }}
           onRemove={() => choose(null)}
         >
-          <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
           <p>Click or drop a CSV file here</p>
         </Upload.Dragger>
         <Space style={{ marginTop: 12 }}>
-          <Button onClick={onPreview} disabled={!file || busy}>Preview</Button>
-          <Button type="primary" onClick={onImport} disabled={!file || busy} loading={busy && percent !== null}>Import</Button>
+          <Button onClick={onPreview} disabled={!file || busy}>
+            Preview
+          </Button>
+          <Button type="primary" onClick={onImport} disabled={!file || busy} loading={busy && percent !== null}>
+            Import
+          </Button>
         </Space>
       </Card>
       {error && <Alert type="error" showIcon title={error} />}
-      {percent !== null && <Progress percent={percent} format={(p) => `${p}%`} aria-label="Import progress" data-testid="import-progress" />}
+      {percent !== null && (
+        <Progress percent={percent} format={(p) => `${p}%`} aria-label="Import progress" data-testid="import-progress" />
+      )}
       {summary && (
         <Card size="small" title="Summary" data-testid="import-summary">
           <Typography.Paragraph strong>{`${summary.imported} imported, ${summary.failed.length} failed`}</Typography.Paragraph>

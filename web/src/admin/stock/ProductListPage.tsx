@@ -1,5 +1,5 @@
-import { formatMoney, isProductPage, productCsvEndpoints, productEndpoints, resources, toCents, type ProductRow } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
+import { formatMoney, isProductPage, type ProductRow, productCsvEndpoints, productEndpoints, resources, toCents } from '@tillbook/contract';
 import { Button, Image, Input, Segmented, Space, Switch, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -11,13 +11,20 @@ import { RefSelect } from '../../ui/resource/lookup.tsx';
 import { refTo } from '../../ui/resource/screen-from-contract.ts';
 
 const filterNames = ['productCategoryId', 'productBrandId'] as const;
-const statusOptions = [{ label: 'Active', value: 'true' }, { label: 'Hidden', value: 'false' }, { label: 'All', value: 'true,false' }];
+const statusOptions = [
+  { label: 'Active', value: 'true' },
+  { label: 'Hidden', value: 'false' },
+  { label: 'All', value: 'true,false' },
+];
 export const money = (value: unknown) => formatMoney(toCents((value ?? 0) as number));
 
 /** Downloads the CSV export with the list's filters, sent with the bearer token. */
 async function exportCsv(filters: Record<string, string | undefined>) {
   const token = getToken();
-  const response = await fetch(`${apiBase}/${listUrl(productCsvEndpoints.export.path, filters)}`, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'include' });
+  const response = await fetch(`${apiBase}/${listUrl(productCsvEndpoints.export.path, filters)}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    credentials: 'include',
+  });
   if (!response.ok) return;
   const name = /filename="?([^";]+)"?/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'products.csv';
   const url = URL.createObjectURL(await response.blob());
@@ -38,7 +45,10 @@ export default function ProductListPage() {
   const status = params.filters.status ?? 'true';
   const filters = { ...params.filters, status };
   const query = { ...params.query, status };
-  const list = useQuery({ queryKey: ['list', productEndpoints.list.path, query], queryFn: () => must(api(productEndpoints.list, { query })) });
+  const list = useQuery({
+    queryKey: ['list', productEndpoints.list.path, query],
+    queryFn: () => must(api(productEndpoints.list, { query })),
+  });
   const answer = list.data && isProductPage(list.data) ? list.data : undefined;
   const set = params.setFilters;
 
@@ -46,25 +56,53 @@ export default function ProductListPage() {
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
         <Space>
-          <Typography.Title level={3} style={{ margin: 0 }}>Products</Typography.Title>
-          {can('create-product') && <Link to="/admin/product/new"><Button type="primary">Add product</Button></Link>}
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            Products
+          </Typography.Title>
+          {can('create-product') && (
+            <Link to="/admin/product/new">
+              <Button type="primary">Add product</Button>
+            </Link>
+          )}
         </Space>
         <Space wrap>
-          <Input.Search placeholder="Name or SKU" aria-label="Search" allowClear defaultValue={filters.key} style={{ width: 220 }} onSearch={(text) => set({ key: text })} />
+          <Input.Search
+            placeholder="Name or SKU"
+            aria-label="Search"
+            allowClear
+            defaultValue={filters.key}
+            style={{ width: 220 }}
+            onSearch={(text) => set({ key: text })}
+          />
           {filterNames.map((name) => {
             const source = name === 'productCategoryId' ? refTo(resources.productCategory) : refTo(resources.productBrand);
             const label = name === 'productCategoryId' ? 'Category' : 'Brand';
             return (
-              <RefSelect key={name} source={source} aria-label={label} placeholder={`Any ${label.toLowerCase()}`} style={{ minWidth: 160 }}
-                value={filters[name] ? Number(filters[name]) : undefined} onChange={(value?: number) => set({ [name]: value })} />
+              <RefSelect
+                key={name}
+                source={source}
+                aria-label={label}
+                placeholder={`Any ${label.toLowerCase()}`}
+                style={{ minWidth: 160 }}
+                value={filters[name] ? Number(filters[name]) : undefined}
+                onChange={(value?: number) => set({ [name]: value })}
+              />
             );
           })}
           <Space>
-            <Switch aria-label="Low stock only" checked={filters.lowStock === 'true'} onChange={(on) => set({ lowStock: on ? 'true' : undefined })} />
+            <Switch
+              aria-label="Low stock only"
+              checked={filters.lowStock === 'true'}
+              onChange={(on) => set({ lowStock: on ? 'true' : undefined })}
+            />
             Low stock only
           </Space>
           <Segmented options={statusOptions} value={status} onChange={(v) => set({ status: v as string })} />
-          {can('create-product') && <Link to="/admin/product/import"><Button>Import CSV</Button></Link>}
+          {can('create-product') && (
+            <Link to="/admin/product/import">
+              <Button>Import CSV</Button>
+            </Link>
+          )}
           <Button onClick={() => exportCsv(filters)}>Export CSV</Button>
         </Space>
       </Space>
@@ -72,13 +110,24 @@ export default function ProductListPage() {
         rowKey="id"
         loading={list.isLoading}
         dataSource={answer?.getAllProduct ?? []}
-        pagination={{ current: page, pageSize: count, total: answer?.totalProduct ?? 0, showSizeChanger: true, showTotal: (n) => `${n} in all`,
-          onChange: (p, c) => params.setPage(p, c) }}
+        pagination={{
+          current: page,
+          pageSize: count,
+          total: answer?.totalProduct ?? 0,
+          showSizeChanger: true,
+          showTotal: (n) => `${n} in all`,
+          onChange: (p, c) => params.setPage(p, c),
+        }}
         locale={{ emptyText: list.error ? list.error.message : 'No products' }}
         columns={[
           {
-            key: 'image', title: '', width: 64,
-            render: (_, r) => (r.productThumbnailImageUrl ? <Image src={r.productThumbnailImageUrl} alt={r.name} width={48} height={48} style={{ objectFit: 'cover' }} /> : null),
+            key: 'image',
+            title: '',
+            width: 64,
+            render: (_, r) =>
+              r.productThumbnailImageUrl ? (
+                <Image src={r.productThumbnailImageUrl} alt={r.name} width={48} height={48} style={{ objectFit: 'cover' }} />
+              ) : null,
           },
           { key: 'name', title: 'Name', render: (_, r) => <Link to={`/admin/product/${r.id}`}>{r.name}</Link> },
           { key: 'sku', title: 'SKU', dataIndex: 'sku' },
@@ -86,7 +135,9 @@ export default function ProductListPage() {
           { key: 'brand', title: 'Brand', dataIndex: 'productBrandName' },
           { key: 'price', title: 'Sale price', align: 'right', render: (_, r) => money(r.productSalePrice) },
           {
-            key: 'stock', title: 'In stock', align: 'right',
+            key: 'stock',
+            title: 'In stock',
+            align: 'right',
             render: (_, r) => (
               <Space>
                 {r.productQuantity}

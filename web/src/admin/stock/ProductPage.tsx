@@ -1,5 +1,5 @@
-import { productEndpoints, type StockMovement } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
+import { productEndpoints, type StockMovement } from '@tillbook/contract';
 import { Button, Descriptions, Image, Space, Table, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -8,8 +8,17 @@ import { usePermissions } from '../../lib/permissions.ts';
 import { money } from './ProductListPage.tsx';
 
 const reasons: Record<string, string> = {
-  opening: 'Opening stock', adjustment: 'Adjustment', adjustmentReversal: 'Adjustment reversed', purchase: 'Purchase', purchaseReturn: 'Purchase return',
-  sale: 'Sale', saleReturn: 'Sale return', order: 'Online order', orderCancel: 'Order cancelled', orderReturn: 'Order return', import: 'Import',
+  opening: 'Opening stock',
+  adjustment: 'Adjustment',
+  adjustmentReversal: 'Adjustment reversed',
+  purchase: 'Purchase',
+  purchaseReturn: 'Purchase return',
+  sale: 'Sale',
+  saleReturn: 'Sale return',
+  order: 'Online order',
+  orderCancel: 'Order cancelled',
+  orderReturn: 'Order return',
+  import: 'Import',
 };
 
 /** One product: its details and its stock movements, newest first. */
@@ -24,8 +33,14 @@ export default function ProductPage() {
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Link to="/admin/product">← Products</Link>
       <Space>
-        <Typography.Title level={3} style={{ margin: 0 }}>{p.name}</Typography.Title>
-        {can('update-product') && <Link to={`/admin/product/${p.id}/edit`}><Button>Edit</Button></Link>}
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {p.name}
+        </Typography.Title>
+        {can('update-product') && (
+          <Link to={`/admin/product/${p.id}/edit`}>
+            <Button>Edit</Button>
+          </Link>
+        )}
       </Space>
       <Space align="start" size="large" wrap>
         {p.productImageUrl && <Image src={p.productImageUrl} alt={p.name} width={200} />}
@@ -33,7 +48,10 @@ export default function ProductPage() {
           <Descriptions.Item label="SKU">{p.sku}</Descriptions.Item>
           <Descriptions.Item label="Status">{p.status === 'true' ? 'Active' : 'Hidden'}</Descriptions.Item>
           <Descriptions.Item label="In stock">
-            <Space>{p.productQuantity}{String(p.lowStock) === 'true' && <Tag color="red">Low stock</Tag>}</Space>
+            <Space>
+              {p.productQuantity}
+              {String(p.lowStock) === 'true' && <Tag color="red">Low stock</Tag>}
+            </Space>
           </Descriptions.Item>
           <Descriptions.Item label="Reorder level">{p.reorderQuantity}</Descriptions.Item>
           <Descriptions.Item label="Purchase price">{money(p.productPurchasePrice)}</Descriptions.Item>

@@ -1,5 +1,5 @@
-import { reorderEndpoints, type PurchaseRequest, type PurchaseRequestLine } from '@tillbook/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type PurchaseRequest, type PurchaseRequestLine, reorderEndpoints } from '@tillbook/contract';
 import { Button, Popconfirm } from 'antd';
 import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
@@ -13,7 +13,10 @@ import { reorderTexts } from './texts.ts';
 export const requestsKey = ['list', reorderEndpoints.listRequests.path];
 
 function Lines({ code }: { code: string }) {
-  const detail = useQuery({ queryKey: ['purchase-reorder-invoice', code], queryFn: () => must(api(reorderEndpoints.getRequest, { params: { code } })) });
+  const detail = useQuery({
+    queryKey: ['purchase-reorder-invoice', code],
+    queryFn: () => must(api(reorderEndpoints.getRequest, { params: { code } })),
+  });
   return (
     <LinesTable<PurchaseRequestLine>
       rowKey="productId"
@@ -58,7 +61,14 @@ export function PurchaseRequests() {
       totalText={(n) => `${n} requests`}
       columns={[
         { key: 'code', title: 'Request', dataIndex: 'reorderInvoiceId' },
-        { key: 'date', title: 'Made', render: (_, r) => String(r.createdAt ?? '').slice(0, 16).replace('T', ' ') },
+        {
+          key: 'date',
+          title: 'Made',
+          render: (_, r) =>
+            String(r.createdAt ?? '')
+              .slice(0, 16)
+              .replace('T', ' '),
+        },
         { key: 'lines', title: 'Lines', dataIndex: 'lineCount', align: 'right' },
         {
           key: 'actions',
@@ -66,7 +76,9 @@ export function PurchaseRequests() {
           render: (_, r) =>
             can('delete-purchaseReorderInvoice') ? (
               <Popconfirm title="Delete this purchase request?" onConfirm={() => remove(r.reorderInvoiceId)} okText="Delete">
-                <Button size="small" danger>Delete</Button>
+                <Button size="small" danger>
+                  Delete
+                </Button>
               </Popconfirm>
             ) : null,
         },

@@ -1,5 +1,5 @@
-import { purchaseReorderInput, reorderEndpoints, type ReorderRow } from '@tillbook/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { purchaseReorderInput, type ReorderRow, reorderEndpoints } from '@tillbook/contract';
 import { Button, Input, InputNumber, Space } from 'antd';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
@@ -18,7 +18,8 @@ export default function ReorderPage() {
   const [chosen, setChosen] = useState<ReorderRow[]>([]);
   const [quantities, setQuantities] = useState<Record<number, number | null>>({});
   const [saving, setSaving] = useState(false);
-  const quantityOf = (row: ReorderRow) => (row.id in quantities ? quantities[row.id]! : suggestedQuantity(row.productQuantity, row.reorderQuantity));
+  const quantityOf = (row: ReorderRow) =>
+    row.id in quantities ? quantities[row.id]! : suggestedQuantity(row.productQuantity, row.reorderQuantity);
 
   async function request() {
     if (!chosen.length) return notify.error(reorderTexts.chooseLines);
@@ -53,10 +54,18 @@ export default function ReorderPage() {
         rowSelection={{ selectedRowKeys: chosen.map((r) => r.id), onChange: (_keys, rows) => setChosen(rows as ReorderRow[]) }}
         tools={
           <>
-            <Input.Search placeholder="Name or SKU" aria-label="Search" allowClear defaultValue={list.filters.key} style={{ width: 220 }}
-              onSearch={(text) => list.setFilters({ key: text })} />
+            <Input.Search
+              placeholder="Name or SKU"
+              aria-label="Search"
+              allowClear
+              defaultValue={list.filters.key}
+              style={{ width: 220 }}
+              onSearch={(text) => list.setFilters({ key: text })}
+            />
             {can('create-purchaseReorderInvoice') && (
-              <Button type="primary" loading={saving} onClick={request} disabled={!chosen.length}>Make a purchase request</Button>
+              <Button type="primary" loading={saving} onClick={request} disabled={!chosen.length}>
+                Make a purchase request
+              </Button>
             )}
           </>
         }
@@ -69,8 +78,13 @@ export default function ReorderPage() {
             key: 'qty',
             title: 'Quantity to request',
             render: (_, r) => (
-              <InputNumber aria-label={`Quantity of ${r.name}`} min={1} precision={0} value={quantityOf(r)}
-                onChange={(v) => setQuantities((q) => ({ ...q, [r.id]: v }))} />
+              <InputNumber
+                aria-label={`Quantity of ${r.name}`}
+                min={1}
+                precision={0}
+                value={quantityOf(r)}
+                onChange={(v) => setQuantities((q) => ({ ...q, [r.id]: v }))}
+              />
             ),
           },
         ]}

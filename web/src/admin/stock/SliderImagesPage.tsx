@@ -1,5 +1,5 @@
-import { permissionName, sliderEndpoints, sliderImagesListKeys, type SliderImage } from '@tillbook/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { permissionName, type SliderImage, sliderEndpoints, sliderImagesListKeys } from '@tillbook/contract';
 import { Button, Form, Image, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
@@ -53,15 +53,20 @@ export default function SliderImagesPage() {
     body.set('status', values.status ?? 'true');
     if (file) body.set('image', file);
     setSaving(true);
-    const result = editing === 'new'
-      ? await api(sliderEndpoints.create, { body })
-      : await api(sliderEndpoints.update, { params: { id: (editing as Slide).id }, body });
+    const result =
+      editing === 'new'
+        ? await api(sliderEndpoints.create, { body })
+        : await api(sliderEndpoints.update, { params: { id: (editing as Slide).id }, body });
     setSaving(false);
     if (result.error !== undefined) {
       const fields = Object.entries(result.fields ?? {});
       const onForm = fields.filter(([name]) => name === 'linkUrl' || name === 'index');
-      form.setFields(onForm.map(([name, text]) => ({ name: name as keyof Values, errors: [`${name === 'linkUrl' ? 'Link' : 'Order'} ${text}`] })));
-      const rest = fields.filter(([name]) => name !== 'linkUrl' && name !== 'index').map(([name, text]) => `${name === 'image' ? 'Image' : name} ${text}`);
+      form.setFields(
+        onForm.map(([name, text]) => ({ name: name as keyof Values, errors: [`${name === 'linkUrl' ? 'Link' : 'Order'} ${text}`] })),
+      );
+      const rest = fields
+        .filter(([name]) => name !== 'linkUrl' && name !== 'index')
+        .map(([name, text]) => `${name === 'image' ? 'Image' : name} ${text}`);
       if (rest.length) notify.error(rest.join('; '));
       else if (!onForm.length) notify.error(result.error);
       return;
@@ -81,8 +86,14 @@ export default function SliderImagesPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>Slider images</Typography.Title>
-        {allowed('create') && <Button type="primary" onClick={() => open('new')}>Add</Button>}
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Slider images
+        </Typography.Title>
+        {allowed('create') && (
+          <Button type="primary" onClick={() => open('new')}>
+            Add
+          </Button>
+        )}
       </Space>
       <Table<Slide>
         rowKey="id"
@@ -91,7 +102,13 @@ export default function SliderImagesPage() {
         pagination={{ current: page, pageSize: count, total, showTotal: (n) => `${n} in all`, onChange: (p, c) => params.setPage(p, c) }}
         locale={{ emptyText: list.error ? list.error.message : 'Nothing here yet' }}
         columns={[
-          { key: 'image', title: 'Image', render: (_, row) => <Image src={row.imageUrl ?? undefined} alt={`Slide ${row.id}`} width={120} height={48} style={{ objectFit: 'cover' }} /> },
+          {
+            key: 'image',
+            title: 'Image',
+            render: (_, row) => (
+              <Image src={row.imageUrl ?? undefined} alt={`Slide ${row.id}`} width={120} height={48} style={{ objectFit: 'cover' }} />
+            ),
+          },
           { key: 'linkUrl', title: 'Link', dataIndex: 'linkUrl' },
           { key: 'index', title: 'Order', dataIndex: 'index', align: 'right' },
           { key: 'status', title: 'Shown', render: (_, row) => (row.status === 'true' ? 'Yes' : 'No') },
@@ -100,10 +117,16 @@ export default function SliderImagesPage() {
             title: 'Actions',
             render: (_, row) => (
               <Space>
-                {allowed('update') && <Button size="small" onClick={() => open(row)}>Edit</Button>}
+                {allowed('update') && (
+                  <Button size="small" onClick={() => open(row)}>
+                    Edit
+                  </Button>
+                )}
                 {allowed('delete') && (
                   <Popconfirm title="Delete this slide for good?" onConfirm={() => remove(row)} okText="Delete">
-                    <Button size="small" danger>Delete</Button>
+                    <Button size="small" danger>
+                      Delete
+                    </Button>
                   </Popconfirm>
                 )}
               </Space>
@@ -122,7 +145,12 @@ export default function SliderImagesPage() {
       >
         <Form form={form} layout="vertical" name="slider">
           <Form.Item label={editing === 'new' ? 'Image' : 'New image (leave empty to keep the current one)'} required={editing === 'new'}>
-            <input type="file" accept="image/png,image/jpeg,image/gif,image/webp" aria-label="Image" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+            <input
+              type="file"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              aria-label="Image"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
           </Form.Item>
           <Form.Item name="linkUrl" label="Link">
             <Input placeholder="/catalogue?brand=2 or https://…" />
@@ -131,7 +159,12 @@ export default function SliderImagesPage() {
             <InputNumber min={0} step={1} precision={0} style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name="status" label="Shown in the shop" initialValue="true">
-            <Select options={[{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }]} />
+            <Select
+              options={[
+                { value: 'true', label: 'Yes' },
+                { value: 'false', label: 'No' },
+              ]}
+            />
           </Form.Item>
         </Form>
       </Modal>

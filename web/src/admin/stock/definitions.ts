@@ -9,7 +9,14 @@ export const discountScreen = screenFromContract(discountContract, {
   title: 'Discounts',
   fields: [
     { name: 'name', label: 'Name', type: 'text', required: true },
-    { name: 'type', label: 'Type', type: 'enum', options: discountTypes.map((value) => ({ value, label: typeLabels[value] })), initial: 'percentage', required: true },
+    {
+      name: 'type',
+      label: 'Type',
+      type: 'enum',
+      options: discountTypes.map((value) => ({ value, label: typeLabels[value] })),
+      initial: 'percentage',
+      required: true,
+    },
     { name: 'value', label: 'Value', type: 'number', min: 0, step: 0.01, required: true },
     { name: 'startDate', label: 'Start date', type: 'date', required: true },
     { name: 'endDate', label: 'End date', type: 'date', required: true },

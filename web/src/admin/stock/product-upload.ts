@@ -1,8 +1,10 @@
-import { fallbackErrorText, fillPath, type AnswerOf, type ContractEndpoint, type ParamsOf } from '@tillbook/contract';
+import { type AnswerOf, type ContractEndpoint, fallbackErrorText, fillPath, type ParamsOf } from '@tillbook/contract';
 import { apiBase, isSessionEnded, withSession } from '../../lib/http.ts';
 
 /** What a multipart send answers: the body on success, else the error text, status and field texts. */
-export type UploadResult<T> = { data: T; error?: undefined } | { data?: undefined; error: string; status: number; fields?: Record<string, string> };
+export type UploadResult<T> =
+  | { data: T; error?: undefined }
+  | { data?: undefined; error: string; status: number; fields?: Record<string, string> };
 
 interface XhrAnswer {
   status: number;
@@ -10,7 +12,13 @@ interface XhrAnswer {
 }
 
 /** One XMLHttpRequest (fetch reports no upload progress) with the given token and credentials. */
-function sendOnce(method: string, path: string, form: FormData, token: string | null, onProgress: (percent: number) => void): Promise<XhrAnswer> {
+function sendOnce(
+  method: string,
+  path: string,
+  form: FormData,
+  token: string | null,
+  onProgress: (percent: number) => void,
+): Promise<XhrAnswer> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, `${apiBase}/${path.replace(/^\//, '')}`);
@@ -39,7 +47,10 @@ function sendOnce(method: string, path: string, form: FormData, token: string | 
  * retry, or back to the login page). Method, path and answer type come from the endpoint.
  */
 export async function sendForm<E extends ContractEndpoint>(
-  endpoint: E, params: ParamsOf<E>, form: FormData, onProgress: (percent: number) => void,
+  endpoint: E,
+  params: ParamsOf<E>,
+  form: FormData,
+  onProgress: (percent: number) => void,
 ): Promise<UploadResult<AnswerOf<E>>> {
   const path = fillPath(endpoint.path, params);
   let answer: XhrAnswer;
@@ -50,7 +61,10 @@ export async function sendForm<E extends ContractEndpoint>(
     throw error;
   }
   if (answer.status >= 200 && answer.status < 300) return { data: answer.body as AnswerOf<E> };
-  const problem = (answer.body && typeof answer.body === 'object' ? answer.body : {}) as { error?: string; fields?: Record<string, string> };
+  const problem = (answer.body && typeof answer.body === 'object' ? answer.body : {}) as {
+    error?: string;
+    fields?: Record<string, string>;
+  };
   return { error: problem.error || fallbackErrorText, status: answer.status, fields: problem.fields };
 }
 
@@ -76,6 +90,14 @@ export function moved<T>(list: T[], index: number, step: -1 | 1): T[] {
 
 /** Field values equal for the purpose of "what changed" (lists compared as sets of ids). */
 export function sameValue(a: unknown, b: unknown): boolean {
-  const norm = (v: unknown) => (Array.isArray(v) ? [...v].map(Number).sort((x, y) => x - y).join(',') : v === undefined || v === null || v === '' ? '' : String(v));
+  const norm = (v: unknown) =>
+    Array.isArray(v)
+      ? [...v]
+          .map(Number)
+          .sort((x, y) => x - y)
+          .join(',')
+      : v === undefined || v === null || v === ''
+        ? ''
+        : String(v);
   return norm(a) === norm(b);
 }

@@ -9,7 +9,10 @@ export const stockScreens: AdminScreen[] = [
     group: 'Catalogue',
     permission: permissionName('readAll', 'discount'),
     load: async () => {
-      const [{ discountScreen }, { pageFor }] = await Promise.all([import('./definitions.ts'), import('../resources/ResourceScreenPage.tsx')]);
+      const [{ discountScreen }, { pageFor }] = await Promise.all([
+        import('./definitions.ts'),
+        import('../resources/ResourceScreenPage.tsx'),
+      ]);
       return { default: pageFor(discountScreen) };
     },
   },

@@ -1,6 +1,6 @@
-import type { AnswerOf, ContractEndpoint } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Space, Table, Typography, type TableColumnsType } from 'antd';
+import type { AnswerOf, ContractEndpoint } from '@tillbook/contract';
+import { Space, Table, type TableColumnsType, Typography } from 'antd';
 import type { Key, ReactNode } from 'react';
 import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
@@ -49,30 +49,32 @@ export function DocumentListPage<E extends ContractEndpoint, Row extends object>
   const data = answer.data as AnswerOf<E> | undefined;
   return (
     <section aria-label={props.title}>
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
-        <Typography.Title level={props.level ?? 3} style={{ margin: 0 }}>{props.title}</Typography.Title>
-        {props.tools && <Space wrap>{props.tools}</Space>}
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
+          <Typography.Title level={props.level ?? 3} style={{ margin: 0 }}>
+            {props.title}
+          </Typography.Title>
+          {props.tools && <Space wrap>{props.tools}</Space>}
+        </Space>
+        <Table<Row>
+          rowKey={props.rowKey}
+          loading={answer.isLoading}
+          dataSource={data ? props.rows(data) : []}
+          expandable={props.expand ? { expandedRowRender: props.expand } : undefined}
+          rowSelection={props.rowSelection}
+          scroll={{ x: 'max-content' }}
+          pagination={{
+            current: list.page,
+            pageSize: list.count,
+            total: data ? props.total(data) : 0,
+            showSizeChanger: true,
+            showTotal: props.totalText ?? ((n) => `${n} in all`),
+            onChange: (p, c) => list.setPage(p, c),
+          }}
+          locale={{ emptyText: answer.error ? answer.error.message : (props.emptyText ?? 'Nothing here yet') }}
+          columns={props.columns}
+        />
       </Space>
-      <Table<Row>
-        rowKey={props.rowKey}
-        loading={answer.isLoading}
-        dataSource={data ? props.rows(data) : []}
-        expandable={props.expand ? { expandedRowRender: props.expand } : undefined}
-        rowSelection={props.rowSelection}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: list.page,
-          pageSize: list.count,
-          total: data ? props.total(data) : 0,
-          showSizeChanger: true,
-          showTotal: props.totalText ?? ((n) => `${n} in all`),
-          onChange: (p, c) => list.setPage(p, c),
-        }}
-        locale={{ emptyText: answer.error ? answer.error.message : (props.emptyText ?? 'Nothing here yet') }}
-        columns={props.columns}
-      />
-    </Space>
     </section>
   );
 }

@@ -4,7 +4,8 @@ import { Table, type TableColumnsType } from 'antd';
 export const money = (value: unknown) => formatMoney(toCents((value ?? 0) as number));
 
 /** A line's product as a cell: its name and SKU. */
-export const productCell = (product: { name: string; sku: string } | null | undefined) => (product ? `${product.name} (${product.sku})` : '');
+export const productCell = (product: { name: string; sku: string } | null | undefined) =>
+  product ? `${product.name} (${product.sku})` : '';
 
 /**
  * The lines of a document (adjustment, request, invoice, return), read-only or with editing cells:

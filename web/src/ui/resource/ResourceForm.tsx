@@ -1,4 +1,4 @@
-import { DatePicker, Form, Input, InputNumber, Select, TimePicker, type FormInstance } from 'antd';
+import { DatePicker, Form, type FormInstance, Input, InputNumber, Select, TimePicker } from 'antd';
 import dayjs from 'dayjs';
 import type { z } from 'zod';
 import type { FieldDef } from './fields.ts';
@@ -28,7 +28,13 @@ function FieldInput({ field, ...control }: { field: FieldDef } & Control) {
     case 'time':
       return <TimePicker format="HH:mm" style={{ width: '100%' }} {...control} />;
     default:
-      return <Input type={field.type === 'email' ? 'email' : 'text'} placeholder={'placeholder' in field ? field.placeholder : undefined} {...control} />;
+      return (
+        <Input
+          type={field.type === 'email' ? 'email' : 'text'}
+          placeholder={'placeholder' in field ? field.placeholder : undefined}
+          {...control}
+        />
+      );
   }
 }
 
@@ -62,13 +68,19 @@ export function fromWire(fields: FieldDef[], row: Record<string, unknown> | unde
  * Puts validation messages (from the contract's schema or from the server) on their fields and clears
  * the others. Answers the messages of names the form has no field for, as 'name text', for a notice.
  */
-export function placeFieldErrors(form: FormInstance, errors: Record<string, string> | undefined, fields: FieldDef[]): { placed: number; unplaced: string[] } {
+export function placeFieldErrors(
+  form: FormInstance,
+  errors: Record<string, string> | undefined,
+  fields: FieldDef[],
+): { placed: number; unplaced: string[] } {
   const entries = Object.entries(errors ?? {});
   const label = (name: string) => fields.find((f) => f.name === name)?.label;
-  form.setFields(fields.map((f) => {
-    const text = errors?.[f.name];
-    return { name: f.name, errors: text === undefined ? [] : [`${f.label} ${text}`] };
-  }));
+  form.setFields(
+    fields.map((f) => {
+      const text = errors?.[f.name];
+      return { name: f.name, errors: text === undefined ? [] : [`${f.label} ${text}`] };
+    }),
+  );
   return {
     placed: entries.filter(([name]) => label(name)).length,
     unplaced: entries.filter(([name]) => !label(name)).map(([name, text]) => `${name} ${text}`),
@@ -94,7 +106,13 @@ export function ResourceForm({ form, fields }: { form: FormInstance; fields: Fie
   return (
     <Form form={form} name="resource" layout="vertical" requiredMark>
       {fields.map((field) => (
-        <Form.Item key={field.name} name={field.name} label={field.label} required={field.required} initialValue={field.type === 'enum' ? field.initial : undefined}>
+        <Form.Item
+          key={field.name}
+          name={field.name}
+          label={field.label}
+          required={field.required}
+          initialValue={field.type === 'enum' ? field.initial : undefined}
+        >
           <FieldInput field={field} />
         </Form.Item>
       ))}

@@ -1,7 +1,7 @@
-import { permissionName, type Entity } from '@tillbook/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Entity, permissionName } from '@tillbook/contract';
 import { Button, Form, Input, Modal, Popconfirm, Segmented, Space, Switch, Table, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { http, must } from '../../lib/http.ts';
@@ -127,7 +127,10 @@ export function ResourceListPage({ screen }: { screen: ResourceScreen }) {
       return;
     }
     notify.success(editing === 'new' ? screen.messages.created : screen.messages.updated);
-    const reset = editing === 'new' ? screen.reloadWith?.create : { ...(screen.firstPageAfterUpdate ? { page: 1, count: 10 } : {}), ...screen.reloadWith?.update };
+    const reset =
+      editing === 'new'
+        ? screen.reloadWith?.create
+        : { ...(screen.firstPageAfterUpdate ? { page: 1, count: 10 } : {}), ...screen.reloadWith?.update };
     if (reset && Object.keys(reset).length) setFilter(reset);
     setEditing(null);
     await refresh();
@@ -162,13 +165,24 @@ export function ResourceListPage({ screen }: { screen: ResourceScreen }) {
       title: 'Actions',
       render: (_: unknown, row: Row) => (
         <Space>
-          {allowed('update') && <Button size="small" onClick={() => open(row)}>Edit</Button>}
+          {allowed('update') && (
+            <Button size="small" onClick={() => open(row)}>
+              Edit
+            </Button>
+          )}
           {screen.deletion === 'soft' && allowed('delete') && (
-            <Switch size="small" checked={row.status === 'true'} onChange={(on) => setStatus(row, on)} aria-label={row.status === 'true' ? 'Hide' : 'Activate'} />
+            <Switch
+              size="small"
+              checked={row.status === 'true'}
+              onChange={(on) => setStatus(row, on)}
+              aria-label={row.status === 'true' ? 'Hide' : 'Activate'}
+            />
           )}
           {screen.deletion === 'hard' && allowed('delete') && (
             <Popconfirm title="Delete this record for good?" onConfirm={() => remove(row)} okText="Delete">
-              <Button size="small" danger>Delete</Button>
+              <Button size="small" danger>
+                Delete
+              </Button>
             </Popconfirm>
           )}
           {screen.rowActions?.(row)}
@@ -180,7 +194,9 @@ export function ResourceListPage({ screen }: { screen: ResourceScreen }) {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>{screen.title}</Typography.Title>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {screen.title}
+        </Typography.Title>
         <Space wrap>
           <Input.Search
             placeholder="Search"
@@ -201,8 +217,14 @@ export function ResourceListPage({ screen }: { screen: ResourceScreen }) {
               style={{ minWidth: 180 }}
             />
           ))}
-          {screen.deletion === 'soft' && <Segmented options={statusFilters} value={status} onChange={(v) => setFilter({ status: v as string, page: 1 })} />}
-          {allowed('create') && <Button type="primary" onClick={() => open('new')}>Add</Button>}
+          {screen.deletion === 'soft' && (
+            <Segmented options={statusFilters} value={status} onChange={(v) => setFilter({ status: v as string, page: 1 })} />
+          )}
+          {allowed('create') && (
+            <Button type="primary" onClick={() => open('new')}>
+              Add
+            </Button>
+          )}
         </Space>
       </Space>
       <Table<Row>

@@ -18,7 +18,17 @@ export function ColourSwatch({ value }: { value: unknown }) {
   if (blank(value)) return null;
   return (
     <span>
-      <span style={{ display: 'inline-block', width: 12, height: 12, background: String(value), border: '1px solid #ccc', marginRight: 6, verticalAlign: 'middle' }} />
+      <span
+        style={{
+          display: 'inline-block',
+          width: 12,
+          height: 12,
+          background: String(value),
+          border: '1px solid #ccc',
+          marginRight: 6,
+          verticalAlign: 'middle',
+        }}
+      />
       {String(value)}
     </span>
   );
@@ -26,7 +36,11 @@ export function ColourSwatch({ value }: { value: unknown }) {
 
 /** Long text cut to one line, whole on hover. */
 export const LongText = ({ value }: { value: unknown }) =>
-  blank(value) ? null : <Typography.Text ellipsis={{ tooltip: String(value) }} style={{ maxWidth: 320 }}>{String(value)}</Typography.Text>;
+  blank(value) ? null : (
+    <Typography.Text ellipsis={{ tooltip: String(value) }} style={{ maxWidth: 320 }}>
+      {String(value)}
+    </Typography.Text>
+  );
 
 /** The list column of a form field, formatted by the field's type (a reference shows the referenced name). */
 export function columnFor(field: FieldDef, sortable = false): ColumnDef<Row> {

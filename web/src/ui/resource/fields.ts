@@ -11,9 +11,24 @@ export interface RefSource {
 
 /** One form field of a generic resource form. */
 export type FieldDef =
-  | { name: string; label: string; type: 'text' | 'textarea' | 'email' | 'password' | 'date' | 'time' | 'color'; placeholder?: string; required?: boolean }
+  | {
+      name: string;
+      label: string;
+      type: 'text' | 'textarea' | 'email' | 'password' | 'date' | 'time' | 'color';
+      placeholder?: string;
+      required?: boolean;
+    }
   /** `suffix` is shown after the input and after the value in the list (e.g. '%'). */
-  | { name: string; label: string; type: 'number' | 'money'; min?: number; max?: number; step?: number; suffix?: string; required?: boolean }
+  | {
+      name: string;
+      label: string;
+      type: 'number' | 'money';
+      min?: number;
+      max?: number;
+      step?: number;
+      suffix?: string;
+      required?: boolean;
+    }
   /** `initial` is the value a new record starts with. */
   | { name: string; label: string; type: 'enum'; options: { value: string; label: string }[]; initial?: string; required?: boolean }
   /** A reference to another resource, chosen from its active rows. */

@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { http, must } from '../../lib/http.ts';
 import type { RefSource } from './fields.ts';
@@ -26,9 +26,7 @@ export function useLookup(source: RefSource) {
   const labelOf = (row: LookupRow) => String(row[source.labelField] ?? `#${row.id}`);
   /** Choices: the active rows, plus the current one when it has since been hidden. */
   const options = (current?: unknown) =>
-    rows
-      .filter((row) => row.status !== 'false' || row.id === Number(current))
-      .map((row) => ({ value: row.id, label: labelOf(row) }));
+    rows.filter((row) => row.status !== 'false' || row.id === Number(current)).map((row) => ({ value: row.id, label: labelOf(row) }));
   return { rows, byId, labelOf, options, isLoading: query.isLoading, error: query.error };
 }
 

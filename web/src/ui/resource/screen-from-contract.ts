@@ -1,6 +1,6 @@
 import type { ResourceContract } from '@tillbook/contract';
 import { columnFor } from './columns.tsx';
-import { defaultMessages, type ColumnDef, type FieldDef, type RefSource, type ResourceMessages } from './fields.ts';
+import { type ColumnDef, defaultMessages, type FieldDef, type RefSource, type ResourceMessages } from './fields.ts';
 import type { ResourceRow, ResourceScreen } from './ResourceListPage.tsx';
 
 /** What a screen adds to its contract: a title, the form's fields, and whatever differs from the defaults. */
@@ -45,4 +45,8 @@ export function screenFromContract(contract: ResourceContract, spec: ScreenSpec)
 }
 
 /** Where a reference to a plain resource finds its rows and their names. */
-export const refTo = (contract: ResourceContract): RefSource => ({ path: contract.path, listName: contract.listName, labelField: contract.titleField });
+export const refTo = (contract: ResourceContract): RefSource => ({
+  path: contract.path,
+  listName: contract.listName,
+  labelField: contract.titleField,
+});

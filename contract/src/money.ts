@@ -9,7 +9,7 @@ export function toCents(amount: number | string): Cents {
   if (!/^-?\d+(\.\d+)?$/.test(text)) throw new RangeError(`not an amount: ${amount}`);
   const negative = text.startsWith('-');
   const [whole, fraction = ''] = text.replace('-', '').split('.');
-  const padded = (fraction + '000').slice(0, 3);
+  const padded = `${fraction}000`.slice(0, 3);
   let cents = Number(whole) * 100 + Number(padded.slice(0, 2));
   if (Number(padded[2]) >= 5) cents += 1; // half away from zero
   return negative ? -cents : cents;

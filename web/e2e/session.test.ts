@@ -141,7 +141,9 @@ describe('with access tokens of the default life', () => {
       cart: '[{"id":1,"productId":2,"productQuantity":1}]',
       'pf-user-email': 'shopper@shop.test',
     };
-    await page.evaluate((values) => Object.entries(values).forEach(([k, v]) => localStorage.setItem(k, v)), session);
+    await page.evaluate((values) => {
+      for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v);
+    }, session);
 
     // The storefront's own calls are public: a bad token there is simply not used, so reloading keeps everything.
     await page.reload();

@@ -71,7 +71,7 @@ test('a CSV file is previewed with its bad rows, imported in slices with progres
     ...good.slice(110),
   ];
   const csvPath = path.join(tempDir, 'products.csv');
-  await fs.writeFile(csvPath, [header, ...rows].join('\n') + '\n');
+  await fs.writeFile(csvPath, `${[header, ...rows].join('\n')}\n`);
   await page.locator('input[type=file]').setInputFiles(csvPath);
   await page.getByText('products.csv').waitFor();
 

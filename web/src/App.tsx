@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Notices } from './lib/notices.tsx';
 import { applyDemoSession, demoParams } from './lib/session.ts';
@@ -13,7 +13,7 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false,
 if (applyDemoSession(window.location)) {
   // the session is saved: the token is not left in the address bar and the history
   const url = new URL(window.location.href);
-  demoParams.forEach((name) => url.searchParams.delete(name));
+  for (const name of demoParams) url.searchParams.delete(name);
   window.history.replaceState(window.history.state, '', url);
 }
 
@@ -31,7 +31,7 @@ const router = createBrowserRouter([
 export function App() {
   const settings = useSettings();
   useEffect(loadSettingsOnce, []);
-  let body;
+  let body: ReactNode;
   if (settings.error) body = <ServerError />;
   else if (!settings.data) body = <FullScreenSpinner />;
   else body = <RouterProvider router={router} />;

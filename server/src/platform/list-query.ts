@@ -40,7 +40,7 @@ export const idListFilter = z
   .refine((ids) => ids.every((n) => n >= 1 && n <= maxId), 'must hold only valid ids')
   .refine((ids) => ids.length <= 1000, 'must hold at most 1000 ids');
 
-export function parseListQuery<S extends z.ZodRawShape = {}>(
+export function parseListQuery<S extends z.ZodRawShape = Record<never, never>>(
   raw: unknown,
   options: ListQueryOptions<S> = {},
 ): ListQuery<z.infer<z.ZodObject<S>>> {

@@ -31,8 +31,12 @@ function build(schema: z.ZodType): Present {
     return (value) => (value === null || value === undefined ? value : inner(value));
   }
   if (schema instanceof z.ZodLazy) {
+    // resolved on first use: the lazy schema may refer to itself
     let inner: Present | undefined;
-    return (value) => (inner ??= presenter(schema.unwrap() as z.ZodType))(value);
+    return (value) => {
+      inner ??= presenter(schema.unwrap() as z.ZodType);
+      return inner(value);
+    };
   }
   if (schema instanceof z.ZodObject) {
     const fields = Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, field]) => [key, presenter(field)] as const);

@@ -1,5 +1,4 @@
 import type { ListFilters } from '@tillbook/contract';
-import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
 export interface ListParams<F extends string> {
@@ -31,19 +30,15 @@ export function useListParams<F extends string = never>(
     string | undefined
   >;
 
-  const update = useCallback(
-    (changes: Record<string, string | number | undefined>) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === undefined || value === '') next.delete(name(key));
-          else next.set(name(key), String(value));
-        }
-        return next;
-      }),
-    // eslint-style dependency list: the prefix is fixed for a list's life
-    [setParams, prefix],
-  );
+  const update = (changes: Record<string, string | number | undefined>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === undefined || value === '') next.delete(name(key));
+        else next.set(name(key), String(value));
+      }
+      return next;
+    });
 
   return {
     page,

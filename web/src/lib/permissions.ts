@@ -12,12 +12,12 @@ export async function loadPermissions(): Promise<void> {
   const id = roleId();
   const result = id ? await api(rolePermissionEndpoints.read, { query: { roleId: id } }) : null;
   names = new Set(result?.data?.permissions ?? []);
-  listeners.forEach((l) => l());
+  for (const l of listeners) l();
 }
 
 export const clearPermissions = () => {
   names = null;
-  listeners.forEach((l) => l());
+  for (const l of listeners) l();
 };
 
 export function usePermissions(): { loaded: boolean; can: (name: string) => boolean } {

@@ -13,7 +13,7 @@ let state: SettingsState = { data: null, loading: false, error: null };
 const listeners = new Set<() => void>();
 const set = (next: Partial<SettingsState>) => {
   state = { ...state, ...next };
-  listeners.forEach((l) => l());
+  for (const l of listeners) l();
 };
 
 async function fetchSettings() {

@@ -43,20 +43,25 @@ export function ProductPage() {
         )}
         {pictures.length > 1 && (
           <Space wrap style={{ marginTop: 12 }} data-testid="product-gallery">
-            {pictures.map((pic) => (
-              <img
+            {pictures.map((pic, index) => (
+              <button
                 key={pic.key}
-                src={pic.thumb}
-                alt={`${p.name} picture`}
+                type="button"
                 onClick={() => setChosen(pic.url)}
+                aria-label={`Show view ${index + 1}`}
                 style={{
-                  width: 64,
-                  height: 64,
-                  objectFit: 'cover',
+                  padding: 0,
+                  background: 'none',
                   cursor: 'pointer',
                   border: pic.url === shown ? '2px solid #1677ff' : '1px solid #eee',
                 }}
-              />
+              >
+                <img
+                  src={pic.thumb}
+                  alt={`${p.name}, view ${index + 1}`}
+                  style={{ width: 64, height: 64, objectFit: 'cover', display: 'block' }}
+                />
+              </button>
             ))}
           </Space>
         )}

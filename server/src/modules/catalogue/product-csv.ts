@@ -117,7 +117,7 @@ export function csvField(value: string | number | null | undefined): string {
 
 /** Rows as CSV text: CRLF line ends, a byte order mark so spreadsheets read it as UTF-8. */
 export function writeCsv(rows: (string | number | null | undefined)[][]): string {
-  return BOM + rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return `${BOM}${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
 
 /**

@@ -37,7 +37,10 @@ export function buildMatrix(catalogue: PermissionRecord[]): MatrixRow[] {
     if (!actions.includes(action)) continue;
     const entity = p.name.slice(dash + 1);
     let row = byEntity.get(entity);
-    if (!row) byEntity.set(entity, (row = { entity, label: entityLabel(entity), cells: {} }));
+    if (!row) {
+      row = { entity, label: entityLabel(entity), cells: {} };
+      byEntity.set(entity, row);
+    }
     row.cells[action] = p.id;
   }
   const rank = (e: string) => order.get(e) ?? Number.MAX_SAFE_INTEGER;

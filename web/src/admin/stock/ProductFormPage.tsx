@@ -240,7 +240,7 @@ export default function ProductFormPage() {
             {current.map((image, index) => (
               <Space key={image.id} direction="vertical" size={2} align="center">
                 {image.thumbnailUrl && (
-                  <img src={image.thumbnailUrl} alt={`Gallery image ${index + 1}`} width={64} height={64} style={{ objectFit: 'cover' }} />
+                  <img src={image.thumbnailUrl} alt={`Gallery ${index + 1}`} width={64} height={64} style={{ objectFit: 'cover' }} />
                 )}
                 <Space size={2}>
                   <Button
@@ -290,6 +290,7 @@ export default function ProductFormPage() {
               const index = list.indexOf(file);
               const move = (step: -1 | 1) => form.setFieldValue(productFileFields.gallery, moved(list, index, step));
               return (
+                // biome-ignore lint/a11y/noStaticElementInteractions: dragging is the mouse's shortcut; the ↑/↓ buttons beside each image do the same by keyboard
                 <div
                   draggable
                   onDragStart={(e) => e.dataTransfer.setData('text/plain', String(index))}

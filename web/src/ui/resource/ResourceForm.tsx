@@ -5,6 +5,7 @@ import type { FieldDef } from './fields.ts';
 import { RefSelect } from './lookup.tsx';
 
 /** What Form.Item hands its child: the control must pass it on to the real input. */
+// biome-ignore lint/suspicious/noExplicitAny: antd's inputs each type value and onChange their own way; Form.Item hands any of them
 type Control = { id?: string; value?: any; onChange?: (...args: any[]) => void };
 
 function FieldInput({ field, ...control }: { field: FieldDef } & Control) {

@@ -2,7 +2,7 @@ import { type AdjustInventoryInput, type AdjustState, type AdjustType, adjustLif
 import { asc, eq, inArray } from 'drizzle-orm';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { requireFound } from '../../platform/queries.ts';
 import { assertTransition, type LifecycleDocument, lockState, transition } from '../../platform/transition.ts';
 import { adjustInvoice, adjustInvoiceProduct, product } from '../../schema/index.ts';
 import { type Posting, post } from '../accounting/index.ts';
@@ -48,12 +48,10 @@ export async function createAdjustment(tx: DbOrTx, input: AdjustInventoryInput, 
     .from(product)
     .where(inArray(product.id, ids));
   const byId = new Map(products.map((p) => [p.id, p]));
-  const missing: Record<string, string> = {};
-  input.adjustInvoiceProduct.forEach((line, index) => {
-    if (!byId.has(line.productId)) missing[`adjustInvoiceProduct.${index}.productId`] = 'does not exist';
-  });
-  const [firstMissing] = Object.keys(missing);
-  if (firstMissing) throw badRequest(`${firstMissing} does not exist`, missing);
+  requireFound(
+    input.adjustInvoiceProduct.map((line, index) => [`adjustInvoiceProduct.${index}.productId`, line.productId] as const),
+    new Set(byId.keys()),
+  );
 
   const date = input.date ?? (await businessDate(tx, clock));
   const [header] = await tx.insert(adjustInvoice).values({ date, note: input.note, userId }).returning({ id: adjustInvoice.id });

@@ -18,8 +18,11 @@ export function StorefrontApp() {
   });
   return (
     <Layout style={{ minHeight: '100vh', background: '#fff' }}>
-      <Layout.Header style={{ background: '#fff', display: 'flex', alignItems: 'center', gap: 24, borderBottom: '1px solid #eee' }}>
-        <Link to="/" style={{ display: 'flex', alignItems: 'center' }}>
+      {/* on a phone the shop name and "All products" keep their line; the categories fold into the menu's "…" */}
+      <Layout.Header
+        style={{ background: '#fff', display: 'flex', alignItems: 'center', gap: 16, padding: '0 16px', borderBottom: '1px solid #eee' }}
+      >
+        <Link to="/" style={{ display: 'flex', alignItems: 'center', flexShrink: 0, whiteSpace: 'nowrap' }}>
           {settings?.logo ? (
             <img src={settings.logo} alt={settings.companyName} style={{ maxHeight: 40 }} />
           ) : (
@@ -28,10 +31,12 @@ export function StorefrontApp() {
             </Typography.Title>
           )}
         </Link>
-        <Link to="/products">All products</Link>
+        <Link to="/products" style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+          All products
+        </Link>
         <Menu
           mode="horizontal"
-          style={{ flex: 1, borderBottom: 0 }}
+          style={{ flex: 1, minWidth: 0, borderBottom: 0 }}
           selectable={false}
           data-testid="store-categories"
           items={(categories.data?.getAllProductCategory ?? []).map((c) => ({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate } from './fields.ts';
+import { isCalendarDate, maxId } from './fields.ts';
 
 /**
  * The list-query convention shared by every list endpoint and by the web client.
@@ -87,3 +87,11 @@ export function buildListQuery(filters: ListFilters = {}): string {
   if (values.key !== undefined) values.query = 'search';
   return new URLSearchParams(values).toString();
 }
+
+/** A list filter of one id or a comma list of ids (`1,2,3`, at most 1000 of them). */
+export const idListFilter = z
+  .string()
+  .regex(/^\d+(,\d+)*$/, 'must be an id or a comma list of ids')
+  .transform((text) => [...new Set(text.split(',').map(Number))])
+  .refine((ids) => ids.every((n) => n >= 1 && n <= maxId), 'must hold only valid ids')
+  .refine((ids) => ids.length <= 1000, 'must hold at most 1000 ids');

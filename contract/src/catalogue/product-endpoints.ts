@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { out } from '../answers.ts';
 import { newProductListKeys } from '../catalogue.ts';
 import { endpoint, fileAnswer, listQuery, multipart } from '../endpoint.ts';
-import { maxId } from '../fields.ts';
+import { idListFilter } from '../list-query.ts';
 import {
   priceRange,
   productCardOut,
@@ -17,19 +17,11 @@ import {
 } from '../product.ts';
 import { statusBody } from '../status.ts';
 
-/** A list filter of one id or a comma list of ids (`1,2,3`, at most 1000). */
-export const idListParam = z
-  .string()
-  .regex(/^\d+(,\d+)*$/, 'must be an id or a comma list of ids')
-  .transform((text) => [...new Set(text.split(',').map(Number))])
-  .refine((ids) => ids.every((n) => n >= 1 && n <= maxId), 'must hold only valid ids')
-  .refine((ids) => ids.length <= 1000, 'must hold at most 1000 ids');
-
 /** The staff product list's own filters (GET product and GET product/export). */
 export const productListFilters = {
-  productCategoryId: idListParam.optional(),
-  productSubCategoryId: idListParam.optional(),
-  productBrandId: idListParam.optional(),
+  productCategoryId: idListFilter.optional(),
+  productSubCategoryId: idListFilter.optional(),
+  productBrandId: idListFilter.optional(),
   lowStock: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
 };
 export type ProductListFilters = { [K in keyof typeof productListFilters]?: z.output<(typeof productListFilters)[K]> };
@@ -45,10 +37,10 @@ const productListQuery = listQuery({ sortable: productSortable, modes: ['card'],
 export const publicProductQuery = {
   sortable: ['name', 'createdAt', 'productSalePrice'],
   filters: {
-    productCategoryId: idListParam.optional(),
-    productSubCategoryId: idListParam.optional(),
-    productBrandId: idListParam.optional(),
-    color: idListParam.optional(),
+    productCategoryId: idListFilter.optional(),
+    productSubCategoryId: idListFilter.optional(),
+    productBrandId: idListFilter.optional(),
+    color: idListFilter.optional(),
     priceRange: priceRange.optional(),
     price: publicPriceSort.optional(),
   },

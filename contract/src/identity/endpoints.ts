@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { out, recordOut } from '../answers.ts';
 import { endpoint, listQuery } from '../endpoint.ts';
-import { maxId } from '../fields.ts';
 import {
   loginAnswer,
   loginBody,
@@ -11,6 +10,7 @@ import {
   rolePermissionsAnswer,
   updateUserBody,
 } from '../identity.ts';
+import { idListFilter } from '../list-query.ts';
 import { statusBody } from '../status.ts';
 
 /** A staff account as answered after a write: every column but the password hash, which is not listed. */
@@ -102,21 +102,13 @@ export const userDetailOut = userOut.extend({
 });
 export type UserDetail = z.infer<typeof userDetailOut>;
 
-/** Comma list of ids: `1,2,3` (at most 1000 of them). */
-const idList = z
-  .string()
-  .regex(/^\d+(,\d+)*$/, 'must be an id or a comma list of ids')
-  .transform((text) => [...new Set(text.split(',').map(Number))])
-  .refine((ids) => ids.every((n) => n >= 1 && n <= maxId), 'must hold only valid ids')
-  .refine((ids) => ids.length <= 1000, 'must hold at most 1000 ids');
-
 /** The user list's own filters, beyond the list-query convention. */
 export const userListFilters = {
-  roleId: idList.optional(),
-  departmentId: idList.optional(),
-  designationId: idList.optional(),
-  shiftId: idList.optional(),
-  employmentStatusId: idList.optional(),
+  roleId: idListFilter.optional(),
+  departmentId: idListFilter.optional(),
+  designationId: idListFilter.optional(),
+  shiftId: idListFilter.optional(),
+  employmentStatusId: idListFilter.optional(),
 };
 export type UserListFilters = z.output<z.ZodObject<typeof userListFilters>>;
 

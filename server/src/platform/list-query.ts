@@ -1,4 +1,4 @@
-import { baseListQuery, dropEmpty, listDefaults, maxId, type RawQuery } from '@tillbook/contract';
+import { baseListQuery, dropEmpty, listDefaults, type RawQuery } from '@tillbook/contract';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -31,14 +31,6 @@ export interface ListQueryOptions<S extends z.ZodRawShape> {
   /** Columns the list may be sorted by. */
   sortable?: readonly string[];
 }
-
-/** Comma list of ids: `1,2,3` (at most 1000 of them). */
-export const idListFilter = z
-  .string()
-  .regex(/^\d+(,\d+)*$/, 'must be an id or a comma list of ids')
-  .transform((text) => [...new Set(text.split(',').map(Number))])
-  .refine((ids) => ids.every((n) => n >= 1 && n <= maxId), 'must hold only valid ids')
-  .refine((ids) => ids.length <= 1000, 'must hold at most 1000 ids');
 
 export function parseListQuery<S extends z.ZodRawShape = Record<never, never>>(
   raw: unknown,

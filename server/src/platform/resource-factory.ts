@@ -1,4 +1,4 @@
-import { dropEmpty, permissionName, type RawQuery, type ResourceContract, statusBody } from '@tillbook/contract';
+import { dropEmpty, idListFilter, permissionName, type RawQuery, type ResourceContract, statusBody } from '@tillbook/contract';
 import { and, count, eq, getTableName, ne, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from './context.ts';
 import type { DbOrTx } from './db.ts';
 import { AppError, badRequest, duplicate, fieldError } from './errors.ts';
-import { conventionWhere, idListFilter, inArray, type ListQuery, orderBy, paging, parseListQuery, whereAll } from './list-query.ts';
+import { conventionWhere, inArray, type ListQuery, orderBy, paging, parseListQuery, whereAll } from './list-query.ts';
 import { found, idParam, parseBody, type RouteDef } from './route.ts';
 import { toWire, toWireList } from './wire.ts';
 

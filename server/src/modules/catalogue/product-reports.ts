@@ -1,6 +1,7 @@
 import {
   dropEmpty,
   fromCents,
+  idListFilter,
   newProductListKeys,
   productReportEndpoints,
   productReportQueries,
@@ -12,7 +13,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { implement } from '../../platform/endpoint-route.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { FileStore } from '../../platform/files.ts';
-import { conventionWhere, idListFilter, inArray, paging, parseListQuery, whereAll } from '../../platform/list-query.ts';
+import { conventionWhere, inArray, paging, parseListQuery, whereAll } from '../../platform/list-query.ts';
 import type { RouteDef } from '../../platform/route.ts';
 import { product, productVat } from '../../schema/index.ts';
 

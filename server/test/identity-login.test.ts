@@ -115,14 +115,15 @@ describe('refresh token', () => {
 });
 
 describe('access token lifetime', () => {
-  const short = useTestApp({ env: { ACCESS_TOKEN_TTL: '1s' } });
+  // whole-second iat/exp: a 3 s token is good for at least 2 s after login, even on a busy machine
+  const short = useTestApp({ env: { ACCESS_TOKEN_TTL: '3s' } });
 
   test('follows ACCESS_TOKEN_TTL; after it the call is refused and a refresh gives a working token', async () => {
     const login = await short.login(ownerUsername, ownerPassword);
     const own = (token: string) =>
       short.call('GET', '/v1/role-permission/permission', { token, query: { roleId: String(login.body.roleId) } });
     expect((await own(login.body.token)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await new Promise((resolve) => setTimeout(resolve, 3100));
     const expired = await own(login.body.token);
     expect(expired.status).toBe(401);
     expect(expired.body.code).toBe('unauthenticated');

@@ -16,6 +16,7 @@ export * from './list-query.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './permissions.ts';
+export * from './pricing.ts';
 export * from './product.ts';
 export * from './resources.ts';
 export * from './settings.ts';

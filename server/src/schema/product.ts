@@ -26,7 +26,8 @@ export const product = pgTable(
   'product',
   {
     ...recordColumns,
-    name: text().notNull().unique(),
+    /** Names need not be unique (a second SKU of "Ceramic Mug Teal"); the SKU is. */
+    name: text().notNull(),
     sku: text().notNull().unique(),
     description: text(),
     productThumbnailImage: text(),
@@ -49,6 +50,7 @@ export const product = pgTable(
     check('product_prices_not_negative', sql`${t.productSalePrice} >= 0 and ${t.productPurchasePrice} >= 0`),
     index().on(t.productSubCategoryId),
     index().on(t.productBrandId),
+    index().on(t.name),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { type ProductCsvColumn, type ProductInput, productCsvColumns, productInput } from '@tillbook/contract';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -132,32 +132,24 @@ async function loadReferences(db: DbOrTx) {
   return { category: lookup(categories), subCategory: lookup(subCategories), brand: lookup(brands), uom: lookup(units), vat: lookup(vats) };
 }
 
-/** Lower-cased SKUs and names of existing products among those given. */
-async function existingKeys(db: DbOrTx, skus: string[], names: string[]) {
-  const take = async (column: typeof product.sku | typeof product.name, values: string[]) => {
-    const found = new Set<string>();
-    for (let i = 0; i < values.length; i += 1000) {
-      const chunk = values.slice(i, i + 1000);
-      if (!chunk.length) continue;
-      const rows = await db
-        .select({ v: sql<string>`lower(${column})` })
-        .from(product)
-        .where(
-          sql`lower(${column}) in (${sql.join(
-            chunk.map((v) => sql`${v}`),
-            sql`, `,
-          )})`,
-        );
-      for (const r of rows) found.add(r.v);
-    }
-    return found;
-  };
-  return { sku: await take(product.sku, skus), name: await take(product.name, names) };
+/** Lower-cased SKUs of existing products among those given. */
+async function existingSkus(db: DbOrTx, skus: string[]) {
+  const found = new Set<string>();
+  for (let i = 0; i < skus.length; i += 1000) {
+    const chunk = skus.slice(i, i + 1000);
+    if (!chunk.length) continue;
+    const rows = await db
+      .select({ v: sql<string>`lower(${product.sku})` })
+      .from(product)
+      .where(inArray(sql`lower(${product.sku})`, chunk));
+    for (const r of rows) found.add(r.v);
+  }
+  return found;
 }
 
 /**
  * Checks every row: its values against the product's rules, its names against the references,
- * its SKU and name against existing products and the rows above it in the file.
+ * its SKU against existing products and the rows above it in the file (names need not be unique).
  */
 export async function checkRows(db: DbOrTx, columns: (ProductCsvColumn | null)[], records: CsvRecord[]): Promise<CheckedRow[]> {
   const refs = await loadReferences(db);
@@ -170,9 +162,9 @@ export async function checkRows(db: DbOrTx, columns: (ProductCsvColumn | null)[]
     });
     return { line: record.line, values, fieldCount: record.fields.length };
   });
-  const keys = (field: 'sku' | 'name') => [...new Set(rows.map((r) => r.values[field]?.toLowerCase()).filter((v): v is string => !!v))];
-  const existing = await existingKeys(db, keys('sku'), keys('name'));
-  const seen = { sku: new Map<string, number>(), name: new Map<string, number>() };
+  const skus = [...new Set(rows.map((r) => r.values.sku?.toLowerCase()).filter((v): v is string => !!v))];
+  const existing = { sku: await existingSkus(db, skus) };
+  const seen = { sku: new Map<string, number>() };
 
   for (const row of rows) {
     const errors: RowErrors = {};
@@ -219,7 +211,7 @@ export async function checkRows(db: DbOrTx, columns: (ProductCsvColumn | null)[]
         errors[fieldColumn[field] ?? field] ??= issue.message;
       }
     }
-    for (const field of ['sku', 'name'] as const) {
+    for (const field of ['sku'] as const) {
       const key = v[field]?.toLowerCase();
       if (!key || errors[field]) continue;
       if (existing[field].has(key)) errors[field] = 'already exists';

@@ -58,22 +58,19 @@ export async function assertProductReferences(db: DbOrTx, values: ProductReferen
 }
 
 /**
- * 409 naming the field when another product has the same name or SKU, compared case-insensitively.
- * Writers take turns (a transaction-scoped advisory lock) so 'ABC' and 'abc' cannot both pass.
+ * 409 naming the field when another product has the same SKU, compared case-insensitively. Names
+ * need not be unique. Writers take turns (a transaction-scoped advisory lock) so 'ABC' and 'abc'
+ * cannot both pass.
  */
-export async function assertProductUnique(db: DbOrTx, values: { name?: string; sku?: string }, exceptId?: number): Promise<void> {
+export async function assertProductUnique(db: DbOrTx, values: { sku?: string }, exceptId?: number): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('unique:product'))`);
-  for (const field of ['sku', 'name'] as const) {
-    const value = values[field];
-    if (value === undefined) continue;
-    const column = product[field];
-    const [clash] = await db
-      .select({ id: product.id })
-      .from(product)
-      .where(and(eq(sql`lower(${column})`, value.toLowerCase()), exceptId === undefined ? undefined : ne(product.id, exceptId)))
-      .limit(1);
-    if (clash) throw duplicate('Product', field);
-  }
+  if (values.sku === undefined) return;
+  const [clash] = await db
+    .select({ id: product.id })
+    .from(product)
+    .where(and(eq(sql`lower(${product.sku})`, values.sku.toLowerCase()), exceptId === undefined ? undefined : ne(product.id, exceptId)))
+    .limit(1);
+  if (clash) throw duplicate('Product', 'sku');
 }
 
 /** Replaces the product's colour and attribute-value links with the sets sent (absent sets are kept). */

@@ -35,7 +35,7 @@ export async function updateProductRoute(ctx: AppContext, req: FastifyRequest, i
     const [current] = await tx.select().from(product).where(eq(product.id, id)).for('update');
     found(current, 'Product');
     await assertProductReferences(tx, values);
-    await assertProductUnique(tx, { name: columns.name, sku: columns.sku }, id);
+    await assertProductUnique(tx, { sku: columns.sku }, id);
     const { thumbnail, gallery } = await storeProductImages(files, images);
     const changes: Partial<typeof product.$inferInsert> = { ...columns, updatedAt: new Date() };
     if (thumbnail) {

@@ -1,0 +1,2 @@
+ALTER TABLE "product" DROP CONSTRAINT "product_name_unique";--> statement-breakpoint
+CREATE INDEX "product_name_index" ON "product" USING btree ("name");

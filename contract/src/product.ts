@@ -67,18 +67,29 @@ export const productInput = z.object({
 export type ProductInput = z.infer<typeof productInput>;
 
 /**
- * PUT/POST /product/{id}: any of the shared fields. Stock and average cost are not edited here:
- * stock moves only through movements, and the cost follows purchases.
+ * PUT/POST /product/{id}: any of the shared fields, and the purchase price. Stock is not edited
+ * here: it moves only through movements. An update may also reorder the gallery (`galleryOrder`:
+ * its image ids in the new order; images left out are removed).
+ *
+ * `productPurchasePrice` is the product's average unit cost. Changing it revalues the stock on
+ * hand at the new cost: the server records it as stock out at the old cost and back in at the new
+ * one (two movements, reason `adjustment`, document `costChange`) and posts the difference between
+ * Inventory and Stock Adjustment, so the books still equal the stock at cost. Later movements are
+ * valued at the new cost until a purchase moves the average again.
  */
-/** An update may also reorder the gallery: its image ids in the new order; images left out are removed. */
-export const productUpdateInput = z.object(productFields).partial().extend({ galleryOrder: idSet.optional() });
+export const productUpdateInput = z
+  .object(productFields)
+  .partial()
+  .extend({ productPurchasePrice: money.optional(), galleryOrder: idSet.optional() });
 export type ProductUpdateInput = z.infer<typeof productUpdateInput>;
 
 /** Fields an update refuses, with the reason a person reads. */
 export const productUpdateRefused: Record<string, string> = {
   productQuantity: 'cannot be changed here; use an inventory adjustment',
-  productPurchasePrice: 'cannot be changed here; it follows purchases',
 };
+
+/** The document type of the pair of movements a purchase price change writes (see {@link productUpdateInput}). */
+export const costChangeDocument = 'costChange';
 
 /** Sortable columns of the staff list. */
 export const productSortable = ['name', 'sku', 'productQuantity', 'productSalePrice', 'createdAt'] as const;
@@ -152,6 +163,10 @@ export const stockMovementOut = z.object({
   documentId: out.optionalText,
   unitCost: out.money,
   userId: out.optionalId,
+  /** Who made it: first and last name, else the username; null when no user is recorded. */
+  userName: out.optionalText,
+  /** On-hand stock right after this movement (the running sum of every movement up to it). */
+  balanceAfter: out.int,
   createdAt: out.timestamp,
 });
 export type StockMovement = z.infer<typeof stockMovementOut>;
@@ -165,6 +180,14 @@ export const productDetailOut = productRowOut.extend({
     .object({ ...recordOut, name: out.text, type: z.enum(discountTypes), value: out.money, startDate: out.date, endDate: out.date })
     .nullable(),
   uom: z.object({ ...recordOut, name: out.text }).nullable(),
+  /** The sale price with VAT, before any discount. */
+  productSalePriceWithVat: out.money,
+  /** 'true' when the attached discount runs on today's business date. */
+  discountActive: out.status,
+  /** What the running discount takes off one unit before VAT (0 when none runs). */
+  discountAmount: out.money,
+  /** What a customer pays for one unit today: the discount, then VAT (the contract's `unitPrice`). */
+  finalPriceWithVat: out.money,
   /** The latest movements, newest first. */
   stockMovements: z.array(stockMovementOut),
 });

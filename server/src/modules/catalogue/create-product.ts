@@ -111,5 +111,5 @@ export async function createProductRoute(ctx: AppContext, req: FastifyRequest) {
   const id = await withStoredFiles(ctx, req.log, async (tx, files) =>
     createProduct(tx, { userId: caller(req).id, clock: ctx.config.clock }, input, await storeProductImages(files, images)),
   );
-  return productDetail(ctx.db, id);
+  return productDetail(ctx.db, id, ctx.config.clock);
 }

@@ -1,4 +1,6 @@
+import { unitPrice } from '@tillbook/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { found } from '../../platform/route.ts';
 import {
@@ -15,6 +17,7 @@ import {
   productVat,
   stockMovement,
   uom,
+  users,
 } from '../../schema/index.ts';
 import { imageUrls } from './product-images.ts';
 
@@ -100,28 +103,83 @@ export function productView({ product: p, ...names }: ProductRow) {
   };
 }
 
-/** GET /product/{id}: everything the staff product page shows, with its latest movements. */
-export async function productDetail(db: DbOrTx, id: number) {
+/**
+ * The latest movements of a product, newest first, each with the on-hand balance right after it and
+ * the name of the user who made it. The balance is a window sum over every movement of the product
+ * (oldest first), taken before the limit, so it is right however few rows are shown.
+ */
+export async function latestMovements(db: DbOrTx, productId: number, limit = movementLimit) {
+  const running = db
+    .select({
+      id: stockMovement.id,
+      productId: stockMovement.productId,
+      quantity: stockMovement.quantity,
+      reason: stockMovement.reason,
+      documentType: stockMovement.documentType,
+      documentId: stockMovement.documentId,
+      unitCost: stockMovement.unitCost,
+      userId: stockMovement.userId,
+      createdAt: stockMovement.createdAt,
+      balanceAfter: sql<number>`sum(${stockMovement.quantity}) over (order by ${stockMovement.createdAt}, ${stockMovement.id})`.as(
+        'balance_after',
+      ),
+    })
+    .from(stockMovement)
+    .where(eq(stockMovement.productId, productId))
+    .as('running');
+  const rows = await db
+    .select({
+      id: running.id,
+      productId: running.productId,
+      quantity: running.quantity,
+      reason: running.reason,
+      documentType: running.documentType,
+      documentId: running.documentId,
+      unitCost: running.unitCost,
+      userId: running.userId,
+      createdAt: running.createdAt,
+      balanceAfter: running.balanceAfter,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+    })
+    .from(running)
+    .leftJoin(users, eq(users.id, running.userId))
+    .orderBy(desc(running.createdAt), desc(running.id))
+    .limit(limit);
+  return rows.map(({ firstName, lastName, username, ...movement }) => ({
+    ...movement,
+    balanceAfter: Number(movement.balanceAfter),
+    userName: username === null ? null : [firstName, lastName].join(' ').trim() || username,
+  }));
+}
+
+/**
+ * GET /product/{id}: everything the staff product page shows: its VAT, discount and the price to
+ * pay today (the contract's `unitPrice` on the shop's business date), and its latest movements.
+ */
+export async function productDetail(db: DbOrTx, id: number, clock: Clock) {
   const [row] = await productRowQuery(db).where(eq(product.id, id));
   const view = productView(found(row, 'Product'));
-  const [parts, [vat], [disc], [unit], movements] = await Promise.all([
+  const [parts, [vat], [disc], [unit], movements, today] = await Promise.all([
     productParts(db, id),
     view.productVatId ? db.select().from(productVat).where(eq(productVat.id, view.productVatId)) : Promise.resolve([]),
     view.discountId ? db.select().from(discount).where(eq(discount.id, view.discountId)) : Promise.resolve([]),
     view.uomId ? db.select().from(uom).where(eq(uom.id, view.uomId)) : Promise.resolve([]),
-    db
-      .select()
-      .from(stockMovement)
-      .where(eq(stockMovement.productId, id))
-      .orderBy(desc(stockMovement.createdAt), desc(stockMovement.id))
-      .limit(movementLimit),
+    latestMovements(db, id),
+    businessDate(db, clock),
   ]);
+  const price = unitPrice({ salePrice: view.productSalePrice, vatPercentage: vat?.percentage, discount: disc, date: today });
   return {
     ...view,
     ...parts,
     productVat: vat ?? null,
     discount: disc ?? null,
     uom: unit ?? null,
+    productSalePriceWithVat: price.priceWithVat,
+    discountActive: price.activeDiscount !== null,
+    discountAmount: price.discountAmount,
+    finalPriceWithVat: price.finalPriceWithVat,
     stockMovements: movements,
   };
 }

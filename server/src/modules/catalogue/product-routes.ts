@@ -18,7 +18,7 @@ export function productRoutes(ctx: AppContext): RouteDef[] {
     implement(ctx, productEndpoints.publicList, ({ req }) => publicProductList(db, req.query)),
     implement(ctx, productEndpoints.publicGet, ({ params }) => publicProduct(db, params.id)),
     implement(ctx, productEndpoints.list, ({ query }) => productList(db, query as ListQuery<StaffFilters>)),
-    implement(ctx, productEndpoints.get, ({ params }) => productDetail(db, params.id)),
+    implement(ctx, productEndpoints.get, ({ params }) => productDetail(db, params.id, ctx.config.clock)),
     implement(ctx, productEndpoints.create, ({ req }) => createProductRoute(ctx, req), { bodyLimit }),
     implement(ctx, productEndpoints.replace, ({ params, req }) => updateProductRoute(ctx, req, params.id), { bodyLimit }),
     implement(ctx, productEndpoints.update, ({ params, req }) => updateProductRoute(ctx, req, params.id), { bodyLimit }),

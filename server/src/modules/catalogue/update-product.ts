@@ -4,17 +4,18 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError } from '../../platform/errors.ts';
-import { found, parseBody } from '../../platform/route.ts';
+import { caller, found, parseBody } from '../../platform/route.ts';
 import { withStoredFiles } from '../../platform/stored-files.ts';
 import { product, productImage } from '../../schema/index.ts';
 import { bodyFields } from './create-product.ts';
+import { revalueStock } from './product-cost.ts';
 import { productDetail } from './product-detail.ts';
 import { encodeProductImages, type ProductForm, readProductForm, retireProductImages, storeProductImages } from './product-images.ts';
 import { assertProductReferences, assertProductUnique, replaceProductLinks } from './product-rules.ts';
 
 /**
- * PUT or POST /product/{id}, JSON or form data: a partial change. Stock and average cost are
- * refused (400). Colour and attribute sets are replaced when sent; a new thumbnail replaces the
+ * PUT or POST /product/{id}, JSON or form data: a partial change. Stock is refused (400); a new
+ * purchase price revalues the stock on hand (see {@link revalueStock}). Colour and attribute sets are replaced when sent; a new thumbnail replaces the
  * old one (removed after commit); `galleryOrder` (the gallery's image ids in the new order)
  * reorders it and removes the images it leaves out (files removed after commit); new gallery
  * images are appended, at most {@link maxGalleryImages} in all.
@@ -37,6 +38,17 @@ export async function updateProductRoute(ctx: AppContext, req: FastifyRequest, i
     await assertProductReferences(tx, values);
     await assertProductUnique(tx, { sku: columns.sku }, id);
     const { thumbnail, gallery } = await storeProductImages(files, images);
+    if (columns.productPurchasePrice !== undefined) {
+      await revalueStock(tx, {
+        productId: id,
+        sku: columns.sku ?? current!.sku,
+        onHand: current!.productQuantity,
+        oldCost: current!.productPurchasePrice,
+        newCost: columns.productPurchasePrice,
+        userId: caller(req).id,
+        clock: ctx.config.clock,
+      });
+    }
     const changes: Partial<typeof product.$inferInsert> = { ...columns, updatedAt: new Date() };
     if (thumbnail) {
       changes.productThumbnailImage = thumbnail;
@@ -60,7 +72,7 @@ export async function updateProductRoute(ctx: AppContext, req: FastifyRequest, i
       await tx.insert(productImage).values(gallery.map((imageName, i) => ({ productId: id, imageName, position: start + i })));
     }
   });
-  return productDetail(ctx.db, id);
+  return productDetail(ctx.db, id, ctx.config.clock);
 }
 
 /** Puts the gallery in the given order and deletes the rows it leaves out; answers their file names. */

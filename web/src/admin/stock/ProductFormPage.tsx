@@ -38,7 +38,8 @@ const labels: Record<string, string> = {
   [productFileFields.thumbnail]: 'Thumbnail',
   [productFileFields.gallery]: 'Gallery images',
 };
-const createOnly = ['productPurchasePrice', 'productQuantity'];
+/** Stock changes only through movements; the purchase price (average cost) may be edited, revaluing the stock on hand. */
+const createOnly = ['productQuantity'];
 const refs = {
   productSubCategoryId: refTo(resources.productSubCategory),
   productBrandId: refTo(resources.productBrand),
@@ -195,12 +196,26 @@ export default function ProductFormPage() {
           <Col span={6}>{num('productSalePrice', true)}</Col>
           <Col span={6}>{num('reorderQuantity')}</Col>
         </Row>
-        {!editing && (
-          <Row gutter={16}>
-            <Col span={6}>{num('productPurchasePrice', true)}</Col>
-            <Col span={6}>{num('productQuantity')}</Col>
-          </Row>
-        )}
+        <Row gutter={16}>
+          <Col xs={24} sm={12} md={editing ? 12 : 6}>
+            {editing ? (
+              <Form.Item
+                name="productPurchasePrice"
+                label="Purchase price (average cost)"
+                extra="Changing it revalues the stock on hand at the new cost (a stock adjustment in the books)."
+              >
+                <InputNumber style={{ width: '100%' }} min={0} step={0.01} precision={2} aria-label={labels.productPurchasePrice} />
+              </Form.Item>
+            ) : (
+              num('productPurchasePrice', true)
+            )}
+          </Col>
+          {!editing && (
+            <Col xs={24} sm={12} md={6}>
+              {num('productQuantity')}
+            </Col>
+          )}
+        </Row>
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item name="colors" label="Colours">
@@ -225,6 +240,20 @@ export default function ProductFormPage() {
             </Form.Item>
           </Col>
         </Row>
+        {editing && loaded.data?.productThumbnailImageUrl && (
+          <figure aria-label="Current thumbnail" style={{ margin: '0 0 8px' }}>
+            <img
+              src={loaded.data.productThumbnailImageUrl}
+              alt={`Current thumbnail of ${loaded.data.name}`}
+              width={96}
+              height={96}
+              style={{ objectFit: 'cover', border: '1px solid #f0f0f0', borderRadius: 6 }}
+            />
+            <figcaption>
+              <Typography.Text type="secondary">Current thumbnail</Typography.Text>
+            </figcaption>
+          </figure>
+        )}
         <Form.Item
           name={productFileFields.thumbnail}
           label={editing ? 'Thumbnail (choose one to replace it)' : 'Thumbnail'}
@@ -235,6 +264,7 @@ export default function ProductFormPage() {
             + Thumbnail
           </Upload>
         </Form.Item>
+        {editing && held > 0 && <Typography.Text type="secondary">Current gallery</Typography.Text>}
         {editing && held > 0 && (
           <Space wrap aria-label="Current gallery" style={{ marginBottom: 16 }}>
             {current.map((image, index) => (

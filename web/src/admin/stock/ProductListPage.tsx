@@ -9,6 +9,7 @@ import { usePermissions } from '../../lib/permissions.ts';
 import { getToken } from '../../lib/session.ts';
 import { RefSelect } from '../../ui/resource/lookup.tsx';
 import { refTo } from '../../ui/resource/screen-from-contract.ts';
+import { ProductStatusButton } from './ProductStatusButton.tsx';
 
 const filterNames = ['productCategoryId', 'productBrandId'] as const;
 const statusOptions = [
@@ -37,7 +38,10 @@ async function exportCsv(filters: Record<string, string | undefined>) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** The product list: thumbnails, search by name or SKU, category, brand and low-stock filters. */
+/**
+ * The product list: thumbnails, search by name or SKU, category, brand, low-stock and status
+ * (active, hidden, all) filters; each row can be hidden or reactivated after a confirmation.
+ */
 export default function ProductListPage() {
   const { can } = usePermissions();
   const params = useListParams({ filters: ['key', 'status', 'lowStock', 'productCategoryId', 'productBrandId'] });
@@ -97,7 +101,7 @@ export default function ProductListPage() {
             />
             Low stock only
           </Space>
-          <Segmented options={statusOptions} value={status} onChange={(v) => set({ status: v as string })} />
+          <Segmented aria-label="Status" options={statusOptions} value={status} onChange={(v) => set({ status: v as string })} />
           {can('create-product') && (
             <Link to="/admin/product/import">
               <Button>Import CSV</Button>
@@ -145,7 +149,12 @@ export default function ProductListPage() {
               </Space>
             ),
           },
-          { key: 'status', title: 'Status', render: (_, r) => (r.status === 'true' ? 'Active' : 'Hidden') },
+          { key: 'status', title: 'Status', render: (_, r) => (r.status === 'true' ? <Tag color="green">Active</Tag> : <Tag>Hidden</Tag>) },
+          {
+            key: 'actions',
+            title: 'Actions',
+            render: (_, r) => <ProductStatusButton id={r.id} name={r.name} active={r.status === 'true'} size="small" />,
+          },
         ]}
       />
     </Space>

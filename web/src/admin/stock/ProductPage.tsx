@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { productEndpoints, type StockMovement } from '@tillbook/contract';
+import { costChangeDocument, type ProductDetail, productEndpoints, type StockMovement } from '@tillbook/contract';
 import { Button, Descriptions, Image, Space, Table, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { money } from './ProductListPage.tsx';
+import { ProductStatusButton } from './ProductStatusButton.tsx';
 
 const reasons: Record<string, string> = {
   opening: 'Opening stock',
@@ -21,7 +23,49 @@ const reasons: Record<string, string> = {
   import: 'Import',
 };
 
-/** One product: its details and its stock movements, newest first. */
+/**
+ * The document a movement belongs to: a link to its admin screen where one exists (adjustments:
+ * the adjust inventory list, which shows each by its number), else its name as plain text.
+ */
+function documentCell(m: StockMovement, can: (permission: string) => boolean): ReactNode {
+  if (!m.documentType) return '';
+  if (m.documentType === 'adjust')
+    return can('readAll-adjust') ? <Link to="/admin/adjust-inventory">Adjustment #{m.documentId}</Link> : `Adjustment #${m.documentId}`;
+  if (m.documentType === 'product') return 'New product';
+  if (m.documentType === costChangeDocument) return 'Purchase price change';
+  if (m.documentType === 'import') return 'CSV import';
+  return `${m.documentType} ${m.documentId ?? ''}`.trim();
+}
+
+/** The discount attached to the product: name, type, value, dates, and whether it runs today. */
+function discountText(p: ProductDetail): ReactNode {
+  const d = p.discount;
+  if (!d) return 'None';
+  const amount = d.type === 'percentage' ? `${d.value}% off` : `${money(d.value)} off each`;
+  return (
+    <Space wrap size={4}>
+      <span>
+        {d.name}: {amount}, {d.startDate.slice(0, 10)} to {d.endDate.slice(0, 10)}
+      </span>
+      {p.discountActive === 'true' ? <Tag color="green">Active today</Tag> : <Tag>Not active today</Tag>}
+    </Space>
+  );
+}
+
+/** What a customer pays for one unit today: the old price struck through while a discount runs. */
+function priceToPay(p: ProductDetail): ReactNode {
+  if (p.discountActive !== 'true') return <strong>{money(p.finalPriceWithVat)}</strong>;
+  return (
+    <Space size={6}>
+      <strong>{money(p.finalPriceWithVat)}</strong>
+      <Typography.Text delete type="secondary">
+        {money(p.productSalePriceWithVat)}
+      </Typography.Text>
+    </Space>
+  );
+}
+
+/** One product: prices and VAT, discount, colours, attributes, gallery and its stock movements, newest first. */
 export default function ProductPage() {
   const { can } = usePermissions();
   const { id = '' } = useParams();
@@ -29,24 +73,33 @@ export default function ProductPage() {
   const p = detail.data;
   if (detail.error) return <Typography.Text type="danger">{detail.error.message}</Typography.Text>;
   if (!p) return <Typography.Text>Loading…</Typography.Text>;
+  const active = p.status === 'true';
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Link to="/admin/product">← Products</Link>
-      <Space>
+      <Space wrap>
         <Typography.Title level={3} style={{ margin: 0 }}>
           {p.name}
         </Typography.Title>
+        {active ? <Tag color="green">Active</Tag> : <Tag>Hidden</Tag>}
         {can('update-product') && (
           <Link to={`/admin/product/${p.id}/edit`}>
             <Button>Edit</Button>
           </Link>
         )}
+        <ProductStatusButton id={p.id} name={p.name} active={active} />
       </Space>
-      <Space align="start" size="large" wrap>
-        {p.productImageUrl && <Image src={p.productImageUrl} alt={p.name} width={200} />}
-        <Descriptions column={2} bordered size="small">
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
+        {p.productImageUrl && <Image src={p.productImageUrl} alt={p.name} width={200} style={{ maxWidth: '100%' }} />}
+        <Descriptions
+          column={{ xs: 1, sm: 1, md: 2 }}
+          bordered
+          size="small"
+          style={{ flex: '1 1 320px', minWidth: 0 }}
+          aria-label="Product details"
+        >
           <Descriptions.Item label="SKU">{p.sku}</Descriptions.Item>
-          <Descriptions.Item label="Status">{p.status === 'true' ? 'Active' : 'Hidden'}</Descriptions.Item>
+          <Descriptions.Item label="Status">{active ? 'Active' : 'Hidden'}</Descriptions.Item>
           <Descriptions.Item label="In stock">
             <Space>
               {p.productQuantity}
@@ -56,11 +109,69 @@ export default function ProductPage() {
           <Descriptions.Item label="Reorder level">{p.reorderQuantity}</Descriptions.Item>
           <Descriptions.Item label="Purchase price">{money(p.productPurchasePrice)}</Descriptions.Item>
           <Descriptions.Item label="Sale price">{money(p.productSalePrice)}</Descriptions.Item>
+          <Descriptions.Item label="VAT">{p.productVat ? `${p.productVat.title} (${p.productVat.percentage}%)` : 'None'}</Descriptions.Item>
+          <Descriptions.Item label="Price with VAT">{money(p.productSalePriceWithVat)}</Descriptions.Item>
+          <Descriptions.Item label="Discount" span={{ xs: 1, sm: 1, md: 2 }}>
+            {discountText(p)}
+          </Descriptions.Item>
+          <Descriptions.Item label="Price to pay today">{priceToPay(p)}</Descriptions.Item>
+          <Descriptions.Item label="Unit">{p.uom ? `${p.uom.name}${p.uomValue === null ? '' : ` × ${p.uomValue}`}` : ''}</Descriptions.Item>
           <Descriptions.Item label="Sub-category">{p.productSubCategoryName ?? ''}</Descriptions.Item>
           <Descriptions.Item label="Brand">{p.productBrandName ?? ''}</Descriptions.Item>
+          <Descriptions.Item label="Colours">
+            <Space wrap size={4}>
+              {p.colors.map((c) => (
+                <Tag key={c.id}>
+                  <span
+                    aria-hidden
+                    style={{
+                      display: 'inline-block',
+                      width: 10,
+                      height: 10,
+                      marginRight: 4,
+                      background: c.colorCode,
+                      border: '1px solid #999',
+                    }}
+                  />
+                  {c.name}
+                </Tag>
+              ))}
+            </Space>
+          </Descriptions.Item>
+          <Descriptions.Item label="Attribute values">
+            <Space wrap size={4}>
+              {p.productAttributeValues.map((v) => (
+                <Tag key={v.id}>
+                  {v.productAttributeName}: {v.name}
+                </Tag>
+              ))}
+            </Space>
+          </Descriptions.Item>
         </Descriptions>
-      </Space>
+      </div>
       {p.description && <Typography.Paragraph>{p.description}</Typography.Paragraph>}
+      {p.images.length > 0 && (
+        <section aria-label="Gallery">
+          <Typography.Title level={4}>Gallery</Typography.Title>
+          <Image.PreviewGroup>
+            <Space wrap>
+              {p.images.map((image, index) =>
+                image.url ? (
+                  <Image
+                    key={image.id}
+                    src={image.thumbnailUrl ?? image.url}
+                    preview={{ src: image.url }}
+                    alt={`${p.name}, image ${index + 1}`}
+                    width={96}
+                    height={96}
+                    style={{ objectFit: 'cover' }}
+                  />
+                ) : null,
+              )}
+            </Space>
+          </Image.PreviewGroup>
+        </section>
+      )}
       <section aria-label="Stock movements">
         <Typography.Title level={4}>Stock movements</Typography.Title>
         <Table<StockMovement>
@@ -72,9 +183,11 @@ export default function ProductPage() {
           columns={[
             { key: 'when', title: 'When', render: (_, m) => new Date(m.createdAt).toLocaleString() },
             { key: 'reason', title: 'Reason', render: (_, m) => reasons[m.reason] ?? m.reason },
-            { key: 'doc', title: 'Document', render: (_, m) => (m.documentId ? `${m.documentType ?? ''} ${m.documentId}`.trim() : '') },
+            { key: 'doc', title: 'Document', render: (_, m) => documentCell(m, can) },
             { key: 'qty', title: 'Quantity', align: 'right', render: (_, m) => (m.quantity > 0 ? `+${m.quantity}` : String(m.quantity)) },
+            { key: 'balance', title: 'Balance', align: 'right', dataIndex: 'balanceAfter' },
             { key: 'cost', title: 'Unit cost', align: 'right', render: (_, m) => money(m.unitCost) },
+            { key: 'user', title: 'By', render: (_, m) => m.userName ?? '' },
           ]}
         />
       </section>

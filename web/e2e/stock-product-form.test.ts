@@ -93,7 +93,7 @@ test('the product form creates a product with a thumbnail and a gallery image, e
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Product updated successfully').waitFor();
   await page.waitForURL(`${product.url}/admin/product/${id}`);
-  await page.getByText('32.00').waitFor();
+  await page.getByLabel('Product details').getByRole('row').filter({ hasText: 'Sale price' }).getByText('32.00').waitFor();
   const edited = (await (
     await fetch(`${product.url}/v1/product/${id}`, {
       headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('access-token'))}` },

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Hashed build files (`/assets/<name>-<hash>.js`) never change under their name. */
@@ -9,7 +8,7 @@ export const immutable = 'public, max-age=31536000, immutable';
 /** index.html (and the app's client routes) is asked for again every time, so a new build is picked up at once. */
 export const revalidate = 'no-cache';
 
-function setHeaders(res: ServerResponse, file: string) {
+function setHeaders(res: SetHeadersResponse, file: string) {
   // the same address answers brotli, gzip or plain bytes, by the request's accept-encoding
   res.setHeader('vary', 'accept-encoding');
   const inAssets = path.basename(path.dirname(file)) === 'assets';

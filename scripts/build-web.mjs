@@ -19,6 +19,7 @@ export function buildWebIfStale() {
   const sources = Math.max(
     newest(path.join(root, 'web/src')),
     newest(path.join(root, 'contract/src')),
+    newest(path.join(root, 'web/scripts')),
     fs.statSync(path.join(root, 'web/index.html')).mtimeMs,
     fs.statSync(path.join(root, 'web/vite.config.ts')).mtimeMs,
   );

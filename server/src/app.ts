@@ -1,8 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './platform/context.ts';
@@ -12,6 +10,7 @@ import { FileStore } from './platform/files.ts';
 import { guard } from './platform/guard.ts';
 import type { RouteDef } from './platform/route.ts';
 import { TokenService } from './platform/tokens.ts';
+import { serveWebApp } from './platform/web-app.ts';
 import { routeTable } from './route-table.ts';
 
 export interface AppDeps {
@@ -71,14 +70,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  const webDist = config.webDist;
-  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  const sendIndex = await serveWebApp(app, config.webDist);
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/v1/') || req.url === '/v1' || req.method !== 'GET' || !hasWeb) {
+    if (req.url.startsWith('/v1/') || req.url === '/v1' || req.method !== 'GET' || !sendIndex) {
       return reply.code(404).send({ error: `No such endpoint: ${req.method} ${req.url.split('?')[0]}`, code: 'not_found' });
     }
-    return reply.type('text/html').sendFile('index.html');
+    return sendIndex(reply);
   });
   return app;
 }

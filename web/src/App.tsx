@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
-import { type ReactNode, useEffect } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { Notices } from './lib/notices.tsx';
 import { applyDemoSession, demoParams } from './lib/session.ts';
 import { loadSettingsOnce, useSettings } from './lib/settings.ts';
@@ -17,16 +17,29 @@ if (applyDemoSession(window.location)) {
   window.history.replaceState(window.history.state, '', url);
 }
 
+// Each half of the app is its own chunk: the storefront's first load fetches no admin code.
+const LoginPage = lazy(async () => ({ default: (await import('./admin/auth/LoginPage.tsx')).LoginPage }));
+const AdminApp = lazy(async () => ({ default: (await import('./admin/AdminApp.tsx')).AdminApp }));
+const StorefrontApp = lazy(async () => ({ default: (await import('./storefront/StorefrontApp.tsx')).StorefrontApp }));
+
 /**
  * The route table of the specification: login, the admin area, the storefront. The final
  * catch-all (the not-found page) is the last route of each half, so that an unknown admin path is
  * answered inside the admin layout and any other unknown path inside the storefront's.
  */
-const router = createBrowserRouter([
-  { path: '/admin/auth/login', lazy: async () => ({ Component: (await import('./admin/auth/LoginPage.tsx')).LoginPage }) },
-  { path: '/admin/*', lazy: async () => ({ Component: (await import('./admin/AdminApp.tsx')).AdminApp }) },
-  { path: '/*', lazy: async () => ({ Component: (await import('./storefront/StorefrontApp.tsx')).StorefrontApp }) },
-]);
+function AppRoutes() {
+  return (
+    <BrowserRouter>
+      <Suspense fallback={<FullScreenSpinner />}>
+        <Routes>
+          <Route path="/admin/auth/login" element={<LoginPage />} />
+          <Route path="/admin/*" element={<AdminApp />} />
+          <Route path="/*" element={<StorefrontApp />} />
+        </Routes>
+      </Suspense>
+    </BrowserRouter>
+  );
+}
 
 export function App() {
   const settings = useSettings();
@@ -34,7 +47,7 @@ export function App() {
   let body: ReactNode;
   if (settings.error) body = <ServerError />;
   else if (!settings.data) body = <FullScreenSpinner />;
-  else body = <RouterProvider router={router} />;
+  else body = <AppRoutes />;
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider theme={{ token: { colorPrimary: '#2f6f4f', borderRadius: 6 } }}>

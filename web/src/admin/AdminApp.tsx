@@ -9,10 +9,10 @@ import { clearPermissions, loadPermissions, usePermissions } from '../lib/permis
 import { clearAll, currentUser, displayName, isLogged } from '../lib/session.ts';
 import { useSettings } from '../lib/settings.ts';
 import { NoAccess } from '../ui/NoAccess.tsx';
-import { NotFound } from '../ui/NotFound.tsx';
 import { allScreens } from './all-screens.ts';
 import { type AdminScreen, navGroups } from './screens.ts';
 
+const NotFound = lazy(async () => ({ default: (await import('../ui/NotFound.tsx')).NotFound }));
 const Dashboard = lazy(() => import('./dashboard/Dashboard.tsx'));
 const screenComponents = new Map<AdminScreen, ComponentType>(allScreens.map((s) => [s, lazy(s.load)]));
 

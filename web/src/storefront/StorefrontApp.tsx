@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { type CategoryTree, resources } from '@tillbook/contract';
-import { Layout, Menu, Typography } from 'antd';
+import { Layout, Menu, Spin, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { http, must } from '../lib/http.ts';
 import { useSettings } from '../lib/settings.ts';
-import { NotFound } from '../ui/NotFound.tsx';
-import { Catalogue } from './Catalogue.tsx';
 import { Home } from './Home.tsx';
-import { ProductPage } from './ProductPage.tsx';
+
+// the home page is in the storefront's first load; the other pages are fetched when opened
+const Catalogue = lazy(async () => ({ default: (await import('./Catalogue.tsx')).Catalogue }));
+const ProductPage = lazy(async () => ({ default: (await import('./ProductPage.tsx')).ProductPage }));
+const NotFound = lazy(async () => ({ default: (await import('../ui/NotFound.tsx')).NotFound }));
 
 export function StorefrontApp() {
   const { data: settings } = useSettings();
@@ -50,12 +53,14 @@ export function StorefrontApp() {
         />
       </Layout.Header>
       <Layout.Content style={{ padding: 24, maxWidth: 1200, width: '100%', margin: '0 auto' }}>
-        <Routes>
-          <Route index element={<Home categories={categories.data?.getAllProductCategory ?? []} />} />
-          <Route path="products" element={<Catalogue categories={categories.data?.getAllProductCategory ?? []} />} />
-          <Route path="product/:id" element={<ProductPage />} />
-          <Route path="*" element={<NotFound />} />
-        </Routes>
+        <Suspense fallback={<Spin />}>
+          <Routes>
+            <Route index element={<Home categories={categories.data?.getAllProductCategory ?? []} />} />
+            <Route path="products" element={<Catalogue categories={categories.data?.getAllProductCategory ?? []} />} />
+            <Route path="product/:id" element={<ProductPage />} />
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </Suspense>
       </Layout.Content>
       <Layout.Footer style={{ textAlign: 'center' }}>{settings?.footer}</Layout.Footer>
     </Layout>

@@ -104,8 +104,15 @@ test('the SQL final price equals unitPrice for every combination', async () => {
   expect(rows).toHaveLength(all.length);
   const mismatches = rows.flatMap((row) => {
     const c = all[row.i]!;
-    const expected = unitPrice({ salePrice: Number(c.price), vatPercentage: c.vat === null ? null : Number(c.vat), discount: c.discount, date: today });
-    return toCents(row.final) === toCents(expected.finalPriceWithVat) ? [] : [{ ...c, sql: row.final, unitPrice: expected.finalPriceWithVat }];
+    const expected = unitPrice({
+      salePrice: Number(c.price),
+      vatPercentage: c.vat === null ? null : Number(c.vat),
+      discount: c.discount,
+      date: today,
+    });
+    return toCents(row.final) === toCents(expected.finalPriceWithVat)
+      ? []
+      : [{ ...c, sql: row.final, unitPrice: expected.finalPriceWithVat }];
   });
   expect(mismatches.slice(0, 5)).toEqual([]);
   // the combinations really cover discounts that run, that do not run, and a flat one above the price

@@ -22,7 +22,13 @@ beforeAll(async () => {
   const summer = await make(t, owner, 'discount', { name: 'Summer 20%', type: 'percentage', value: 20, ...march });
   const flat = await make(t, owner, 'discount', { name: 'Flat 2.50', type: 'flat', value: 2.5, ...march });
   const huge = await make(t, owner, 'discount', { name: 'Giveaway', type: 'flat', value: 1000, ...march });
-  const past = await make(t, owner, 'discount', { name: 'Last winter', type: 'percentage', value: 50, startDate: '2025-12-01', endDate: '2026-02-28' });
+  const past = await make(t, owner, 'discount', {
+    name: 'Last winter',
+    type: 'percentage',
+    value: 50,
+    startDate: '2025-12-01',
+    endDate: '2026-02-28',
+  });
   const hidden = await make(t, owner, 'discount', { name: 'Withdrawn', type: 'percentage', value: 50, ...march });
   expect((await t.call('PATCH', `/v1/discount/${hidden}`, { token: owner, body: { status: 'false' } })).status).toBe(200);
   const made: [string, string, Record<string, string>][] = [
@@ -74,7 +80,11 @@ describe('public prices with discounts', () => {
       discount: { type: 'flat', value: 2.5 },
       finalPriceWithVat: 1.5,
     });
-    expect(await bySku('SMP-1')).toMatchObject({ productSalePriceWithVat: 5.75, discount: { type: 'flat', value: 1000 }, finalPriceWithVat: 0 });
+    expect(await bySku('SMP-1')).toMatchObject({
+      productSalePriceWithVat: 5.75,
+      discount: { type: 'flat', value: 1000 },
+      finalPriceWithVat: 0,
+    });
     expect(await bySku('SCF-1')).toMatchObject({ productSalePriceWithVat: 6, discount: null, finalPriceWithVat: 6 });
     expect(await bySku('FLP-1')).toMatchObject({ productSalePriceWithVat: 3, discount: null, finalPriceWithVat: 3 });
     expect(await bySku('PAR-1')).toMatchObject({ productSalePriceWithVat: 7, discount: null, finalPriceWithVat: 7 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { out, recordOut } from './answers.ts';
-import { dateOnly, money, numberField, optionalText, requiredText } from './fields.ts';
+import { dateOnly, money, numberField, optionalText } from './fields.ts';
 import type { ResourceContract } from './resources.ts';
 
 /** Closed set: how a catalogue discount takes money off a price. */
@@ -10,7 +10,8 @@ export type DiscountType = (typeof discountTypes)[number];
 /**
  * Catalogue discounts: a percentage (at most 100) or a flat amount, valid from startDate to endDate
  * (whole days, inclusive). Served by the server's resource factory; the list also takes `active=true`
- * (today within the window) or `active=false`.
+ * (today within the window) or `active=false`. The name is optional (the older system sends none):
+ * left out or blank, it is made from the type and value ("10% off", see `discountDefaultName`).
  */
 export const discountContract = {
   path: 'discount',
@@ -18,7 +19,7 @@ export const discountContract = {
   listName: 'Discount',
   label: 'Discount',
   input: z.object({
-    name: requiredText(80),
+    name: optionalText(80),
     type: z.enum(discountTypes, { error: "must be 'percentage' or 'flat'" }),
     value: money,
     startDate: dateOnly,

@@ -209,13 +209,22 @@ export const productReportOut = z.object({
   aggregations: z.object({ _sum: z.object({ productQuantity: out.int, totalSalePrice: out.money, totalPurchasePrice: out.money }) }),
 });
 
-/** What the storefront sees of a product: no cost, reorder level or pack size. */
+/** The discount that applies to a product today, as the storefront sees it. */
+export const activeDiscountOut = z.object({ type: z.enum(discountTypes), value: out.money, startDate: out.date, endDate: out.date });
+export type ActiveDiscount = z.infer<typeof activeDiscountOut>;
+
+/**
+ * What the storefront sees of a product: no cost, reorder level or pack size. Prices come from
+ * `unitPrice` (pricing.ts) on today's business date.
+ */
 export const publicProductOut = z.object({
   id: out.id,
   name: out.text,
   sku: out.text,
   description: out.optionalText,
   ...mainImage,
+  /** The list thumbnail's URL again, under the name older clients (the spec's local cart line) read. */
+  productThumbnailImage: out.optionalText,
   productSubCategoryId: out.optionalId,
   productSubCategoryName: out.optionalText,
   productCategoryId: out.optionalId,
@@ -226,8 +235,13 @@ export const publicProductOut = z.object({
   productVatId: out.optionalId,
   /** 0 when the product has no VAT type. */
   vatPercentage: z.number(),
+  /** The sale price with VAT before any discount (as the older system sends it). */
   productSalePriceWithVat: out.money,
   discountId: out.optionalId,
+  /** The product's discount when it runs today, else null. */
+  discount: activeDiscountOut.nullable(),
+  /** What the shopper pays for one unit today: the discount taken off, then VAT. */
+  finalPriceWithVat: out.money,
   createdAt: out.timestamp,
 });
 export type PublicProduct = z.infer<typeof publicProductOut>;

@@ -63,7 +63,7 @@ describe('discount', () => {
     [{ value: 100.5 }, 'value'],
     [{ value: 'ten' }, 'value'],
     [{ type: 'flashSale' }, 'type'],
-    [{ name: '' }, 'name'],
+    [{ name: 'x'.repeat(81) }, 'name'],
     [{ startDate: '2025-02-30' }, 'startDate'],
     [{ endDate: undefined }, 'endDate'],
   ])('%o is a 400 naming %s', async (change, field) => {
@@ -89,6 +89,47 @@ describe('discount', () => {
     expect(again.body).toMatchObject({ code: 'conflict', fields: { name: expect.any(String) } });
     const other = await post(sample());
     expect((await t.call('PUT', `/v1/discount/${other.body.id}`, { token: owner, body: { name: 'black friday' } })).status).toBe(409);
+  });
+
+  test("the older system's payload (no name, value as text) is named from its type and value, uniquely", async () => {
+    const legacy = { type: 'percentage', value: '10', startDate: '2027-06-01', endDate: '2027-06-30' };
+    const first = await post(legacy);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body).toMatchObject({ name: '10% off', type: 'percentage', value: 10, startDate: '2027-06-01', endDate: '2027-06-30' });
+    // the made-up name is taken: the dates tell the second apart, then a number
+    expect((await post(legacy)).body.name).toBe('10% off, 2027-06-01 to 2027-06-30');
+    expect((await post(legacy)).body.name).toBe('10% off, 2027-06-01 to 2027-06-30 (2)');
+    expect((await post({ ...legacy, name: '   ' })).body.name).toBe('10% off, 2027-06-01 to 2027-06-30 (3)');
+    expect((await post({ ...legacy, name: null, type: 'flat', value: '2.5' })).body.name).toBe('2.50 off');
+    expect((await post({ ...legacy, value: 12.5 })).body.name).toBe('12.50% off');
+    // a name the user typed that another discount holds is still refused
+    const typed = await post({ ...legacy, name: '10% OFF' });
+    expect(typed.status).toBe(409);
+    expect(typed.body.fields).toHaveProperty('name');
+    // the rules still hold without a name
+    expect((await post({ ...legacy, value: '101' })).body.fields).toHaveProperty('value');
+  });
+
+  test('an update keeps the name unless it is sent blank; blank names it from the record; createmany names each', async () => {
+    const created = await post(sample({ name: 'Spring', type: 'flat', value: 3, startDate: '2027-04-01', endDate: '2027-04-30' }));
+    const id = created.body.id;
+    const kept = await t.call('PUT', `/v1/discount/${id}`, { token: owner, body: { value: '4' } });
+    expect(kept.body).toMatchObject({ name: 'Spring', value: 4 });
+    const renamed = await t.call('PUT', `/v1/discount/${id}`, { token: owner, body: { name: '', value: 7.25 } });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(renamed.body).toMatchObject({ name: '7.25 off', value: 7.25 });
+    // naming it blank again keeps its own name: it does not clash with itself
+    expect((await t.call('PUT', `/v1/discount/${id}`, { token: owner, body: { name: null } })).body.name).toBe('7.25 off');
+    const batch = await post(
+      [
+        { type: 'percentage', value: 35, startDate: '2027-05-01', endDate: '2027-05-31' },
+        { type: 'percentage', value: '35', startDate: '2027-05-01', endDate: '2027-05-31' },
+      ],
+      owner,
+      '/v1/discount?query=createmany',
+    );
+    expect(batch.status, JSON.stringify(batch.body)).toBe(201);
+    expect(batch.body.getAllDiscount.map((d: { name: string }) => d.name)).toEqual(['35% off', '35% off, 2027-05-01 to 2027-05-31']);
   });
 
   test('active=true lists those whose window holds today; active=false the others', async () => {

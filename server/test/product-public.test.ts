@@ -51,7 +51,7 @@ beforeAll(async () => {
 
 const list = (query: Record<string, string> = {}) => t.call('GET', '/v1/product/public', { query });
 const skus = (body: { getAllProduct: { sku: string }[] }) => body.getAllProduct.map((p) => p.sku);
-const internal = ['productPurchasePrice', 'reorderQuantity', 'uomValue', 'uomId', 'status', 'updatedAt', 'productThumbnailImage'];
+const internal = ['productPurchasePrice', 'reorderQuantity', 'uomValue', 'uomId', 'status', 'updatedAt'];
 
 describe('GET /product/public', () => {
   test('active products without internal fields, with the VAT-inclusive price, no token needed', async () => {
@@ -65,25 +65,31 @@ describe('GET /product/public', () => {
       productSalePrice: 10,
       vatPercentage: 10,
       productSalePriceWithVat: 11,
+      discount: null,
+      finalPriceWithVat: 11,
       productSubCategoryName: 'Juice',
       productBrandName: 'Sunny',
     });
     expect(mango.productThumbnailImageUrl).toMatch(/^\/v1\/uploads\//);
+    // the name older clients read (the spec's local cart line) carries the same thumbnail URL
+    expect(mango.productThumbnailImage).toBe(mango.productThumbnailImageUrl);
     const gum = answer.body.getAllProduct.find((p: { sku: string }) => p.sku === 'GUM');
     expect(gum.productSalePriceWithVat).toBe(1.14);
     const peach = answer.body.getAllProduct.find((p: { sku: string }) => p.sku === 'PJ');
     expect(peach.productSalePriceWithVat).toBe(4);
   });
 
-  test('filters: text, category, sub-category, brand, colour, price range; sorts by price or newest', async () => {
+  test('filters: text, category, sub-category, brand, colour, price range (with VAT); sorts by price or newest', async () => {
     expect(skus((await list({ key: 'juice', price: 'LowToHigh' })).body)).toEqual(['PJ', 'MJ']);
     expect(skus((await list({ productCategoryId: String(c.otherCategoryId) })).body)).toEqual(['GUM']);
     expect(skus((await list({ productSubCategoryId: String(c.subCategoryId), price: 'HighToLow' })).body)).toEqual(['MJ', 'PJ']);
     expect(skus((await list({ productBrandId: String(c.otherBrandId), price: 'LowToHigh' })).body)).toEqual(['GUM', 'PJ']);
     expect(skus((await list({ color: String(c.blueId) })).body)).toEqual(['GUM']);
     expect(skus((await list({ color: `${c.redId},${c.blueId}`, price: 'LowToHigh' })).body)).toEqual(['GUM', 'MJ']);
-    expect(skus((await list({ priceRange: '1-5' })).body)).toEqual(['PJ']);
-    expect(skus((await list({ priceRange: '0.99-10', price: 'HighToLow' })).body)).toEqual(['MJ', 'PJ', 'GUM']);
+    // the range is on the price the shopper pays, VAT included (gum: 0.99 + 15 % = 1.14, mango: 11.00)
+    expect(skus((await list({ priceRange: '1-5' })).body)).toEqual(['PJ', 'GUM']);
+    expect(skus((await list({ priceRange: '0.99-1.13' })).body)).toEqual([]);
+    expect(skus((await list({ priceRange: '1.14-11', price: 'HighToLow' })).body)).toEqual(['MJ', 'PJ', 'GUM']);
     expect(skus((await list()).body)).toEqual(['PJ', 'GUM', 'MJ']);
     expect(skus((await list({ status: 'false' })).body)).not.toContain('SJ');
     expect((await list({ count: '1', page: '2', price: 'LowToHigh' })).body).toMatchObject({

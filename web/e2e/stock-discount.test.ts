@@ -46,7 +46,9 @@ test('a discount is added, updated (back to page 1, count 10, active) and hidden
   await page.getByRole('button', { name: 'Add' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await dialog.getByText('Name is required').waitFor();
+  // the name may be left blank (it is made from the type and value); the value may not
+  await dialog.getByText('Value is required').waitFor();
+  expect(await dialog.getByText('Name is required').count()).toBe(0);
 
   await dialog.getByLabel('Name').fill('Summer sale');
   await dialog.getByLabel('Type').click();
@@ -91,5 +93,20 @@ test('a discount is added, updated (back to page 1, count 10, active) and hidden
     .getByRole('switch', { name: 'Activate' })
     .click();
   await page.getByText('Discount is activated successfully').waitFor();
+  expect(problems).toEqual([]);
+});
+
+test('a discount saved without a name is named from its type and value', async () => {
+  const { page } = browser;
+  await page.goto(`${product.url}/admin/discount`);
+  await page.getByRole('button', { name: 'Add' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('spinbutton', { name: 'Value' }).fill('7.5');
+  await pickDate('Start date', '2026-09-01');
+  await pickDate('End date', '2026-09-30');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText(messages.discountAdded).waitFor();
+  await page.goto(`${product.url}/admin/discount?key=${encodeURIComponent('7.50% off')}`);
+  await page.getByRole('cell', { name: '7.50% off', exact: true }).waitFor();
   expect(problems).toEqual([]);
 });

@@ -28,6 +28,12 @@ export interface ResourceDefinition {
   omit?: ('create' | 'update' | 'status')[];
   /** Runs inside the write's transaction before an update or status change; throw to refuse it. */
   beforeChange?: (tx: DbOrTx, current: Row, changes: Row) => Promise<void> | void;
+  /**
+   * Fills in what a create or update left to the server (e.g. a default name), inside the write's
+   * transaction once the table's unique lock is held: gets the values sent (and the current row on an
+   * update), answers the values to write.
+   */
+  prepare?: (tx: DbOrTx, values: Row, current?: Row) => Promise<Row>;
   /** Checks across fields, on the whole record as it would be after a create or update; throw to refuse it. */
   validate?: (values: Row) => void;
   /** List filters of its own beyond the `...Id` ones: each parameter's schema and the condition it adds. */
@@ -133,9 +139,18 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
    * The database's unique constraints are case-sensitive, so writers of one table take turns (a
    * transaction-scoped advisory lock) to keep 'Red' and 'red' from both passing the check at once.
    */
+  const lockUnique = (db: DbOrTx) => db.execute(sql`select pg_advisory_xact_lock(hashtext(${`unique:${getTableName(table)}`}))`);
+
+  /** Lets the definition fill in defaults, under the unique lock so a made-up value stays unique. */
+  async function prepare(db: DbOrTx, values: Row, current?: Row): Promise<Row> {
+    if (!def.prepare) return values;
+    if (contract.unique?.length) await lockUnique(db);
+    return def.prepare(db, values, current);
+  }
+
   async function assertUnique(db: DbOrTx, values: Row, exceptId?: number) {
     if (!contract.unique?.length) return;
-    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`unique:${getTableName(table)}`}))`);
+    await lockUnique(db);
     for (const rule of contract.unique) {
       const names = typeof rule === 'string' ? [rule] : [...rule];
       if (names.some((name) => values[name] === undefined || values[name] === null)) continue;
@@ -177,10 +192,10 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
   }
 
   /** Loads the row, lets the definition refuse the change, writes it: one transaction. */
-  function change(id: number, changes: Row, check?: (tx: DbOrTx, current: Row) => Promise<void>) {
+  function change(id: number, sent: Row, check?: (tx: DbOrTx, current: Row) => Promise<Row>) {
     return ctx.db.transaction(async (tx) => {
       const current = await getOne(tx, id);
-      await check?.(tx, current);
+      const changes = (await check?.(tx, current)) ?? sent;
       await def.beforeChange?.(tx, current, changes);
       const [row] = await tx
         .update(table)
@@ -191,7 +206,8 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
     });
   }
 
-  async function create(db: DbOrTx, values: Row) {
+  async function create(db: DbOrTx, sent: Row) {
+    const values = await prepare(db, sent);
     assertPeriods(values);
     def.validate?.(values);
     await assertReferences(db, values);
@@ -207,10 +223,12 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
     const values = sentFields(parseBody(contract.input.partial(), req.body) as Row, req.body);
     if (Object.keys(values).length === 0) throw badRequest('Nothing to update: send at least one field');
     return change(id, values, async (tx, current) => {
-      assertPeriods({ ...current, ...values });
-      def.validate?.({ ...current, ...values });
-      await assertReferences(tx, values);
-      await assertUnique(tx, { ...current, ...values }, id);
+      const changes = await prepare(tx, values, current);
+      assertPeriods({ ...current, ...changes });
+      def.validate?.({ ...current, ...changes });
+      await assertReferences(tx, changes);
+      await assertUnique(tx, { ...current, ...changes }, id);
+      return changes;
     });
   }
 

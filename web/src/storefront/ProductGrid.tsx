@@ -1,11 +1,10 @@
 import type { PublicProduct } from '@tillbook/contract';
-import { Card, Col, Row, Typography } from 'antd';
+import { Card, Col, Row } from 'antd';
 import { Link } from 'react-router';
-import { useMoney } from './shop.ts';
+import { Price } from './Price.tsx';
 
-/** A grid of product cards: thumbnail, name and the VAT-inclusive price. */
+/** A grid of product cards: thumbnail, name and the price to pay (with the old one while a discount runs). */
 export function ProductGrid({ products, testId }: { products: PublicProduct[]; testId?: string }) {
-  const money = useMoney();
   return (
     <Row gutter={[16, 16]} data-testid={testId}>
       {products.map((p) => (
@@ -22,14 +21,7 @@ export function ProductGrid({ products, testId }: { products: PublicProduct[]; t
                 )
               }
             >
-              <Card.Meta
-                title={p.name}
-                description={
-                  <Typography.Text strong data-testid="product-price">
-                    {money(p.productSalePriceWithVat)}
-                  </Typography.Text>
-                }
-              />
+              <Card.Meta title={p.name} description={<Price product={p} />} />
             </Card>
           </Link>
         </Col>

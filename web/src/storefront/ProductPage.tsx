@@ -5,13 +5,12 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../lib/api.ts';
 import { NotFound } from '../ui/NotFound.tsx';
-import { useMoney } from './shop.ts';
+import { Price } from './Price.tsx';
 
 /** The product page at /product/:id: gallery, name, VAT-inclusive price, description, colours, attributes, stock. */
 export function ProductPage() {
   const { id = '' } = useParams();
   const valid = /^\d+$/.test(id);
-  const money = useMoney();
   const detail = useQuery({
     queryKey: ['public-product', id],
     queryFn: () => api(productEndpoints.publicGet, { params: { id } }),
@@ -68,9 +67,9 @@ export function ProductPage() {
       </Col>
       <Col xs={24} md={14}>
         <Typography.Title level={2}>{p.name}</Typography.Title>
-        <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="product-price">
-          {money(p.productSalePriceWithVat)}
-        </Typography.Title>
+        <div style={{ marginBottom: 4 }}>
+          <Price product={p} large />
+        </div>
         {p.vatPercentage > 0 && <Typography.Text type="secondary">Price includes {p.vatPercentage}% VAT</Typography.Text>}
         <Typography.Paragraph style={{ marginTop: 12 }}>
           <Typography.Text strong type={p.productQuantity > 0 ? 'success' : 'danger'} data-testid="product-stock">

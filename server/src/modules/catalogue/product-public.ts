@@ -1,32 +1,56 @@
-import { dropEmpty, publicProductQuery, type RawQuery } from '@tillbook/contract';
+import { dropEmpty, publicProductQuery, type RawQuery, unitPrice } from '@tillbook/contract';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { conventionWhere, type ListQuery, paging, parseListQuery, whereAll } from '../../platform/list-query.ts';
 import { found } from '../../platform/route.ts';
-import { product, productColor, productSubCategory } from '../../schema/index.ts';
-import { type ProductRow, productParts, productRowQuery, productView } from './product-detail.ts';
-import { priceWithVat } from './product-reports.ts';
+import { discount, product, productBrand, productColor, productSubCategory, productVat } from '../../schema/index.ts';
+import { finalPriceWithVatSql, productPriceOperands, visibleDiscountJoin } from './price-sql.ts';
+import { type ProductRow, productParts, productRowSelect, productView } from './product-detail.ts';
 
 type PublicFilters = {
   [K in keyof typeof publicProductQuery.filters]?: NonNullable<(typeof publicProductQuery.filters)[K]['_output']>;
 };
 
+/** The product row with its names, VAT rate and visible discount, joined once (no query per row). */
+function publicRowQuery(db: DbOrTx) {
+  return db
+    .select({
+      ...productRowSelect,
+      discount: { id: discount.id, type: discount.type, value: discount.value, startDate: discount.startDate, endDate: discount.endDate },
+    })
+    .from(product)
+    .leftJoin(productSubCategory, eq(productSubCategory.id, product.productSubCategoryId))
+    .leftJoin(productBrand, eq(productBrand.id, product.productBrandId))
+    .leftJoin(productVat, eq(productVat.id, product.productVatId))
+    .leftJoin(discount, visibleDiscountJoin)
+    .$dynamic();
+}
+type PublicRow = Awaited<ReturnType<ReturnType<typeof publicRowQuery>['execute']>>[number];
+
 /**
- * The product as a shopper sees it: the shared product view with the VAT-inclusive price. The
- * public answer schema sends no cost, reorder level, pack size or other internal field.
+ * The product as a shopper sees it: the shared product view with its prices from `unitPrice` on
+ * today's business date. The public answer schema sends no cost, reorder level, pack size or other
+ * internal field.
  */
-function publicView(row: ProductRow) {
+function publicView({ discount: attached, ...row }: PublicRow, today: string) {
+  const view = productView(row as ProductRow);
+  const price = unitPrice({ salePrice: row.product.productSalePrice, vatPercentage: row.vatPercentage, discount: attached, date: today });
+  const active = price.activeDiscount;
   return {
-    ...productView(row),
+    ...view,
+    productThumbnailImage: view.productThumbnailImageUrl,
     vatPercentage: row.vatPercentage ?? 0,
-    productSalePriceWithVat: priceWithVat(row.product.productSalePrice, row.vatPercentage),
+    productSalePriceWithVat: price.priceWithVat,
+    discount: active ? { type: active.type, value: active.value, startDate: active.startDate, endDate: active.endDate } : null,
+    finalPriceWithVat: price.finalPriceWithVat,
   };
 }
 
-function publicWhere(q: ListQuery<PublicFilters>): SQL | undefined {
+function publicWhere(q: ListQuery<PublicFilters>, finalPrice: SQL): SQL | undefined {
   const f = q.filters;
   return whereAll([
-    ...conventionWhere(q, { status: product.status, search: [product.name] }),
+    ...conventionWhere(q, { status: product.status, search: [product.name, product.sku] }),
     f.productSubCategoryId ? inArray(product.productSubCategoryId, f.productSubCategoryId) : undefined,
     f.productBrandId ? inArray(product.productBrandId, f.productBrandId) : undefined,
     f.productCategoryId
@@ -38,45 +62,55 @@ function publicWhere(q: ListQuery<PublicFilters>): SQL | undefined {
     f.color
       ? inArray(product.id, sql`(select ${productColor.productId} from ${productColor} where ${inArray(productColor.colorId, f.color)})`)
       : undefined,
-    f.priceRange ? and(gte(product.productSalePrice, f.priceRange[0]), lte(product.productSalePrice, f.priceRange[1])) : undefined,
+    f.priceRange ? and(gte(finalPrice, f.priceRange[0]), lte(finalPrice, f.priceRange[1])) : undefined,
   ]);
 }
 
 /**
- * GET /product/public?filters: active products only, paged; `key` searches the name; sorted by
- * price (price=LowToHigh|HighToLow), else newest first (or sort=name|createdAt).
+ * GET /product/public?filters: active products only, paged; `key` searches the name and the SKU; the
+ * price filter and sort use the price the shopper pays today (price=LowToHigh|HighToLow or
+ * sort=productSalePrice), else newest first (or sort=name|createdAt).
  */
-export async function publicProductList(db: DbOrTx, query: unknown) {
+export async function publicProductList(db: DbOrTx, clock: Clock, query: unknown) {
   const raw = dropEmpty((query ?? {}) as RawQuery);
   const q = parseListQuery(
     { ...raw, status: 'true', query: raw.key !== undefined ? 'search' : undefined },
     publicProductQuery,
   ) as ListQuery<PublicFilters>;
-  const where = publicWhere(q);
-  const byPrice = q.filters.price;
-  const order = byPrice
-    ? [byPrice === 'LowToHigh' ? asc(product.productSalePrice) : desc(product.productSalePrice), asc(product.id)]
-    : q.sort === 'name'
-      ? [q.order === 'desc' ? desc(product.name) : asc(product.name), asc(product.id)]
-      : q.sort === 'productSalePrice'
-        ? [q.order === 'desc' ? desc(product.productSalePrice) : asc(product.productSalePrice), asc(product.id)]
+  const today = await businessDate(db, clock);
+  const finalPrice = finalPriceWithVatSql(productPriceOperands, today);
+  const where = publicWhere(q, finalPrice);
+  const byPrice = q.filters.price ? q.filters.price === 'HighToLow' : q.sort === 'productSalePrice' ? q.order === 'desc' : undefined;
+  const order =
+    byPrice !== undefined
+      ? [byPrice ? desc(finalPrice) : asc(finalPrice), asc(product.id)]
+      : q.sort === 'name'
+        ? [q.order === 'desc' ? desc(product.name) : asc(product.name), asc(product.id)]
         : [q.sort && q.order === 'asc' ? asc(product.createdAt) : desc(product.createdAt), desc(product.id)];
   const { limit, offset } = paging(q);
   const [rows, [total]] = await Promise.all([
-    productRowQuery(db)
+    publicRowQuery(db)
       .where(where)
       .orderBy(...order)
       .limit(limit ?? 1000)
       .offset(offset),
-    db.select({ n: count() }).from(product).where(where),
+    db
+      .select({ n: count() })
+      .from(product)
+      .leftJoin(productVat, eq(productVat.id, product.productVatId))
+      .leftJoin(discount, visibleDiscountJoin)
+      .where(where),
   ]);
-  return { getAllProduct: rows.map(publicView), totalProduct: Number(total?.n ?? 0) };
+  return { getAllProduct: rows.map((row) => publicView(row, today)), totalProduct: Number(total?.n ?? 0) };
 }
 
 /** GET /product/public/{id}: an active product with gallery, colours and attribute values; 404 when hidden. */
-export async function publicProduct(db: DbOrTx, id: number) {
-  const [row] = await productRowQuery(db).where(and(eq(product.id, id), eq(product.status, true)));
-  const view = publicView(found(row, 'Product'));
+export async function publicProduct(db: DbOrTx, clock: Clock, id: number) {
+  const [[row], today] = await Promise.all([
+    publicRowQuery(db).where(and(eq(product.id, id), eq(product.status, true))),
+    businessDate(db, clock),
+  ]);
+  const view = publicView(found(row, 'Product'), today);
   const parts = await productParts(db, id);
   return { ...view, ...parts };
 }

@@ -1,12 +1,11 @@
 import {
   dropEmpty,
-  fromCents,
   idListFilter,
   newProductListKeys,
   productReportEndpoints,
   productReportQueries,
   type RawQuery,
-  toCents,
+  unitPrice,
 } from '@tillbook/contract';
 import { count, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
@@ -16,17 +15,6 @@ import { FileStore } from '../../platform/files.ts';
 import { conventionWhere, inArray, paging, parseListQuery, whereAll } from '../../platform/list-query.ts';
 import type { RouteDef } from '../../platform/route.ts';
 import { product, productVat } from '../../schema/index.ts';
-
-/**
- * A sale price with VAT, in exact minor units: price × (100 % + VAT %), rounded half up to the cent.
- * The VAT rate has two decimals, so everything is scaled to whole numbers first.
- */
-export function priceWithVat(price: number, vatPercent: number | null | undefined): number {
-  const cents = BigInt(toCents(price));
-  const basisPoints = BigInt(Math.round((vatPercent ?? 0) * 100));
-  const scaled = cents * (10_000n + basisPoints);
-  return fromCents(Number((scaled + 5_000n) / 10_000n));
-}
 
 const filters = { productSubCategoryId: idListFilter.optional(), productBrandId: idListFilter.optional() };
 
@@ -66,7 +54,8 @@ export function productReportRoutes(ctx: AppContext): RouteDef[] {
         [newProductListKeys.rows]: found.map(({ vatPercentage, ...row }) => ({
           ...row,
           productVat: vatPercentage ?? 0,
-          productSalePriceWithVat: priceWithVat(row.productSalePrice, vatPercentage),
+          // before any discount, as the older system's report shows it (the date does not matter without one)
+          productSalePriceWithVat: unitPrice({ salePrice: row.productSalePrice, vatPercentage, date: '' }).priceWithVat,
           productThumbnailImageUrl: FileStore.url(row.productThumbnailImage),
         })),
         [newProductListKeys.total]: Number(total?.n ?? 0),

@@ -15,8 +15,8 @@ export function productRoutes(ctx: AppContext): RouteDef[] {
   // a form carries a thumbnail and the gallery, each within the upload limit, plus its text fields
   const bodyLimit = ctx.files.maxBytes * (maxGalleryImages + 1) + 1024 * 1024;
   return [
-    implement(ctx, productEndpoints.publicList, ({ req }) => publicProductList(db, req.query)),
-    implement(ctx, productEndpoints.publicGet, ({ params }) => publicProduct(db, params.id)),
+    implement(ctx, productEndpoints.publicList, ({ req }) => publicProductList(db, ctx.config.clock, req.query)),
+    implement(ctx, productEndpoints.publicGet, ({ params }) => publicProduct(db, ctx.config.clock, params.id)),
     implement(ctx, productEndpoints.list, ({ query }) => productList(db, query as ListQuery<StaffFilters>)),
     implement(ctx, productEndpoints.get, ({ params }) => productDetail(db, params.id, ctx.config.clock)),
     implement(ctx, productEndpoints.create, ({ req }) => createProductRoute(ctx, req), { bodyLimit }),

@@ -8,7 +8,8 @@ const typeLabels: Record<(typeof discountTypes)[number], string> = { percentage:
 export const discountScreen = screenFromContract(discountContract, {
   title: 'Discounts',
   fields: [
-    { name: 'name', label: 'Name', type: 'text', required: true },
+    // optional: left blank, the server names it from the type and value ("10% off")
+    { name: 'name', label: 'Name', type: 'text', placeholder: 'Blank: named from type and value' },
     {
       name: 'type',
       label: 'Type',

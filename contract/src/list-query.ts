@@ -7,9 +7,9 @@ import { isCalendarDate, maxId } from './fields.ts';
  * page (default 1), count (default 10, at most 1000), status (default 'true'; 'true,false' for both;
  * no default for reports), query=all (no paging, active rows), query=search&key=..., query=report
  * (no paging, no status default), startDate/endDate (YYYY-MM-DD, whole days inclusive),
- * sort=<column> and order=asc|desc. Empty values are dropped; a malformed value is refused.
+ * sort=<column> and order=asc|desc. Empty values are dropped; a malformed value is refused. The
+ * defaults and the client's builder are in list-query-client.ts (no zod, for the web's first load).
  */
-export const listDefaults = { page: 1, count: 10, status: 'true' } as const;
 export const maxCount = 1000;
 export const maxPage = 1_000_000;
 
@@ -61,31 +61,6 @@ export function dropEmpty(raw: RawQuery): Record<string, string> {
     out[name] = String(text).trim();
   }
   return out;
-}
-
-/** Filters as the web client holds them; turned into the query string by {@link buildListQuery}. */
-export type ListFilters = Record<string, string | number | boolean | null | undefined | (string | number)[]>;
-
-/**
- * Client side of the convention: page 1, count 10, status true unless a report is asked for;
- * empty values dropped; `query=search` added when a search key is present.
- */
-export function buildListQuery(filters: ListFilters = {}): string {
-  const values: Record<string, string> = {};
-  for (const [name, value] of Object.entries(filters)) {
-    if (value === undefined || value === null || value === '') continue;
-    const text = (Array.isArray(value) ? value.join(',') : String(value)).trim();
-    if (text === '') continue;
-    values[name] = text;
-  }
-  const isReport = values.query === 'report';
-  if (!isReport) {
-    values.page ??= String(listDefaults.page);
-    values.count ??= String(listDefaults.count);
-    values.status ??= listDefaults.status;
-  }
-  if (values.key !== undefined) values.query = 'search';
-  return new URLSearchParams(values).toString();
 }
 
 /** A list filter of one id or a comma list of ids (`1,2,3`, at most 1000 of them). */

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { baseListQuery, buildListQuery, dropEmpty, listDefaults, maxCount } from '../src/list-query.ts';
+import { baseListQuery, dropEmpty, maxCount } from '../src/list-query.ts';
+import { buildListQuery, listDefaults } from '../src/list-query-client.ts';
 
 const parse = (query: string) => Object.fromEntries(new URLSearchParams(query));
 

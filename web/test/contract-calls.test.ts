@@ -1,10 +1,10 @@
-import { adjustEndpoints, type ContractEndpoint, endpoints } from '@tillbook/contract';
+import { adjustEndpoints, type ContractEndpoint, endpoints, type ListSpec, resources, routes } from '@tillbook/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api } from '../src/lib/api.ts';
 
 /**
- * The web calls the API only through the contract's endpoints. These lines are checked by the
+ * The web calls the API only through the contract's routes. These lines are checked by the
  * typecheck (`npm run typecheck`, run by CI): each `@ts-expect-error` fails the typecheck if the
  * call after it ever compiles, e.g. because `api` started to accept a path of its own.
  */
@@ -13,11 +13,17 @@ function neverRun() {
   void api({ method: 'GET', path: 'no-such-list', access: 'public', answer: z.object({}) });
   // @ts-expect-error a path written by hand, even one that exists
   void api('adjust-inventory');
+  // @ts-expect-error a route written by hand, even one that exists
+  void api({ method: 'GET', path: 'adjust-inventory', list: true });
   // @ts-expect-error the path's :id must be given
-  void api(adjustEndpoints.get);
+  void api(routes.adjust.get);
   // @ts-expect-error the body must be the contract's
-  void api(adjustEndpoints.reverse, { params: { id: 1 }, body: { status: 'maybe' } });
+  void api(routes.adjust.reverse, { params: { id: 1 }, body: { status: 'maybe' } });
+  // @ts-expect-error the endpoint itself is not a route (it would load its schemas)
+  void api(adjustEndpoints.get, { params: { id: 1 } });
 }
+
+const isList = (query: unknown) => (query as ListSpec | undefined)?.kind === 'list';
 
 describe('the typed client', () => {
   it('is built from endpoints whose paths are relative and unique per method', () => {
@@ -29,6 +35,28 @@ describe('the typed client', () => {
       const key = `${e.method} ${e.path}`;
       expect(seen.has(key), key).toBe(false);
       seen.add(key);
+    }
+  });
+
+  it('calls each endpoint by its route: same names, method, path, access and kind of query', () => {
+    const { publicList, ...called } = routes;
+    expect(Object.keys(called).sort()).toEqual(Object.keys(endpoints).sort());
+    for (const [area, list] of Object.entries(endpoints)) {
+      const areaRoutes = called[area as keyof typeof called] as Record<string, unknown>;
+      expect(Object.keys(areaRoutes).sort(), area).toEqual(Object.keys(list).sort());
+      for (const [name, e] of Object.entries(list)) {
+        expect(areaRoutes[name], `${area}.${name}`).toEqual({
+          method: e.method,
+          path: e.path,
+          access: e.access,
+          ...(isList(e.query) ? { list: true } : {}),
+        });
+      }
+    }
+    for (const [name, route] of Object.entries(publicList)) {
+      const resource = resources[name as keyof typeof resources];
+      expect(resource.publicList, name).toBe(true);
+      expect(route.path).toBe(`${resource.path}/public`);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { messages, sessionEndpoints } from '@tillbook/contract';
+import { messages, routes } from '@tillbook/contract';
 import { Button, Layout, Menu, Space, Spin, Typography } from 'antd';
 import { type ComponentType, lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
@@ -49,7 +49,7 @@ export function AdminApp() {
   if (!logged) return <Navigate to="/admin/auth/login" replace />;
 
   async function logout() {
-    await api(sessionEndpoints.logout, { body: { id: currentUser()?.id } });
+    await api(routes.session.logout, { body: { id: currentUser()?.id } });
     clearAll();
     // the next person in this tab must not see the previous one's lists
     queryClient.clear();

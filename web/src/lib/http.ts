@@ -1,4 +1,4 @@
-import { buildListQuery, fallbackErrorText, type ListFilters, sessionEndpoints } from '@tillbook/contract';
+import { buildListQuery, fallbackErrorText, type ListFilters, routes } from '@tillbook/contract';
 import { notify } from './notices.tsx';
 import { clearAll, getToken, isAdminPath, removeSessionKeys, setToken } from './session.ts';
 
@@ -21,7 +21,7 @@ export interface CallOptions {
 // One refresh at a time: parallel 401s share it, since a refresh token is good for one use only.
 let refreshing: Promise<string | null> | null = null;
 function refreshAccessToken(): Promise<string | null> {
-  refreshing ??= fetch(`${apiBase}/${sessionEndpoints.refresh.path}`, { credentials: 'include' })
+  refreshing ??= fetch(`${apiBase}/${routes.session.refresh.path}`, { credentials: 'include' })
     .then(async (response) => (response.ok ? (((await response.json()) as { token?: string }).token ?? null) : null))
     .catch(() => null)
     .finally(() => setTimeout(() => (refreshing = null), 0));

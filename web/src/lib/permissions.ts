@@ -1,4 +1,4 @@
-import { rolePermissionEndpoints } from '@tillbook/contract';
+import { routes } from '@tillbook/contract';
 import { useCallback, useSyncExternalStore } from 'react';
 import { api } from './api.ts';
 import { roleId } from './session.ts';
@@ -10,7 +10,7 @@ const listeners = new Set<() => void>();
 /** Without a role, or when the call fails, the role may do nothing (rather than the admin area waiting for ever). */
 export async function loadPermissions(): Promise<void> {
   const id = roleId();
-  const result = id ? await api(rolePermissionEndpoints.read, { query: { roleId: id } }) : null;
+  const result = id ? await api(routes.rolePermission.read, { query: { roleId: id } }) : null;
   names = new Set(result?.data?.permissions ?? []);
   for (const l of listeners) l();
 }

@@ -1,4 +1,4 @@
-import { type SettingRead, settingEndpoints } from '@tillbook/contract';
+import { routes, type SettingRead } from '@tillbook/contract';
 import { useSyncExternalStore } from 'react';
 import { api } from './api.ts';
 
@@ -18,7 +18,7 @@ const set = (next: Partial<SettingsState>) => {
 
 async function fetchSettings() {
   set({ loading: true });
-  const result = await api(settingEndpoints.read);
+  const result = await api(routes.setting.read);
   if (result.error !== undefined) set({ loading: false, error: result.error });
   else set({ loading: false, data: result.data, error: null });
 }

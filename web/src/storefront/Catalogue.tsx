@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { productEndpoints } from '@tillbook/contract';
+import { routes } from '@tillbook/contract';
 import { Button, Col, Empty, Input, InputNumber, Pagination, Row, Select, Space, Spin, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { api } from '../lib/api.ts';
@@ -45,7 +45,7 @@ export function Catalogue({ categories }: { categories: Category[] }) {
   }
   const list = useQuery({
     queryKey: ['public-products', filters, page],
-    queryFn: () => api(productEndpoints.publicList, { query: { ...filters, page, count: pageSize } }),
+    queryFn: () => api(routes.product.publicList, { query: { ...filters, page, count: pageSize } }),
   });
 
   /** Sets (or clears) query parameters and goes back to page 1. */

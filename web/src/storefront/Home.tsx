@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { productEndpoints } from '@tillbook/contract';
+import { routes } from '@tillbook/contract';
 import { Card, Col, Empty, Row, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
@@ -16,7 +16,7 @@ export function Home({ categories }: { categories: Category[] }) {
   const colours = usePublicColours();
   const newest = useQuery({
     queryKey: ['public-products', 'newest'],
-    queryFn: () => must(api(productEndpoints.publicList, { query: { page: 1, count: 8 } })),
+    queryFn: () => must(api(routes.product.publicList, { query: { page: 1, count: 8 } })),
   });
   const products = newest.data?.getAllProduct ?? [];
   return (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { sliderEndpoints } from '@tillbook/contract';
+import { routes } from '@tillbook/contract';
 import { Carousel } from 'antd';
 import { api } from '../lib/api.ts';
 import { must } from '../lib/http.ts';
@@ -8,7 +8,7 @@ import { must } from '../lib/http.ts';
 export function HomeSlider() {
   const slides = useQuery({
     queryKey: ['public-slider'],
-    queryFn: () => must(api(sliderEndpoints.publicList, { query: { query: 'all' } })),
+    queryFn: () => must(api(routes.slider.publicList, { query: { query: 'all' } })),
   });
   const shown = (slides.data?.getAllSliderImages ?? []).filter((s) => s.imageUrl);
   if (shown.length === 0) return null;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { productEndpoints } from '@tillbook/contract';
+import { routes } from '@tillbook/contract';
 import { Col, Descriptions, Empty, Image, Row, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -13,7 +13,7 @@ export function ProductPage() {
   const valid = /^\d+$/.test(id);
   const detail = useQuery({
     queryKey: ['public-product', id],
-    queryFn: () => api(productEndpoints.publicGet, { params: { id } }),
+    queryFn: () => api(routes.product.publicGet, { params: { id } }),
     enabled: valid,
   });
   const [chosen, setChosen] = useState<string | null>(null);

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { type CategoryTree, resources } from '@tillbook/contract';
+import { routes } from '@tillbook/contract';
 import { Layout, Menu, Spin, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Link, Route, Routes } from 'react-router';
-import { http, must } from '../lib/http.ts';
+import { api } from '../lib/api.ts';
+import { must } from '../lib/http.ts';
 import { useSettings } from '../lib/settings.ts';
 import { Home } from './Home.tsx';
 
@@ -16,8 +17,8 @@ export function StorefrontApp() {
   const { data: settings } = useSettings();
   const categories = useQuery({
     queryKey: ['public-categories'],
-    // a plain resource's public list (categories with their sub-categories): path from its contract
-    queryFn: () => must(http.get<CategoryTree>(`${resources.productCategory.path}/public`)),
+    // a plain resource's public list (categories with their sub-categories)
+    queryFn: () => must(api(routes.publicList.productCategory)),
   });
   return (
     <Layout style={{ minHeight: '100vh', background: '#fff' }}>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { type CategoryWithSubcategories, type PublicBrandList, type PublicColourList, resources } from '@tillbook/contract';
-import { http, must } from '../lib/http.ts';
+import { type CategoryWithSubcategories, routes } from '@tillbook/contract';
+import { api } from '../lib/api.ts';
+import { must } from '../lib/http.ts';
 import { useSettings } from '../lib/settings.ts';
 
 /** A public category with its active sub-categories (the contract's answer type). */
@@ -14,13 +15,13 @@ export function useMoney(): (amount: number) => string {
 }
 
 export function usePublicBrands() {
-  // a plain resource's public list: its path comes from the resource's contract
-  return useQuery({ queryKey: ['public-brands'], queryFn: () => must(http.get<PublicBrandList>(`${resources.productBrand.path}/public`)) });
+  // a plain resource's public list
+  return useQuery({ queryKey: ['public-brands'], queryFn: () => must(api(routes.publicList.productBrand)) });
 }
 
 export function usePublicColours() {
   return useQuery({
     queryKey: ['public-colours'],
-    queryFn: () => must(http.get<PublicColourList>(`${resources.color.path}/public`)),
+    queryFn: () => must(api(routes.publicList.color)),
   });
 }

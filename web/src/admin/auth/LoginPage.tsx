@@ -1,4 +1,4 @@
-import { messages, sessionEndpoints } from '@tillbook/contract';
+import { messages, routes } from '@tillbook/contract';
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
@@ -40,7 +40,7 @@ export function LoginPage() {
 
   async function onFinish(values: { username: string; password: string }) {
     setLoading(true);
-    const result = await api(sessionEndpoints.login, { body: values }, { toast: true });
+    const result = await api(routes.session.login, { body: values }, { toast: true });
     if (result.error !== undefined) {
       setLoading(false);
       return;

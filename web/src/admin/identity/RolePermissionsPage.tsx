@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Action, actions, identityResources, rolePermissionEndpoints } from '@tillbook/contract';
+import { type Action, actions, identityResources, routes } from '@tillbook/contract';
 import { Alert, Button, Checkbox, Result, Space, Spin, Table, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -106,7 +106,7 @@ export default function RolePermissionsPage() {
   async function save() {
     // grants of permissions the catalogue does not show (hidden ones) stay in `chosen`: no toggle reaches them
     setSaving(true);
-    const result = await api(rolePermissionEndpoints.replace, { body: { roleId: id, permissionId: [...chosen] } }, { toast: true });
+    const result = await api(routes.rolePermission.replace, { body: { roleId: id, permissionId: [...chosen] } }, { toast: true });
     setSaving(false);
     if (result.error !== undefined) return;
     notify.success(permissionsSaved);

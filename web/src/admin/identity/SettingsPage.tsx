@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { isFullSetting, messages, type Setting, settingEndpoints, settingInput } from '@tillbook/contract';
+import { isFullSetting, messages, routes, type Setting, settingInput } from '@tillbook/contract';
 import { Button, Card, ConfigProvider, Form, Image, Result, Space, Spin, Typography, Upload } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../lib/api.ts';
@@ -26,7 +26,7 @@ function usePreview(file: File | null): string | null {
 
 /** Every field of the settings; the screen is only opened by roles that may read them all. */
 async function readSettings(): Promise<Setting> {
-  const answer = await must(api(settingEndpoints.read));
+  const answer = await must(api(routes.setting.read));
   if (!isFullSetting(answer)) throw new Error('Your role may not read the settings');
   return answer;
 }
@@ -72,7 +72,7 @@ export default function SettingsPage() {
     }
     const body = logoFile ? toFormData(values, logoFile) : removeLogo ? { ...values, logo: null } : values;
     setSaving(true);
-    const result = await api(settingEndpoints.update, { body });
+    const result = await api(routes.setting.update, { body });
     setSaving(false);
     if (result.error !== undefined) {
       // errors of form fields go onto them, the logo's under the upload, any other to a notice

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type DesignationHistoryRow, type SalaryHistoryRow, userEndpoints } from '@tillbook/contract';
+import { type DesignationHistoryRow, routes, type SalaryHistoryRow } from '@tillbook/contract';
 import { Card, Descriptions, Result, Space, Spin, Table, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -14,7 +14,7 @@ export default function UserDetailPage() {
   // the screen's route is user/:id, so the parameter is always there
   const { id } = useParams() as { id: string };
   const { data: settings } = useSettings();
-  const user = useQuery({ queryKey: ['user', id], queryFn: () => must(api(userEndpoints.get, { params: { id } })) });
+  const user = useQuery({ queryKey: ['user', id], queryFn: () => must(api(routes.user.get, { params: { id } })) });
   const symbol = settings?.currency?.currencySymbol ?? '';
 
   if (user.isLoading) return <Spin />;

@@ -1,4 +1,4 @@
-import { identityResources, messages, registerUserBody, resources, updateUserBody, userEndpoints } from '@tillbook/contract';
+import { identityResources, messages, registerUserBody, resources, routes, updateUserBody } from '@tillbook/contract';
 import { Button, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { usePermissions } from '../../lib/permissions.ts';
@@ -67,10 +67,10 @@ function DetailLink({ id }: { id: number }) {
 
 export const userScreen: ResourceScreen = {
   title: 'Users',
-  path: userEndpoints.list.path,
+  path: routes.user.list.path,
   listName: 'User',
   entity: 'user',
-  createPath: userEndpoints.register.path,
+  createPath: routes.user.register.path,
   schema: registerUserBody,
   editSchema: updateUserBody,
   deletion: 'soft',

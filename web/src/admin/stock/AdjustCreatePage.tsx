@@ -1,13 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  type AdjustType,
-  adjustEndpoints,
-  adjustInventoryInput,
-  isProductPage,
-  messages,
-  type ProductRow,
-  productEndpoints,
-} from '@tillbook/contract';
+import { type AdjustType, adjustInventoryInput, isProductPage, messages, type ProductRow, routes } from '@tillbook/contract';
 import { Button, DatePicker, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -50,7 +42,7 @@ export default function AdjustCreatePage() {
 
   async function find(key: string) {
     if (!key.trim()) return;
-    const result = await api(productEndpoints.list, { query: { query: 'search', key: key.trim() } }, { toast: true });
+    const result = await api(routes.product.list, { query: { query: 'search', key: key.trim() } }, { toast: true });
     if (result.error !== undefined || !isProductPage(result.data)) return;
     const found: Found[] = result.data.getAllProduct;
     const exact = found.find((p) => same(p.sku, key)) ?? found.find((p) => same(p.name, key));
@@ -87,7 +79,7 @@ export default function AdjustCreatePage() {
       return;
     }
     setSaving(true);
-    const result = await api(adjustEndpoints.create, { body });
+    const result = await api(routes.adjust.create, { body });
     setSaving(false);
     if (result.error !== undefined) {
       notify.error(result.error);

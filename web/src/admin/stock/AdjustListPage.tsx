@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AdjustLine, type Adjustment, adjustEndpoints, messages } from '@tillbook/contract';
+import { type AdjustLine, type Adjustment, messages, routes } from '@tillbook/contract';
 import { Button, Popconfirm, Tag } from 'antd';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -12,7 +12,7 @@ import { LinesTable, money, productCell } from '../../ui/document/LinesTable.tsx
 
 /** The lines of one adjustment, read when its row is opened. */
 function Lines({ id }: { id: number }) {
-  const detail = useQuery({ queryKey: ['adjust-inventory', id], queryFn: () => must(api(adjustEndpoints.get, { params: { id } })) });
+  const detail = useQuery({ queryKey: ['adjust-inventory', id], queryFn: () => must(api(routes.adjust.get, { params: { id } })) });
   return (
     <LinesTable<AdjustLine>
       rowKey="id"
@@ -37,17 +37,17 @@ export default function AdjustListPage() {
   const { can } = usePermissions();
 
   async function reverse(row: Adjustment) {
-    const result = await api(adjustEndpoints.reverse, { params: { id: row.id }, body: { status: 'false' } }, { toast: true });
+    const result = await api(routes.adjust.reverse, { params: { id: row.id }, body: { status: 'false' } }, { toast: true });
     if (result.error !== undefined) return;
     notify.success(messages.adjustDeleted);
-    await queryClient.invalidateQueries({ queryKey: ['list', adjustEndpoints.list.path] });
+    await queryClient.invalidateQueries({ queryKey: ['list', routes.adjust.list.path] });
     await queryClient.invalidateQueries({ queryKey: ['adjust-inventory', row.id] });
   }
 
   return (
-    <DocumentListPage<typeof adjustEndpoints.list, Adjustment>
+    <DocumentListPage<typeof routes.adjust.list, Adjustment>
       title="Adjust inventory"
-      endpoint={adjustEndpoints.list}
+      endpoint={routes.adjust.list}
       list={list}
       fixed={{ status: 'true,false' }}
       rows={(a) => a.getAllAdjustInvoice}

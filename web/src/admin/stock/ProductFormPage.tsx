@@ -1,13 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  discountContract,
-  maxGalleryImages,
-  messages,
-  type ProductDetail,
-  productEndpoints,
-  productFileFields,
-  resources,
-} from '@tillbook/contract';
+import { discountContract, maxGalleryImages, messages, type ProductDetail, productFileFields, resources, routes } from '@tillbook/contract';
 import { Alert, Button, Col, Form, Input, InputNumber, Progress, Row, Select, Space, Typography, Upload, type UploadFile } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -73,7 +65,7 @@ export default function ProductFormPage() {
   const loaded = useQuery({
     queryKey: ['product', id],
     enabled: editing,
-    queryFn: () => must(api(productEndpoints.get, { params: { id: id! } })),
+    queryFn: () => must(api(routes.product.get, { params: { id: id! } })),
   });
   const initial = useMemo(() => (loaded.data ? valuesOf(loaded.data) : undefined), [loaded.data]);
   useEffect(() => {
@@ -129,12 +121,12 @@ export default function ProductFormPage() {
     }
     setProgress(0);
     const result = editing
-      ? await sendForm(productEndpoints.update, { id: id! }, body, setProgress)
-      : await sendForm(productEndpoints.create, {}, body, setProgress);
+      ? await sendForm(routes.product.update, { id: id! }, body, setProgress)
+      : await sendForm(routes.product.create, {}, body, setProgress);
     setProgress(null);
     if (result.error === undefined) {
       notify.success(editing ? 'Product updated successfully' : messages.productAdded);
-      await client.invalidateQueries({ queryKey: ['list', productEndpoints.list.path] });
+      await client.invalidateQueries({ queryKey: ['list', routes.product.list.path] });
       await client.invalidateQueries({ queryKey: ['product'] });
       navigate(`/admin/product/${result.data.id}`);
       return;

@@ -1,5 +1,5 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { type ProductImportPreview, type ProductImportSummary, productCsvColumns, productCsvEndpoints } from '@tillbook/contract';
+import { type ProductImportPreview, type ProductImportSummary, productCsvColumns, routes } from '@tillbook/contract';
 import { Alert, Button, Card, List, Progress, Space, Table, Tag, Typography, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -43,7 +43,7 @@ export default function ProductImportPage() {
   const runPreview = async (): Promise<Preview | null> => {
     if (!file) return null;
     setError(null);
-    const answer = await api(productCsvEndpoints.import, { body: formOf(file), query: { query: 'preview' } });
+    const answer = await api(routes.productCsv.import, { body: formOf(file), query: { query: 'preview' } });
     if (answer.error !== undefined) {
       setError(answer.error);
       return null;
@@ -76,7 +76,7 @@ export default function ProductImportPage() {
       setPercent(0);
       for (let from = 2; from <= lastLine; from += sliceLines) {
         const to = from + sliceLines - 1;
-        const answer = await api(productCsvEndpoints.import, { body: formOf(file), query: { fromLine: from, toLine: to } });
+        const answer = await api(routes.productCsv.import, { body: formOf(file), query: { fromLine: from, toLine: to } });
         if (answer.error !== undefined || !('imported' in answer.data)) {
           const error = answer.error ?? 'The import answered a preview';
           setError(`Lines ${from}–${Math.min(to, lastLine)}: ${error}`);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatMoney, isProductPage, type ProductRow, productCsvEndpoints, productEndpoints, resources, toCents } from '@tillbook/contract';
+import { formatMoney, isProductPage, type ProductRow, resources, routes, toCents } from '@tillbook/contract';
 import { Button, Image, Input, Segmented, Space, Switch, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -22,7 +22,7 @@ export const money = (value: unknown) => formatMoney(toCents((value ?? 0) as num
 /** Downloads the CSV export with the list's filters, sent with the bearer token. */
 async function exportCsv(filters: Record<string, string | undefined>) {
   const token = getToken();
-  const response = await fetch(`${apiBase}/${listUrl(productCsvEndpoints.export.path, filters)}`, {
+  const response = await fetch(`${apiBase}/${listUrl(routes.productCsv.export.path, filters)}`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
     credentials: 'include',
   });
@@ -50,8 +50,8 @@ export default function ProductListPage() {
   const filters = { ...params.filters, status };
   const query = { ...params.query, status };
   const list = useQuery({
-    queryKey: ['list', productEndpoints.list.path, query],
-    queryFn: () => must(api(productEndpoints.list, { query })),
+    queryKey: ['list', routes.product.list.path, query],
+    queryFn: () => must(api(routes.product.list, { query })),
   });
   const answer = list.data && isProductPage(list.data) ? list.data : undefined;
   const set = params.setFilters;

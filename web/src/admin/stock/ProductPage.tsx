@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { costChangeDocument, type ProductDetail, productEndpoints, type StockMovement } from '@tillbook/contract';
+import { costChangeDocument, type ProductDetail, routes, type StockMovement } from '@tillbook/contract';
 import { Button, Descriptions, Image, Space, Table, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -69,7 +69,7 @@ function priceToPay(p: ProductDetail): ReactNode {
 export default function ProductPage() {
   const { can } = usePermissions();
   const { id = '' } = useParams();
-  const detail = useQuery({ queryKey: ['product', id], queryFn: () => must(api(productEndpoints.get, { params: { id } })) });
+  const detail = useQuery({ queryKey: ['product', id], queryFn: () => must(api(routes.product.get, { params: { id } })) });
   const p = detail.data;
   if (detail.error) return <Typography.Text type="danger">{detail.error.message}</Typography.Text>;
   if (!p) return <Typography.Text>Loading…</Typography.Text>;

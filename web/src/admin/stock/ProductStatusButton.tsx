@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { productEndpoints } from '@tillbook/contract';
+import { routes } from '@tillbook/contract';
 import { Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
@@ -31,11 +31,11 @@ export function ProductStatusButton({ id, name, active, size }: { id: number; na
   const { can } = usePermissions();
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
-  if (!can(productEndpoints.setStatus.access)) return null;
+  if (!can(routes.product.setStatus.access)) return null;
   const texts = active ? productStatusTexts.hide : productStatusTexts.show;
   const change = async () => {
     setBusy(true);
-    const result = await api(productEndpoints.setStatus, { params: { id }, body: { status: active ? 'false' : 'true' } }, { toast: true });
+    const result = await api(routes.product.setStatus, { params: { id }, body: { status: active ? 'false' : 'true' } }, { toast: true });
     setBusy(false);
     if (result.error !== undefined) return;
     notify.success(texts.done);

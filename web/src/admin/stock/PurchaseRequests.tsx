@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type PurchaseRequest, type PurchaseRequestLine, reorderEndpoints } from '@tillbook/contract';
+import { type PurchaseRequest, type PurchaseRequestLine, routes } from '@tillbook/contract';
 import { Button, Popconfirm } from 'antd';
 import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
@@ -10,12 +10,12 @@ import { DocumentListPage } from '../../ui/document/DocumentListPage.tsx';
 import { LinesTable, productCell } from '../../ui/document/LinesTable.tsx';
 import { reorderTexts } from './texts.ts';
 
-export const requestsKey = ['list', reorderEndpoints.listRequests.path];
+export const requestsKey = ['list', routes.reorder.listRequests.path];
 
 function Lines({ code }: { code: string }) {
   const detail = useQuery({
     queryKey: ['purchase-reorder-invoice', code],
-    queryFn: () => must(api(reorderEndpoints.getRequest, { params: { code } })),
+    queryFn: () => must(api(routes.reorder.getRequest, { params: { code } })),
   });
   return (
     <LinesTable<PurchaseRequestLine>
@@ -39,17 +39,17 @@ export function PurchaseRequests() {
   const { can } = usePermissions();
 
   async function remove(code: string) {
-    const result = await api(reorderEndpoints.deleteRequest, { params: { code } }, { toast: true });
+    const result = await api(routes.reorder.deleteRequest, { params: { code } }, { toast: true });
     if (result.error !== undefined) return;
     notify.success(reorderTexts.deleted(code));
     await queryClient.invalidateQueries({ queryKey: requestsKey });
   }
 
   return (
-    <DocumentListPage<typeof reorderEndpoints.listRequests, PurchaseRequest>
+    <DocumentListPage<typeof routes.reorder.listRequests, PurchaseRequest>
       title="Purchase requests"
       level={4}
-      endpoint={reorderEndpoints.listRequests}
+      endpoint={routes.reorder.listRequests}
       enabled={can('readAll-purchaseReorderInvoice')}
       list={list}
       fixed={{ status: 'true,false' }}

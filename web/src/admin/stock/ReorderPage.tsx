@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { purchaseReorderInput, type ReorderRow, reorderEndpoints } from '@tillbook/contract';
+import { purchaseReorderInput, type ReorderRow, routes } from '@tillbook/contract';
 import { Button, Input, InputNumber, Space } from 'antd';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
@@ -31,7 +31,7 @@ export default function ReorderPage() {
       return notify.error(row ? `${row.name}: quantity ${issue.message}` : issue.message);
     }
     setSaving(true);
-    const result = await api(reorderEndpoints.createRequest, { body }, { toast: true });
+    const result = await api(routes.reorder.createRequest, { body }, { toast: true });
     setSaving(false);
     if (result.error !== undefined) return;
     notify.success(reorderTexts.requested(result.data.reorderInvoiceId));
@@ -42,9 +42,9 @@ export default function ReorderPage() {
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <DocumentListPage<typeof reorderEndpoints.list, ReorderRow>
+      <DocumentListPage<typeof routes.reorder.list, ReorderRow>
         title="Reorder list"
-        endpoint={reorderEndpoints.list}
+        endpoint={routes.reorder.list}
         list={list}
         rows={(a) => a.getAllReOderList}
         total={(a) => a._count.id}

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { permissionName, type SliderImage, sliderEndpoints, sliderImagesListKeys } from '@tillbook/contract';
+import { permissionName, routes, type SliderImage, sliderImagesListKeys } from '@tillbook/contract';
 import { Button, Form, Image, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
@@ -26,12 +26,12 @@ export default function SliderImagesPage() {
 
   const query = { ...params.query, status: 'true,false' };
   const list = useQuery({
-    queryKey: ['list', sliderEndpoints.list.path, query],
-    queryFn: () => must(api(sliderEndpoints.list, { query })),
+    queryKey: ['list', routes.slider.list.path, query],
+    queryFn: () => must(api(routes.slider.list, { query })),
   });
   const rows = list.data?.[sliderImagesListKeys.rows] ?? [];
   const total = list.data?.[sliderImagesListKeys.total] ?? 0;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['list', sliderEndpoints.list.path] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['list', routes.slider.list.path] });
 
   function open(row: Slide | 'new') {
     form.resetFields();
@@ -55,8 +55,8 @@ export default function SliderImagesPage() {
     setSaving(true);
     const result =
       editing === 'new'
-        ? await api(sliderEndpoints.create, { body })
-        : await api(sliderEndpoints.update, { params: { id: (editing as Slide).id }, body });
+        ? await api(routes.slider.create, { body })
+        : await api(routes.slider.update, { params: { id: (editing as Slide).id }, body });
     setSaving(false);
     if (result.error !== undefined) {
       const fields = Object.entries(result.fields ?? {});
@@ -77,7 +77,7 @@ export default function SliderImagesPage() {
   }
 
   async function remove(row: Slide) {
-    const result = await api(sliderEndpoints.delete, { params: { id: row.id } }, { toast: true });
+    const result = await api(routes.slider.delete, { params: { id: row.id } }, { toast: true });
     if (result.error !== undefined) return;
     notify.success(sliderTexts.deleted);
     await refresh();

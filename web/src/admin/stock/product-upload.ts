@@ -1,4 +1,4 @@
-import { type AnswerOf, type ContractEndpoint, fallbackErrorText, fillPath, type ParamsOf } from '@tillbook/contract';
+import { type AnswerOf, type Endpoint, fallbackErrorText, fillPath, type ParamsOf, type RouteOf } from '@tillbook/contract';
 import { apiBase, isSessionEnded, withSession } from '../../lib/http.ts';
 
 /** What a multipart send answers: the body on success, else the error text, status and field texts. */
@@ -44,18 +44,18 @@ function sendOnce(
 /**
  * Sends a form to a contract endpoint that takes form data, with upload progress (`onProgress` gets
  * 0–100 while the body is sent), under the same 401 rules as every other call (refresh once and
- * retry, or back to the login page). Method, path and answer type come from the endpoint.
+ * retry, or back to the login page). Method, path and answer type come from the endpoint's route.
  */
-export async function sendForm<E extends ContractEndpoint>(
-  endpoint: E,
+export async function sendForm<E extends Endpoint>(
+  route: RouteOf<E>,
   params: ParamsOf<E>,
   form: FormData,
   onProgress: (percent: number) => void,
 ): Promise<UploadResult<AnswerOf<E>>> {
-  const path = fillPath(endpoint.path, params);
+  const path = fillPath(route.path, params);
   let answer: XhrAnswer;
   try {
-    answer = await withSession((token) => sendOnce(endpoint.method, path, form, token, onProgress));
+    answer = await withSession((token) => sendOnce(route.method, path, form, token, onProgress));
   } catch (error) {
     if (isSessionEnded(error)) return { error: fallbackErrorText, status: 401 };
     throw error;

@@ -1,23 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AnswerOf, ContractEndpoint } from '@tillbook/contract';
+import type { AnswerOf, Endpoint, EndpointOf, RouteOf } from '@tillbook/contract';
 import { Space, Table, type TableColumnsType, Typography } from 'antd';
 import type { Key, ReactNode } from 'react';
 import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
 import type { ListParams } from '../../lib/list-params.ts';
 
-export interface DocumentListProps<E extends ContractEndpoint, Row extends object> {
+export interface DocumentListProps<R extends RouteOf<Endpoint>, Row extends object> {
   title: string;
   /** Level of the title: 3 for a screen, 4 for a section of one. */
   level?: 3 | 4;
-  /** The contract's list endpoint. */
-  endpoint: E;
+  /** The route of the contract's list endpoint. */
+  endpoint: R;
   /** Where the list's page, count and filters live (useListParams). */
   list: ListParams<string>;
   /** Query parameters that are always sent (e.g. status 'true,false'). */
   fixed?: Record<string, string>;
-  rows: (answer: AnswerOf<E>) => Row[];
-  total: (answer: AnswerOf<E>) => number;
+  rows: (answer: AnswerOf<EndpointOf<R>>) => Row[];
+  total: (answer: AnswerOf<EndpointOf<R>>) => number;
   rowKey: keyof Row & string;
   columns: TableColumnsType<Row>;
   /** Opens a row to show its lines. */
@@ -37,7 +37,7 @@ export interface DocumentListProps<E extends ContractEndpoint, Row extends objec
  * rows that open to their lines. Adjustments, purchase requests, the reorder list, invoices and
  * returns are all this page with their own columns.
  */
-export function DocumentListPage<E extends ContractEndpoint, Row extends object>(props: DocumentListProps<E, Row>) {
+export function DocumentListPage<R extends RouteOf<Endpoint>, Row extends object>(props: DocumentListProps<R, Row>) {
   const { list, endpoint } = props;
   const query = { ...list.query, ...props.fixed };
   const answer = useQuery({
@@ -46,7 +46,7 @@ export function DocumentListPage<E extends ContractEndpoint, Row extends object>
     enabled: props.enabled ?? true,
   });
   if (props.enabled === false) return null;
-  const data = answer.data as AnswerOf<E> | undefined;
+  const data = answer.data as AnswerOf<EndpointOf<R>> | undefined;
   return (
     <section aria-label={props.title}>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>

@@ -1,0 +1,121 @@
+import type { categoryTreeOut, publicBrandListOut, publicColourListOut } from './catalogue.ts';
+import type { Access, Endpoint, ListSpec, Method } from './endpoint.ts';
+import type { endpoints } from './endpoints.ts';
+
+/**
+ * The routes of the contract's endpoints as plain data: what the web needs to call one (method, path,
+ * access, and whether its query is the list query). This module loads no zod, so a page can call the API
+ * without loading a schema; the types below tie every route to its endpoint, whose body, parameters and
+ * answer type the typed client takes from the endpoint itself (`web/src/lib/api.ts`).
+ */
+export interface Route {
+  method: Method;
+  path: string;
+  /** Who may call it (the web hides what the role may not do). */
+  access: Access;
+  /** The query is the list query (page, count, status ... defaults added by the client). */
+  list?: true;
+}
+
+declare const endpointType: unique symbol;
+/** A route of the contract, carrying the type (only the type) of its endpoint `E`. */
+export type RouteOf<E extends Endpoint> = Route & { readonly [endpointType]: E };
+/** The endpoint a route stands for. */
+export type EndpointOf<R> = R extends RouteOf<infer E> ? E : never;
+
+type Registry = typeof endpoints;
+type RouteFor<E> = E extends Endpoint
+  ? { method: E['method']; path: E['path']; access: E['access'] } & (E extends { query: ListSpec } ? { list: true } : { list?: undefined })
+  : never;
+/** The table the typecheck holds to the contract: one route per endpoint, same method, path, access and kind of query. */
+type Table = { [A in keyof Registry]: { [N in keyof Registry[A]]: RouteFor<Registry[A][N]> } };
+
+/** A plain resource's public list (`GET <path>/public`, built by the server's resource factory). */
+type PublicList<P extends string, Answer extends Endpoint['answer']> = { method: 'GET'; path: P; access: 'public'; answer: Answer };
+
+const table = {
+  adjust: {
+    create: { method: 'POST', path: 'adjust-inventory', access: 'create-adjust' },
+    list: { method: 'GET', path: 'adjust-inventory', access: 'readAll-adjust', list: true },
+    get: { method: 'GET', path: 'adjust-inventory/:id', access: 'readSingle-adjust' },
+    reverse: { method: 'PATCH', path: 'adjust-inventory/:id', access: 'update-adjust' },
+  },
+  reorder: {
+    list: { method: 'GET', path: 'reorder-quantity', access: 'readAll-reorderQuantity', list: true },
+    createRequest: { method: 'POST', path: 'purchase-reorder-invoice', access: 'create-purchaseReorderInvoice' },
+    listRequests: { method: 'GET', path: 'purchase-reorder-invoice', access: 'readAll-purchaseReorderInvoice', list: true },
+    getRequest: { method: 'GET', path: 'purchase-reorder-invoice/:code', access: 'readSingle-purchaseReorderInvoice' },
+    deleteRequest: { method: 'DELETE', path: 'purchase-reorder-invoice/:code', access: 'delete-purchaseReorderInvoice' },
+  },
+  session: {
+    login: { method: 'POST', path: 'user/login', access: 'public' },
+    refresh: { method: 'GET', path: 'user/refresh-token', access: 'public' },
+    logout: { method: 'POST', path: 'user/logout', access: 'staff' },
+  },
+  user: {
+    register: { method: 'POST', path: 'user/register', access: 'create-user' },
+    list: { method: 'GET', path: 'user', access: 'readAll-user', list: true },
+    get: { method: 'GET', path: 'user/:id', access: 'readSingle-user' },
+    update: { method: 'PUT', path: 'user/:id', access: 'update-user' },
+    setStatus: { method: 'PATCH', path: 'user/:id', access: 'delete-user' },
+  },
+  rolePermission: {
+    read: { method: 'GET', path: 'role-permission/permission', access: 'staff' },
+    replace: { method: 'POST', path: 'role-permission', access: 'create-rolePermission' },
+  },
+  setting: {
+    read: { method: 'GET', path: 'setting', access: 'public' },
+    update: { method: 'POST', path: 'setting', access: 'update-setting' },
+  },
+  files: {
+    get: { method: 'GET', path: 'uploads/:name', access: 'public' },
+  },
+  product: {
+    publicList: { method: 'GET', path: 'product/public', access: 'public' },
+    publicGet: { method: 'GET', path: 'product/public/:id', access: 'public' },
+    list: { method: 'GET', path: 'product', access: 'readAll-product', list: true },
+    get: { method: 'GET', path: 'product/:id', access: 'readSingle-product' },
+    create: { method: 'POST', path: 'product', access: 'create-product' },
+    update: { method: 'POST', path: 'product/:id', access: 'update-product' },
+    replace: { method: 'PUT', path: 'product/:id', access: 'update-product' },
+    setStatus: { method: 'PATCH', path: 'product/:id', access: 'delete-product' },
+  },
+  productCsv: {
+    import: { method: 'POST', path: 'product/import', access: 'create-product' },
+    export: { method: 'GET', path: 'product/export', access: 'readAll-product', list: true },
+  },
+  productReport: {
+    list: { method: 'GET', path: 'product-reports', access: 'readAll-productReports' },
+  },
+  slider: {
+    list: { method: 'GET', path: 'slider-images', access: 'readAll-sliderImages', list: true },
+    publicList: { method: 'GET', path: 'slider-images/public', access: 'public', list: true },
+    get: { method: 'GET', path: 'slider-images/:id', access: 'readSingle-sliderImages' },
+    create: { method: 'POST', path: 'slider-images', access: 'create-sliderImages' },
+    update: { method: 'POST', path: 'slider-images/:id', access: 'update-sliderImages' },
+    replace: { method: 'PUT', path: 'slider-images/:id', access: 'update-sliderImages' },
+    delete: { method: 'DELETE', path: 'slider-images/:id', access: 'delete-sliderImages' },
+  },
+} as const satisfies Table;
+
+/** The public lists of plain resources the storefront reads (each `resources.<name>.path` + '/public', tested). */
+const publicLists = {
+  productCategory: { method: 'GET', path: 'product-category/public', access: 'public' },
+  productBrand: { method: 'GET', path: 'product-brand/public', access: 'public' },
+  color: { method: 'GET', path: 'product-color/public', access: 'public' },
+} as const satisfies Record<string, Route>;
+
+type Routes = { [A in keyof Registry]: { [N in keyof Registry[A]]: Registry[A][N] extends Endpoint ? RouteOf<Registry[A][N]> : never } } & {
+  publicList: {
+    productCategory: RouteOf<PublicList<'product-category/public', typeof categoryTreeOut>>;
+    productBrand: RouteOf<PublicList<'product-brand/public', typeof publicBrandListOut>>;
+    color: RouteOf<PublicList<'product-color/public', typeof publicColourListOut>>;
+  };
+};
+
+/**
+ * Every route the web may call: `routes.<area>.<name>` for each endpoint of `endpoints` (same names),
+ * and `routes.publicList.<resource>`. The cast only adds the endpoint types; `satisfies Table` above
+ * checks that the data matches them.
+ */
+export const routes = { ...table, publicList: publicLists } as unknown as Routes;

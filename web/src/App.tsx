@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { Notices } from './lib/notices.tsx';
 import { applyDemoSession, demoParams } from './lib/session.ts';
 import { loadSettingsOnce, useSettings } from './lib/settings.ts';
 import { FullScreenSpinner } from './ui/FullScreenSpinner.tsx';
+import { lazyAntd } from './ui/lazy-antd.tsx';
 import { ServerError } from './ui/ServerError.tsx';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
@@ -17,10 +17,11 @@ if (applyDemoSession(window.location)) {
   window.history.replaceState(window.history.state, '', url);
 }
 
-// Each half of the app is its own chunk: the storefront's first load fetches no admin code.
-const LoginPage = lazy(async () => ({ default: (await import('./admin/auth/LoginPage.tsx')).LoginPage }));
-const AdminApp = lazy(async () => ({ default: (await import('./admin/AdminApp.tsx')).AdminApp }));
-const StorefrontApp = lazy(async () => ({ default: (await import('./storefront/StorefrontApp.tsx')).StorefrontApp }));
+// Each half of the app is its own chunk: the storefront's first load fetches no admin code and no antd
+// (its home page and layout are plain React; its other pages load antd with them).
+const LoginPage = lazyAntd(async () => (await import('./admin/auth/LoginPage.tsx')).LoginPage);
+const AdminApp = lazyAntd(async () => (await import('./admin/AdminApp.tsx')).AdminApp);
+const StorefrontApp = lazyAntd(async () => (await import('./storefront/StorefrontApp.tsx')).StorefrontApp);
 
 /**
  * The route table of the specification: login, the admin area, the storefront. The final
@@ -50,10 +51,8 @@ export function App() {
   else body = <AppRoutes />;
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={{ token: { colorPrimary: '#2f6f4f', borderRadius: 6 } }}>
-        <Notices />
-        {body}
-      </ConfigProvider>
+      <Notices />
+      {body}
     </QueryClientProvider>
   );
 }

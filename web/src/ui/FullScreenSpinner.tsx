@@ -1,9 +1,9 @@
-import { Spin } from 'antd';
+import { Spinner } from './Spinner.tsx';
 
 export function FullScreenSpinner() {
   return (
     <div style={{ height: '100vh', display: 'grid', placeItems: 'center' }} data-testid="full-screen-spinner">
-      <Spin size="large" />
+      <Spinner size="large" />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { messages, routes } from '@tillbook/contract';
-import { Button, Card, Form, Input, Typography } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -9,6 +9,16 @@ import { isLogged, saveStaffSession } from '../../lib/session.ts';
 import { reloadSettings, useSettings } from '../../lib/settings.ts';
 
 export const productName = 'Tillbook';
+
+const box = {
+  width: 380,
+  maxWidth: 'calc(100vw - 32px)',
+  boxSizing: 'border-box',
+  padding: 24,
+  background: '#fff',
+  border: '1px solid #f0f0f0',
+  borderRadius: 8,
+} as const;
 
 function Logo() {
   const { data } = useSettings();
@@ -27,9 +37,9 @@ function Logo() {
     );
   }
   return (
-    <Typography.Title level={3} data-testid="login-title">
+    <h1 data-testid="login-title" style={{ fontSize: 24, margin: '0 0 8px' }}>
       {data?.companyName ?? productName}
-    </Typography.Title>
+    </h1>
   );
 }
 
@@ -53,12 +63,11 @@ export function LoginPage() {
 
   return (
     <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f3f5f4' }}>
-      <Card style={{ width: 380 }}>
+      {/* a plain box rather than antd's Card, whose module brings Tabs into the login's first load */}
+      <section style={box}>
         <div style={{ textAlign: 'center', marginBottom: 16 }}>
           <Logo />
-          <Typography.Title level={4} style={{ marginTop: 8 }}>
-            Welcome to {productName}
-          </Typography.Title>
+          <h2 style={{ fontSize: 18, fontWeight: 600, margin: '8px 0 0' }}>Welcome to {productName}</h2>
         </div>
         <Form layout="vertical" onFinish={onFinish} requiredMark={false} name="login">
           <Form.Item label="Email" name="username" rules={[{ required: true, message: messages.loginUsernameRequired }]}>
@@ -71,10 +80,8 @@ export function LoginPage() {
             Login
           </Button>
         </Form>
-        <Typography.Paragraph type="secondary" style={{ textAlign: 'center', marginTop: 24, marginBottom: 0 }}>
-          Powered by {productName}
-        </Typography.Paragraph>
-      </Card>
+        <p style={{ textAlign: 'center', margin: '24px 0 0', color: 'rgb(0 0 0 / 45%)' }}>Powered by {productName}</p>
+      </section>
     </main>
   );
 }

@@ -1,0 +1,7 @@
+import { ConfigProvider } from 'antd';
+import type { ReactNode } from 'react';
+
+/** The shop's antd theme, around every page that uses antd (the admin area, the login, the catalogue and product pages). */
+export function AntdTheme({ children }: { children: ReactNode }) {
+  return <ConfigProvider theme={{ token: { colorPrimary: '#2f6f4f', borderRadius: 6 } }}>{children}</ConfigProvider>;
+}

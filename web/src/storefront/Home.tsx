@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { routes } from '@tillbook/contract';
-import { Card, Col, Empty, Row, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
 import { must } from '../lib/http.ts';
@@ -8,8 +7,9 @@ import { useSettings } from '../lib/settings.ts';
 import { HomeSlider } from './HomeSlider.tsx';
 import { ProductGrid } from './ProductGrid.tsx';
 import { type Category, usePublicBrands, usePublicColours } from './shop.ts';
+import './shop.css';
 
-/** The home page: the slider, the newest products, then categories, brands and colours. */
+/** The home page: the slider, the newest products, then categories, brands and colours (plain markup, shop.css). */
 export function Home({ categories }: { categories: Category[] }) {
   const { data: settings } = useSettings();
   const brands = usePublicBrands();
@@ -22,52 +22,47 @@ export function Home({ categories }: { categories: Category[] }) {
   return (
     <>
       <HomeSlider />
-      <Typography.Title level={2}>{settings?.companyName}</Typography.Title>
-      {settings?.tagLine && <Typography.Paragraph type="secondary">{settings.tagLine}</Typography.Paragraph>}
-      <Typography.Title level={4}>New products</Typography.Title>
+      <h1 className="shop-title">{settings?.companyName}</h1>
+      {settings?.tagLine && <p className="shop-note">{settings.tagLine}</p>}
+      <h2 className="shop-heading">New products</h2>
       {newest.isSuccess && products.length === 0 ? (
-        <Empty description="No products yet" />
+        <p className="shop-empty">No products yet</p>
       ) : (
         <ProductGrid products={products} testId="home-products" />
       )}
       {products.length > 0 && (
-        <Typography.Paragraph style={{ marginTop: 16 }}>
+        <p style={{ marginTop: 16 }}>
           <Link to="/products">See all products</Link>
-        </Typography.Paragraph>
+        </p>
       )}
-      <Typography.Title level={4} style={{ marginTop: 32 }}>
-        Shop by category
-      </Typography.Title>
+      <h2 className="shop-heading">Shop by category</h2>
       {categories.length === 0 ? (
-        <Empty description="No categories yet" />
+        <p className="shop-empty">No categories yet</p>
       ) : (
-        <Row gutter={[16, 16]} data-testid="home-categories">
+        <div className="shop-categories" data-testid="home-categories">
           {categories.map((c) => (
-            <Col key={c.id} xs={24} sm={12} md={8}>
-              <Card title={<Link to={`/products?productCategoryId=${c.id}`}>{c.name}</Link>}>
-                {c.productSubCategory.map((s) => s.name).join(' · ') || 'More coming soon'}
-              </Card>
-            </Col>
+            <section key={c.id} className="shop-category">
+              <h3>
+                <Link to={`/products?productCategoryId=${c.id}`}>{c.name}</Link>
+              </h3>
+              <p>{c.productSubCategory.map((s) => s.name).join(' · ') || 'More coming soon'}</p>
+            </section>
           ))}
-        </Row>
+        </div>
       )}
-      <Typography.Title level={4} style={{ marginTop: 32 }}>
-        Brands
-      </Typography.Title>
-      <div data-testid="home-brands">
+      <h2 className="shop-heading">Brands</h2>
+      <div className="shop-tags" data-testid="home-brands">
         {(brands.data?.getAllProductBrand ?? []).map((b) => (
-          <Link key={b.id} to={`/products?productBrandId=${b.id}`}>
-            <Tag>{b.name}</Tag>
+          <Link key={b.id} to={`/products?productBrandId=${b.id}`} className="shop-tag">
+            {b.name}
           </Link>
         ))}
       </div>
-      <Typography.Title level={4} style={{ marginTop: 32 }}>
-        Colours
-      </Typography.Title>
-      <div>
+      <h2 className="shop-heading">Colours</h2>
+      <div className="shop-tags">
         {(colours.data?.getAllProductColor ?? []).map((c) => (
-          <Link key={c.id} to={`/products?color=${c.id}`}>
-            <Tag color={c.colorCode}>{c.name}</Tag>
+          <Link key={c.id} to={`/products?color=${c.id}`} className="shop-tag" style={{ borderColor: c.colorCode, color: c.colorCode }}>
+            {c.name}
           </Link>
         ))}
       </div>

@@ -1,27 +1,81 @@
 import { useQuery } from '@tanstack/react-query';
 import { routes } from '@tillbook/contract';
-import { Carousel } from 'antd';
+import { useEffect, useState } from 'react';
 import { api } from '../lib/api.ts';
 import { must } from '../lib/http.ts';
+import './shop.css';
 
-/** The public slider images as a carousel; each slide links where its linkUrl says. Nothing when there are none. */
+/** How long a slide shows before the next one. */
+const slideMs = 5000;
+
+/**
+ * The public slider images, one at a time, moving on by themselves (not while the pointer is over them)
+ * and with arrows and dots; each slide links where its linkUrl says. Nothing when there are none.
+ */
 export function HomeSlider() {
   const slides = useQuery({
     queryKey: ['public-slider'],
     queryFn: () => must(api(routes.slider.publicList, { query: { query: 'all' } })),
   });
   const shown = (slides.data?.getAllSliderImages ?? []).filter((s) => s.imageUrl);
-  if (shown.length === 0) return null;
+  const [current, setCurrent] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const count = shown.length;
+  useEffect(() => {
+    if (count < 2 || paused) return;
+    const timer = setInterval(() => setCurrent((i) => (i + 1) % count), slideMs);
+    return () => clearInterval(timer);
+  }, [count, paused]);
+  if (count === 0) return null;
+  const at = current % count;
+  const go = (to: number) => setCurrent((to + count) % count);
   return (
-    <div data-testid="home-slider" style={{ marginBottom: 24 }}>
-      <Carousel autoplay arrows>
-        {shown.map((s) => {
-          const image = (
-            <img src={s.imageUrl!} alt={`Slide ${s.id}`} style={{ width: '100%', maxHeight: 360, objectFit: 'cover', display: 'block' }} />
+    <section
+      className="shop-slider"
+      data-testid="home-slider"
+      aria-roledescription="carousel"
+      aria-label="Offers"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+    >
+      <div className="shop-slider-track" style={{ transform: `translateX(-${at * 100}%)` }}>
+        {shown.map((s, i) => {
+          const image = <img src={s.imageUrl!} alt={`Slide ${s.id}`} />;
+          return (
+            <div key={s.id} className="shop-slider-slide" aria-hidden={i !== at}>
+              {s.linkUrl ? (
+                <a href={s.linkUrl} tabIndex={i === at ? undefined : -1}>
+                  {image}
+                </a>
+              ) : (
+                image
+              )}
+            </div>
           );
-          return <div key={s.id}>{s.linkUrl ? <a href={s.linkUrl}>{image}</a> : image}</div>;
         })}
-      </Carousel>
-    </div>
+      </div>
+      {count > 1 && (
+        <>
+          <button type="button" className="shop-slider-arrow" aria-label="Previous slide" onClick={() => go(at - 1)}>
+            ‹
+          </button>
+          <button type="button" className="shop-slider-arrow" aria-label="Next slide" onClick={() => go(at + 1)}>
+            ›
+          </button>
+          <div className="shop-slider-dots">
+            {shown.map((s, i) => (
+              <button
+                key={s.id}
+                type="button"
+                className="shop-slider-dot"
+                aria-label={`Slide ${i + 1}`}
+                aria-current={i === at}
+                onClick={() => go(i)}
+              />
+            ))}
+          </div>
+        </>
+      )}
+    </section>
   );
 }

@@ -20,6 +20,28 @@ export interface MultipartBody {
   files: Upload[];
 }
 
+/** The boundary a multipart content-type names (1 to 70 characters, quoted or not), if any. */
+export function multipartBoundary(contentType: string): string | undefined {
+  for (const param of contentType.split(';').slice(1)) {
+    const [name, ...rest] = param.split('=');
+    if (name?.trim().toLowerCase() !== 'boundary') continue;
+    const value = rest.join('=').trim().replace(/^"(.*)"$/, '$1');
+    return value.length >= 1 && value.length <= 70 ? value : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A hook for every route: form data whose content-type names no boundary cannot be read (the parts
+ * cannot be told apart), so it is a 400 saying so, before any handler reads it.
+ */
+export async function requireMultipartBoundary(req: FastifyRequest): Promise<void> {
+  const type = req.headers['content-type'] ?? '';
+  if (/^\s*multipart\/form-data\s*(;|$)/i.test(type) && !multipartBoundary(type)) {
+    throw badRequest('The form data has no boundary: send multipart/form-data with its boundary (e.g. boundary=----x) in the content-type');
+  }
+}
+
 /** Stores uploaded files under the data folder and serves them back by name. */
 export class FileStore {
   constructor(

@@ -8,7 +8,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './platform/context.ts';
 import type { Db } from './platform/db.ts';
 import { AppError, fromDatabase } from './platform/errors.ts';
-import { FileStore, requireMultipartBoundary } from './platform/files.ts';
+import { FileStore, fromMultipart, requireMultipartBoundary } from './platform/files.ts';
 import { guard } from './platform/guard.ts';
 import type { RouteDef } from './platform/route.ts';
 import { TokenService } from './platform/tokens.ts';
@@ -60,7 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preValidation', requireMultipartBoundary);
 
   app.setErrorHandler((error, req, reply) => {
-    const known = error instanceof AppError ? error : fromDatabase(error);
+    const known = error instanceof AppError ? error : (fromDatabase(error) ?? fromMultipart(error, req));
     if (known) return reply.code(known.status).send(known.toBody());
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 413) return reply.code(413).send({ error: 'The request is too large', code: 'payload_too_large' });

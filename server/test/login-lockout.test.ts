@@ -116,7 +116,13 @@ describe('TRUST_PROXY is read strictly', () => {
     expect(trust()).toBe(false);
     expect(trust('')).toBe(false);
     expect(trust('2')).toBe(2);
-    expect(trust(' 10.0.0.1, 192.168.0.0/16 ,::1,fd00::/8, loopback')).toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'fd00::/8', 'loopback']);
+    expect(trust(' 10.0.0.1, 192.168.0.0/16 ,::1,fd00::/8, loopback')).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
   });
 
   test('true (trust anyone) and things that are not addresses are refused at start', () => {

@@ -56,7 +56,7 @@ describe('granting permissions', () => {
     expect(await held(cashier)).toEqual(['create-product', 'readAll-product']);
   });
 
-  test("what the other role already holds may stay or go (the role screen sends the whole set); it is not a grant", async () => {
+  test('what the other role already holds may stay or go (the role screen sends the whole set); it is not a grant', async () => {
     const manager = await t.staffWith(managerGrants);
     const auditor = await newRole('Auditor (kept by a manager)');
     expect((await grant(owner, auditor, ['readAll-user', 'readAll-product'])).status).toBe(200);

@@ -22,3 +22,4 @@ export * from './resources.ts';
 export * from './settings.ts';
 export * from './settings-endpoints.ts';
 export * from './status.ts';
+export * from './labels.ts';

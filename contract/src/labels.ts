@@ -24,6 +24,7 @@ export const fieldLabels: FieldLabels = {
   productQuantity: 'Opening stock',
   reorderQuantity: 'Reorder level',
   colors: 'Colours',
+  color: 'Colour',
   colorCode: 'Colour',
   colourValue: 'Colour',
   productThumbnailImage: 'Thumbnail',

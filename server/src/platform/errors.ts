@@ -31,7 +31,9 @@ export const forbidden = (message = 'You do not have permission to do this') => 
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
 export const conflict = (message: string, fields?: Record<string, string>) => new AppError('conflict', message, fields);
 export const duplicate = (label: string, field: string, labels?: FieldLabels) =>
-  conflict(`A ${inSentence(label)} with this ${inSentence(labelOf(field, labels))} already exists`, { [field]: 'already exists' });
+  conflict(`${/^[aeiou]/i.test(label) ? 'An' : 'A'} ${inSentence(label)} with this ${inSentence(labelOf(field, labels))} already exists`, {
+    [field]: 'already exists',
+  });
 
 /**
  * Turns a zod failure into a 400 naming every field (dotted path) that is wrong; the message names

@@ -32,6 +32,9 @@ export interface ListQueryOptions<S extends z.ZodRawShape> {
   sortable?: readonly string[];
 }
 
+/** Values a parameter takes, as the API spells them: 'all', 'search'. */
+const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+
 export function parseListQuery<S extends z.ZodRawShape = Record<never, never>>(
   raw: unknown,
   options: ListQueryOptions<S> = {},
@@ -44,11 +47,11 @@ export function parseListQuery<S extends z.ZodRawShape = Record<never, never>>(
   const q = base.data;
   const modes = ['all', 'search', 'report', ...(options.modes ?? [])];
   if (q.query !== undefined && !modes.includes(q.query)) {
-    throw fieldError('query', `must be one of ${modes.join(', ')}`);
+    throw fieldError('query', `must be one of ${quoted(modes)}`);
   }
   if (q.query === 'search' && q.key === undefined) throw fieldError('key', 'is required');
   if (q.sort !== undefined && !(options.sortable ?? []).includes(q.sort)) {
-    throw badRequest(`${labelOf('sort')} must be one of ${(options.sortable ?? []).join(', ') || 'nothing'}`, { sort: 'is not a sortable column' });
+    throw badRequest(`${labelOf('sort')} must be one of ${quoted(options.sortable ?? []) || 'nothing'}`, { sort: 'is not a sortable column' });
   }
   if (q.startDate && q.endDate && q.startDate > q.endDate) {
     throw fieldError('endDate', 'must not be before the start date');

@@ -21,7 +21,10 @@ export const loginAnswer = z.object({
 });
 export type LoginAnswer = z.infer<typeof loginAnswer>;
 
-export const password = z.string({ error: 'is required' }).min(8, 'must be at least 8 characters').max(200, 'must be at most 200 characters');
+export const password = z
+  .string({ error: 'is required' })
+  .min(8, 'must be at least 8 characters')
+  .max(200, 'must be at most 200 characters');
 
 const userFields = {
   firstName: requiredText(80),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { out, recordOut } from './answers.ts';
 import { discountTypes } from './catalogue.ts';
-import { maxId, money, numberField, optionalId, optionalLines, optionalText, requiredText } from './fields.ts';
+import { maxId, money, numberField, optionalId, optionalLines, requiredText } from './fields.ts';
 
 /** Most gallery images a product may hold (the thumbnail is separate). */
 export const maxGalleryImages = 8;

@@ -238,7 +238,14 @@ export const resources = {
     entity: 'paymentMethod',
     listName: 'PaymentMethod',
     label: 'Payment method',
-    labels: { methodName: 'Name', ownerAccount: 'Account holder', instruction: 'Instructions for the customer', logo: 'Logo URL', isActive: 'Offered at checkout', subAccountId: 'Ledger account id' },
+    labels: {
+      methodName: 'Name',
+      ownerAccount: 'Account holder',
+      instruction: 'Instructions for the customer',
+      logo: 'Logo URL',
+      isActive: 'Offered at checkout',
+      subAccountId: 'Ledger account id',
+    },
     input: z.object({
       methodName: requiredText(80),
       subAccountId: id,

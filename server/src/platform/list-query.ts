@@ -51,7 +51,9 @@ export function parseListQuery<S extends z.ZodRawShape = Record<never, never>>(
   }
   if (q.query === 'search' && q.key === undefined) throw fieldError('key', 'is required');
   if (q.sort !== undefined && !(options.sortable ?? []).includes(q.sort)) {
-    throw badRequest(`${labelOf('sort')} must be one of ${quoted(options.sortable ?? []) || 'nothing'}`, { sort: 'is not a sortable column' });
+    throw badRequest(`${labelOf('sort')} must be one of ${quoted(options.sortable ?? []) || 'nothing'}`, {
+      sort: 'is not a sortable column',
+    });
   }
   if (q.startDate && q.endDate && q.startDate > q.endDate) {
     throw fieldError('endDate', 'must not be before the start date');

@@ -33,8 +33,7 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown, labels?
 /** The `:id` path parameter as a positive whole number (400 otherwise). */
 export function idParam(req: FastifyRequest, name = 'id'): number {
   const text = (req.params as Record<string, string>)[name];
-  if (!text || !/^\d{1,9}$/.test(text) || Number(text) < 1)
-    throw fieldError(name, 'must be a positive whole number');
+  if (!text || !/^\d{1,9}$/.test(text) || Number(text) < 1) throw fieldError(name, 'must be a positive whole number');
   return Number(text);
 }
 

@@ -55,7 +55,7 @@ describe.each(contracts)('%s: refusals name the field by its label', (_key, cont
         if (put.status !== 200) expectPlainWords(put, `PUT ${contract.path} ${field}`);
       }
     }
-    for (const query of [
+    const queries: Record<string, string>[] = [
       { startDate: '2024-13-01' },
       { startDate: '2024-05-02', endDate: '2024-05-01' },
       { sort: 'nope' },
@@ -64,7 +64,8 @@ describe.each(contracts)('%s: refusals name the field by its label', (_key, cont
       { query: 'search' },
       { key: 'a\u0000b' },
       { status: 'maybe' },
-    ]) {
+    ];
+    for (const query of queries) {
       expectPlainWords(await t.call('GET', url, { token: owner, query }), `GET ${contract.path} ${JSON.stringify(query)}`);
     }
   });
@@ -108,7 +109,8 @@ describe('products', () => {
     ]) {
       expectPlainWords(await t.call('GET', '/v1/product', { token: owner, query }), `GET product ${JSON.stringify(query)}`);
     }
-    for (const query of [{ priceRange: '50-10' }, { price: 'cheap' }, { color: 'red' }, { key: 'mug\u0000' }]) {
+    const shoppers: Record<string, string>[] = [{ priceRange: '50-10' }, { price: 'cheap' }, { color: 'red' }, { key: 'mug\u0000' }];
+    for (const query of shoppers) {
       expectPlainWords(await t.call('GET', '/v1/product/public', { query }), `GET product/public ${JSON.stringify(query)}`);
     }
   });

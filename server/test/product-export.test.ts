@@ -131,9 +131,9 @@ describe('GET /product/export', () => {
     const formula = await t.call('POST', '/v1/product/import', {
       token: owner,
       query: { query: 'preview' },
-      body: { csv: "name,sku\n'=SUM(A1),F-2\n" },
+      body: { csv: "name,sku\n'=SUM(A1),formula-1\n" },
     });
-    expect(formula.body.rows[0]).toMatchObject({ ok: false, values: { name: '=SUM(A1)' }, errors: { name: 'already exists' } });
+    expect(formula.body.rows[0]).toMatchObject({ ok: false, values: { name: '=SUM(A1)' }, errors: { sku: 'already exists' } });
     await expectInvariants(t);
   });
 

@@ -169,12 +169,12 @@ export default function ProductFormPage() {
       {notice && <Alert type="error" showIcon title={notice} role="alert" />}
       <Form form={form} name="product" layout="vertical" onFinish={save} requiredMark disabled={progress !== null}>
         <Row gutter={16}>
-          <Col span={12}>
+          <Col xs={24} md={12}>
             <Form.Item name="name" label="Name" required>
               <Input aria-label="Name" />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col xs={24} md={12}>
             <Form.Item name="sku" label="SKU" required>
               <Input aria-label="SKU" />
             </Form.Item>
@@ -184,25 +184,25 @@ export default function ProductFormPage() {
           <Input.TextArea rows={3} aria-label="Description" />
         </Form.Item>
         <Row gutter={16}>
-          <Col span={8}>{ref('productSubCategoryId')}</Col>
-          <Col span={8}>{ref('productBrandId')}</Col>
-          <Col span={4}>{ref('uomId')}</Col>
-          <Col span={4}>{num('uomValue')}</Col>
+          <Col xs={24} md={8}>{ref('productSubCategoryId')}</Col>
+          <Col xs={24} md={8}>{ref('productBrandId')}</Col>
+          <Col xs={24} md={4}>{ref('uomId')}</Col>
+          <Col xs={24} md={4}>{num('uomValue')}</Col>
         </Row>
         <Row gutter={16}>
-          <Col span={6}>{ref('productVatId')}</Col>
-          <Col span={6}>{ref('discountId')}</Col>
-          <Col span={6}>{num('productSalePrice', true)}</Col>
-          <Col span={6}>{num('reorderQuantity')}</Col>
+          <Col xs={24} md={6}>{ref('productVatId')}</Col>
+          <Col xs={24} md={6}>{ref('discountId')}</Col>
+          <Col xs={24} md={6}>{num('productSalePrice', true)}</Col>
+          <Col xs={24} md={6}>{num('reorderQuantity')}</Col>
         </Row>
         {!editing && (
           <Row gutter={16}>
-            <Col span={6}>{num('productPurchasePrice', true)}</Col>
-            <Col span={6}>{num('productQuantity')}</Col>
+            <Col xs={24} md={6}>{num('productPurchasePrice', true)}</Col>
+            <Col xs={24} md={6}>{num('productQuantity')}</Col>
           </Row>
         )}
         <Row gutter={16}>
-          <Col span={12}>
+          <Col xs={24} md={12}>
             <Form.Item name="colors" label="Colours">
               <Select
                 mode="multiple"
@@ -213,7 +213,7 @@ export default function ProductFormPage() {
               />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col xs={24} md={12}>
             <Form.Item name="productAttributeValueId" label="Attribute values">
               <Select
                 mode="multiple"

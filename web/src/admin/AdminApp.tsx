@@ -52,7 +52,7 @@ export function AdminApp() {
           style={{ borderRight: '1px solid #eee', position: 'sticky', top: 0, height: '100vh', overflowY: 'auto' }}
         >
           <div style={{ padding: 16, fontWeight: 600 }}>{shopName}</div>
-          <AdminMenu can={can} />
+          {loaded && <AdminMenu can={can} />}
         </Layout.Sider>
       )}
       {!wide && (
@@ -64,7 +64,7 @@ export function AdminApp() {
           title={shopName}
           styles={{ body: { padding: '12px 0' } }}
         >
-          <AdminMenu can={can} onNavigate={() => setDrawerOpen(false)} />
+          {loaded && <AdminMenu can={can} onNavigate={() => setDrawerOpen(false)} />}
         </Drawer>
       )}
       <Layout style={{ minWidth: 0 }}>

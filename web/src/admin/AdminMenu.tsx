@@ -70,14 +70,14 @@ function ScreenSearch({ entries, onNavigate }: { entries: { path: string; label:
       options={found.map((e) => ({
         value: e.path,
         label: (
-          <span>
-            {e.label}
+          <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+            <span>{e.label}</span>
             {e.group && (
-              <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {e.group}
               </Typography.Text>
             )}
-          </span>
+          </div>
         ),
       }))}
       defaultActiveFirstOption

@@ -26,9 +26,13 @@ afterAll(async () => {
 
 /** The menu's top level: the Dashboard, then each group's title. */
 const topLevel = async (page: Browser['page']) =>
-  (await (await adminNav(page)).locator(':scope > li.ant-menu-item, :scope > li.ant-menu-submenu > .ant-menu-submenu-title').allInnerTexts()).map(
-    (t) => t.trim(),
-  );
+  (
+    await (
+      await adminNav(page)
+    )
+      .locator(':scope > li.ant-menu-item, :scope > li.ant-menu-submenu > .ant-menu-submenu-title')
+      .allInnerTexts()
+  ).map((t) => t.trim());
 const visibleLinks = async (page: Browser['page']) => (await (await adminNav(page)).getByRole('link').allInnerTexts()).map((t) => t.trim());
 
 /** The search's suggestions, and the screen names they offer (each shows its group beside it). */

@@ -78,19 +78,15 @@ export function AdminApp() {
             borderBottom: '1px solid #eee',
           }}
         >
-          {!wide && (
-            <>
-              <Button icon={<MenuOutlined />} aria-label="Menu" onClick={() => setDrawerOpen(true)} />
-              <Typography.Text strong ellipsis style={{ minWidth: 0 }}>
-                {shopName}
-              </Typography.Text>
-            </>
-          )}
+          {/* on a phone: the menu button, who is signed in, Logout (the shop's name heads the drawer) */}
+          {!wide && <Button icon={<MenuOutlined />} aria-label="Menu" onClick={() => setDrawerOpen(true)} style={{ flexShrink: 0 }} />}
           <div style={{ marginLeft: 'auto', minWidth: 0, display: 'flex', alignItems: 'center', gap: 8, lineHeight: 'normal' }}>
-            <Typography.Text data-testid="display-name" ellipsis style={{ maxWidth: wide ? 320 : 110 }}>
+            <Typography.Text data-testid="display-name" ellipsis style={{ maxWidth: wide ? 320 : 200 }}>
               {displayName(currentUser())}
             </Typography.Text>
-            <Button onClick={logout}>Logout</Button>
+            <Button onClick={logout} style={{ flexShrink: 0 }}>
+              Logout
+            </Button>
           </div>
         </Layout.Header>
         <Layout.Content style={{ padding: wide ? 24 : 12, minWidth: 0 }}>

@@ -184,21 +184,41 @@ export default function ProductFormPage() {
           <Input.TextArea rows={3} aria-label="Description" />
         </Form.Item>
         <Row gutter={16}>
-          <Col xs={24} md={8}>{ref('productSubCategoryId')}</Col>
-          <Col xs={24} md={8}>{ref('productBrandId')}</Col>
-          <Col xs={24} md={4}>{ref('uomId')}</Col>
-          <Col xs={24} md={4}>{num('uomValue')}</Col>
+          <Col xs={24} md={8}>
+            {ref('productSubCategoryId')}
+          </Col>
+          <Col xs={24} md={8}>
+            {ref('productBrandId')}
+          </Col>
+          <Col xs={24} md={4}>
+            {ref('uomId')}
+          </Col>
+          <Col xs={24} md={4}>
+            {num('uomValue')}
+          </Col>
         </Row>
         <Row gutter={16}>
-          <Col xs={24} md={6}>{ref('productVatId')}</Col>
-          <Col xs={24} md={6}>{ref('discountId')}</Col>
-          <Col xs={24} md={6}>{num('productSalePrice', true)}</Col>
-          <Col xs={24} md={6}>{num('reorderQuantity')}</Col>
+          <Col xs={24} md={6}>
+            {ref('productVatId')}
+          </Col>
+          <Col xs={24} md={6}>
+            {ref('discountId')}
+          </Col>
+          <Col xs={24} md={6}>
+            {num('productSalePrice', true)}
+          </Col>
+          <Col xs={24} md={6}>
+            {num('reorderQuantity')}
+          </Col>
         </Row>
         {!editing && (
           <Row gutter={16}>
-            <Col xs={24} md={6}>{num('productPurchasePrice', true)}</Col>
-            <Col xs={24} md={6}>{num('productQuantity')}</Col>
+            <Col xs={24} md={6}>
+              {num('productPurchasePrice', true)}
+            </Col>
+            <Col xs={24} md={6}>
+              {num('productQuantity')}
+            </Col>
           </Row>
         )}
         <Row gutter={16}>

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openScreen } from './admin-nav.ts';
 import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
@@ -53,7 +53,7 @@ async function expectNoOverflow(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(viewport);
 }
 
-const box = async (page: Page, locator: ReturnType<Page['locator']>) => {
+const box = async (locator: Locator) => {
   const found = await locator.boundingBox();
   if (!found) throw new Error(`no box for ${locator}`);
   return found;
@@ -69,11 +69,11 @@ test('at 390×844 the storefront home fits: a one-line shop name, categories in 
   await expectNoOverflow(page);
   // the long shop name keeps one line in the header and ends in "…"
   const name = page.getByTestId('shop-name');
-  expect((await box(page, name)).height).toBeLessThanOrEqual(40);
-  expect((await box(page, page.locator('header'))).height).toBeLessThanOrEqual(64);
+  expect((await box(name)).height).toBeLessThanOrEqual(40);
+  expect((await box(page.locator('header'))).height).toBeLessThanOrEqual(64);
   // one or two columns: the cards start at no more than two places across
   const lefts = new Set<number>();
-  for (const card of await grid.getByTestId('product-card').all()) lefts.add(Math.round((await box(page, card)).x));
+  for (const card of await grid.getByTestId('product-card').all()) lefts.add(Math.round((await box(card)).x));
   expect(lefts.size).toBe(2);
   await screenshot(page, 'phone-store-home');
 
@@ -92,7 +92,7 @@ test('at 390×844 the catalogue fits, its filters folded under a button', async 
   await page.getByTestId('catalogue-products').getByTestId('product-card').nth(2).waitFor();
   await expectNoOverflow(page);
   // the first product shows on the first screen, above the fold
-  expect((await box(page, page.getByTestId('product-card').first())).y).toBeLessThan(844);
+  expect((await box(page.getByTestId('product-card').first())).y).toBeLessThan(844);
   await page.getByRole('button', { name: 'Filters' }).click();
   await page.getByText('Sub-category', { exact: true }).waitFor();
   await expectNoOverflow(page);
@@ -106,9 +106,9 @@ test('at 390×844 the product page is readable: the name across the screen, the 
   const title = page.getByRole('heading', { name: 'Desk Lamp' });
   await title.waitFor();
   await expectNoOverflow(page);
-  expect((await box(page, title)).width).toBeGreaterThan(300);
+  expect((await box(title)).width).toBeGreaterThan(300);
   await page.getByTestId('product-price').first().waitFor();
-  expect((await box(page, page.getByTestId('product-description'))).width).toBeGreaterThan(300);
+  expect((await box(page.getByTestId('product-description'))).width).toBeGreaterThan(300);
   await screenshot(page, 'phone-store-product');
   expect(problems).toEqual([]);
 });
@@ -126,7 +126,7 @@ test('at 390×844 the admin has a drawer menu beside the titles, a product list 
   const title = page.getByRole('heading', { name: 'Products', exact: true });
   await page.getByRole('link', { name: 'Desk Lamp' }).waitFor();
   await expectNoOverflow(page);
-  expect(overlap(await box(page, menuButton), await box(page, title))).toBe(false);
+  expect(overlap(await box(menuButton), await box(title))).toBe(false);
   // the table is wider than the screen and scrolls inside its card
   const scroller = page.locator('.ant-table-content').first();
   const widths = await scroller.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
@@ -143,12 +143,12 @@ test('at 390×844 the admin has a drawer menu beside the titles, a product list 
   const fields = ['Name', 'SKU', 'Sub-category', 'Brand', 'VAT', 'Sale price'];
   const boxes = [];
   for (const label of fields)
-    boxes.push(await box(page, page.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) })));
+    boxes.push(await box(page.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) })));
   for (let i = 1; i < boxes.length; i++) {
     expect(boxes[i]!.y).toBeGreaterThanOrEqual(boxes[i - 1]!.y + boxes[i - 1]!.height);
     expect(Math.round(boxes[i]!.width)).toBe(Math.round(boxes[0]!.width));
   }
-  expect(overlap(await box(page, menuButton), await box(page, page.getByRole('heading', { name: 'Add product' })))).toBe(false);
+  expect(overlap(await box(menuButton), await box(page.getByRole('heading', { name: 'Add product' })))).toBe(false);
   await screenshot(page, 'phone-admin-product-form');
   expect(problems).toEqual([]);
 });

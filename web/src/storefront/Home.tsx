@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
 import { must } from '../lib/http.ts';
 import { useSettings } from '../lib/settings.ts';
+import { ColourChip } from './ColourChip.tsx';
 import { HomeSlider } from './HomeSlider.tsx';
 import { ProductGrid } from './ProductGrid.tsx';
 import { type Category, usePublicBrands, usePublicColours } from './shop.ts';
@@ -64,10 +65,10 @@ export function Home({ categories }: { categories: Category[] }) {
       <Typography.Title level={4} style={{ marginTop: 32 }}>
         Colours
       </Typography.Title>
-      <div>
+      <div data-testid="home-colours">
         {(colours.data?.getAllProductColor ?? []).map((c) => (
           <Link key={c.id} to={`/products?color=${c.id}`}>
-            <Tag color={c.colorCode}>{c.name}</Tag>
+            <ColourChip name={c.name} code={c.colorCode} />
           </Link>
         ))}
       </div>

@@ -212,12 +212,12 @@ export default function ProductFormPage() {
       {notice && <Alert type="error" showIcon title={notice} role="alert" />}
       <Form form={form} name="product" layout="vertical" onFinish={save} onValuesChange={recheck} requiredMark disabled={progress !== null}>
         <Row gutter={16}>
-          <Col span={12}>
+          <Col xs={24} md={12}>
             <Form.Item name="name" label="Name" required>
               <Input aria-label="Name" />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col xs={24} md={12}>
             <Form.Item name="sku" label="SKU" required>
               <Input aria-label="SKU" />
             </Form.Item>
@@ -227,39 +227,56 @@ export default function ProductFormPage() {
           <Input.TextArea rows={3} aria-label="Description" />
         </Form.Item>
         <Row gutter={16}>
-          <Col span={8}>{ref('productSubCategoryId')}</Col>
-          <Col span={8}>{ref('productBrandId')}</Col>
-          <Col span={4}>{ref('uomId')}</Col>
-          <Col span={4}>{num('uomValue')}</Col>
+          <Col xs={24} md={8}>
+            {ref('productSubCategoryId')}
+          </Col>
+          <Col xs={24} md={8}>
+            {ref('productBrandId')}
+          </Col>
+          <Col xs={24} md={4}>
+            {ref('uomId')}
+          </Col>
+          <Col xs={24} md={4}>
+            {num('uomValue')}
+          </Col>
         </Row>
         <Row gutter={16}>
-          <Col span={6}>{ref('productVatId')}</Col>
-          <Col span={6}>{ref('discountId')}</Col>
-          <Col span={6}>{num('productSalePrice', true)}</Col>
-          <Col span={6}>{num('reorderQuantity')}</Col>
+          <Col xs={24} md={6}>
+            {ref('productVatId')}
+          </Col>
+          <Col xs={24} md={6}>
+            {ref('discountId')}
+          </Col>
+          <Col xs={24} md={6}>
+            {num('productSalePrice', true)}
+          </Col>
+          <Col xs={24} md={6}>
+            {num('reorderQuantity')}
+          </Col>
         </Row>
         <Row gutter={16}>
-          <Col xs={24} sm={12} md={editing ? 12 : 6}>
+          <Col xs={24} md={editing ? 12 : 6}>
             {editing ? (
               <Form.Item
                 name="productPurchasePrice"
                 label="Purchase price (average cost)"
                 extra="Changing it revalues the stock on hand at the new cost (a stock adjustment in the books)."
               >
-                <InputNumber style={{ width: '100%' }} min={0} step={0.01} precision={2} aria-label={labels.productPurchasePrice} />
+                {/* no min or precision, as in num(): a wrong value is refused, never quietly changed */}
+                <InputNumber style={{ width: '100%' }} step={0.01} aria-label={labels.productPurchasePrice} />
               </Form.Item>
             ) : (
               num('productPurchasePrice', true)
             )}
           </Col>
           {!editing && (
-            <Col xs={24} sm={12} md={6}>
+            <Col xs={24} md={6}>
               {num('productQuantity')}
             </Col>
           )}
         </Row>
         <Row gutter={16}>
-          <Col span={12}>
+          <Col xs={24} md={12}>
             <Form.Item name="colors" label="Colours">
               <Select
                 mode="multiple"
@@ -270,7 +287,7 @@ export default function ProductFormPage() {
               />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col xs={24} md={12}>
             <Form.Item name="productAttributeValueId" label="Attribute values">
               <Select
                 mode="multiple"

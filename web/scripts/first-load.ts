@@ -32,7 +32,7 @@ export interface Budget {
  * Typography and Card (with Tabs) on its first page.
  */
 export const budgets: Budget[] = [
-  { name: 'storefront home', lazy: ['src/storefront/StorefrontApp.tsx'], maxKb: 285, targetKb: 150 },
+  { name: 'storefront home', lazy: ['src/storefront/StorefrontApp.tsx'], maxKb: 295, targetKb: 150 },
   { name: 'admin login', lazy: ['src/admin/auth/LoginPage.tsx'], maxKb: 280, targetKb: 250 },
 ];
 

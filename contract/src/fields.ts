@@ -1,21 +1,38 @@
 import { z } from 'zod';
 
 /** Field building blocks shared by the input schemas. Messages name what is wrong for a person. */
-// PostgreSQL text cannot hold the NUL character; refuse it here rather than fail in the database.
-const noNul = (text: string) => !text.includes('\u0000');
-const noNulMessage = 'must not contain NUL characters';
 
-export const requiredText = (max = 120) =>
-  z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`).refine(noNul, noNulMessage);
+/**
+ * Control characters (C0 and DEL) have no place in text a person types; PostgreSQL text cannot even
+ * hold NUL. A one-line field refuses them all; a multi-line field (a description, an address) keeps
+ * tab and line breaks.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const anyControl = /[\u0000-\u001f\u007f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const controlBesidesLines = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+export const controlCharacterMessage = 'must not contain control characters';
+/** True when the text holds no control character (tab and line breaks allowed when `lines`). */
+export const noControlCharacters = (text: string, lines = false) => !(lines ? controlBesidesLines : anyControl).test(text);
 
-export const optionalText = (max = 2000) =>
+/** Text as a zod schema: trimmed, at most `max` characters, no control characters. */
+export const plainText = (max: number, lines = false, missing = 'must be text') =>
   z
-    .string({ error: 'must be text' })
+    .string({ error: missing })
     .trim()
     .max(max, `must be at most ${max} characters`)
-    .refine(noNul, noNulMessage)
-    .nullish()
-    .transform((v) => (v === '' ? null : (v ?? null)));
+    .refine((text) => noControlCharacters(text, lines), controlCharacterMessage);
+
+/** A one-line text that must be given. */
+export const requiredText = (max = 120) => plainText(max, false, 'is required').refine((text) => text.length > 0, 'is required');
+/** A multi-line text that must be given (tab and line breaks allowed). */
+export const requiredLines = (max = 2000) => plainText(max, true, 'is required').refine((text) => text.length > 0, 'is required');
+
+const blankIsNull = <S extends z.ZodType>(schema: S) => schema.nullish().transform((v) => (v === '' ? null : (v ?? null)));
+/** A one-line text that may be left out; blank means null. */
+export const optionalText = (max = 2000) => blankIsNull(plainText(max));
+/** A multi-line text that may be left out; blank means null. */
+export const optionalLines = (max = 2000) => blankIsNull(plainText(max, true));
 
 /**
  * A number sent as JSON or as form text. Blank text, null and booleans are not numbers (a blank form
@@ -61,6 +78,11 @@ export const money = numberField(
 
 export const percentage = numberField((n) => n.min(0, 'must not be negative').max(100, 'must be at most 100'));
 
-export const email = z.string().trim().toLowerCase().email('must be an e-mail address').max(200);
+export const email = z
+  .string({ error: 'must be an e-mail address' })
+  .trim()
+  .toLowerCase()
+  .max(200, 'must be at most 200 characters')
+  .email('must be an e-mail address');
 export const optionalEmail = z.preprocess((v) => (v === '' ? null : v), email.nullish());
 export const hexColour = z.string({ error: 'is required' }).regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1a2b3c');

@@ -5,7 +5,7 @@ import type { ResourceContract } from './resources.ts';
 
 export const loginBody = z.object({
   username: requiredText(120),
-  password: z.string({ error: 'is required' }).min(1, 'is required').max(200),
+  password: z.string({ error: 'is required' }).min(1, 'is required').max(200, 'must be at most 200 characters'),
 });
 
 /** The spec's login fields: the access token and who signed in. */
@@ -21,7 +21,10 @@ export const loginAnswer = z.object({
 });
 export type LoginAnswer = z.infer<typeof loginAnswer>;
 
-export const password = z.string({ error: 'is required' }).min(8, 'must be at least 8 characters').max(200);
+export const password = z
+  .string({ error: 'is required' })
+  .min(8, 'must be at least 8 characters')
+  .max(200, 'must be at most 200 characters');
 
 const userFields = {
   firstName: requiredText(80),
@@ -65,7 +68,7 @@ export const rolesBody = z.array(roleBody).min(1, 'must hold at least one role')
 export const permissionBody = z.object({ name: requiredText(80) });
 export const rolePermissionBody = z.object({
   roleId: id,
-  permissionId: z.array(id, { error: 'must be a list of permission ids' }).max(2000),
+  permissionId: z.array(id, { error: 'must be a list of permission ids' }).max(2000, 'must hold at most 2000 ids'),
 });
 /** `GET role-permission/permission?roleId=` */
 export const rolePermissionQuery = z.object({
@@ -113,5 +116,8 @@ export const identityResources = {
   },
 } satisfies Record<string, ResourceContract>;
 
-export const customerLoginBody = z.object({ email, password: z.string().min(1, 'is required') });
+export const customerLoginBody = z.object({
+  email,
+  password: z.string({ error: 'is required' }).min(1, 'is required').max(200, 'must be at most 200 characters'),
+});
 export { dateOnly };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate, maxId } from './fields.ts';
+import { controlCharacterMessage, isCalendarDate, maxId, noControlCharacters } from './fields.ts';
 
 /**
  * The list-query convention shared by every list endpoint and by the web client.
@@ -39,7 +39,7 @@ export const baseListQuery = z.object({
   key: z
     .string()
     .max(200, 'must be at most 200 characters')
-    .refine((text) => !text.includes('\u0000'), 'must not contain NUL characters')
+    .refine((text) => noControlCharacters(text), controlCharacterMessage)
     .optional(),
   startDate: isoDate.optional(),
   endDate: isoDate.optional(),

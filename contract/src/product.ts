@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { out, recordOut } from './answers.ts';
 import { discountTypes } from './catalogue.ts';
-import { maxId, money, numberField, optionalId, optionalText, requiredText } from './fields.ts';
+import { maxId, money, numberField, optionalId, optionalLines, requiredText } from './fields.ts';
 
 /** Most gallery images a product may hold (the thumbnail is separate). */
 export const maxGalleryImages = 8;
@@ -38,7 +38,7 @@ export const idSet = z.preprocess(
 const productFields = {
   name: requiredText(120),
   sku: requiredText(60),
-  description: optionalText(5000),
+  description: optionalLines(5000),
   productSubCategoryId: optionalId,
   productBrandId: optionalId,
   reorderQuantity: wholeCount,

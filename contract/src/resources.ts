@@ -9,11 +9,14 @@ import {
   optionalDate,
   optionalEmail,
   optionalId,
+  optionalLines,
   optionalText,
   percentage,
+  requiredLines,
   requiredText,
   timeOfDay,
 } from './fields.ts';
+import type { FieldLabels } from './labels.ts';
 import type { Entity } from './permissions.ts';
 
 /** How a courier medium delivers. */
@@ -42,6 +45,8 @@ export interface ResourceContract<S extends z.ZodObject = z.ZodObject> {
   /** What a person calls one record. */
   label: string;
   input: S;
+  /** Field labels where this resource's screen differs from the shared ones (`fieldLabels`); messages use them. */
+  labels?: FieldLabels;
   /** Soft: PATCH {status}. Hard: DELETE {id}. */
   deletion: 'soft' | 'hard';
   /** Also answers GET <path>/public without a token (active rows). */
@@ -108,7 +113,7 @@ export const resources = {
     entity: 'designationHistory',
     listName: 'DesignationHistory',
     label: 'Designation history',
-    input: z.object({ userId: id, designationId: id, startDate: dateOnly, endDate: optionalDate, comment: optionalText(500) }),
+    input: z.object({ userId: id, designationId: id, startDate: dateOnly, endDate: optionalDate, comment: optionalLines(500) }),
     deletion: 'hard',
     periods: [['startDate', 'endDate']],
     search: ['comment'],
@@ -120,6 +125,7 @@ export const resources = {
     entity: 'currency',
     listName: 'Currency',
     label: 'Currency',
+    labels: { currencyName: 'Name', currencySymbol: 'Symbol' },
     input: z.object({ currencyName: requiredText(40), currencySymbol: requiredText(10) }),
     deletion: 'soft',
     unique: ['currencyName'],
@@ -132,9 +138,10 @@ export const resources = {
     entity: 'courierMedium',
     listName: 'CourierMedium',
     label: 'Courier medium',
+    labels: { courierMediumName: 'Name', email: 'E-mail', subAccountId: 'Ledger account id' },
     input: z.object({
       courierMediumName: requiredText(80),
-      address: requiredText(300),
+      address: requiredLines(300),
       phone: requiredText(40),
       email: optionalEmail,
       type: z.enum(courierTypes, { error: "must be 'courier' or 'deliveryBoy'" }),
@@ -175,7 +182,7 @@ export const resources = {
     entity: 'employmentStatus',
     listName: 'EmploymentStatus',
     label: 'Employment status',
-    input: z.object({ name: requiredText(60), colourValue: hexColour, description: optionalText(500) }),
+    input: z.object({ name: requiredText(60), colourValue: hexColour, description: optionalLines(500) }),
     deletion: 'soft',
     unique: ['name'],
     search: ['name'],
@@ -200,6 +207,7 @@ export const resources = {
     listName: 'PageSize',
     totalKey: 'totalPageSizeCount',
     label: 'Page size',
+    labels: { pageSizeName: 'Name' },
     input: z.object({
       pageSizeName: requiredText(60),
       width: length,
@@ -217,7 +225,8 @@ export const resources = {
     entity: 'termsAndCondition',
     listName: 'TermsAndCondition',
     label: 'Terms and conditions',
-    input: z.object({ title: requiredText(120), subject: requiredText(20000) }),
+    labels: { subject: 'Text' },
+    input: z.object({ title: requiredText(120), subject: requiredLines(20000) }),
     deletion: 'soft',
     unique: ['title'],
     search: ['title'],
@@ -229,12 +238,20 @@ export const resources = {
     entity: 'paymentMethod',
     listName: 'PaymentMethod',
     label: 'Payment method',
+    labels: {
+      methodName: 'Name',
+      ownerAccount: 'Account holder',
+      instruction: 'Instructions for the customer',
+      logo: 'Logo URL',
+      isActive: 'Offered at checkout',
+      subAccountId: 'Ledger account id',
+    },
     input: z.object({
       methodName: requiredText(80),
       subAccountId: id,
       logo: optionalText(500),
       ownerAccount: optionalText(120),
-      instruction: optionalText(5000),
+      instruction: optionalLines(5000),
       isActive: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
     }),
     deletion: 'soft',
@@ -249,7 +266,8 @@ export const resources = {
     entity: 'award',
     listName: 'Award',
     label: 'Award',
-    input: z.object({ name: requiredText(80), description: optionalText(2000), image: optionalText(500) }),
+    labels: { image: 'Image URL' },
+    input: z.object({ name: requiredText(80), description: optionalLines(2000), image: optionalText(500) }),
     deletion: 'soft',
     unique: ['name'],
     search: ['name'],
@@ -261,7 +279,7 @@ export const resources = {
     entity: 'awardHistory',
     listName: 'AwardHistory',
     label: 'Award history',
-    input: z.object({ userId: id, awardId: id, awardedDate: dateOnly, comment: optionalText(500) }),
+    input: z.object({ userId: id, awardId: id, awardedDate: dateOnly, comment: optionalLines(500) }),
     deletion: 'hard',
     search: ['comment'],
     sortable: ['awardedDate', 'createdAt'],
@@ -292,7 +310,7 @@ export const resources = {
     entity: 'salaryHistory',
     listName: 'SalaryHistory',
     label: 'Salary history',
-    input: z.object({ userId: id, salary: money, startDate: dateOnly, endDate: optionalDate, comment: optionalText(500) }),
+    input: z.object({ userId: id, salary: money, startDate: dateOnly, endDate: optionalDate, comment: optionalLines(500) }),
     deletion: 'hard',
     periods: [['startDate', 'endDate']],
     search: ['comment'],
@@ -304,6 +322,7 @@ export const resources = {
     entity: 'deliveryFee',
     listName: 'DeliveryFee',
     label: 'Delivery fee',
+    labels: { deliveryFee: 'Fee' },
     input: z.object({ deliveryArea: requiredText(120), deliveryFee: money }),
     deletion: 'soft',
     unique: ['deliveryArea'],
@@ -367,6 +386,7 @@ export const resources = {
     entity: 'productAttributeValue',
     listName: 'ProductAttributeValue',
     label: 'Attribute value',
+    labels: { name: 'Value' },
     input: z.object({ productAttributeId: id, name: requiredText(80) }),
     deletion: 'soft',
     unique: [['productAttributeId', 'name']],

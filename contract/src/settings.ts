@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { out } from './answers.ts';
-import { id, optionalEmail, requiredText } from './fields.ts';
+import { id, noControlCharacters, optionalEmail, plainText, requiredText } from './fields.ts';
 
 export const dashboardTypes = ['e-commerce', 'inventory', 'both'] as const;
 export type DashboardType = (typeof dashboardTypes)[number];
 
-/** A text the owner may change or clear: absent = leave as it is, '' or null = clear. */
-const clearableText = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters`).nullish(),
-  );
+/**
+ * A text the owner may change or clear: absent = leave as it is, '' or null = clear. No control
+ * characters; a multi-line one (`lines`) keeps tab and line breaks.
+ */
+const clearableText = (max: number, lines = false) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), plainText(max, lines).nullish());
 
 /** A web address; the scheme may be left out ('www.example.com'). */
 const isWebAddress = (text: string) => {
@@ -41,7 +41,7 @@ export function isTimeZone(name: string): boolean {
 export const settingInput = z.object({
   companyName: requiredText(120).optional(),
   tagLine: clearableText(200),
-  address: clearableText(500),
+  address: clearableText(500, true),
   phone: clearableText(40),
   email: optionalEmail,
   website: z.preprocess(
@@ -50,10 +50,11 @@ export const settingInput = z.object({
       .string({ error: 'must be text' })
       .trim()
       .max(200, 'must be at most 200 characters')
+      .refine((text) => noControlCharacters(text), 'must not contain control characters')
       .refine(isWebAddress, 'must be a web address like https://example.com')
       .nullish(),
   ),
-  footer: clearableText(500),
+  footer: clearableText(500, true),
   dashboardType: z.enum(dashboardTypes, { error: `must be one of ${dashboardTypes.join(', ')}` }).optional(),
   currencyId: id.optional(),
   /** The shop's time zone: it decides which day a document is dated. '' or null = the server's. */

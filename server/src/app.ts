@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './platform/context.ts';
 import type { Db } from './platform/db.ts';
 import { AppError, fromDatabase } from './platform/errors.ts';
-import { FileStore } from './platform/files.ts';
+import { FileStore, fromMultipart, requireMultipartBoundary } from './platform/files.ts';
 import { guard } from './platform/guard.ts';
 import type { RouteDef } from './platform/route.ts';
 import { TokenService } from './platform/tokens.ts';
@@ -28,13 +28,23 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Fastify's own hop count trusts nothing (it cannot tell the peer is a proxy), so a count is the
+ * nearest `hops` addresses, counting the connection's own: the server must then be reachable only
+ * through those proxies. A list is handed over as it is.
+ */
+function proxyTrust(trust: Config['trustProxy']) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: proxyTrust(config.trustProxy),
   });
   const ctx: AppContext = {
     db: deps.db,
@@ -46,8 +56,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes } });
 
+  app.addHook('preValidation', requireMultipartBoundary);
+
   app.setErrorHandler((error, req, reply) => {
-    const known = error instanceof AppError ? error : fromDatabase(error);
+    const known = error instanceof AppError ? error : (fromDatabase(error) ?? fromMultipart(error, req));
     if (known) return reply.code(known.status).send(known.toBody());
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 413) return reply.code(413).send({ error: 'The request is too large', code: 'payload_too_large' });
@@ -65,7 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       method: route.method,
       url: `/v1${route.url}`,
       bodyLimit: route.bodyLimit,
-      preHandler: guard(route.access, ctx.db, ctx.tokens),
+      // on request: access is checked before the body is read, so nobody may make us read an upload they may not send
+      onRequest: guard(route.access, ctx.db, ctx.tokens),
       handler: route.handler,
     });
   }

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { type Clock, systemClock } from './platform/clock.ts';
 
@@ -17,6 +18,11 @@ export interface Config {
   logLevel: string;
   /** Refresh cookie only over HTTPS when the product is served over HTTPS. */
   secureCookies: boolean;
+  /**
+   * Which proxies may tell the client's address in X-Forwarded-For: false (none, the default), a hop
+   * count, or the proxies' addresses / CIDR ranges. It decides the address login lockouts count by.
+   */
+  trustProxy: false | number | string[];
   /** Check every answer against its contract schema (on in tests): a 500 when a route answers outside it. */
   checkAnswers: boolean;
   /** What time it is for business rules; read at each request, so tests may replace it. */
@@ -29,6 +35,40 @@ function seconds(text: string | undefined, fallback: number): number {
   if (!match) throw new Error(`ACCESS_TOKEN_TTL must look like 900, 15m or 1h, not "${text}"`);
   const factor = { s: 1, m: 60, h: 3600 }[(match[2] ?? 's') as 's' | 'm' | 'h'];
   return Number(match[1]) * factor;
+}
+
+const proxyNames = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  if (proxyNames.includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const version = net.isIP(address ?? '');
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  // a prefix length, or (IPv4) a netmask such as 255.255.255.0
+  if (/^\d{1,3}$/.test(bits)) return Number(bits) <= (version === 4 ? 32 : 128);
+  return version === 4 && net.isIPv4(bits);
+}
+
+/** TRUST_PROXY: unset (trust no proxy), a hop count (`1`), or a comma-separated list of addresses / CIDR ranges. */
+export function trustProxy(text: string | undefined): Config['trustProxy'] {
+  const value = text?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value === 'true') {
+    throw new Error('TRUST_PROXY=true would let any client choose its address; give the number of proxies in front (1) or their addresses');
+  }
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const wrong = entries.filter((e) => !isAddressOrRange(e));
+  if (wrong.length || !entries.length) {
+    throw new Error(
+      `TRUST_PROXY must be a hop count (1) or a comma-separated list of proxy addresses or CIDR ranges (10.0.0.1, 10.0.0.0/8); "${wrong.join(', ') || value}" is neither`,
+    );
+  }
+  return entries;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -53,6 +93,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     secureCookies: env.SECURE_COOKIES === 'true',
+    trustProxy: trustProxy(env.TRUST_PROXY),
     checkAnswers: env.CHECK_ANSWERS === 'true',
     clock: systemClock,
   };

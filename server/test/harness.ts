@@ -26,6 +26,8 @@ export interface CallOptions {
   query?: Record<string, string>;
   headers?: Record<string, string>;
   cookies?: Record<string, string>;
+  /** The address the call comes from (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 export interface TestApp {
@@ -103,6 +105,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       query: options.query,
       headers,
       cookies: options.cookies,
+      remoteAddress: options.remoteAddress,
       ...(options.body !== undefined ? { payload: options.body as never } : {}),
     });
     let body: unknown = response.body;

@@ -58,7 +58,7 @@ describe('login', () => {
     expect((await t.login(ownerUsername, ownerPassword)).status).toBe(200);
     const elsewhere = await t.call('POST', '/v1/user/login', {
       body: { username: staff.username, password: staff.password },
-      headers: { 'x-forwarded-for': '203.0.113.7' },
+      remoteAddress: '203.0.113.7',
     });
     expect(elsewhere.status).toBe(200);
   });

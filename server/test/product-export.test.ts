@@ -9,13 +9,13 @@ let c: Catalogue;
 beforeAll(async () => {
   owner = await t.ownerToken();
   c = await catalogue(t, owner);
-  // JSON, so the bare LF in the name stays (a form would turn it into CRLF)
+  // JSON, so the bare LF in the description stays (a form would turn it into CRLF); a name is one line
   const tricky = await t.call('POST', '/v1/product', {
     token: owner,
     body: {
-      name: 'Tricky, "quoted"\nname',
+      name: 'Tricky, "quoted" name',
       sku: 'TR-1',
-      description: 'Line one\r\nline "two", three',
+      description: 'Line one\r\nline "two",\nthree',
       productSubCategoryId: String(c.subCategoryId),
       productBrandId: String(c.brandId),
       uomId: String(c.uomId),
@@ -67,9 +67,9 @@ describe('GET /product/export', () => {
     const rows = table(body);
     expect(rows).toHaveLength(3);
     expect(rows.find((r) => r.sku === 'TR-1')).toEqual({
-      name: 'Tricky, "quoted"\nname',
+      name: 'Tricky, "quoted" name',
       sku: 'TR-1',
-      description: 'Line one\r\nline "two", three',
+      description: 'Line one\r\nline "two",\nthree',
       category: 'Drinks',
       subCategory: 'Juice',
       brand: 'Sunny',
@@ -121,7 +121,7 @@ describe('GET /product/export', () => {
     const again = table((await exportCsv({ key: 'TR-' })).body);
     const original = again.find((r) => r.sku === 'TR-1')!;
     const twin = again.find((r) => r.sku === 'TR-2')!;
-    expect(twin).toEqual({ ...original, name: 'Tricky, "quoted"\nname copy', sku: 'TR-2' });
+    expect(twin).toEqual({ ...original, name: 'Tricky, "quoted" name copy', sku: 'TR-2' });
     // the whole export re-imported as it is: every row is a duplicate, nothing new
     const whole = await t.call('POST', '/v1/product/import', { token: owner, body: { csv: (await exportCsv()).body } });
     expect(whole.status).toBe(200);
@@ -131,9 +131,9 @@ describe('GET /product/export', () => {
     const formula = await t.call('POST', '/v1/product/import', {
       token: owner,
       query: { query: 'preview' },
-      body: { csv: "name,sku\n'=SUM(A1),F-2\n" },
+      body: { csv: "name,sku\n'=SUM(A1),formula-1\n" },
     });
-    expect(formula.body.rows[0]).toMatchObject({ ok: false, values: { name: '=SUM(A1)' }, errors: { name: 'already exists' } });
+    expect(formula.body.rows[0]).toMatchObject({ ok: false, values: { name: '=SUM(A1)' }, errors: { sku: 'already exists' } });
     await expectInvariants(t);
   });
 

@@ -1,4 +1,4 @@
-import { resources } from '@tillbook/contract';
+import { inSentence, labelOf, resources } from '@tillbook/contract';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestApp } from './harness.ts';
 import {
@@ -144,7 +144,10 @@ describe.each(resourceKeys)('%s', (key) => {
       for (const [start, end] of contract.periods ?? []) {
         const answer = await post({ ...sample(contract, 45, refs), [start]: '2024-05-02', [end]: '2024-05-01' });
         expect(answer.status, JSON.stringify(answer.body)).toBe(400);
-        expect(answer.body.fields).toEqual({ [end]: `must not be before ${start}` });
+        expect(answer.body.fields).toEqual({ [end]: `must not be before the ${inSentence(labelOf(start, contract.labels))}` });
+        expect(answer.body.error).toBe(
+          `${labelOf(end, contract.labels)} must not be before the ${inSentence(labelOf(start, contract.labels))}`,
+        );
         expect((await post({ ...sample(contract, 46, refs), [start]: '2024-05-02', [end]: '2024-05-02' })).status).toBe(201);
         const created = (await post({ ...sample(contract, 47, refs), [start]: '2024-05-02', [end]: null })).body;
         const put = await t.call('PUT', `${url}/${created.id}`, { token: owner, body: { [end]: '2024-04-30' } });

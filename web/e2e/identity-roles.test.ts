@@ -2,6 +2,7 @@ import { messages } from '@tillbook/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { permissionsSaved } from '../src/admin/identity/permission-matrix.ts';
+import { openMenuGroups, openScreen } from './admin-nav.ts';
 import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 
 let product: Product;
@@ -32,7 +33,7 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 async function openMatrix(page: Page, role: string) {
-  await page.getByTestId('admin-nav').getByRole('link', { name: 'Roles' }).click();
+  await openScreen(page, 'Roles');
   await page.waitForURL(/\/admin\/role/);
   await page
     .getByRole('row', { name: new RegExp(role) })
@@ -42,9 +43,9 @@ async function openMatrix(page: Page, role: string) {
   await page.getByTestId('role-permissions-title').getByText(`Permissions of ${role}`).waitFor();
 }
 
-/** The menu's labels, once the role's permissions have drawn it. */
+/** The menu's labels (every group opened), once the role's permissions have drawn it. */
 async function menu(page: Page, expected: string) {
-  const nav = page.getByTestId('admin-nav');
+  const nav = await openMenuGroups(page);
   await nav.getByRole('link', { name: expected }).waitFor();
   return (await nav.getByRole('link').allTextContents()).sort();
 }
@@ -60,7 +61,7 @@ test('the owner gives a new role a few permissions; its user sees only those scr
   expect(await page.getByRole('checkbox', { name: 'readAll-color' }).isChecked()).toBe(true);
   expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
 
-  await page.getByTestId('admin-nav').getByRole('link', { name: 'Roles' }).click();
+  await openScreen(page, 'Roles');
   await page.getByRole('button', { name: 'Add' }).click();
   await page.getByRole('dialog').getByLabel('Name').fill(roleName);
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
@@ -91,7 +92,7 @@ test('the owner gives a new role a few permissions; its user sees only those scr
   await page.getByText(permissionsSaved).waitFor();
 
   // register a user with that role through the users screen
-  await page.getByTestId('admin-nav').getByRole('link', { name: 'Users' }).click();
+  await openScreen(page, 'Users');
   await page.waitForURL(/\/admin\/user/);
   await page.getByRole('button', { name: 'Add' }).click();
   const dialog = page.getByRole('dialog');
@@ -150,7 +151,7 @@ test('a user is edited without touching the password, then hidden with the spec 
   const { page } = browser;
   await logout(page);
   await loginAs(page, product.url);
-  const usersScreen = () => page.getByTestId('admin-nav').getByRole('link', { name: 'Users' }).click();
+  const usersScreen = () => openScreen(page, 'Users');
   await usersScreen();
   await page
     .getByRole('row', { name: /sam@example\.com/ })

@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { messages } from '@tillbook/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { openScreen } from './admin-nav.ts';
 import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 
 let product: Product;
@@ -53,7 +54,7 @@ const newName = 'Harbour Hardware';
 test('the owner renames the shop and uploads a logo; the login page and the header show them', async () => {
   const { page } = browser;
   await loginAs(page, product.url);
-  await page.getByTestId('admin-nav').getByRole('link', { name: 'Settings' }).click();
+  await openScreen(page, 'Settings');
   await page.waitForURL(/\/admin\/setting/);
   const companyName = page.getByLabel('Company name');
   await page.waitForFunction(

@@ -20,19 +20,20 @@ describe('with a working server', () => {
     await product?.close();
   });
 
-  test('an unknown path shows the 404 page, whose link leads to the dashboard when logged in', async () => {
+  test("an unknown shop path shows the 404 page, whose link leads to the shop's home", async () => {
     const { page } = browser;
-    await loginAs(page, product.url);
     await page.goto(`${product.url}/no-such-page`);
     await page.getByRole('heading', { name: '404', exact: true }).waitFor();
     await page.getByText("Look like you're lost !", { exact: true }).waitFor();
     await page.getByText('the page you are looking for not avaible!', { exact: true }).waitFor();
-    const link = page.getByRole('link', { name: 'Go to Dashboard', exact: true });
-    expect(await link.getAttribute('href')).toBe('/admin/dashboard');
+    // 'Go to Dashboard' belongs to the admin's 404 page; a shopper is led back to the shop
+    expect(await page.getByRole('link', { name: 'Go to Dashboard' }).count()).toBe(0);
+    const link = page.getByRole('link', { name: "Go to the shop's home page", exact: true });
+    expect(await link.getAttribute('href')).toBe('/');
     await screenshot(page, 'not-found');
     await link.click();
-    await page.waitForURL(`${product.url}/admin/dashboard`);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.waitForURL(`${product.url}/`);
+    await page.getByRole('heading', { name: 'New products' }).waitFor();
   });
 
   test('an unknown admin path shows the 404 page inside the admin area', async () => {

@@ -1,5 +1,6 @@
 import { messages } from '@tillbook/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { openScreen } from './admin-nav.ts';
 import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 
 let product: Product;
@@ -16,7 +17,7 @@ afterAll(async () => {
 test("create, edit, hide and activate a colour, with the spec's notices", async () => {
   const { page } = browser;
   await loginAs(page, product.url);
-  await page.getByTestId('admin-nav').getByRole('link', { name: 'Colours' }).click();
+  await openScreen(page, 'Colours');
   await page.waitForURL(/\/admin\/colour/);
   await page.getByRole('cell', { name: 'Black', exact: true }).waitFor();
   await screenshot(page, 'colour-list');

@@ -1,6 +1,7 @@
 import { messages } from '@tillbook/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { resourceScreens } from '../src/admin/resources/screens.ts';
+import { openScreen } from './admin-nav.ts';
 import { type Browser, loginAs, openBrowser, ownerPassword, ownerUsername, type Product, screenshot, startProduct } from './harness.ts';
 
 let product: Product;
@@ -98,7 +99,7 @@ test('every plain screen is in the menu and shows its rows, formatted and with r
   expect(resourceScreens.map((s) => s.path).sort()).toEqual(Object.keys(expectedRows).sort());
   for (const screen of resourceScreens) {
     problems = [];
-    await page.getByTestId('admin-nav').getByRole('link', { name: screen.label, exact: true }).click();
+    await openScreen(page, screen.label!);
     await page.waitForURL(`${product.url}/admin/${screen.path}`);
     const [first, ...rest] = expectedRows[screen.path]!;
     const row = page

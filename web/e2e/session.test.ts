@@ -1,6 +1,7 @@
 import { messages } from '@tillbook/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { openScreen } from './admin-nav.ts';
 import { type Browser, loginAs, openBrowser, ownerPassword, ownerUsername, type Product, startProduct } from './harness.ts';
 
 let browser: Browser;
@@ -15,7 +16,7 @@ const storage = (page: Page) => page.evaluate(() => ({ ...localStorage }) as Rec
 
 /** Opens the Colours screen from the menu and waits for its rows (the demo colours). */
 async function openColours(page: Page) {
-  await page.getByTestId('admin-nav').getByRole('link', { name: 'Colours' }).click();
+  await openScreen(page, 'Colours');
   await page.waitForURL(/\/admin\/colour/);
 }
 

@@ -1,5 +1,6 @@
 import { messages } from '@tillbook/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { openScreen } from './admin-nav.ts';
 import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
@@ -41,7 +42,7 @@ afterAll(async () => {
 test('an adjustment is built by name search and scanner input, refused beyond stock, saved and reversed', async () => {
   const { page } = browser;
   await loginAs(page, product.url);
-  await page.getByTestId('admin-nav').getByRole('link', { name: 'Adjust inventory', exact: true }).click();
+  await openScreen(page, 'Adjust inventory');
   await page.waitForURL(`${product.url}/admin/adjust-inventory`);
   await page.getByRole('button', { name: 'New adjustment' }).click();
   await page.waitForURL(`${product.url}/admin/adjust-inventory/new`);

@@ -1,5 +1,6 @@
 import { messages } from '@tillbook/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { openScreen } from './admin-nav.ts';
 import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
@@ -39,7 +40,7 @@ async function pickDate(label: string, value: string) {
 test('a discount is added, updated (back to page 1, count 10, active) and hidden, with the spec texts', async () => {
   const { page } = browser;
   await loginAs(page, product.url);
-  await page.getByTestId('admin-nav').getByRole('link', { name: 'Discounts', exact: true }).click();
+  await openScreen(page, 'Discounts');
   await page.waitForURL(`${product.url}/admin/discount`);
   await page.getByText('12 in all').waitFor();
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { openScreen } from './admin-nav.ts';
 import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 
 let product: Product;
@@ -38,7 +39,7 @@ test('the product form creates a product with a thumbnail and a gallery image, e
   const thumbnail = await png('thumb.png', { r: 200, g: 40, b: 40 });
   const gallery = await png('side.png', { r: 40, g: 40, b: 200 });
   await loginAs(page, product.url);
-  await page.getByTestId('admin-nav').getByRole('link', { name: 'Products', exact: true }).click();
+  await openScreen(page, 'Products');
   await page.getByRole('link', { name: 'Add product' }).click();
   await page.waitForURL(`${product.url}/admin/product/new`);
   await page.getByRole('heading', { name: 'Add product' }).waitFor();

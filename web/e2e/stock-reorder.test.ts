@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { reorderTexts } from '../src/admin/stock/texts.ts';
+import { openScreen } from './admin-nav.ts';
 import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
@@ -37,7 +38,7 @@ afterAll(async () => {
 test('the reorder list shows what is at or below its level, and chosen lines become a purchase request that can be deleted', async () => {
   const { page } = browser;
   await loginAs(page, product.url);
-  await page.getByTestId('admin-nav').getByRole('link', { name: 'Reorder list', exact: true }).click();
+  await openScreen(page, 'Reorder list');
   await page.waitForURL(`${product.url}/admin/reorder`);
   const green = page.getByRole('row').filter({ hasText: 'TEA-G' });
   const black = page.getByRole('row').filter({ hasText: 'TEA-B' });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sliderTexts } from '../src/admin/stock/texts.ts';
+import { openScreen } from './admin-nav.ts';
 import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
@@ -41,7 +42,7 @@ afterAll(async () => {
 test('a slider image is uploaded with its thumbnail, replaced, and deleted after a confirmation', async () => {
   const { page } = browser;
   await loginAs(page, product.url);
-  await page.getByTestId('admin-nav').getByRole('link', { name: 'Slider images', exact: true }).click();
+  await openScreen(page, 'Slider images');
   await page.waitForURL(`${product.url}/admin/slider-images`);
   await page.getByRole('cell', { name: '/catalogue?brand=1', exact: true }).waitFor();
   await page.getByText('1 in all').waitFor();

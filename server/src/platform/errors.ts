@@ -1,5 +1,5 @@
-import type { ErrorBody, ErrorCode } from '@tillbook/contract';
-import { errorCodes } from '@tillbook/contract';
+import type { ErrorBody, ErrorCode, FieldLabels } from '@tillbook/contract';
+import { errorCodes, fieldMessage, inSentence, labelOf } from '@tillbook/contract';
 import type { ZodError } from 'zod';
 
 /** An error meant for the client: a status, a stable code, a text for a person, and field texts. */
@@ -20,23 +20,33 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, fields?: Record<string, string>) => new AppError('validation_failed', message, fields);
-export const fieldError = (field: string, text: string) => badRequest(`${field} ${text}`, { [field]: text });
+/**
+ * A 400 for one field: `fields` keeps the code name (the API's), the message names the field as the
+ * screen labels it ('Sale price must be an amount'). `labels`: the resource's own labels, if any.
+ */
+export const fieldError = (field: string, text: string, labels?: FieldLabels) =>
+  badRequest(fieldMessage(field, text, labels), { [field]: text });
 export const unauthenticated = (message = 'Please log in') => new AppError('unauthenticated', message);
 export const forbidden = (message = 'You do not have permission to do this') => new AppError('forbidden', message);
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
 export const conflict = (message: string, fields?: Record<string, string>) => new AppError('conflict', message, fields);
-export const duplicate = (label: string, field: string) =>
-  conflict(`A ${label.toLowerCase()} with this ${field} already exists`, { [field]: 'already exists' });
+export const duplicate = (label: string, field: string, labels?: FieldLabels) =>
+  conflict(`${/^[aeiou]/i.test(label) ? 'An' : 'A'} ${inSentence(label)} with this ${inSentence(labelOf(field, labels))} already exists`, {
+    [field]: 'already exists',
+  });
 
-/** Turns a zod failure into a 400 naming every field (dotted path) that is wrong. */
-export function fromZod(error: ZodError, where?: string): AppError {
+/**
+ * Turns a zod failure into a 400 naming every field (dotted path) that is wrong; the message names
+ * the first by its label.
+ */
+export function fromZod(error: ZodError, where?: string, labels?: FieldLabels): AppError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const name = issue.path.length ? issue.path.join('.') : (where ?? 'body');
     fields[name] ??= issue.message;
   }
   const [first] = Object.entries(fields);
-  return badRequest(first ? `${first[0]} ${first[1]}` : 'Invalid input', fields);
+  return badRequest(first ? fieldMessage(first[0], first[1], labels) : 'Invalid input', fields);
 }
 
 const camel = (snake: string) => snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -59,14 +69,14 @@ export function fromDatabase(error: unknown): AppError | undefined {
         ?.split(', ')
         .pop();
       const field = column ? camel(column) : 'record';
-      return conflict(`This ${field} is already taken`, { [field]: 'already exists' });
+      return conflict(`This ${inSentence(labelOf(field))} is already taken`, { [field]: 'already exists' });
     }
     if (e.code === '23503') {
       const column = /Key \(([^)]+)\)/.exec(e.detail ?? '')?.[1];
       const field = column ? camel(column) : 'record';
       return /is still referenced/.test(e.detail ?? '')
         ? conflict('This record is still in use and cannot be removed')
-        : badRequest(`${field} does not exist`, { [field]: 'does not exist' });
+        : fieldError(field, 'does not exist');
     }
     if (e.code === '22P02' || e.code === '22003' || e.code === '22008') return badRequest('A value is out of range or malformed');
     current = e.cause;

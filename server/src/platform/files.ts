@@ -20,6 +20,46 @@ export interface MultipartBody {
   files: Upload[];
 }
 
+/** The boundary a multipart content-type names (1 to 70 characters, quoted or not), if any. */
+export function multipartBoundary(contentType: string): string | undefined {
+  for (const param of contentType.split(';').slice(1)) {
+    const [name, ...rest] = param.split('=');
+    if (name?.trim().toLowerCase() !== 'boundary') continue;
+    const value = rest
+      .join('=')
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
+    return value.length >= 1 && value.length <= 70 ? value : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A hook for every route: form data whose content-type names no boundary cannot be read (the parts
+ * cannot be told apart), so it is a 400 saying so, before any handler reads it.
+ */
+export async function requireMultipartBoundary(req: FastifyRequest): Promise<void> {
+  const type = req.headers['content-type'] ?? '';
+  if (/^\s*multipart\/form-data\s*(;|$)/i.test(type) && !multipartBoundary(type)) {
+    throw badRequest('The form data has no boundary: send multipart/form-data with its boundary (e.g. boundary=----x) in the content-type');
+  }
+}
+
+/**
+ * Form data that ends before its closing boundary (a cut-off upload, a hand-made body) is the
+ * sender's mistake: a 400 saying so. Other errors are not the parser's and stay as they are.
+ */
+export function fromMultipart(error: unknown, req: FastifyRequest): AppError | undefined {
+  if (!req.isMultipart()) return undefined;
+  const message = error instanceof Error ? error.message : '';
+  // a file part whose data stops without its boundary closes early
+  const cutOff = (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE';
+  if (cutOff || /unexpected end of multipart data|Multipart: Boundary not found/i.test(message)) {
+    return badRequest('The form data ended early or is malformed: send it again whole, ending with its closing boundary');
+  }
+  return undefined;
+}
+
 /** Stores uploaded files under the data folder and serves them back by name. */
 export class FileStore {
   constructor(

@@ -1,9 +1,9 @@
-import { baseListQuery, dropEmpty, listDefaults, type RawQuery } from '@tillbook/contract';
+import { baseListQuery, dropEmpty, labelOf, listDefaults, type RawQuery } from '@tillbook/contract';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { startOfBusinessDaySql } from './clock.ts';
-import { badRequest, fromZod } from './errors.ts';
+import { badRequest, fieldError, fromZod } from './errors.ts';
 
 /** A parsed list query: the convention's parameters plus a resource's own filters. */
 export interface ListQuery<F = Record<string, unknown>> {
@@ -32,6 +32,9 @@ export interface ListQueryOptions<S extends z.ZodRawShape> {
   sortable?: readonly string[];
 }
 
+/** Values a parameter takes, as the API spells them: 'all', 'search'. */
+const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+
 export function parseListQuery<S extends z.ZodRawShape = Record<never, never>>(
   raw: unknown,
   options: ListQueryOptions<S> = {},
@@ -44,14 +47,16 @@ export function parseListQuery<S extends z.ZodRawShape = Record<never, never>>(
   const q = base.data;
   const modes = ['all', 'search', 'report', ...(options.modes ?? [])];
   if (q.query !== undefined && !modes.includes(q.query)) {
-    throw badRequest(`query must be one of ${modes.join(', ')}`, { query: `must be one of ${modes.join(', ')}` });
+    throw fieldError('query', `must be one of ${quoted(modes)}`);
   }
-  if (q.query === 'search' && q.key === undefined) throw badRequest('key is required when query=search', { key: 'is required' });
+  if (q.query === 'search' && q.key === undefined) throw fieldError('key', 'is required');
   if (q.sort !== undefined && !(options.sortable ?? []).includes(q.sort)) {
-    throw badRequest(`sort must be one of ${(options.sortable ?? []).join(', ') || 'nothing'}`, { sort: 'is not a sortable column' });
+    throw badRequest(`${labelOf('sort')} must be one of ${quoted(options.sortable ?? []) || 'nothing'}`, {
+      sort: 'is not a sortable column',
+    });
   }
   if (q.startDate && q.endDate && q.startDate > q.endDate) {
-    throw badRequest('endDate must not be before startDate', { endDate: 'must not be before startDate' });
+    throw fieldError('endDate', 'must not be before the start date');
   }
   const mode = q.query ?? (q.key !== undefined ? 'search' : 'list');
   const isReport = mode === 'report';

@@ -1,3 +1,4 @@
+import { fieldMessage } from '@tillbook/contract';
 import { inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './db.ts';
@@ -23,7 +24,7 @@ export type IdReference = readonly [field: string, id: number];
 export function requireFound(references: readonly IdReference[], found: ReadonlySet<number>): void {
   const missing = Object.fromEntries(references.filter(([, id]) => !found.has(id)).map(([field]) => [field, 'does not exist']));
   const [first] = Object.keys(missing);
-  if (first) throw badRequest(`${first} does not exist`, missing);
+  if (first) throw badRequest(fieldMessage(first, 'does not exist'), missing);
 }
 
 /** Checks that every referenced id is a row of the column's table (400 naming each field that is not). */

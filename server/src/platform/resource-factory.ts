@@ -1,4 +1,13 @@
-import { dropEmpty, idListFilter, permissionName, type RawQuery, type ResourceContract, statusBody } from '@tillbook/contract';
+import {
+  dropEmpty,
+  idListFilter,
+  inSentence,
+  labelOf,
+  permissionName,
+  type RawQuery,
+  type ResourceContract,
+  statusBody,
+} from '@tillbook/contract';
 import { and, count, eq, getTableName, ne, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
@@ -90,6 +99,7 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
   const rowsKey = `getAll${contract.listName}`;
   const totalKey = contract.totalKey ?? `total${contract.listName}`;
   const what = contract.label;
+  const labels = contract.labels;
   const perm = (action: Parameters<typeof permissionName>[0]) => permissionName(action, contract.entity);
   const inputFields = Object.keys(contract.input.shape);
   const references = referencesOf(table, inputFields);
@@ -163,7 +173,7 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
         .from(table)
         .where(and(...conditions))
         .limit(1);
-      if (clash) throw duplicate(what, names.at(-1)!);
+      if (clash) throw duplicate(what, names.at(-1)!, labels);
     }
   }
 
@@ -173,7 +183,7 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
       const value = values[ref.field];
       if (value === undefined || value === null) continue;
       const [row] = await db.select({ id: ref.id }).from(ref.table).where(eq(ref.id, value)).limit(1);
-      if (!row) throw fieldError(ref.field, 'does not exist');
+      if (!row) throw fieldError(ref.field, 'does not exist', labels);
     }
   }
 
@@ -182,7 +192,8 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
     for (const [start, end] of contract.periods ?? []) {
       const from = values[start];
       const to = values[end];
-      if (typeof from === 'string' && typeof to === 'string' && to < from) throw fieldError(end, `must not be before ${start}`);
+      if (typeof from === 'string' && typeof to === 'string' && to < from)
+        throw fieldError(end, `must not be before the ${inSentence(labelOf(start, labels))}`, labels);
     }
   }
 
@@ -220,7 +231,7 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
   }
 
   async function update(id: number, req: FastifyRequest) {
-    const values = sentFields(parseBody(contract.input.partial(), req.body) as Row, req.body);
+    const values = sentFields(parseBody(contract.input.partial(), req.body, labels) as Row, req.body);
     if (Object.keys(values).length === 0) throw badRequest('Nothing to update: send at least one field');
     return change(id, values, async (tx, current) => {
       const changes = await prepare(tx, values, current);
@@ -236,6 +247,7 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
     const items = parseBody(
       z.array(contract.input, { error: 'must be a list' }).min(1, 'must hold at least one item').max(500, 'must hold at most 500 items'),
       body,
+      labels,
     ) as Row[];
     // all or nothing: one refused item rolls the whole batch back
     return ctx.db.transaction(async (tx) => {
@@ -289,7 +301,7 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
           return { count: created.length, [rowsKey]: toWireList(created) };
         }
         if (mode !== undefined) throw fieldError('query', contract.createMany ? "must be 'createmany' or left out" : 'must be left out');
-        const values = parseBody(contract.input, req.body) as Row;
+        const values = parseBody(contract.input, req.body, labels) as Row;
         const row = await ctx.db.transaction((tx) => create(tx, values));
         reply.code(201);
         return toWire(row);

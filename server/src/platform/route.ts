@@ -1,7 +1,7 @@
-import type { Access, Method } from '@tillbook/contract';
+import type { Access, FieldLabels, Method } from '@tillbook/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { badRequest, fromZod, notFound } from './errors.ts';
+import { fieldError, fromZod, notFound } from './errors.ts';
 import type { AccessClaims } from './tokens.ts';
 
 export type { Access, Method };
@@ -23,17 +23,17 @@ declare module 'fastify' {
   }
 }
 
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+/** Parses a body with its schema; a refusal names the fields by their labels (`labels`: a resource's own). */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown, labels?: FieldLabels): z.infer<S> {
   const result = schema.safeParse(body ?? {});
-  if (!result.success) throw fromZod(result.error);
+  if (!result.success) throw fromZod(result.error, undefined, labels);
   return result.data;
 }
 
 /** The `:id` path parameter as a positive whole number (400 otherwise). */
 export function idParam(req: FastifyRequest, name = 'id'): number {
   const text = (req.params as Record<string, string>)[name];
-  if (!text || !/^\d{1,9}$/.test(text) || Number(text) < 1)
-    throw badRequest(`${name} must be a positive whole number`, { [name]: 'must be a positive whole number' });
+  if (!text || !/^\d{1,9}$/.test(text) || Number(text) < 1) throw fieldError(name, 'must be a positive whole number');
   return Number(text);
 }
 

@@ -1,51 +1,35 @@
+import { MenuOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages, routes } from '@tillbook/contract';
-import { Button, Layout, Menu, Space, Spin, Typography } from 'antd';
-import { type ComponentType, lazy, Suspense, useEffect, useMemo } from 'react';
-import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Button, Drawer, Grid, Layout, Spin, Typography } from 'antd';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { api } from '../lib/api.ts';
 import { notify } from '../lib/notices.tsx';
 import { clearPermissions, loadPermissions, usePermissions } from '../lib/permissions.ts';
 import { clearAll, currentUser, displayName, isLogged } from '../lib/session.ts';
 import { useSettings } from '../lib/settings.ts';
 import { NoAccess } from '../ui/NoAccess.tsx';
+import { AdminMenu } from './AdminMenu.tsx';
 import { allScreens } from './all-screens.ts';
-import { type AdminScreen, navGroups } from './screens.ts';
+import type { AdminScreen } from './screens.ts';
 
 const NotFound = lazy(async () => ({ default: (await import('../ui/NotFound.tsx')).NotFound }));
 const Dashboard = lazy(() => import('./dashboard/Dashboard.tsx'));
 const screenComponents = new Map<AdminScreen, ComponentType>(allScreens.map((s) => [s, lazy(s.load)]));
 
-function useMenu(can: (name: string) => boolean) {
-  return useMemo(
-    () => [
-      { key: '/admin/dashboard', label: <Link to="/admin/dashboard">Dashboard</Link> },
-      ...navGroups
-        .map((group) => ({
-          key: group,
-          label: group,
-          type: 'group' as const,
-          children: allScreens
-            .filter((s) => s.group === group && s.label && can(s.permission))
-            .map((s) => ({ key: `/admin/${s.path}`, label: <Link to={`/admin/${s.path}`}>{s.label}</Link> })),
-        }))
-        .filter((g) => g.children.length > 0),
-    ],
-    [can],
-  );
-}
-
 export function AdminApp() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const location = useLocation();
+  // below lg (992 px) the menu is a drawer opened from the header, so the page keeps the whole width
+  const wide = Grid.useBreakpoint().lg ?? true;
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const { loaded, can } = usePermissions();
   const { data: settings } = useSettings();
   const logged = isLogged();
   useEffect(() => {
     if (logged && !loaded) void loadPermissions();
   }, [logged, loaded]);
-  const menu = useMenu(can);
   if (!logged) return <Navigate to="/admin/auth/login" replace />;
 
   async function logout() {
@@ -58,23 +42,54 @@ export function AdminApp() {
     navigate('/admin/auth/login', { replace: true });
   }
 
-  const selected = `/admin/${location.pathname.split('/')[2] ?? 'dashboard'}`;
+  const shopName = settings?.companyName ?? 'Tillbook';
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider width={230} theme="light" breakpoint="lg" collapsedWidth={0} style={{ borderRight: '1px solid #eee' }}>
-        <div style={{ padding: 16, fontWeight: 600 }}>{settings?.companyName ?? 'Tillbook'}</div>
-        <Menu mode="inline" items={menu} selectedKeys={[selected]} data-testid="admin-nav" />
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header
-          style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', borderBottom: '1px solid #eee' }}
+      {wide && (
+        <Layout.Sider
+          width={230}
+          theme="light"
+          style={{ borderRight: '1px solid #eee', position: 'sticky', top: 0, height: '100vh', overflowY: 'auto' }}
         >
-          <Space>
-            <Typography.Text data-testid="display-name">{displayName(currentUser())}</Typography.Text>
-            <Button onClick={logout}>Logout</Button>
-          </Space>
+          <div style={{ padding: 16, fontWeight: 600 }}>{shopName}</div>
+          {loaded && <AdminMenu can={can} />}
+        </Layout.Sider>
+      )}
+      {!wide && (
+        <Drawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          placement="left"
+          size={280}
+          title={shopName}
+          styles={{ body: { padding: '12px 0' } }}
+        >
+          {loaded && <AdminMenu can={can} onNavigate={() => setDrawerOpen(false)} />}
+        </Drawer>
+      )}
+      <Layout style={{ minWidth: 0 }}>
+        <Layout.Header
+          style={{
+            background: '#fff',
+            display: 'flex',
+            alignItems: 'center',
+            gap: 12,
+            padding: wide ? '0 24px' : '0 12px',
+            borderBottom: '1px solid #eee',
+          }}
+        >
+          {/* on a phone: the menu button, who is signed in, Logout (the shop's name heads the drawer) */}
+          {!wide && <Button icon={<MenuOutlined />} aria-label="Menu" onClick={() => setDrawerOpen(true)} style={{ flexShrink: 0 }} />}
+          <div style={{ marginLeft: 'auto', minWidth: 0, display: 'flex', alignItems: 'center', gap: 8, lineHeight: 'normal' }}>
+            <Typography.Text data-testid="display-name" ellipsis style={{ maxWidth: wide ? 320 : 200 }}>
+              {displayName(currentUser())}
+            </Typography.Text>
+            <Button onClick={logout} style={{ flexShrink: 0 }}>
+              Logout
+            </Button>
+          </div>
         </Layout.Header>
-        <Layout.Content style={{ padding: 24 }}>
+        <Layout.Content style={{ padding: wide ? 24 : 12, minWidth: 0 }}>
           {!loaded ? (
             <Spin />
           ) : (

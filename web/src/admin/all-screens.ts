@@ -3,5 +3,5 @@ import { resourceScreens } from './resources/screens.ts';
 import type { AdminScreen } from './screens.ts';
 import { stockScreens } from './stock/screens.ts';
 
-/** Every admin screen, from each area's own list. */
-export const allScreens: AdminScreen[] = [...identityScreens, ...resourceScreens, ...stockScreens];
+/** Every admin screen, from each area's own list. Within a menu group, screens show in this order. */
+export const allScreens: AdminScreen[] = [...stockScreens, ...identityScreens, ...resourceScreens];

@@ -10,10 +10,16 @@ export interface AdminScreen {
   path: string;
   /** Menu label; screens without one are reachable but not in the menu (detail pages). */
   label?: string;
+  /** The menu group it shows under (and that opens while it is on screen); within a group, declaration order. */
   group: NavGroup;
   permission: PermissionName;
   load: () => Promise<{ default: ComponentType }>;
 }
 
-export const navGroups = ['Staff', 'Catalogue', 'Stock', 'Online shop', 'Books', 'Settings'] as const;
+/**
+ * The menu's groups in the order of a shop's day (after the Dashboard): selling, buying, the stock room,
+ * the online shop, the books, then staff and settings. A group shows once a screen the user may open
+ * declares it.
+ */
+export const navGroups = ['Sell', 'Buy', 'Stock', 'Online shop', 'Books', 'Staff', 'Settings'] as const;
 export type NavGroup = (typeof navGroups)[number];

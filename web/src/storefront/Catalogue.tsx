@@ -1,7 +1,9 @@
+import { FilterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { routes } from '@tillbook/contract';
-import { Button, Col, Empty, Input, InputNumber, Pagination, Row, Select, Space, Spin, Typography } from 'antd';
-import { useSearchParams } from 'react-router';
+import { Button, Col, Empty, Grid, Input, InputNumber, Pagination, Row, Select, Space, Spin, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { api } from '../lib/api.ts';
 import { ProductGrid } from './ProductGrid.tsx';
 import { type Category, usePublicBrands, usePublicColours } from './shop.ts';
@@ -12,7 +14,18 @@ const filterNames = ['key', 'productCategoryId', 'productSubCategoryId', 'produc
 
 const idOf = (text: string | null) => (text && /^\d+$/.test(text) ? Number(text) : undefined);
 
-/** The catalogue at /products: filters kept in the URL query, paged, with an honest empty state. */
+/** A filter with its name above it, so that a chosen value still says which filter it is. */
+function Labelled({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, marginBottom: 2 }}>
+        {label}
+      </Typography.Text>
+      {children}
+    </div>
+  );
+}
+
 /** One of the catalogue's id filters (category, sub-category, brand, colour): cleared = no filter. */
 function IdFilter(props: {
   label: string;
@@ -21,18 +34,41 @@ function IdFilter(props: {
   options: { value: number; label: string }[];
 }) {
   return (
-    <Select
-      aria-label={props.label}
-      placeholder={props.label}
-      allowClear
-      style={{ width: '100%' }}
-      value={props.value}
-      onChange={props.onChange}
-      options={props.options}
+    <Labelled label={props.label}>
+      <Select
+        aria-label={props.label}
+        placeholder={`Any ${props.label.toLowerCase()}`}
+        allowClear
+        style={{ width: '100%' }}
+        value={props.value}
+        onChange={props.onChange}
+        options={props.options}
+      />
+    </Labelled>
+  );
+}
+
+/** A page number past the last page: says so, with links to the first and the last page. */
+function PastTheEnd({ page, pages, hrefFor }: { page: number; pages: number; hrefFor: (page: number) => string }) {
+  return (
+    <Empty
+      data-testid="catalogue-past-end"
+      description={
+        <>
+          <Typography.Paragraph>
+            No products on page {page}; there {pages === 1 ? 'is 1 page' : `are ${pages} pages`}.
+          </Typography.Paragraph>
+          <Space wrap>
+            <Link to={hrefFor(1)}>Go to page 1</Link>
+            {pages > 1 && <Link to={hrefFor(pages)}>Go to the last page ({pages})</Link>}
+          </Space>
+        </>
+      }
     />
   );
 }
 
+/** The catalogue at /products: filters kept in the URL query, paged, with an honest empty state. */
 export function Catalogue({ categories }: { categories: Category[] }) {
   const [params, setParams] = useSearchParams();
   const brands = usePublicBrands();
@@ -71,6 +107,17 @@ export function Catalogue({ categories }: { categories: Category[] }) {
   const products = result?.data?.getAllProduct ?? [];
   const total = result?.data?.totalProduct ?? 0;
   const filtered = filterNames.some((n) => params.get(n));
+  const pages = Math.ceil(total / pageSize);
+  const hrefFor = (p: number) => {
+    const next = new URLSearchParams(params);
+    if (p === 1) next.delete('page');
+    else next.set('page', String(p));
+    return `?${next}`;
+  };
+  // on a phone the filters (but not the search) fold under a button, so the products are on the first screen
+  const wide = Grid.useBreakpoint().md ?? true;
+  const [showFilters, setShowFilters] = useState(false);
+  const chosen = filterNames.filter((n) => n !== 'key' && params.get(n)).length;
 
   return (
     <Row gutter={24}>
@@ -84,59 +131,72 @@ export function Catalogue({ categories }: { categories: Category[] }) {
             allowClear
             onSearch={(value) => change({ key: value.trim() })}
           />
-          <IdFilter
-            label="Category"
-            value={categoryId}
-            onChange={(v?: number) => change({ productCategoryId: v, productSubCategoryId: undefined })}
-            options={categories.map((c) => ({ value: c.id, label: c.name }))}
-          />
-          <IdFilter
-            label="Sub-category"
-            value={idOf(params.get('productSubCategoryId'))}
-            onChange={(v?: number) => change({ productSubCategoryId: v })}
-            options={subCategories.map((s) => ({ value: s.id, label: s.name }))}
-          />
-          <IdFilter
-            label="Brand"
-            value={idOf(params.get('productBrandId'))}
-            onChange={(v?: number) => change({ productBrandId: v })}
-            options={(brands.data?.getAllProductBrand ?? []).map((b) => ({ value: b.id, label: b.name }))}
-          />
-          <IdFilter
-            label="Colour"
-            value={idOf(params.get('color'))}
-            onChange={(v?: number) => change({ color: v })}
-            options={(colours.data?.getAllProductColor ?? []).map((c) => ({ value: c.id, label: c.name }))}
-          />
-          <Space.Compact style={{ width: '100%' }}>
-            <InputNumber
-              aria-label="Lowest price"
-              placeholder="Min price"
-              min={0}
-              value={min}
-              onChange={(v) => setRange(v, max)}
-              style={{ width: '50%' }}
-            />
-            <InputNumber
-              aria-label="Highest price"
-              placeholder="Max price"
-              min={0}
-              value={max}
-              onChange={(v) => setRange(min, v)}
-              style={{ width: '50%' }}
-            />
-          </Space.Compact>
-          <Select
-            aria-label="Sort"
-            style={{ width: '100%' }}
-            value={sort}
-            onChange={(v: string) => change({ price: v === 'newest' ? undefined : v })}
-            options={[
-              { value: 'newest', label: 'Newest first' },
-              { value: 'LowToHigh', label: 'Price: low to high' },
-              { value: 'HighToLow', label: 'Price: high to low' },
-            ]}
-          />
+          {!wide && (
+            <Button block icon={<FilterOutlined />} onClick={() => setShowFilters(!showFilters)} aria-expanded={showFilters}>
+              {showFilters ? 'Hide filters' : `Filters${chosen ? ` (${chosen})` : ''}`}
+            </Button>
+          )}
+          {(wide || showFilters) && (
+            <Space direction="vertical" style={{ width: '100%' }}>
+              <IdFilter
+                label="Category"
+                value={categoryId}
+                onChange={(v?: number) => change({ productCategoryId: v, productSubCategoryId: undefined })}
+                options={categories.map((c) => ({ value: c.id, label: c.name }))}
+              />
+              <IdFilter
+                label="Sub-category"
+                value={idOf(params.get('productSubCategoryId'))}
+                onChange={(v?: number) => change({ productSubCategoryId: v })}
+                options={subCategories.map((s) => ({ value: s.id, label: s.name }))}
+              />
+              <IdFilter
+                label="Brand"
+                value={idOf(params.get('productBrandId'))}
+                onChange={(v?: number) => change({ productBrandId: v })}
+                options={(brands.data?.getAllProductBrand ?? []).map((b) => ({ value: b.id, label: b.name }))}
+              />
+              <IdFilter
+                label="Colour"
+                value={idOf(params.get('color'))}
+                onChange={(v?: number) => change({ color: v })}
+                options={(colours.data?.getAllProductColor ?? []).map((c) => ({ value: c.id, label: c.name }))}
+              />
+              <Labelled label="Price">
+                <Space.Compact style={{ width: '100%' }}>
+                  <InputNumber
+                    aria-label="Lowest price"
+                    placeholder="Min price"
+                    min={0}
+                    value={min}
+                    onChange={(v) => setRange(v, max)}
+                    style={{ width: '50%' }}
+                  />
+                  <InputNumber
+                    aria-label="Highest price"
+                    placeholder="Max price"
+                    min={0}
+                    value={max}
+                    onChange={(v) => setRange(min, v)}
+                    style={{ width: '50%' }}
+                  />
+                </Space.Compact>
+              </Labelled>
+              <Labelled label="Sort by">
+                <Select
+                  aria-label="Sort"
+                  style={{ width: '100%' }}
+                  value={sort}
+                  onChange={(v: string) => change({ price: v === 'newest' ? undefined : v })}
+                  options={[
+                    { value: 'newest', label: 'Newest first' },
+                    { value: 'LowToHigh', label: 'Price: low to high' },
+                    { value: 'HighToLow', label: 'Price: high to low' },
+                  ]}
+                />
+              </Labelled>
+            </Space>
+          )}
           {filtered && <Button onClick={() => setParams(new URLSearchParams())}>Clear filters</Button>}
         </Space>
       </Col>
@@ -146,6 +206,8 @@ export function Catalogue({ categories }: { categories: Category[] }) {
           <Spin />
         ) : result?.error !== undefined ? (
           <Empty description={`Products could not be loaded: ${result?.error}`} />
+        ) : products.length === 0 && total > 0 ? (
+          <PastTheEnd page={page} pages={pages} hrefFor={hrefFor} />
         ) : products.length === 0 ? (
           <Empty description={filtered ? 'No products match these filters' : 'No products yet'} data-testid="catalogue-empty" />
         ) : (

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
 import { must } from '../lib/http.ts';
 import { useSettings } from '../lib/settings.ts';
+import { ColourChip } from './ColourChip.tsx';
 import { HomeSlider } from './HomeSlider.tsx';
 import { ProductGrid } from './ProductGrid.tsx';
 import { type Category, usePublicBrands, usePublicColours } from './shop.ts';
@@ -59,10 +60,10 @@ export function Home({ categories }: { categories: Category[] }) {
         ))}
       </div>
       <h2 className="shop-heading">Colours</h2>
-      <div className="shop-tags">
+      <div className="shop-tags" data-testid="home-colours">
         {(colours.data?.getAllProductColor ?? []).map((c) => (
-          <Link key={c.id} to={`/products?color=${c.id}`} className="shop-tag" style={{ borderColor: c.colorCode, color: c.colorCode }}>
-            {c.name}
+          <Link key={c.id} to={`/products?color=${c.id}`}>
+            <ColourChip name={c.name} code={c.colorCode} />
           </Link>
         ))}
       </div>

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { routes } from '@tillbook/contract';
-import { Col, Descriptions, Empty, Image, Row, Space, Spin, Tag, Typography } from 'antd';
+import { Col, Descriptions, Empty, Image, Row, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../lib/api.ts';
 import { NotFound } from '../ui/NotFound.tsx';
+import { ColourChip } from './ColourChip.tsx';
 import { Price } from './Price.tsx';
 
 /** The product page at /product/:id: gallery, name, VAT-inclusive price, description, colours, attributes, stock. */
@@ -19,7 +20,7 @@ export function ProductPage() {
   const [chosen, setChosen] = useState<string | null>(null);
   const result = detail.data;
   const missing = result?.error !== undefined && (result.status === 404 || result.status === 400);
-  if (!valid || missing) return <NotFound />;
+  if (!valid || missing) return <NotFound shop />;
   if (detail.isLoading || !result) return <Spin />;
   if (result.error !== undefined) return <Empty description={`The product could not be loaded: ${result.error}`} />;
   const p = result.data;
@@ -89,16 +90,14 @@ export function ProductPage() {
             </Descriptions.Item>
           )}
           {p.productSubCategoryName && (
-            <Descriptions.Item label="Category">
+            <Descriptions.Item label="Sub-category">
               <Link to={`/products?productSubCategoryId=${p.productSubCategoryId}`}>{p.productSubCategoryName}</Link>
             </Descriptions.Item>
           )}
           {p.colors.length > 0 && (
             <Descriptions.Item label="Colours">
               {p.colors.map((c) => (
-                <Tag key={c.id} color={c.colorCode}>
-                  {c.name}
-                </Tag>
+                <ColourChip key={c.id} name={c.name} code={c.colorCode} />
               ))}
             </Descriptions.Item>
           )}

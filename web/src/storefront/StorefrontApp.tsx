@@ -34,7 +34,7 @@ export function StorefrontApp() {
             <Route index element={<Home categories={list} />} />
             <Route path="products" element={<Catalogue categories={list} />} />
             <Route path="product/:id" element={<ProductPage />} />
-            <Route path="*" element={<NotFound />} />
+            <Route path="*" element={<NotFound shop />} />
           </Routes>
         </Suspense>
       </div>

@@ -31,10 +31,13 @@ interface SliderChange {
   upload?: Upload;
 }
 
+/** The file's field: `image`, or `images` as older clients send it. */
+const imageFields = ['image', 'images', 'images[]'];
+
 /** Form data: the text fields and at most one file, `image` (required on create). */
 async function readForm(ctx: AppContext, req: FastifyRequest, creating: boolean): Promise<SliderChange> {
   const body = await ctx.files.readMultipart(req);
-  const stray = body.files.find((f) => f.field !== 'image');
+  const stray = body.files.find((f) => !imageFields.includes(f.field));
   if (stray) throw fieldError(stray.field, 'cannot be a file; only image can');
   if (body.files.length > 1) throw fieldError('image', 'must be one file');
   const upload = body.files[0];

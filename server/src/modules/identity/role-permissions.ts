@@ -20,6 +20,29 @@ async function namesOf(db: DbOrTx, roleId: number, activeOnly: boolean) {
   return rows.map((r) => r.name);
 }
 
+/**
+ * No self-escalation: a staff member may give a role only permissions their own role holds (a
+ * super-admin may give any). Permissions the role already has may stay; taking them away is allowed.
+ */
+async function assertMayGrant(tx: DbOrTx, callerRoleId: number, targetRoleId: number, wanted: number[]): Promise<void> {
+  if (!wanted.length) return;
+  const held = tx
+    .select({ id: rolePermission.permissionId })
+    .from(rolePermission)
+    .innerJoin(permission, eq(permission.id, rolePermission.permissionId))
+    .where(and(eq(rolePermission.roleId, callerRoleId), eq(permission.status, true)));
+  const kept = tx.select({ id: rolePermission.permissionId }).from(rolePermission).where(eq(rolePermission.roleId, targetRoleId));
+  const refused = await tx
+    .select({ name: permission.name })
+    .from(permission)
+    .where(and(inArray(permission.id, wanted), notInArray(permission.id, held), notInArray(permission.id, kept)))
+    .orderBy(asc(permission.id));
+  if (refused.length) {
+    const names = refused.map((r) => r.name).join(', ');
+    throw forbidden(`You may only grant permissions your own role holds; it does not hold ${names}`);
+  }
+}
+
 /** What a role may do: read by the web app after sign-in, and set as a whole by the role screen. */
 export function rolePermissionRoutes(ctx: AppContext): RouteDef[] {
   return [
@@ -34,7 +57,8 @@ export function rolePermissionRoutes(ctx: AppContext): RouteDef[] {
       const permissions = await namesOf(ctx.db, roleId, true);
       return { permissions, totalPermissions: permissions.length };
     }),
-    implement(ctx, rolePermissionEndpoints.replace, async ({ body }) => {
+    implement(ctx, rolePermissionEndpoints.replace, async ({ body, req }) => {
+      const me = caller(req);
       const wanted = [...new Set(body.permissionId)];
       return ctx.db.transaction(async (tx) => {
         // the row lock makes two concurrent replacements of one role's set run one after the other
@@ -47,6 +71,7 @@ export function rolePermissionRoutes(ctx: AppContext): RouteDef[] {
         const unknown = wanted.filter((id) => !known.some((k) => k.id === id));
         if (unknown.length)
           throw badRequest(`permissionId ${unknown.join(', ')} does not exist`, { permissionId: `unknown ids: ${unknown.join(', ')}` });
+        if (me.role !== superAdmin) await assertMayGrant(tx, me.roleId, target.id, wanted);
         await tx
           .delete(rolePermission)
           .where(and(eq(rolePermission.roleId, target.id), wanted.length ? notInArray(rolePermission.permissionId, wanted) : undefined));

@@ -6,7 +6,7 @@ import { unauthenticated } from '../../platform/errors.ts';
 import { caller, type RouteDef } from '../../platform/route.ts';
 import { role, users } from '../../schema/index.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
-import { assertNotLocked, clearFailures, recordFailure } from './rate-limit.ts';
+import { claimAttempt, clearFailures } from './rate-limit.ts';
 import {
   clearRefreshCookie,
   issueRefreshToken,
@@ -31,13 +31,11 @@ async function staffWithRole(ctx: AppContext, where: ReturnType<typeof eq>) {
 export function sessionRoutes(ctx: AppContext): RouteDef[] {
   return [
     implement(ctx, sessionEndpoints.login, async ({ body: { username, password }, req, reply }) => {
-      await assertNotLocked(ctx.db, username, req.ip);
+      // counted before the password is checked, so simultaneous guesses cannot pass the limit
+      await claimAttempt(ctx.db, username, req.ip);
       const found = await staffWithRole(ctx, eq(sql`lower(${users.username})`, username.toLowerCase()));
       const ok = await verifyPassword(found?.user.password ?? (await decoyHash()), password);
-      if (!found || !ok || !found.user.status) {
-        await recordFailure(ctx.db, username, req.ip);
-        throw unauthenticated(wrongCredentials);
-      }
+      if (!found || !ok || !found.user.status) throw unauthenticated(wrongCredentials);
       const { user, roleName } = found;
       await clearFailures(ctx.db, username, req.ip);
       const token = await ctx.tokens.sign({ id: user.id, kind: 'staff', roleId: user.roleId, role: roleName });

@@ -1,3 +1,4 @@
+import { fieldMessage } from '@tillbook/contract';
 import { and, count, eq, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, conflict, duplicate, fieldError, forbidden } from '../../platform/errors.ts';
@@ -68,5 +69,5 @@ export function assertPeriods(periods: [endField: string, start: string | null |
     if (start && end && end < start) fields[endField] = 'must not be before the start date';
   }
   const [first] = Object.keys(fields);
-  if (first) throw badRequest(`${first} must not be before the start date`, fields);
+  if (first) throw badRequest(fieldMessage(first, 'must not be before the start date'), fields);
 }

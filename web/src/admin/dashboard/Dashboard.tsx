@@ -9,7 +9,7 @@ export default function Dashboard() {
   const [range, setRange] = useState<unknown>(null);
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      <Space style={{ justifyContent: 'space-between', width: '100%' }}>
+      <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
           Dashboard
         </Typography.Title>

@@ -7,8 +7,11 @@ import { must } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
 import { reloadSettings } from '../../lib/settings.ts';
+import { notSavedText, scrollToFirstError } from '../../ui/resource/form-errors.ts';
 import { fromWire, placeFieldErrors, ResourceForm, toWire, validate } from '../../ui/resource/ResourceForm.tsx';
 import { settingFields, toFormData } from './setting-fields.ts';
+
+const names = settingFields.map((f) => f.name);
 
 const imageTypes = 'image/png,image/jpeg,image/gif,image/webp';
 
@@ -66,7 +69,11 @@ export default function SettingsPage() {
     if (values.currencyId === null) delete values.currencyId;
     const invalid = validate(settingInput, values);
     if (invalid) {
-      const { unplaced } = placeFieldErrors(form, invalid, settingFields);
+      const { placed, unplaced } = placeFieldErrors(form, invalid, settingFields);
+      if (placed.length) {
+        scrollToFirstError(form, names);
+        notify.error(notSavedText(placed));
+      }
       if (unplaced.length) notify.error(unplaced.join('; '));
       return;
     }
@@ -79,8 +86,12 @@ export default function SettingsPage() {
       const { logo, ...others } = result.fields ?? {};
       const { placed, unplaced } = placeFieldErrors(form, others, settingFields);
       if (logo) setLogoError(`Logo ${logo}`);
+      if (placed.length) {
+        scrollToFirstError(form, names);
+        notify.error(notSavedText(logo ? [...placed, 'Logo'] : placed));
+      }
       if (unplaced.length) notify.error(unplaced.join('; '));
-      else if (placed === 0 && !logo) notify.error(result.error);
+      else if (placed.length === 0 && !logo) notify.error(result.error);
       return;
     }
     notify.success(messages.updated);
@@ -142,7 +153,7 @@ export default function SettingsPage() {
             </Space>
           </Card>
           <Card title="Company">
-            <ResourceForm form={form} fields={settingFields} />
+            <ResourceForm form={form} fields={settingFields} schema={settingInput} />
           </Card>
         </Space>
       </ConfigProvider>

@@ -1,35 +1,55 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { discountContract, maxGalleryImages, messages, type ProductDetail, productFileFields, resources, routes } from '@tillbook/contract';
+import {
+  discountContract,
+  labelOf,
+  maxGalleryImages,
+  messages,
+  type ProductDetail,
+  productFileFields,
+  productInput,
+  productUpdateInput,
+  resources,
+  routes,
+} from '@tillbook/contract';
 import { Alert, Button, Col, Form, Input, InputNumber, Progress, Row, Select, Space, Typography, Upload, type UploadFile } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
+import { notSavedText, scrollToFirstError } from '../../ui/resource/form-errors.ts';
 import { RefSelect, useLookup } from '../../ui/resource/lookup.tsx';
+import { validate } from '../../ui/resource/ResourceForm.tsx';
 import { refTo } from '../../ui/resource/screen-from-contract.ts';
 import { appendFields, moved, sameValue, sendForm } from './product-upload.ts';
 
-/** The text fields the form edits, with their labels (server field errors land on these). */
-const labels: Record<string, string> = {
-  name: 'Name',
-  sku: 'SKU',
-  description: 'Description',
-  productSubCategoryId: 'Sub-category',
-  productBrandId: 'Brand',
-  uomId: 'Unit',
-  uomValue: 'Pack size',
-  productVatId: 'VAT',
-  discountId: 'Discount',
-  productSalePrice: 'Sale price',
-  productPurchasePrice: 'Purchase price',
-  productQuantity: 'Opening stock',
-  reorderQuantity: 'Reorder level',
-  colors: 'Colours',
-  productAttributeValueId: 'Attribute values',
-  [productFileFields.thumbnail]: 'Thumbnail',
-  [productFileFields.gallery]: 'Gallery images',
-};
+/**
+ * The fields the form edits, in form order, with their labels from the contract (the server's
+ * messages use the same words; field errors land on these).
+ */
+const labels: Record<string, string> = Object.fromEntries(
+  [
+    'name',
+    'sku',
+    'description',
+    'productSubCategoryId',
+    'productBrandId',
+    'uomId',
+    'uomValue',
+    'productVatId',
+    'discountId',
+    'productSalePrice',
+    'reorderQuantity',
+    'productPurchasePrice',
+    'productQuantity',
+    'colors',
+    'productAttributeValueId',
+    productFileFields.thumbnail,
+    productFileFields.gallery,
+  ].map((name) => [name, labelOf(name)]),
+);
+const formOrder = Object.keys(labels);
 /** Stock changes only through movements; the purchase price (average cost) may be edited, revaluing the stock on hand. */
 const createOnly = ['productQuantity'];
 const refs = {
@@ -109,6 +129,11 @@ export default function ProductFormPage() {
         continue;
       send[name] = value ?? null;
     }
+    const invalid = validate(editing ? productUpdateInput : productInput, send);
+    if (invalid) {
+      refused(invalid);
+      return;
+    }
     if (editing && galleryChanged) send.galleryOrder = current.map((image) => image.id);
     const body = new FormData();
     appendFields(body, send);
@@ -135,9 +160,33 @@ export default function ProductFormPage() {
       setNotice('The images are too large to upload. Choose smaller images and save again.');
       return;
     }
-    const placed = Object.entries(result.fields ?? {}).filter(([name]) => labels[name]);
-    if (placed.length) form.setFields(placed.map(([name, text]) => ({ name, errors: [`${labels[name]} ${text}`] })));
-    if (placed.length !== Object.keys(result.fields ?? {}).length || placed.length === 0) setNotice(result.error);
+    refused(result.fields, result.error);
+  };
+
+  /**
+   * A refused save: each field error goes under its field, the first is scrolled into view, and the
+   * notice names the fields to fix (or carries the server's message when no field on the form has it).
+   */
+  function refused(fields: Record<string, string> | undefined, message?: string) {
+    const placed = Object.entries(fields ?? {}).filter(([name]) => labels[name]);
+    form.setFields(placed.map(([name, text]) => ({ name, errors: [`${labels[name]} ${text}`] })));
+    scrollToFirstError(form, formOrder);
+    const all = placed.length === Object.keys(fields ?? {}).length;
+    setNotice(placed.length && all ? notSavedText(placed.map(([name]) => labels[name]!)) : (message ?? 'Not saved'));
+  }
+
+  /** A field that shows an error is checked again as it changes: fixed, the error goes; still wrong, it says why. */
+  const recheck = (changed: Record<string, unknown>) => {
+    const shape: Record<string, z.ZodType> = (editing ? productUpdateInput : productInput).shape;
+    form.setFields(
+      Object.entries(changed)
+        .filter(([name]) => shape[name] && form.getFieldError(name).length > 0)
+        .map(([name, value]) => {
+          const empty = value === undefined || value === null || value === '';
+          const result = shape[name]!.safeParse(empty ? (editing ? null : undefined) : value);
+          return { name, errors: result.success ? [] : [`${labels[name]} ${result.error.issues[0]?.message}`] };
+        }),
+    );
   };
 
   if (editing && loaded.error) return <Typography.Text type="danger">{loaded.error.message}</Typography.Text>;
@@ -149,7 +198,8 @@ export default function ProductFormPage() {
   );
   const num = (name: string, money = false) => (
     <Form.Item name={name} label={labels[name]}>
-      <InputNumber style={{ width: '100%' }} min={0} step={money ? 0.01 : 1} precision={money ? 2 : undefined} aria-label={labels[name]} />
+      {/* no min or precision: -5 or 1.234 must reach the check and be refused, never quietly become 0 or 1.23 */}
+      <InputNumber style={{ width: '100%' }} step={money ? 0.01 : 1} aria-label={labels[name]} />
     </Form.Item>
   );
 
@@ -160,14 +210,14 @@ export default function ProductFormPage() {
         {editing ? 'Edit product' : 'Add product'}
       </Typography.Title>
       {notice && <Alert type="error" showIcon title={notice} role="alert" />}
-      <Form form={form} name="product" layout="vertical" onFinish={save} requiredMark disabled={progress !== null}>
+      <Form form={form} name="product" layout="vertical" onFinish={save} onValuesChange={recheck} requiredMark disabled={progress !== null}>
         <Row gutter={16}>
-          <Col span={12}>
+          <Col xs={24} md={12}>
             <Form.Item name="name" label="Name" required>
               <Input aria-label="Name" />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col xs={24} md={12}>
             <Form.Item name="sku" label="SKU" required>
               <Input aria-label="SKU" />
             </Form.Item>
@@ -177,39 +227,56 @@ export default function ProductFormPage() {
           <Input.TextArea rows={3} aria-label="Description" />
         </Form.Item>
         <Row gutter={16}>
-          <Col span={8}>{ref('productSubCategoryId')}</Col>
-          <Col span={8}>{ref('productBrandId')}</Col>
-          <Col span={4}>{ref('uomId')}</Col>
-          <Col span={4}>{num('uomValue')}</Col>
+          <Col xs={24} md={8}>
+            {ref('productSubCategoryId')}
+          </Col>
+          <Col xs={24} md={8}>
+            {ref('productBrandId')}
+          </Col>
+          <Col xs={24} md={4}>
+            {ref('uomId')}
+          </Col>
+          <Col xs={24} md={4}>
+            {num('uomValue')}
+          </Col>
         </Row>
         <Row gutter={16}>
-          <Col span={6}>{ref('productVatId')}</Col>
-          <Col span={6}>{ref('discountId')}</Col>
-          <Col span={6}>{num('productSalePrice', true)}</Col>
-          <Col span={6}>{num('reorderQuantity')}</Col>
+          <Col xs={24} md={6}>
+            {ref('productVatId')}
+          </Col>
+          <Col xs={24} md={6}>
+            {ref('discountId')}
+          </Col>
+          <Col xs={24} md={6}>
+            {num('productSalePrice', true)}
+          </Col>
+          <Col xs={24} md={6}>
+            {num('reorderQuantity')}
+          </Col>
         </Row>
         <Row gutter={16}>
-          <Col xs={24} sm={12} md={editing ? 12 : 6}>
+          <Col xs={24} md={editing ? 12 : 6}>
             {editing ? (
               <Form.Item
                 name="productPurchasePrice"
                 label="Purchase price (average cost)"
                 extra="Changing it revalues the stock on hand at the new cost (a stock adjustment in the books)."
               >
-                <InputNumber style={{ width: '100%' }} min={0} step={0.01} precision={2} aria-label={labels.productPurchasePrice} />
+                {/* no min or precision, as in num(): a wrong value is refused, never quietly changed */}
+                <InputNumber style={{ width: '100%' }} step={0.01} aria-label={labels.productPurchasePrice} />
               </Form.Item>
             ) : (
               num('productPurchasePrice', true)
             )}
           </Col>
           {!editing && (
-            <Col xs={24} sm={12} md={6}>
+            <Col xs={24} md={6}>
               {num('productQuantity')}
             </Col>
           )}
         </Row>
         <Row gutter={16}>
-          <Col span={12}>
+          <Col xs={24} md={12}>
             <Form.Item name="colors" label="Colours">
               <Select
                 mode="multiple"
@@ -220,7 +287,7 @@ export default function ProductFormPage() {
               />
             </Form.Item>
           </Col>
-          <Col span={12}>
+          <Col xs={24} md={12}>
             <Form.Item name="productAttributeValueId" label="Attribute values">
               <Select
                 mode="multiple"

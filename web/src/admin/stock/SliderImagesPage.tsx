@@ -153,7 +153,7 @@ export default function SliderImagesPage() {
             />
           </Form.Item>
           <Form.Item name="linkUrl" label="Link">
-            <Input placeholder="/catalogue?brand=2 or https://…" />
+            <Input placeholder="/products?productBrandId=2 or https://…" />
           </Form.Item>
           <Form.Item name="index" label="Order" initialValue={0}>
             <InputNumber min={0} step={1} precision={0} style={{ width: '100%' }} />

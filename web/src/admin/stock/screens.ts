@@ -1,26 +1,13 @@
 import { permissionName } from '@tillbook/contract';
 import type { AdminScreen } from '../screens.ts';
 
-/** Discounts, slider images and the stock room. Menu order is this order. */
+/** The stock room (products, adjustments, reorder list), discounts and slider images. Menu order is this order. */
 export const stockScreens: AdminScreen[] = [
-  {
-    path: 'discount',
-    label: 'Discounts',
-    group: 'Catalogue',
-    permission: permissionName('readAll', 'discount'),
-    load: async () => {
-      const [{ discountScreen }, { pageFor }] = await Promise.all([
-        import('./definitions.ts'),
-        import('../resources/ResourceScreenPage.tsx'),
-      ]);
-      return { default: pageFor(discountScreen) };
-    },
-  },
-  { path: 'product', label: 'Products', group: 'Catalogue', permission: 'readAll-product', load: () => import('./ProductListPage.tsx') },
-  { path: 'product/import', group: 'Catalogue', permission: 'create-product', load: () => import('./ProductImportPage.tsx') },
-  { path: 'product/new', group: 'Catalogue', permission: 'create-product', load: () => import('./ProductFormPage.tsx') },
-  { path: 'product/:id', group: 'Catalogue', permission: 'readSingle-product', load: () => import('./ProductPage.tsx') },
-  { path: 'product/:id/edit', group: 'Catalogue', permission: 'update-product', load: () => import('./ProductFormPage.tsx') },
+  { path: 'product', label: 'Products', group: 'Stock', permission: 'readAll-product', load: () => import('./ProductListPage.tsx') },
+  { path: 'product/import', group: 'Stock', permission: 'create-product', load: () => import('./ProductImportPage.tsx') },
+  { path: 'product/new', group: 'Stock', permission: 'create-product', load: () => import('./ProductFormPage.tsx') },
+  { path: 'product/:id', group: 'Stock', permission: 'readSingle-product', load: () => import('./ProductPage.tsx') },
+  { path: 'product/:id/edit', group: 'Stock', permission: 'update-product', load: () => import('./ProductFormPage.tsx') },
   {
     path: 'slider-images',
     label: 'Slider images',
@@ -42,5 +29,18 @@ export const stockScreens: AdminScreen[] = [
     group: 'Stock',
     permission: 'readAll-reorderQuantity',
     load: () => import('./ReorderPage.tsx'),
+  },
+  {
+    path: 'discount',
+    label: 'Discounts',
+    group: 'Stock',
+    permission: permissionName('readAll', 'discount'),
+    load: async () => {
+      const [{ discountScreen }, { pageFor }] = await Promise.all([
+        import('./definitions.ts'),
+        import('../resources/ResourceScreenPage.tsx'),
+      ]);
+      return { default: pageFor(discountScreen) };
+    },
   },
 ];

@@ -1,7 +1,9 @@
+import { type FieldLabels, labelOf } from '@tillbook/contract';
 import { DatePicker, Form, type FormInstance, Input, InputNumber, Select, TimePicker } from 'antd';
 import dayjs from 'dayjs';
 import type { z } from 'zod';
 import type { FieldDef } from './fields.ts';
+import { contractRules } from './form-errors.ts';
 import { RefSelect } from './lookup.tsx';
 
 /** What Form.Item hands its child: the control must pass it on to the real input. */
@@ -14,10 +16,20 @@ function FieldInput({ field, ...control }: { field: FieldDef } & Control) {
       return <Input.TextArea rows={4} {...control} />;
     case 'password':
       return <Input.Password autoComplete="new-password" {...control} />;
+    // no min, max or precision: the widget would quietly clamp or round what was typed (150 % → 100 %);
+    // the value reaches the contract's check and is refused with the reason instead
     case 'number':
-      return <InputNumber style={{ width: '100%' }} min={field.min} max={field.max} step={field.step} suffix={field.suffix} {...control} />;
+      return (
+        <InputNumber
+          style={{ width: '100%' }}
+          step={field.step}
+          suffix={field.suffix}
+          placeholder={field.min !== undefined && field.max !== undefined ? `${field.min} – ${field.max}` : undefined}
+          {...control}
+        />
+      );
     case 'money':
-      return <InputNumber style={{ width: '100%' }} min={0} step={0.01} precision={2} {...control} />;
+      return <InputNumber style={{ width: '100%' }} step={0.01} placeholder="0.00" {...control} />;
     case 'enum':
       return <Select options={field.options} {...control} />;
     case 'ref':
@@ -67,13 +79,15 @@ export function fromWire(fields: FieldDef[], row: Record<string, unknown> | unde
 
 /**
  * Puts validation messages (from the contract's schema or from the server) on their fields and clears
- * the others. Answers the messages of names the form has no field for, as 'name text', for a notice.
+ * the others. Answers the labels of the fields that got one (for the notice) and the messages of
+ * names the form has no field for, as 'Label text' (`labels`: the contract's own), for a notice.
  */
 export function placeFieldErrors(
   form: FormInstance,
   errors: Record<string, string> | undefined,
   fields: FieldDef[],
-): { placed: number; unplaced: string[] } {
+  labels?: FieldLabels,
+): { placed: string[]; unplaced: string[] } {
   const entries = Object.entries(errors ?? {});
   const label = (name: string) => fields.find((f) => f.name === name)?.label;
   form.setFields(
@@ -83,14 +97,9 @@ export function placeFieldErrors(
     }),
   );
   return {
-    placed: entries.filter(([name]) => label(name)).length,
-    unplaced: entries.filter(([name]) => !label(name)).map(([name, text]) => `${name} ${text}`),
+    placed: fields.filter((f) => errors?.[f.name] !== undefined).map((f) => f.label),
+    unplaced: entries.filter(([name]) => !label(name)).map(([name, text]) => `${labelOf(name, labels)} ${text}`),
   };
-}
-
-/** Shows validation messages on their fields; true when at least one was placed. */
-export function showFieldErrors(form: FormInstance, errors: Record<string, string> | undefined, fields: FieldDef[]): boolean {
-  return placeFieldErrors(form, errors, fields).placed > 0;
 }
 
 /** Checks the values with the contract's schema; answers field texts, or nothing when they pass. */
@@ -103,7 +112,11 @@ export function validate(schema: z.ZodObject | undefined, values: Record<string,
   return errors;
 }
 
-export function ResourceForm({ form, fields }: { form: FormInstance; fields: FieldDef[] }) {
+/** A field's widget value as it is sent. */
+const wireValue = (field: FieldDef) => (value: unknown) => toWire([field], { [field.name]: value })[field.name];
+
+/** The form of a resource; with `schema`, each field is checked as it is edited (a fixed field loses its error). */
+export function ResourceForm({ form, fields, schema }: { form: FormInstance; fields: FieldDef[]; schema?: z.ZodObject }) {
   return (
     <Form form={form} name="resource" layout="vertical" requiredMark>
       {fields.map((field) => (
@@ -112,6 +125,7 @@ export function ResourceForm({ form, fields }: { form: FormInstance; fields: Fie
           name={field.name}
           label={field.label}
           required={field.required}
+          rules={contractRules(schema, field.name, field.label, wireValue(field))}
           initialValue={field.type === 'enum' ? field.initial : undefined}
         >
           <FieldInput field={field} />

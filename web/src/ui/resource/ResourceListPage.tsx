@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Entity, permissionName } from '@tillbook/contract';
+import { type Entity, type FieldLabels, permissionName } from '@tillbook/contract';
 import { Button, Form, Input, Modal, Popconfirm, Segmented, Space, Switch, Table, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { http, must } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
 import type { ColumnDef, FieldDef, FilterDef, ResourceMessages } from './fields.ts';
+import { notSavedText, scrollToFirstError } from './form-errors.ts';
 import { invalidateLookups, RefSelect } from './lookup.tsx';
 import { fromWire, placeFieldErrors, ResourceForm, toWire, validate } from './ResourceForm.tsx';
 
@@ -33,6 +34,8 @@ export interface ResourceScreen {
   schema?: z.ZodObject;
   /** Schema of an edit (default: every field of `schema` optional). */
   editSchema?: z.ZodObject;
+  /** The contract's own field labels, for errors naming a field the form does not show. */
+  labels?: FieldLabels;
   /** Create through another path (e.g. 'user/register'). */
   createPath?: string;
   deletion: 'soft' | 'hard';
@@ -100,15 +103,31 @@ export function ResourceListPage({ screen }: { screen: ResourceScreen }) {
     setEditing(row);
   }
 
+  const schema = editing === 'new' ? screen.schema : (screen.editSchema ?? screen.schema?.partial());
+
+  /**
+   * A refused save: errors of fields on the form go onto them, the first is scrolled into view and a
+   * notice names the fields; errors naming no field on the form (or none at all) go to a notice.
+   */
+  function refused(fields: Record<string, string> | undefined, message?: string) {
+    const { placed, unplaced } = placeFieldErrors(form, fields, formFields, screen.labels);
+    if (placed.length) {
+      scrollToFirstError(
+        form,
+        formFields.map((f) => f.name),
+      );
+      notify.error(notSavedText(placed));
+    } else if (!unplaced.length && message) notify.error(message);
+    if (unplaced.length) notify.error(unplaced.join('; '));
+  }
+
   async function save() {
     const values = toWire(formFields, form.getFieldsValue(true));
     // a cleared select leaves no value: on an edit that must empty the field, not keep the old one
     if (editing !== 'new') for (const f of formFields) if (values[f.name] === undefined && editing?.[f.name] != null) values[f.name] = null;
-    const schema = editing === 'new' ? screen.schema : (screen.editSchema ?? screen.schema?.partial());
     const invalid = validate(schema, values);
     if (invalid) {
-      const { unplaced } = placeFieldErrors(form, invalid, formFields);
-      if (unplaced.length) notify.error(unplaced.join('; '));
+      refused(invalid);
       return;
     }
     setSaving(true);
@@ -120,10 +139,7 @@ export function ResourceListPage({ screen }: { screen: ResourceScreen }) {
           : await http.put(`${screen.path}/${(editing as Row).id}`, values);
     setSaving(false);
     if (result.error !== undefined) {
-      // errors of fields on the form go onto them; any other goes to a notice
-      const { placed, unplaced } = placeFieldErrors(form, result.fields, formFields);
-      if (placed === 0) notify.error(result.error);
-      else if (unplaced.length) notify.error(unplaced.join('; '));
+      refused(result.fields, result.error);
       return;
     }
     notify.success(editing === 'new' ? screen.messages.created : screen.messages.updated);
@@ -253,7 +269,7 @@ export function ResourceListPage({ screen }: { screen: ResourceScreen }) {
         confirmLoading={saving}
         destroyOnHidden
       >
-        <ResourceForm form={form} fields={formFields} />
+        <ResourceForm form={form} fields={formFields} schema={schema} />
       </Modal>
     </Space>
   );

@@ -18,7 +18,10 @@ export type FieldDef =
       placeholder?: string;
       required?: boolean;
     }
-  /** `suffix` is shown after the input and after the value in the list (e.g. '%'). */
+  /**
+   * `suffix` is shown after the input and after the value in the list (e.g. '%'). `min`/`max`: the
+   * range the contract takes, shown as a hint; the widget never clamps to it (the check refuses).
+   */
   | {
       name: string;
       label: string;

@@ -35,6 +35,7 @@ export function screenFromContract(contract: ResourceContract, spec: ScreenSpec)
     totalKey: contract.totalKey,
     entity: contract.entity,
     schema: contract.input,
+    labels: contract.labels,
     deletion: contract.deletion,
     postUpdate: contract.postUpdate,
     fields,

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { fixedClock } from '../src/platform/clock.ts';
 import { FileStore } from '../src/platform/files.ts';
 import { seedDemo } from '../src/seed/demo.ts';
-import { demoDiscounts, demoLowStockSku, demoProducts } from '../src/seed/demo-products.ts';
+import { demoDiscounts, demoLowStockSku, demoProducts } from '../src/seed/demo-catalogue.ts';
 import { useTestApp } from './harness.ts';
 
 const t = useTestApp({ invariants: true });

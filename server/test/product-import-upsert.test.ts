@@ -85,7 +85,12 @@ describe('POST /product/import?mode=upsert', () => {
     const answer = await importCsv('SKU,Sale price\nup-2,4.75\n', { mode: 'upsert' });
     expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ updated: 1, failed: [] });
     const after = await detail(ids.two);
-    expect(after).toEqual({ ...before, productSalePrice: 4.75, productSalePriceWithVat: after.productSalePriceWithVat, updatedAt: after.updatedAt });
+    expect(after).toEqual({
+      ...before,
+      productSalePrice: 4.75,
+      productSalePriceWithVat: after.productSalePriceWithVat,
+      updatedAt: after.updatedAt,
+    });
     expect(after.sku).toBe('UP-2');
 
     // an empty cell keeps a required value (name) and clears an optional one (brand, description)

@@ -1,6 +1,6 @@
 import { messages } from '@tillbook/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { demoDiscounts } from '../../server/src/seed/demo-products.ts';
+import { demoDiscounts } from '../../server/src/seed/demo-catalogue.ts';
 import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 

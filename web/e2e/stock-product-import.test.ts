@@ -123,7 +123,10 @@ test('on a phone: export, change a price, import with "update existing"; the pre
   await page.setViewportSize({ width: 390, height: 844 });
   const token = await ownerToken(product);
   const exported = await fetch(`${product.url}/v1/product/export?key=EXP-0`, { headers: { Authorization: `Bearer ${token}` } });
-  const [header, ...lines] = (await exported.text()).replace(/^\uFEFF/, '').trim().split(/\r\n/);
+  const [header, ...lines] = (await exported.text())
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r\n/);
   const columns = header!.split(',');
   expect(lines).toHaveLength(2);
   const edited = lines.map((line) => {

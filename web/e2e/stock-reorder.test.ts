@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { demoLowStockSku } from '../../server/src/seed/demo-products.ts';
+import { demoLowStockSku } from '../../server/src/seed/demo-catalogue.ts';
 import { reorderTexts } from '../src/admin/stock/texts.ts';
 import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';

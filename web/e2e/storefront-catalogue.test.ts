@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { demoProducts } from '../../server/src/seed/demo-products.ts';
+import { demoProducts } from '../../server/src/seed/demo-catalogue.ts';
 import { type Browser, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 

@@ -59,7 +59,11 @@ export const productImportQuery = z
   });
 
 /** Header text → column: the column's name or its label, in any case, spaces, dashes and underscores ignored. */
-const headerKey = (text: string) => text.trim().toLowerCase().replace(/[\s_-]/g, '');
+const headerKey = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]/g, '');
 const headerColumns = new Map<string, ProductCsvColumn>([
   ...productCsvColumns.map((c) => [headerKey(productCsvLabels[c]), c] as const),
   ...productCsvColumns.map((c) => [headerKey(c), c] as const),

@@ -32,6 +32,7 @@ const valueColumns = [
 ] as const;
 /** Reference columns an update may clear with an empty cell, and the product field each fills. */
 const referenceColumns = { subCategory: 'productSubCategoryId', brand: 'productBrandId', uom: 'uomId', vat: 'productVatId' } as const;
+type ReferenceColumn = keyof typeof referenceColumns;
 /** Every check on an update row, without the columns that are never required. */
 const updateInput = productInput.partial();
 
@@ -146,7 +147,7 @@ function changeOf(
   existing: ExistingProduct,
   values: Partial<Record<ProductCsvColumn, string>>,
   parsed: Partial<ProductInput>,
-  references: Partial<Record<keyof typeof referenceColumns, number | null>>,
+  references: Partial<Record<ReferenceColumn, number | null>>,
 ): { change: ProductChange; changes: ProductCsvColumn[] } {
   const change: ProductChange = { productId: existing.id, sku: existing.sku, columns: {} };
   const changes: ProductCsvColumn[] = [];
@@ -160,8 +161,8 @@ function changeOf(
   }
   if (values.description !== undefined) write('description', 'description', parsed.description ?? null);
   if (values.uomValue !== undefined) write('uomValue', 'uomValue', parsed.uomValue ?? null);
-  for (const [column, field] of Object.entries(referenceColumns) as [keyof typeof referenceColumns, (typeof referenceColumns)[keyof typeof referenceColumns]][]) {
-    if (column in references) write(column, field, references[column] ?? null);
+  for (const column of Object.keys(referenceColumns) as ReferenceColumn[]) {
+    if (column in references) write(column, referenceColumns[column], references[column] ?? null);
   }
   if (parsed.productQuantity !== undefined) {
     change.quantity = parsed.productQuantity;
@@ -207,7 +208,8 @@ export async function checkRows(
     };
     const category = resolve('category');
     const subCategory = resolve('subCategory', category);
-    if (values.category && !values.subCategory) errors.subCategory ??= 'is required when category is given (a product belongs to a sub-category)';
+    if (values.category && !values.subCategory)
+      errors.subCategory ??= 'is required when category is given (a product belongs to a sub-category)';
     const brand = resolve('brand');
     const unit = resolve('uom');
     const vat = resolve('vat');
@@ -240,8 +242,8 @@ export async function checkRows(
       row.input = parsed.data as ProductInput;
       return row;
     }
-    const references: Partial<Record<keyof typeof referenceColumns, number | null>> = {};
-    for (const column of Object.keys(referenceColumns) as (keyof typeof referenceColumns)[]) {
+    const references: Partial<Record<ReferenceColumn, number | null>> = {};
+    for (const column of Object.keys(referenceColumns) as ReferenceColumn[]) {
       if (present.has(column)) references[column] = ({ subCategory, brand, uom: unit, vat }[column]?.id ?? null) as number | null;
     }
     const { change, changes } = changeOf(current, values, parsed.data, references);

@@ -12,9 +12,9 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, fromDatabase } from '../../platform/errors.ts';
 import { caller } from '../../platform/route.ts';
 import { createProduct } from './create-product.ts';
+import { type CsvRecord, CsvSyntaxError, parseCsv } from './product-csv.ts';
 import { type CheckedRow, checkRows, fieldColumn, type RowErrors } from './product-import-check.ts';
 import { updateImportedProduct } from './product-import-update.ts';
-import { type CsvRecord, CsvSyntaxError, parseCsv } from './product-csv.ts';
 
 /** Most data rows one file may hold. */
 export const maxImportRows = 5000;

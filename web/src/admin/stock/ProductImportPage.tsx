@@ -160,10 +160,10 @@ export default function ProductImportPage() {
       </Space>
       <Card size="small" title="The file">
         <Typography.Paragraph>
-          A CSV file (UTF-8) whose first line names the columns, by the names below or by their labels (Sale price, Reorder level
-          ...). A new product needs a name and a SKU. To change prices or stock, export the list, edit the file and import it with
-          “update existing”: only the columns in the file are written, an empty cell keeps a name or a price and clears an optional
-          value, and a changed quantity is recorded as a stock movement. The columns the import accepts:
+          A CSV file (UTF-8) whose first line names the columns, by the names below or by their labels (Sale price, Reorder level ...). A
+          new product needs a name and a SKU. To change prices or stock, export the list, edit the file and import it with “update
+          existing”: only the columns in the file are written, an empty cell keeps a name or a price and clears an optional value, and a
+          changed quantity is recorded as a stock movement. The columns the import accepts:
         </Typography.Paragraph>
         <Typography.Paragraph code copyable data-testid="sample-header">
           {productCsvColumns.join(',')}
@@ -257,7 +257,10 @@ export default function ProductImportPage() {
                 title: 'Result',
                 fixed: 'right',
                 width: 170,
-                onCell: (r) => ({ 'data-testid': 'row-outcome', style: { minWidth: 150, maxWidth: 220, whiteSpace: 'normal', ...badCell(r) } }),
+                onCell: (r) => ({
+                  'data-testid': 'row-outcome',
+                  style: { minWidth: 150, maxWidth: 220, whiteSpace: 'normal', ...badCell(r) },
+                }),
                 render: (_, r) => <RowOutcome row={r} />,
               },
             ]}

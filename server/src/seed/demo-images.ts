@@ -24,7 +24,8 @@ const drawings: Record<DemoShape, string> = {
 
 /**
  * A small picture for a demo product, drawn here (nothing downloaded): a diagonal gradient of the
- * given hue behind a white drawing of the product's kind. `variant` shifts the colours, so a
+ * given hue behind a white drawing of the product's kind, kept to the middle so that a wide card's
+ * crop still shows it. `variant` shifts the colours, so a
  * product's gallery pictures differ from its thumbnail.
  */
 export function demoPicture(shape: DemoShape, hue: number, variant = 0): Promise<Buffer> {
@@ -34,7 +35,7 @@ export function demoPicture(shape: DemoShape, hue: number, variant = 0): Promise
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
   <rect width="${side}" height="${side}" fill="url(#g)"/>
   <circle cx="${380 - variant * 60}" cy="${90 + variant * 40}" r="${50 + variant * 10}" fill="#fff" opacity="0.12"/>
-  ${drawings[shape]}
+  <g transform="translate(240 240) scale(0.75) translate(-240 -240)">${drawings[shape]}</g>
 </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

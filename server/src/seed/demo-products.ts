@@ -5,7 +5,7 @@ import { businessDate, type Clock } from '../platform/clock.ts';
 import type { DbOrTx } from '../platform/db.ts';
 import type { StagedFiles } from '../platform/stored-files.ts';
 import * as s from '../schema/index.ts';
-import { demoDiscounts, demoProducts } from './demo-catalogue.ts';
+import { type DemoProduct, demoDiscounts, demoProducts } from './demo-catalogue.ts';
 import { demoPicture } from './demo-images.ts';
 
 /** Every demo product's pictures, drawn and encoded as an upload is (before any transaction). */
@@ -22,6 +22,15 @@ export async function demoProductImages(): Promise<Map<string, EncodedProductIma
     images.set(p.sku, await encodeProductImages({ fields: {}, thumbnail: await upload(productFileFields.thumbnail, 0), gallery }));
   }
   return images;
+}
+
+/** One of each sub-category in turn, so the newest products (the storefront home) are a mix. */
+function mixedOrder(products: DemoProduct[]): DemoProduct[] {
+  const bySubCategory = new Map<string, DemoProduct[]>();
+  for (const p of products) bySubCategory.set(p.subCategory, [...(bySubCategory.get(p.subCategory) ?? []), p]);
+  const groups = [...bySubCategory.values()];
+  const longest = Math.max(...groups.map((g) => g.length));
+  return Array.from({ length: longest }, (_, i) => groups.flatMap((g) => (g[i] ? [g[i]] : []))).flat();
 }
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -81,7 +90,7 @@ export async function seedDemoProducts(tx: DbOrTx, files: StagedFiles, images: M
         )
     ).map((r) => r.sku),
   );
-  for (const p of demoProducts) {
+  for (const p of mixedOrder(demoProducts)) {
     if (taken.has(p.sku.toLowerCase())) continue;
     const input = productInput.parse({
       name: p.name,

@@ -68,7 +68,13 @@ describe('POST /product/import?mode=upsert', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body).toEqual({ imported: 2, created: 0, updated: 1, unchanged: 1, failed: [] });
     const [one, two] = [await detail(ids.one), await detail(ids.two)];
-    expect(one).toMatchObject({ ...before[0], productSalePrice: 2.45, updatedAt: one.updatedAt });
+    expect(one).toMatchObject({
+      ...before[0],
+      productSalePrice: 2.45,
+      productSalePriceWithVat: 2.7, // 2.45 + 10 % VAT, rounded half up
+      finalPriceWithVat: 2.7,
+      updatedAt: one.updatedAt,
+    });
     expect(two).toEqual(before[1]);
     expect(one.stockMovements).toEqual(before[0].stockMovements);
     expect(two.stockMovements).toEqual(before[1].stockMovements);
@@ -88,7 +94,8 @@ describe('POST /product/import?mode=upsert', () => {
     expect(after).toEqual({
       ...before,
       productSalePrice: 4.75,
-      productSalePriceWithVat: after.productSalePriceWithVat,
+      productSalePriceWithVat: 5.23, // 4.75 + 10 % VAT = 5.225, rounded half up
+      finalPriceWithVat: 5.23,
       updatedAt: after.updatedAt,
     });
     expect(after.sku).toBe('UP-2');
@@ -155,6 +162,22 @@ describe('POST /product/import?mode=upsert', () => {
     const kiwi = (await t.call('GET', '/v1/product', { token: owner, query: { key: 'UP-3' } })).body.getAllProduct[0];
     expect(kiwi).toMatchObject({ name: 'Upsert kiwi', productQuantity: 6, productBrandId: c.brandId });
     expect((await detail(kiwi.id)).stockMovements.map((m: { reason: string }) => m.reason)).toEqual(['opening']);
+  });
+
+  test('a changed purchase price revalues the stock on hand, as the product form does', async () => {
+    const before = await detail(ids.one);
+    expect(before.productQuantity).toBeGreaterThan(0);
+    const answer = await importCsv('sku,productPurchasePrice\nUP-1,1.80\n', { mode: 'upsert' });
+    expect(answer.body).toMatchObject({ updated: 1, failed: [] });
+    const after = await detail(ids.one);
+    expect(after).toMatchObject({ productPurchasePrice: 1.8, productQuantity: before.productQuantity });
+    const revalued = after.stockMovements.filter((m: { documentType: string }) => m.documentType === 'costChange');
+    expect(revalued.map((m: { quantity: number; unitCost: number }) => [m.quantity, m.unitCost]).sort()).toEqual(
+      [
+        [-before.productQuantity, before.productPurchasePrice],
+        [before.productQuantity, 1.8],
+      ].sort(),
+    );
   });
 
   test('a SKU twice in one file is refused on its second line; an unknown mode is a 400 naming it', async () => {

@@ -6,24 +6,30 @@ import { fieldError } from '../../platform/errors.ts';
 import { product } from '../../schema/index.ts';
 import { post } from '../accounting/index.ts';
 import { moveStock } from '../inventory/index.ts';
+import { revalueStock } from './product-cost.ts';
 import type { ProductChange } from './product-import-check.ts';
 import { assertProductReferences } from './product-rules.ts';
 
 /**
- * Writes one import row to the product of its SKU, inside the caller's transaction: the columns the
- * file has, then, when the file's quantity differs from the stock on hand (read under the row's lock),
+ * Writes one import row to the product of its SKU, inside the caller's transaction: a changed purchase
+ * price revalues the stock on hand (as the product form does), then the columns the file has, then, when the file's quantity differs from the stock on hand (read under the row's lock),
  * a stock movement with reason `import` for the difference, valued at the product's cost (after the
  * row's purchase price) and posted like an adjustment: Dr Inventory / Cr Stock Adjustment for more
  * stock, the other way for less.
  */
 export async function updateImportedProduct(tx: DbOrTx, ctx: { userId?: number; clock: Clock }, change: ProductChange): Promise<void> {
   const [current] = await tx
-    .select({ quantity: product.productQuantity })
+    .select({ quantity: product.productQuantity, cost: product.productPurchasePrice })
     .from(product)
     .where(eq(product.id, change.productId))
     .for('update');
   if (!current) throw fieldError('sku', 'no longer exists');
   await assertProductReferences(tx, change.columns);
+  const newCost = change.columns.productPurchasePrice;
+  if (newCost !== undefined) {
+    // the same revaluation as an edit on the product form: books still equal the stock at cost
+    await revalueStock(tx, { ...ctx, productId: change.productId, sku: change.sku, onHand: current.quantity, oldCost: current.cost, newCost });
+  }
   if (Object.keys(change.columns).length) {
     await tx
       .update(product)

@@ -28,7 +28,14 @@ export async function updateImportedProduct(tx: DbOrTx, ctx: { userId?: number; 
   const newCost = change.columns.productPurchasePrice;
   if (newCost !== undefined) {
     // the same revaluation as an edit on the product form: books still equal the stock at cost
-    await revalueStock(tx, { ...ctx, productId: change.productId, sku: change.sku, onHand: current.quantity, oldCost: current.cost, newCost });
+    await revalueStock(tx, {
+      ...ctx,
+      productId: change.productId,
+      sku: change.sku,
+      onHand: current.quantity,
+      oldCost: current.cost,
+      newCost,
+    });
   }
   if (Object.keys(change.columns).length) {
     await tx

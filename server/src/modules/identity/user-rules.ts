@@ -59,7 +59,9 @@ export async function assertAssignableRole(db: DbOrTx, roleId: number, by: { rol
     .where(and(inArray(permission.id, activeOf(roleId)), notInArray(permission.id, activeOf(by.roleId))))
     .orderBy(asc(permission.id));
   if (beyond.length) {
-    throw forbidden(`You may only give a role whose permissions your own role holds; it also holds ${beyond.map((b) => b.name).join(', ')}`);
+    throw forbidden(
+      `You may only give a role whose permissions your own role holds; it also holds ${beyond.map((b) => b.name).join(', ')}`,
+    );
   }
 }
 

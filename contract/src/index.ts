@@ -1,4 +1,5 @@
 export * from './answers.ts';
+export * from './catalogue/product-csv.ts';
 export * from './catalogue/product-endpoints.ts';
 export * from './catalogue/slider-endpoints.ts';
 export * from './catalogue.ts';

@@ -1,7 +1,9 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './platform/db.ts';
+import { FileStore } from './platform/files.ts';
 import { seedBase } from './seed/base.ts';
 import { seedDemo } from './seed/demo.ts';
 import { signingSecret } from './seed/secret.ts';
@@ -28,9 +30,16 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await seedBase(database.db, { adminUsername: config.adminUsername, adminPassword: config.adminPassword, announce: options.announce });
-    if (config.seedDemo) await seedDemo(database.db);
     const secret = await signingSecret(database.db, config);
     const app = await buildApp({ db: database.db, config, secret, logger: options.logger });
+    try {
+      // after the app is built (not listening yet), for its logger; the pictures go where uploads go (app.ts)
+      const files = new FileStore(path.join(config.dataDir, 'uploads'), config.uploadMaxBytes);
+      if (config.seedDemo) await seedDemo(database.db, { files, clock: config.clock, log: app.log });
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
     return {
       app,
       database,

@@ -81,6 +81,10 @@ const demoTables = {
   termsAndCondition: s.termsAndCondition,
   paymentMethod: s.paymentMethod,
   courierMedium: s.courierMedium,
+  product: s.product,
+  productImage: s.productImage,
+  discount: s.discount,
+  stockMovement: s.stockMovement,
 };
 type Counts = Record<keyof typeof baseTables | keyof typeof demoTables | 'serverState', number>;
 

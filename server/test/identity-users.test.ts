@@ -18,6 +18,17 @@ const roleId = async (name: string) =>
   ).id as number;
 
 let seq = 0;
+/** A new role holding the named permissions (set by the owner). */
+const roleWith = async (name: string, permissionNames: string[]) => {
+  const created = await t.call('POST', '/v1/role', { token: owner, body: { name } });
+  const all = (await t.call('GET', '/v1/permission', { token: owner, query: { query: 'all' } })).body.getAllPermission as {
+    id: number;
+    name: string;
+  }[];
+  const permissionId = all.filter((p) => permissionNames.includes(p.name)).map((p) => p.id);
+  await t.call('POST', '/v1/role-permission', { token: owner, body: { roleId: created.body.id, permissionId } });
+  return created.body.id as number;
+};
 const person = (extra: object = {}) => {
   seq++;
   return {
@@ -155,11 +166,29 @@ describe('POST user/register', () => {
     expect((await register(person(), (await t.customerToken()).token)).status).toBe(403);
   });
 
-  test('only a super-admin can create a super-admin', async () => {
-    const hr = await t.staffWith(['create-user']);
-    expect((await register(person(), hr.token)).status).toBe(201);
+  test('only a super-admin can create a super-admin; staff give only roles within their own', async () => {
+    const hr = await t.staffWith(['create-user', 'readAll-product']);
+    const helper = await roleWith('Shelf helper', ['readAll-product']);
+    const lead = await roleWith('Shift lead', ['readAll-product', 'delete-user']);
+    expect((await register(person({ roleId: helper }), hr.token)).status).toBe(201);
+    const stronger = await register(person({ roleId: lead }), hr.token); // it holds delete-user, hr's role does not
+    expect(stronger.status).toBe(403);
+    expect(stronger.body.error).toMatch(/delete-user/);
+    expect(stronger.body.error).toMatch(/only give a role whose permissions your own role holds/);
     expect((await register(person({ roleId: ids.superAdmin }), hr.token)).status).toBe(403);
     expect((await register(person({ roleId: ids.superAdmin }))).status).toBe(201);
+    expect(await register(person())).toMatchObject({ status: 201 });
+  });
+
+  test('staff holding update-user cannot move themselves into a stronger role', async () => {
+    const clerk = await t.staffWith(['update-user', 'readAll-user']);
+    const boss = await roleWith('Back office', ['update-user', 'readAll-user', 'update-setting']);
+    const moved = await t.call('PUT', `/v1/user/${clerk.userId}`, { token: clerk.token, body: { roleId: boss } });
+    expect(moved.status).toBe(403);
+    const me = await t.call('GET', `/v1/user/${clerk.userId}`, { token: owner });
+    expect(me.body.roleId).toBe(clerk.roleId);
+    // the owner may
+    expect((await t.call('PUT', `/v1/user/${clerk.userId}`, { token: owner, body: { roleId: boss } })).status).toBe(200);
   });
 });
 

@@ -117,7 +117,7 @@ describe('GET /product/export', () => {
     const csv = writeCsv([header, header.map((h) => copy[h]!)]);
     const imported = await t.call('POST', '/v1/product/import', { token: owner, body: { csv } });
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
-    expect(imported.body).toEqual({ imported: 1, failed: [] });
+    expect(imported.body).toEqual({ imported: 1, created: 1, updated: 0, unchanged: 0, failed: [] });
     const again = table((await exportCsv({ key: 'TR-' })).body);
     const original = again.find((r) => r.sku === 'TR-1')!;
     const twin = again.find((r) => r.sku === 'TR-2')!;
@@ -127,7 +127,7 @@ describe('GET /product/export', () => {
     expect(whole.status).toBe(200);
     expect(whole.body.imported).toBe(0);
     expect(whole.body.failed.every((f: { errors: Record<string, string> }) => f.errors.sku === 'already exists')).toBe(true);
-    // the formula-guarded name comes back as it was
+    // the formula-guarded name comes back as it was (names need not be unique)
     const formula = await t.call('POST', '/v1/product/import', {
       token: owner,
       query: { query: 'preview' },

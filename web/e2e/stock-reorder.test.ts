@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { demoLowStockSku } from '../../server/src/seed/demo-catalogue.ts';
 import { reorderTexts } from '../src/admin/stock/texts.ts';
 import { openScreen } from './admin-nav.ts';
 import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
@@ -44,7 +45,9 @@ test('the reorder list shows what is at or below its level, and chosen lines bec
   const black = page.getByRole('row').filter({ hasText: 'TEA-B' });
   await green.waitFor();
   await black.waitFor();
-  await page.getByText('2 to reorder').waitFor();
+  // and the demo shop's one product at its level
+  await page.getByRole('row').filter({ hasText: demoLowStockSku }).waitFor();
+  await page.getByText('3 to reorder').waitFor();
   expect(await page.getByRole('row').filter({ hasText: 'COF-1' }).count()).toBe(0);
   // the suggestion fills up to twice the reorder level
   expect(await green.getByLabel('Quantity of Green tea').inputValue()).toBe('8');

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { demoProducts } from '../../server/src/seed/demo-catalogue.ts';
 import { type Browser, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
@@ -115,8 +116,11 @@ test('a header category leads to the catalogue, which filters by brand and by se
   await page.getByRole('combobox', { name: 'Brand' }).click();
   await page.locator('.ant-select-item-option').filter({ hasText: 'Globex' }).click();
   await page.waitForURL((url) => url.searchParams.get('productBrandId') === String(ids.globex));
-  await expect.poll(() => grid.getByTestId('product-card').count()).toBe(1);
+  // the sponge and the demo shop's Globex products of the household
+  const demoGlobex = demoProducts.filter((p) => p.brand === 'Globex' && ['Kitchen', 'Cleaning'].includes(p.subCategory)).map((p) => p.name);
+  await expect.poll(() => grid.getByTestId('product-card').count()).toBe(1 + demoGlobex.length);
   await grid.getByText('Soft Sponge').waitFor();
+  for (const name of demoGlobex) await grid.getByText(name, { exact: true }).waitFor();
 
   await page.goto(`${product.url}/products`);
   await page.getByLabel('Search products').fill('Kettle');

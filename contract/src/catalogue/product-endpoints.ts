@@ -16,6 +16,7 @@ import {
   publicProductListOut,
 } from '../product.ts';
 import { statusBody } from '../status.ts';
+import { productImportActions, productImportQuery } from './product-csv.ts';
 
 /** The staff product list's own filters (GET product and GET product/export). */
 export const productListFilters = {
@@ -71,25 +72,56 @@ export const productEndpoints = {
 };
 
 const rowErrors = z.record(z.string(), z.string());
-/** `POST product/import?query=preview`: every row checked, nothing written. `ok` is a JSON boolean. */
+const action = z.enum(productImportActions);
+/**
+ * `POST product/import?query=preview[&mode=upsert]`: every row checked, nothing written. `ok` is a
+ * JSON boolean; `action` says what the import would do with the row and `changes` which of its
+ * columns differ from the product of its SKU (an update only).
+ */
 export const productImportPreviewOut = z.object({
-  rows: z.array(z.object({ line: out.int, ok: z.boolean(), errors: rowErrors.optional(), values: z.record(z.string(), z.string()) })),
+  rows: z.array(
+    z.object({
+      line: out.int,
+      ok: z.boolean(),
+      action,
+      changes: z.array(z.string()).optional(),
+      errors: rowErrors.optional(),
+      values: z.record(z.string(), z.string()),
+    }),
+  ),
   good: out.int,
   bad: out.int,
 });
 export type ProductImportPreview = z.infer<typeof productImportPreviewOut>;
-/** `POST product/import?fromLine=&toLine=`: the rows created and the rows refused, with their reasons. */
-export const productImportSummaryOut = z.object({ imported: out.int, failed: z.array(z.object({ line: out.int, errors: rowErrors })) });
+/**
+ * `POST product/import?[mode=upsert&]fromLine=&toLine=`: the rows taken (`imported` = created +
+ * updated + unchanged) and the rows refused, with their reasons.
+ */
+export const productImportSummaryOut = z.object({
+  imported: out.int,
+  created: out.int,
+  updated: out.int,
+  unchanged: out.int,
+  failed: z.array(z.object({ line: out.int, errors: rowErrors })),
+});
 export type ProductImportSummary = z.infer<typeof productImportSummaryOut>;
 export const productImportAnswer = z.union([productImportPreviewOut, productImportSummaryOut]);
 
 /**
- * Products in and out as CSV. Import: form data with the file `file` (or JSON {csv}); `query=preview`
- * checks without writing; `fromLine`/`toLine` import a slice of the file's lines (read by the
- * server itself: 400 naming the parameter). Export: the staff list's filters, unpaged, as a file.
+ * Products in and out as CSV. Import: form data with the file `file` (or JSON {csv}), the query
+ * {@link productImportQuery}: `query=preview` checks without writing, `mode=upsert` updates the
+ * products whose SKU exists (create-only otherwise), `fromLine`/`toLine` import a slice of the
+ * file's lines. Export: the staff list's filters, unpaged, as a file the import reads back.
  */
 export const productCsvEndpoints = {
-  import: endpoint({ method: 'POST', path: 'product/import', access: 'create-product', body: multipart, answer: productImportAnswer }),
+  import: endpoint({
+    method: 'POST',
+    path: 'product/import',
+    access: 'create-product',
+    body: multipart,
+    query: productImportQuery,
+    answer: productImportAnswer,
+  }),
   export: endpoint({ method: 'GET', path: 'product/export', access: 'readAll-product', query: productListQuery, answer: fileAnswer }),
 };
 

@@ -12,7 +12,7 @@ export function productCsvRoutes(ctx: AppContext): RouteDef[] {
   // JSON {csv} escapes quotes and line breaks, so allow twice the file limit plus the envelope
   const bodyLimit = ctx.files.maxBytes * 2 + 64 * 1024;
   return [
-    implement(ctx, productCsvEndpoints.import, ({ req }) => productImportRoute(ctx, req), { bodyLimit }),
+    implement(ctx, productCsvEndpoints.import, ({ req, query }) => productImportRoute(ctx, req, query), { bodyLimit }),
     implement(ctx, productCsvEndpoints.export, ({ query, reply }) => productExport(ctx, query as ListQuery<StaffFilters>, reply)),
   ];
 }

@@ -13,7 +13,7 @@ export type RegisterUserInput = z.infer<typeof registerUserBody>;
  * Creates a staff account with its first designation and salary history rows, all or nothing.
  * A history row's start defaults to its own start date, else the join date, else today in the shop.
  */
-export async function registerUser(db: Db, callerRole: string, input: RegisterUserInput, clock: Clock) {
+export async function registerUser(db: Db, by: { role: string; roleId: number }, input: RegisterUserInput, clock: Clock) {
   const {
     password,
     designationStartDate,
@@ -37,7 +37,7 @@ export async function registerUser(db: Db, callerRole: string, input: RegisterUs
   const hashed = await hashPassword(password);
   return db.transaction(async (tx) => {
     await lockUserWrites(tx);
-    await assertAssignableRole(tx, fields.roleId, callerRole);
+    await assertAssignableRole(tx, fields.roleId, by);
     await assertUniqueUser(tx, fields);
     const [user] = await tx
       .insert(users)

@@ -1,8 +1,8 @@
 import { fieldMessage } from '@tillbook/contract';
-import { and, count, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, conflict, duplicate, fieldError, forbidden } from '../../platform/errors.ts';
-import { role, users } from '../../schema/index.ts';
+import { permission, role, rolePermission, users } from '../../schema/index.ts';
 
 export const superAdmin = 'super-admin';
 
@@ -36,14 +36,33 @@ export async function assertUniqueUser(
 /**
  * A role given to a staff account must exist and be active, and must not be the customers' role
  * (its grants are meant for the storefront, where ownership is checked; a staff account holding
- * them would see every customer's orders). Only a super-admin may hand out super-admin.
+ * them would see every customer's orders). Only a super-admin may hand out super-admin, and a
+ * staff member may hand out only a role whose permissions their own role holds too (no moving
+ * oneself, or a friend, into a stronger role).
  */
-export async function assertAssignableRole(db: DbOrTx, roleId: number, callerRole: string) {
+export async function assertAssignableRole(db: DbOrTx, roleId: number, by: { role: string; roleId: number }) {
   const [row] = await db.select({ name: role.name, status: role.status }).from(role).where(eq(role.id, roleId));
   if (!row) throw fieldError('roleId', 'does not exist');
   if (row.name === 'customer') throw fieldError('roleId', "is the storefront customers' role; choose a staff role");
   if (!row.status) throw fieldError('roleId', 'is a hidden role');
-  if (row.name === superAdmin && callerRole !== superAdmin) throw forbidden('Only a super-admin can give the super-admin role');
+  if (by.role === superAdmin) return;
+  if (row.name === superAdmin) throw forbidden('Only a super-admin can give the super-admin role');
+  const activeOf = (id: number) =>
+    db
+      .select({ id: rolePermission.permissionId })
+      .from(rolePermission)
+      .innerJoin(permission, eq(permission.id, rolePermission.permissionId))
+      .where(and(eq(rolePermission.roleId, id), eq(permission.status, true)));
+  const beyond = await db
+    .select({ name: permission.name })
+    .from(permission)
+    .where(and(inArray(permission.id, activeOf(roleId)), notInArray(permission.id, activeOf(by.roleId))))
+    .orderBy(asc(permission.id));
+  if (beyond.length) {
+    throw forbidden(
+      `You may only give a role whose permissions your own role holds; it also holds ${beyond.map((b) => b.name).join(', ')}`,
+    );
+  }
 }
 
 /** Without this, anyone holding update-user could reset the owner's password and take over. */

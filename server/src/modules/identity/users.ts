@@ -33,7 +33,7 @@ async function currentUser(tx: DbOrTx, id: number) {
 /** Staff accounts: register, read, list, update and hide. */
 export function userRoutes(ctx: AppContext): RouteDef[] {
   return [
-    implement(ctx, userEndpoints.register, ({ body, req }) => registerUser(ctx.db, caller(req).role, body, ctx.config.clock)),
+    implement(ctx, userEndpoints.register, ({ body, req }) => registerUser(ctx.db, caller(req), body, ctx.config.clock)),
     implement(ctx, userEndpoints.list, ({ query }) => listUsers(ctx.db, query)),
     implement(ctx, userEndpoints.get, async ({ params }) => found(await loadUserDetail(ctx.db, params.id), 'User')),
     implement(ctx, userEndpoints.update, async ({ params: { id }, body: changes, req }) => {
@@ -46,7 +46,7 @@ export function userRoutes(ctx: AppContext): RouteDef[] {
         const current = await currentUser(tx, id);
         assertMayManage(current.roleName, me.role);
         if (fields.roleId !== undefined && fields.roleId !== current.roleId) {
-          await assertAssignableRole(tx, fields.roleId, me.role);
+          await assertAssignableRole(tx, fields.roleId, me);
           if (current.roleName === superAdmin) await assertAnotherSuperAdmin(tx, id);
         }
         await assertUniqueUser(tx, fields, id);

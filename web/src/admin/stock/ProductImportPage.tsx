@@ -1,6 +1,14 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { type ProductImportPreview, type ProductImportSummary, productCsvColumns, routes } from '@tillbook/contract';
-import { Alert, Button, Card, List, Progress, Space, Table, Tag, Typography, Upload, type UploadFile } from 'antd';
+import {
+  type ProductImportMode,
+  type ProductImportPreview,
+  type ProductImportSummary,
+  productCsvColumns,
+  productCsvLabel,
+  productCsvLabels,
+  routes,
+} from '@tillbook/contract';
+import { Alert, Button, Card, List, Progress, Radio, Space, Table, Tag, Typography, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -12,10 +20,47 @@ type Preview = ProductImportPreview;
 type PreviewRow = Preview['rows'][number];
 type Summary = ProductImportSummary;
 
+/** Row errors for people: "Sale price must be an amount; Brand no brand named 'X'". */
 const reasons = (errors?: Record<string, string>) =>
   Object.entries(errors ?? {})
-    .map(([field, text]) => `${field} ${text}`)
+    .map(([field, text]) => `${productCsvLabel(field)} ${text}`)
     .join('; ');
+
+const modeTexts: Record<ProductImportMode, string> = {
+  create: 'Add new products only (a SKU that exists is refused)',
+  upsert: 'Add new products and update existing ones (matched by SKU)',
+};
+
+/** "3 created, 1 updated, 2 unchanged, 0 failed" (updates only when the import may update). */
+const summaryText = (summary: Summary, mode: ProductImportMode) =>
+  [
+    `${summary.created} created`,
+    ...(mode === 'upsert' ? [`${summary.updated} updated`, `${summary.unchanged} unchanged`] : []),
+    `${summary.failed.length} failed`,
+  ].join(', ');
+
+/** Fixed cells paint their own background: a bad row stays marked in them too. */
+const badCell = (r: PreviewRow) => (r.ok ? undefined : { background: '#fff1f0' });
+
+/** What the import will do with a row, and why not when it cannot. */
+function RowOutcome({ row }: { row: PreviewRow }) {
+  if (!row.ok) {
+    return (
+      <Space orientation="vertical" size={0}>
+        <Tag color="red">Error</Tag>
+        <Typography.Text type="danger">{reasons(row.errors)}</Typography.Text>
+      </Space>
+    );
+  }
+  if (row.action === 'create') return <Tag color="green">New</Tag>;
+  if (row.action === 'unchanged') return <Tag>No change</Tag>;
+  return (
+    <Space orientation="vertical" size={0}>
+      <Tag color="blue">Update</Tag>
+      <Typography.Text type="secondary">{(row.changes ?? []).map(productCsvLabel).join(', ')}</Typography.Text>
+    </Space>
+  );
+}
 
 function formOf(file: File): FormData {
   const form = new FormData();
@@ -26,24 +71,32 @@ function formOf(file: File): FormData {
 /** Products from a CSV file: preview with the bad rows marked, then an import in slices with progress. */
 export default function ProductImportPage() {
   const [file, setFile] = useState<File | null>(null);
+  const [mode, setMode] = useState<ProductImportMode>('create');
   const [preview, setPreview] = useState<Preview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [percent, setPercent] = useState<number | null>(null);
   const [summary, setSummary] = useState<Summary | null>(null);
 
-  const choose = (chosen: File | null) => {
-    setFile(chosen);
+  const reset = () => {
     setPreview(null);
     setSummary(null);
     setPercent(null);
     setError(null);
   };
+  const choose = (chosen: File | null) => {
+    setFile(chosen);
+    reset();
+  };
+  const chooseMode = (chosen: ProductImportMode) => {
+    setMode(chosen);
+    reset();
+  };
 
   const runPreview = async (): Promise<Preview | null> => {
     if (!file) return null;
     setError(null);
-    const answer = await api(routes.productCsv.import, { body: formOf(file), query: { query: 'preview' } });
+    const answer = await api(routes.productCsv.import, { body: formOf(file), query: { query: 'preview', mode } });
     if (answer.error !== undefined) {
       setError(answer.error);
       return null;
@@ -72,18 +125,18 @@ export default function ProductImportPage() {
       const checked = preview ?? (await runPreview());
       if (!checked) return;
       const lastLine = Math.max(1, ...checked.rows.map((r) => r.line));
-      const total: Summary = { imported: 0, failed: [] };
+      const total: Summary = { imported: 0, created: 0, updated: 0, unchanged: 0, failed: [] };
       setPercent(0);
       for (let from = 2; from <= lastLine; from += sliceLines) {
         const to = from + sliceLines - 1;
-        const answer = await api(routes.productCsv.import, { body: formOf(file), query: { fromLine: from, toLine: to } });
+        const answer = await api(routes.productCsv.import, { body: formOf(file), query: { mode, fromLine: from, toLine: to } });
         if (answer.error !== undefined || !('imported' in answer.data)) {
           const error = answer.error ?? 'The import answered a preview';
           setError(`Lines ${from}–${Math.min(to, lastLine)}: ${error}`);
           setSummary({ ...total });
           return;
         }
-        total.imported += answer.data.imported;
+        for (const key of ['imported', 'created', 'updated', 'unchanged'] as const) total[key] += answer.data[key];
         total.failed.push(...answer.data.failed);
         setPercent(Math.round(((Math.min(to, lastLine) - 1) / Math.max(1, lastLine - 1)) * 100));
       }
@@ -93,6 +146,9 @@ export default function ProductImportPage() {
       setBusy(false);
     }
   };
+
+  // only the columns the file has, labelled as the product screens label them
+  const shown = productCsvColumns.filter((c) => preview?.rows.some((r) => c in r.values));
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -104,7 +160,10 @@ export default function ProductImportPage() {
       </Space>
       <Card size="small" title="The file">
         <Typography.Paragraph>
-          A CSV file (UTF-8) whose first line names the columns; name and sku are required. The columns the import accepts:
+          A CSV file (UTF-8) whose first line names the columns, by the names below or by their labels (Sale price, Reorder level ...). A
+          new product needs a name and a SKU. To change prices or stock, export the list, edit the file and import it with “update
+          existing”: only the columns in the file are written, an empty cell keeps a name or a price and clears an optional value, and a
+          changed quantity is recorded as a stock movement. The columns the import accepts:
         </Typography.Paragraph>
         <Typography.Paragraph code copyable data-testid="sample-header">
           {productCsvColumns.join(',')}
@@ -124,6 +183,18 @@ export default function ProductImportPage() {
           </p>
           <p>Click or drop a CSV file here</p>
         </Upload.Dragger>
+        <Radio.Group
+          aria-label="What the import does"
+          value={mode}
+          onChange={(e) => chooseMode(e.target.value)}
+          style={{ display: 'flex', flexDirection: 'column', gap: 4, marginTop: 12 }}
+        >
+          {(Object.keys(modeTexts) as ProductImportMode[]).map((m) => (
+            <Radio key={m} value={m}>
+              {modeTexts[m]}
+            </Radio>
+          ))}
+        </Radio.Group>
         <Space style={{ marginTop: 12 }}>
           <Button onClick={onPreview} disabled={!file || busy}>
             Preview
@@ -139,7 +210,7 @@ export default function ProductImportPage() {
       )}
       {summary && (
         <Card size="small" title="Summary" data-testid="import-summary">
-          <Typography.Paragraph strong>{`${summary.imported} imported, ${summary.failed.length} failed`}</Typography.Paragraph>
+          <Typography.Paragraph strong>{summaryText(summary, mode)}</Typography.Paragraph>
           {summary.failed.length > 0 && (
             <List
               size="small"
@@ -152,23 +223,46 @@ export default function ProductImportPage() {
       )}
       {preview && (
         <Card size="small" title="Preview" data-testid="import-preview">
-          <Space style={{ marginBottom: 8 }}>
+          <Space style={{ marginBottom: 8 }} wrap>
             <Tag color="green">{`${preview.good} good`}</Tag>
             <Tag color="red">{`${preview.bad} bad`}</Tag>
+            {mode === 'upsert' && (
+              <>
+                <Tag>{`${preview.rows.filter((r) => r.ok && r.action === 'create').length} new`}</Tag>
+                <Tag>{`${preview.rows.filter((r) => r.ok && r.action === 'update').length} to update`}</Tag>
+                <Tag>{`${preview.rows.filter((r) => r.ok && r.action === 'unchanged').length} unchanged`}</Tag>
+              </>
+            )}
           </Space>
           <Table<PreviewRow>
             rowKey="line"
             size="small"
-            scroll={{ x: true }}
+            // the line and what happens to the row stay in view while the file's columns scroll between them
+            scroll={{ x: 'max-content' }}
+            tableLayout="auto"
             dataSource={preview.rows}
             pagination={{ pageSize: 50, hideOnSinglePage: true }}
             rowClassName={(r) => (r.ok ? '' : 'import-row-bad')}
             onRow={(r) => ({ style: r.ok ? undefined : { background: '#fff1f0' } })}
             columns={[
-              { key: 'line', title: 'Line', dataIndex: 'line', width: 70 },
-              { key: 'state', title: '', width: 60, render: (_, r) => (r.ok ? <Tag color="green">OK</Tag> : <Tag color="red">Bad</Tag>) },
-              ...productCsvColumns.map((c) => ({ key: c, title: c, render: (_: unknown, r: PreviewRow) => r.values[c] ?? '' })),
-              { key: 'errors', title: 'Errors', render: (_, r) => <Typography.Text type="danger">{reasons(r.errors)}</Typography.Text> },
+              { key: 'line', title: 'Line', dataIndex: 'line', width: 56, fixed: 'left', onCell: (r) => ({ style: badCell(r) }) },
+              ...shown.map((c) => ({
+                key: c,
+                title: productCsvLabels[c],
+                render: (_: unknown, r: PreviewRow) =>
+                  r.changes?.includes(c) ? <Typography.Text strong>{r.values[c] ?? ''}</Typography.Text> : (r.values[c] ?? ''),
+              })),
+              {
+                key: 'outcome',
+                title: 'Result',
+                fixed: 'right',
+                width: 170,
+                onCell: (r) => ({
+                  'data-testid': 'row-outcome',
+                  style: { minWidth: 150, maxWidth: 220, whiteSpace: 'normal', ...badCell(r) },
+                }),
+                render: (_, r) => <RowOutcome row={r} />,
+              },
             ]}
           />
         </Card>

@@ -30,6 +30,9 @@ export const fieldLabels: FieldLabels = {
   productThumbnailImage: 'Thumbnail',
   images: 'Gallery images',
   productId: 'Product',
+  fromLine: 'First line',
+  toLine: 'Last line',
+  permissionId: 'Permissions',
   // staff records
   userId: 'Employee',
   awardedDate: 'Awarded on',

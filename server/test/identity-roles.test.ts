@@ -164,6 +164,7 @@ describe('role-permission', () => {
       body: { roleId: id, permissionId: [permissionIds.get('readAll-product'), 99999] },
     });
     expect([unknown.status, Object.keys(unknown.body.fields)]).toEqual([400, ['permissionId']]);
+    expect(unknown.body.error).toBe('Permissions hold ids that do not exist: 99999');
     const bad = await t.call('POST', '/v1/role-permission', { token: owner, body: { roleId: 'x', permissionId: 'all' } });
     expect(Object.keys(bad.body.fields).sort()).toEqual(['permissionId', 'roleId']);
     expect((await grant(99999, ['readAll-product'])).status).toBe(404);

@@ -55,7 +55,7 @@ export const productImportQuery = z
   })
   .refine((q) => q.fromLine === undefined || q.toLine === undefined || q.fromLine <= q.toLine, {
     path: ['toLine'],
-    message: 'must not be before fromLine',
+    message: 'must not be before the first line',
   });
 
 /** Header text → column: the column's name or its label, in any case, spaces, dashes and underscores ignored. */

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { implement } from '../../platform/endpoint-route.ts';
-import { badRequest, conflict, forbidden } from '../../platform/errors.ts';
+import { conflict, fieldError, forbidden } from '../../platform/errors.ts';
 import { roleHasPermission } from '../../platform/guard.ts';
 import { caller, found, type RouteDef } from '../../platform/route.ts';
 import { permission, role, rolePermission } from '../../schema/index.ts';
@@ -69,8 +69,7 @@ export function rolePermissionRoutes(ctx: AppContext): RouteDef[] {
         }
         const known = wanted.length ? await tx.select({ id: permission.id }).from(permission).where(inArray(permission.id, wanted)) : [];
         const unknown = wanted.filter((id) => !known.some((k) => k.id === id));
-        if (unknown.length)
-          throw badRequest(`permissionId ${unknown.join(', ')} does not exist`, { permissionId: `unknown ids: ${unknown.join(', ')}` });
+        if (unknown.length) throw fieldError('permissionId', `hold ids that do not exist: ${unknown.join(', ')}`);
         if (me.role !== superAdmin) await assertMayGrant(tx, me.roleId, target.id, wanted);
         await tx
           .delete(rolePermission)

@@ -1,7 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  discountContract,
-  labelOf,
   maxGalleryImages,
   messages,
   type ProductDetail,
@@ -22,56 +20,12 @@ import { notSavedText, scrollToFirstError } from '../../ui/resource/form-errors.
 import { RefSelect, useLookup } from '../../ui/resource/lookup.tsx';
 import { validate } from '../../ui/resource/ResourceForm.tsx';
 import { refTo } from '../../ui/resource/screen-from-contract.ts';
-import { appendFields, moved, sameValue, sendForm } from './product-upload.ts';
+import { CurrentGallery, CurrentThumbnail, GalleryUploadItem } from './ProductImageFields.tsx';
+import { createOnly, formOrder, labels, refs, valuesOf } from './product-form-fields.ts';
+import { appendFields, sameValue, sendForm } from './product-upload.ts';
 
-/**
- * The fields the form edits, in form order, with their labels from the contract (the server's
- * messages use the same words; field errors land on these).
- */
-const labels: Record<string, string> = Object.fromEntries(
-  [
-    'name',
-    'sku',
-    'description',
-    'productSubCategoryId',
-    'productBrandId',
-    'uomId',
-    'uomValue',
-    'productVatId',
-    'discountId',
-    'productSalePrice',
-    'reorderQuantity',
-    'productPurchasePrice',
-    'productQuantity',
-    'colors',
-    'productAttributeValueId',
-    productFileFields.thumbnail,
-    productFileFields.gallery,
-  ].map((name) => [name, labelOf(name)]),
-);
-const formOrder = Object.keys(labels);
-/** Stock changes only through movements; the purchase price (average cost) may be edited, revaluing the stock on hand. */
-const createOnly = ['productQuantity'];
-const refs = {
-  productSubCategoryId: refTo(resources.productSubCategory),
-  productBrandId: refTo(resources.productBrand),
-  uomId: refTo(resources.uom),
-  productVatId: refTo(resources.vat),
-  discountId: refTo(discountContract),
-};
 const fileList = (e: { fileList: UploadFile[] } | UploadFile[]) => (Array.isArray(e) ? e : e.fileList);
 const noUpload = () => false as const;
-
-/** Form values of a loaded product. */
-function valuesOf(p: ProductDetail): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const files: string[] = Object.values(productFileFields);
-  const fields = p as Record<string, unknown>;
-  for (const name of Object.keys(labels)) if (name in p && !files.includes(name)) out[name] = fields[name];
-  out.colors = p.colors.map((c) => c.id);
-  out.productAttributeValueId = p.productAttributeValues.map((v) => v.id);
-  return out;
-}
 
 /** Create (/admin/product/new) or edit (/admin/product/:id/edit) a product, with its images. */
 export default function ProductFormPage() {
@@ -300,18 +254,7 @@ export default function ProductFormPage() {
           </Col>
         </Row>
         {editing && loaded.data?.productThumbnailImageUrl && (
-          <figure aria-label="Current thumbnail" style={{ margin: '0 0 8px' }}>
-            <img
-              src={loaded.data.productThumbnailImageUrl}
-              alt={`Current thumbnail of ${loaded.data.name}`}
-              width={96}
-              height={96}
-              style={{ objectFit: 'cover', border: '1px solid #f0f0f0', borderRadius: 6 }}
-            />
-            <figcaption>
-              <Typography.Text type="secondary">Current thumbnail</Typography.Text>
-            </figcaption>
-          </figure>
+          <CurrentThumbnail url={loaded.data.productThumbnailImageUrl} name={loaded.data.name} />
         )}
         <Form.Item
           name={productFileFields.thumbnail}
@@ -323,44 +266,7 @@ export default function ProductFormPage() {
             + Thumbnail
           </Upload>
         </Form.Item>
-        {editing && held > 0 && <Typography.Text type="secondary">Current gallery</Typography.Text>}
-        {editing && held > 0 && (
-          <Space wrap aria-label="Current gallery" style={{ marginBottom: 16 }}>
-            {current.map((image, index) => (
-              <Space key={image.id} direction="vertical" size={2} align="center">
-                {image.thumbnailUrl && (
-                  <img src={image.thumbnailUrl} alt={`Gallery ${index + 1}`} width={64} height={64} style={{ objectFit: 'cover' }} />
-                )}
-                <Space size={2}>
-                  <Button
-                    size="small"
-                    aria-label={`Move image ${index + 1} earlier`}
-                    disabled={index === 0}
-                    onClick={() => setKept(moved(current, index, -1))}
-                  >
-                    ↑
-                  </Button>
-                  <Button
-                    size="small"
-                    aria-label={`Move image ${index + 1} later`}
-                    disabled={index === held - 1}
-                    onClick={() => setKept(moved(current, index, 1))}
-                  >
-                    ↓
-                  </Button>
-                  <Button
-                    size="small"
-                    danger
-                    aria-label={`Remove image ${index + 1}`}
-                    onClick={() => setKept(current.filter((i) => i.id !== image.id))}
-                  >
-                    ✕
-                  </Button>
-                </Space>
-              </Space>
-            ))}
-          </Space>
-        )}
+        {editing && held > 0 && <CurrentGallery images={current} onChange={setKept} />}
         <Form.Item
           name={productFileFields.gallery}
           label={`Gallery images (up to ${galleryRoom}${editing ? ' more' : ''})`}
@@ -375,42 +281,14 @@ export default function ProductFormPage() {
             beforeUpload={noUpload}
             data-testid="gallery-upload"
             disabled={galleryRoom === 0}
-            itemRender={(node, file, list) => {
-              const index = list.indexOf(file);
-              const move = (step: -1 | 1) => form.setFieldValue(productFileFields.gallery, moved(list, index, step));
-              return (
-                // biome-ignore lint/a11y/noStaticElementInteractions: dragging is the mouse's shortcut; the ↑/↓ buttons beside each image do the same by keyboard
-                <div
-                  draggable
-                  onDragStart={(e) => e.dataTransfer.setData('text/plain', String(index))}
-                  onDragOver={(e) => e.preventDefault()}
-                  onDrop={(e) => {
-                    const from = Number(e.dataTransfer.getData('text/plain'));
-                    const next = [...list];
-                    const [item] = next.splice(from, 1);
-                    next.splice(index, 0, item!);
-                    form.setFieldValue(productFileFields.gallery, next);
-                  }}
-                  style={{ position: 'relative', width: '100%', height: '100%' }}
-                >
-                  {node}
-                  <Space size={0} style={{ position: 'absolute', bottom: -22, left: 0 }}>
-                    <Button size="small" type="text" aria-label={`Move ${file.name} up`} disabled={index === 0} onClick={() => move(-1)}>
-                      ↑
-                    </Button>
-                    <Button
-                      size="small"
-                      type="text"
-                      aria-label={`Move ${file.name} down`}
-                      disabled={index === list.length - 1}
-                      onClick={() => move(1)}
-                    >
-                      ↓
-                    </Button>
-                  </Space>
-                </div>
-              );
-            }}
+            itemRender={(node, file, list) => (
+              <GalleryUploadItem
+                node={node}
+                file={file}
+                list={list}
+                onChange={(next) => form.setFieldValue(productFileFields.gallery, next)}
+              />
+            )}
           >
             + Image
           </Upload>

@@ -25,6 +25,8 @@ export * from './resources.ts';
 export * from './routes.ts';
 export * from './selling/customer.ts';
 export * from './selling/messages.ts';
+export * from './selling/sale-input.ts';
+export * from './selling/sale-invoice.ts';
 export * from './selling/sale-lifecycle.ts';
 export * from './settings.ts';
 export * from './settings-endpoints.ts';

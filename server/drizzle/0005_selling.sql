@@ -30,6 +30,7 @@ CREATE TABLE "sale_invoice_product" (
 	CONSTRAINT "sale_line_amounts" CHECK ("sale_invoice_product"."product_discount" >= 0 and "sale_invoice_product"."product_final_amount" >= 0)
 );
 --> statement-breakpoint
+ALTER TABLE "product" DROP CONSTRAINT "product_quantity_not_negative";--> statement-breakpoint
 ALTER TABLE "sale_invoice" ADD CONSTRAINT "sale_invoice_customer_id_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customer"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sale_invoice" ADD CONSTRAINT "sale_invoice_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sale_invoice_product" ADD CONSTRAINT "sale_invoice_product_invoice_id_sale_invoice_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."sale_invoice"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -2,9 +2,10 @@
 import type { AppContext } from '../../platform/context.ts';
 import type { RouteDef } from '../../platform/route.ts';
 import { customerRoutes } from './customers.ts';
+import { saleRoutes } from './sale-routes.ts';
 
 export { walkInCustomerId } from './customers.ts';
 
 export function sellingRoutes(ctx: AppContext): RouteDef[] {
-  return [...customerRoutes(ctx)];
+  return [...customerRoutes(ctx), ...saleRoutes(ctx)];
 }

@@ -3,7 +3,7 @@ import { sliderEndpoints } from './catalogue/slider-endpoints.ts';
 import { rolePermissionEndpoints, sessionEndpoints, userEndpoints } from './identity/endpoints.ts';
 import { adjustEndpoints } from './inventory/adjust-inventory.ts';
 import { reorderEndpoints } from './inventory/reorder.ts';
-import { saleEndpoints } from './selling/sale-invoice.ts';
+import { holdEndpoints, saleEndpoints, salePaymentEndpoints } from './selling/sale-invoice.ts';
 import { fileEndpoints, settingEndpoints } from './settings-endpoints.ts';
 
 /** Every bespoke endpoint of the API, by area. The server implements each; the web calls only these. */
@@ -20,6 +20,8 @@ export const endpoints = {
   productReport: productReportEndpoints,
   slider: sliderEndpoints,
   sale: saleEndpoints,
+  hold: holdEndpoints,
+  salePayment: salePaymentEndpoints,
 };
 
 type Registry = typeof endpoints;

@@ -75,6 +75,10 @@ beforeAll(async () => {
       token: owner,
       body: { customerId, saleInvoiceProduct: [{ productId, productQuantity: 1 }] },
     }),
+    await t.call('POST', '/v1/sale-invoice', {
+      token: owner,
+      body: { isHold: 'true', customerId, saleInvoiceProduct: [{ productId, productQuantity: 1 }] },
+    }),
   ];
   for (const answer of made) if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
   // the refresh route is walked with a session to refresh

@@ -39,8 +39,26 @@ export const saleInvoiceInput = z.object({
   note: optionalText(500),
   saleInvoiceProduct: lines,
   paidAmount: z.array(salePaymentInput, { error: 'must be a list of payments' }).max(20, 'must have at most 20 payments').default([]),
+  /** 'true' parks the cart as a held sale: no stock moved, nothing posted, no payment taken. */
+  isHold: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
 });
 export type SaleInvoiceInput = z.infer<typeof saleInvoiceInput>;
 
 /** PATCH sale-invoice/{id}: 'false' undoes the sale (final). */
 export const saleStatusInput = z.object({ status: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }) });
+
+/** PATCH sale-invoice/order: status 'false' cancels a held sale. */
+export const holdCancelInput = z.object({
+  invoiceId: id,
+  status: z.enum(['false'], { error: "must be 'false'" }),
+});
+
+/** POST payment-sale-invoice/: a customer pays (part of) what a sale still owes. */
+export const salePaymentBody = z.object({
+  date: optionalDate,
+  saleInvoiceNo: id,
+  paidAmount: z
+    .array(salePaymentInput, { error: 'must be a list of payments' })
+    .min(1, 'must have at least one payment')
+    .max(20, 'must have at most 20 payments'),
+});

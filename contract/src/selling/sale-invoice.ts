@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { out } from '../answers.ts';
 import { endpoint, listQuery } from '../endpoint.ts';
 import { idListFilter } from '../list-query.ts';
-import { saleInvoiceInput, saleStatusInput } from './sale-input.ts';
+import { holdCancelInput, saleInvoiceInput, salePaymentBody, saleStatusInput } from './sale-input.ts';
 import { saleLifecycle } from './sale-lifecycle.ts';
 
 /** What the ledger says about one sale (reference 3.4): total with VAT, paid, returned, refunded, due. */
@@ -83,6 +83,14 @@ const aggregations = z.object({
   }),
 });
 
+const createdOut = z.object({
+  createdInvoice: saleInvoiceOut.extend({ saleInvoiceProduct: z.array(saleLineOut) }),
+  customer: z.object({ id: out.id, username: out.optionalText }),
+  /** Cash handed back when the cash tendered exceeds what was left to pay. */
+  change: out.money,
+  message: out.text,
+});
+
 export const saleListOut = z.object({ getAllSaleInvoice: z.array(saleInvoiceOut), totalSaleInvoice: out.int, aggregations });
 
 const saleFilters = { customerId: idListFilter.optional(), salePersonId: idListFilter.optional() };
@@ -94,13 +102,7 @@ export const saleEndpoints = {
     path: 'sale-invoice',
     access: 'create-saleInvoice',
     body: saleInvoiceInput,
-    answer: z.object({
-      createdInvoice: saleInvoiceOut.extend({ saleInvoiceProduct: z.array(saleLineOut) }),
-      customer: z.object({ id: out.id, username: out.optionalText }),
-      /** Cash handed back when the cash tendered exceeds what was left to pay. */
-      change: out.money,
-      message: out.text,
-    }),
+    answer: createdOut,
     status: 201,
   }),
   list: endpoint({
@@ -131,5 +133,48 @@ export const saleEndpoints = {
     access: 'update-saleInvoice',
     body: saleStatusInput,
     answer: z.object({ message: out.text, id: out.id, state: z.enum(saleLifecycle.states), status: out.status }),
+  }),
+};
+
+/** Held sales (parked carts): listed apart, resumed, completed once, or cancelled (reference 3.6). */
+export const holdEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: 'sale-invoice/hold',
+    access: 'readAll-saleInvoice',
+    query: listQuery(),
+    answer: z.object({ allHoldInvoice: z.array(saleInvoiceOut), _count: z.object({ id: out.int }) }),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: 'sale-invoice/hold/:id',
+    access: 'readSingle-saleInvoice',
+    answer: saleInvoiceOut.extend({ saleInvoiceProduct: z.array(saleLineOut) }),
+  }),
+  complete: endpoint({
+    method: 'PUT',
+    path: 'sale-invoice/hold/:id',
+    access: 'update-saleInvoice',
+    body: saleInvoiceInput,
+    answer: createdOut,
+  }),
+  cancel: endpoint({
+    method: 'PATCH',
+    path: 'sale-invoice/order',
+    access: 'update-saleInvoice',
+    body: holdCancelInput,
+    answer: z.object({ message: out.text, id: out.id, state: z.enum(saleLifecycle.states), status: out.status }),
+  }),
+};
+
+/** Customer payments against a sale's due. */
+export const salePaymentEndpoints = {
+  create: endpoint({
+    method: 'POST',
+    path: 'payment-sale-invoice',
+    access: 'create-paymentSaleInvoice',
+    body: salePaymentBody,
+    answer: z.object({ message: out.text, saleInvoiceNo: out.id, date: out.date, amount: out.money, dueAmount: out.money }),
+    status: 201,
   }),
 };

@@ -4,24 +4,14 @@ import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError } from '../../platform/errors.ts';
 import { requireFound } from '../../platform/queries.ts';
-import {
-  appSetting,
-  customer,
-  discount,
-  paymentMethod,
-  product,
-  productVat,
-  saleInvoice,
-  saleInvoiceProduct,
-  subAccount,
-} from '../../schema/index.ts';
+import { transition } from '../../platform/transition.ts';
+import { appSetting, customer, discount, product, productVat, saleInvoice, saleInvoiceProduct } from '../../schema/index.ts';
 import { post } from '../accounting/index.ts';
 import { moveStock } from '../inventory/index.ts';
 import { walkInCustomerId } from './customers.ts';
+import { saleDoc, saleDocument } from './sale-doc.ts';
 import { salePostings } from './sale-postings.ts';
-import { settleTender, type Tender } from './sale-tender.ts';
-
-export const saleDocument = 'saleInvoice';
+import { settleTender, type Tender, tendersOf } from './sale-tender.ts';
 
 /** One priced line: everything in cents, priced by `unitPrice` on the business date. */
 interface PricedLine {
@@ -84,34 +74,6 @@ async function priceLines(tx: DbOrTx, input: SaleInvoiceInput, today: string): P
   });
 }
 
-/** The payment methods of the tenders, active ones only; cash is a method whose money lands in Cash. */
-async function tendersOf(tx: DbOrTx, input: SaleInvoiceInput): Promise<Tender[]> {
-  if (!input.paidAmount.length) return [];
-  const methods = await tx
-    .select({ id: paymentMethod.id, name: paymentMethod.methodName, subAccountId: paymentMethod.subAccountId, key: subAccount.systemKey })
-    .from(paymentMethod)
-    .innerJoin(subAccount, eq(subAccount.id, paymentMethod.subAccountId))
-    .where(
-      and(
-        inArray(
-          paymentMethod.id,
-          input.paidAmount.map((p) => p.paymentType),
-        ),
-        eq(paymentMethod.status, true),
-        eq(paymentMethod.isActive, 'true'),
-      ),
-    );
-  const byId = new Map(methods.map((m) => [m.id, m]));
-  requireFound(
-    input.paidAmount.map((p, index) => [`paidAmount.${index}.paymentType`, p.paymentType] as const),
-    new Set(byId.keys()),
-  );
-  return input.paidAmount.map((p, index) => {
-    const m = byId.get(p.paymentType)!;
-    return { index, paymentType: m.id, subAccountId: m.subAccountId, method: m.name, cash: m.key === 'cash', amount: toCents(p.amount) };
-  });
-}
-
 async function customerFor(tx: DbOrTx, customerId: number | null | undefined): Promise<number> {
   const id = customerId ?? (await walkInCustomerId(tx));
   if (id === undefined) throw fieldError('customerId', 'is required (there is no walk-in customer)');
@@ -129,42 +91,68 @@ export interface CreatedSale {
   change: Cents;
 }
 
-/**
- * A complete till sale, inside the caller's transaction: priced lines, the header numbered by the
- * table's sequence, stock out through moveStock (in product-id order; below zero only when the shop
- * allows the till to sell below zero), cost at each product's average cost when it left, and the
- * postings of 3.3. Paid is what the tenders cover up to the total; cash beyond it is change.
- */
-export async function createSale(tx: DbOrTx, input: SaleInvoiceInput, userId: number, clock: Clock): Promise<CreatedSale> {
+/** A sale as the server prices it: lines, tenders settled against the total, the customer, the dates. */
+interface PricedSale {
+  lines: PricedLine[];
+  customerId: number;
+  net: Cents;
+  vat: Cents;
+  discount: Cents;
+  date: string;
+  tenders: Tender[];
+}
+
+async function priceSale(tx: DbOrTx, input: SaleInvoiceInput, clock: Clock): Promise<PricedSale> {
   const today = await businessDate(tx, clock);
   const lines = await priceLines(tx, input, today);
-  const tenders = await tendersOf(tx, input);
+  const tenders = await tendersOf(tx, input.paidAmount);
   const customerId = await customerFor(tx, input.customerId);
-  const net = lines.reduce((s, l) => s + l.net, 0);
-  const vat = lines.reduce((s, l) => s + l.vat, 0);
-  const settled = settleTender(net + vat, tenders);
+  return {
+    lines,
+    tenders,
+    customerId,
+    net: lines.reduce((s, l) => s + l.net, 0),
+    vat: lines.reduce((s, l) => s + l.vat, 0),
+    discount: lines.reduce((s, l) => s + l.discount, 0),
+    date: input.date ?? today,
+  };
+}
+
+const headerValues = (sale: PricedSale, userId: number, note: string | null | undefined) => ({
+  date: sale.date,
+  customerId: sale.customerId,
+  userId,
+  totalAmount: fromCents(sale.net),
+  totalTaxAmount: fromCents(sale.vat),
+  totalDiscountAmount: fromCents(sale.discount),
+  profit: 0,
+  note,
+});
+
+const lineValues = (invoiceId: number, l: PricedLine, unitCost: Cents) => ({
+  invoiceId,
+  productId: l.productId,
+  productQuantity: l.quantity,
+  productUnitSalePrice: fromCents(l.unitPrice),
+  productDiscount: fromCents(l.discount),
+  productFinalAmount: fromCents(l.net),
+  tax: l.vatPercent,
+  taxAmount: fromCents(l.vat),
+  unitCost: fromCents(unitCost),
+});
+
+/**
+ * The effects of a complete sale on a header already written: stock out through moveStock (in
+ * product-id order; below zero only when the shop allows the till to sell below zero), the lines at
+ * each product's average cost when it left, the profit, and the postings of 3.3. Paid is what the
+ * tenders cover up to the total; cash beyond it is change.
+ */
+async function completeSale(tx: DbOrTx, invoiceId: number, sale: PricedSale, userId: number): Promise<Cents> {
+  const settled = settleTender(sale.net + sale.vat, sale.tenders);
   if (!settled) throw badRequest('Amount cannot be greater than due!', { paidAmount: 'is more than the total; only cash gives change' });
-
-  const date = input.date ?? today;
-  const [header] = await tx
-    .insert(saleInvoice)
-    .values({
-      date,
-      state: 'completed',
-      customerId,
-      userId,
-      totalAmount: fromCents(net),
-      totalTaxAmount: fromCents(vat),
-      totalDiscountAmount: fromCents(lines.reduce((s, l) => s + l.discount, 0)),
-      profit: 0,
-      note: input.note,
-    })
-    .returning({ id: saleInvoice.id });
-  const invoiceId = header!.id;
-
   const [setting] = await tx.select({ allowNegative: appSetting.allowNegativeStock }).from(appSetting).limit(1);
   const costs = new Map<number, Cents>();
-  for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
+  for (const line of [...sale.lines].sort((a, b) => a.productId - b.productId)) {
     const moved = await moveStock(tx, {
       productId: line.productId,
       quantity: -line.quantity,
@@ -176,34 +164,71 @@ export async function createSale(tx: DbOrTx, input: SaleInvoiceInput, userId: nu
     });
     costs.set(line.productId, toCents(moved.unitCost));
   }
-  await tx.insert(saleInvoiceProduct).values(
-    lines.map((l) => ({
-      invoiceId,
-      productId: l.productId,
-      productQuantity: l.quantity,
-      productUnitSalePrice: fromCents(l.unitPrice),
-      productDiscount: fromCents(l.discount),
-      productFinalAmount: fromCents(l.net),
-      tax: l.vatPercent,
-      taxAmount: fromCents(l.vat),
-      unitCost: fromCents(costs.get(l.productId)!),
-    })),
-  );
-  const cost = lines.reduce((s, l) => s + costs.get(l.productId)! * l.quantity, 0);
+  await tx.insert(saleInvoiceProduct).values(sale.lines.map((l) => lineValues(invoiceId, l, costs.get(l.productId)!)));
+  const cost = sale.lines.reduce((s, l) => s + costs.get(l.productId)! * l.quantity, 0);
   await tx
     .update(saleInvoice)
-    .set({ profit: fromCents(net - cost) })
+    .set({ profit: fromCents(sale.net - cost) })
     .where(eq(saleInvoice.id, invoiceId));
   await post(
     tx,
     salePostings({
       invoiceId,
-      date,
-      net,
-      vat,
+      date: sale.date,
+      net: sale.net,
+      vat: sale.vat,
       cost,
       payments: settled.kept.map((t) => ({ subAccountId: t.subAccountId, amount: t.amount, method: t.method })),
     }),
   );
-  return { invoiceId, customerId, change: settled.change };
+  return settled.change;
+}
+
+/**
+ * POST sale-invoice/, inside the caller's transaction: a complete sale numbered by the table's
+ * sequence, or with isHold 'true' a held one (a parked cart: its lines priced and kept, no stock
+ * moved, nothing posted, no payment taken).
+ */
+export async function createSale(tx: DbOrTx, input: SaleInvoiceInput, userId: number, clock: Clock): Promise<CreatedSale> {
+  const sale = await priceSale(tx, input, clock);
+  const hold = input.isHold === 'true';
+  const [header] = await tx
+    .insert(saleInvoice)
+    .values({ ...headerValues(sale, userId, input.note), state: hold ? 'held' : 'completed' })
+    .returning({ id: saleInvoice.id });
+  const invoiceId = header!.id;
+  if (hold) {
+    await tx.insert(saleInvoiceProduct).values(sale.lines.map((l) => lineValues(invoiceId, l, 0)));
+    return { invoiceId, customerId: sale.customerId, change: 0 };
+  }
+  const change = await completeSale(tx, invoiceId, sale, userId);
+  return { invoiceId, customerId: sale.customerId, change };
+}
+
+/**
+ * PUT sale-invoice/hold/{id}: completes a held sale with the till's (full) body, as a sale made now;
+ * the lines are priced again. The row lock makes a second completion wait and then find it
+ * completed (409 invalid_transition); not enough stock refuses it and it stays held.
+ */
+export async function completeHeldSale(
+  tx: DbOrTx,
+  invoiceId: number,
+  input: SaleInvoiceInput,
+  userId: number,
+  clock: Clock,
+): Promise<CreatedSale> {
+  await transition(tx, saleDoc, invoiceId, 'completed');
+  const sale = await priceSale(tx, input, clock);
+  await tx
+    .update(saleInvoice)
+    .set(headerValues(sale, userId, input.note))
+    .where(eq(saleInvoice.id, invoiceId));
+  await tx.delete(saleInvoiceProduct).where(eq(saleInvoiceProduct.invoiceId, invoiceId));
+  const change = await completeSale(tx, invoiceId, sale, userId);
+  return { invoiceId, customerId: sale.customerId, change };
+}
+
+/** PATCH sale-invoice/order {invoiceId, status: 'false'}: a held sale is cancelled (it had no effects to undo). */
+export async function cancelHeldSale(tx: DbOrTx, invoiceId: number): Promise<void> {
+  await transition(tx, saleDoc, invoiceId, 'cancelled', { status: false });
 }

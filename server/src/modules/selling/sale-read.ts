@@ -188,3 +188,50 @@ export function saleLines(db: DbOrTx, invoiceId: number) {
     .where(eq(line.invoiceId, invoiceId))
     .orderBy(asc(line.id));
 }
+
+/** GET sale-invoice/hold?filters → {allHoldInvoice, _count}: the parked carts, newest first. */
+export async function listHeld(db: DbOrTx, q: ListQuery) {
+  const l = ledgerFigures(db);
+  const where = whereAll([
+    eq(saleInvoice.state, 'held'),
+    ...conventionWhere({ ...q, statuses: null }, { search: [saleInvoice.note], date: saleInvoice.date }),
+  ]);
+  const select = db
+    .select(headerSelect(l))
+    .from(saleInvoice)
+    .innerJoin(customer, eq(customer.id, saleInvoice.customerId))
+    .innerJoin(salesperson, eq(salesperson.id, saleInvoice.userId))
+    .leftJoin(l, eq(l.relatedId, sql`${saleInvoice.id}::text`))
+    .where(where)
+    .orderBy(q.order === 'asc' ? asc(saleInvoice.id) : desc(saleInvoice.id))
+    .$dynamic();
+  const [rows, [total]] = await Promise.all([paged(select, q), db.select({ id: count() }).from(saleInvoice).where(where)]);
+  return { allHoldInvoice: rows, _count: { id: total?.id ?? 0 } };
+}
+
+/** GET sale-invoice/hold/{id}: a held sale with its lines, to resume it at the till. */
+export async function readHeld(db: DbOrTx, invoiceId: number) {
+  const l = ledgerFigures(db);
+  const [header] = await db
+    .select(headerSelect(l))
+    .from(saleInvoice)
+    .innerJoin(customer, eq(customer.id, saleInvoice.customerId))
+    .innerJoin(salesperson, eq(salesperson.id, saleInvoice.userId))
+    .leftJoin(l, eq(l.relatedId, sql`${saleInvoice.id}::text`))
+    .where(and(eq(saleInvoice.id, invoiceId), eq(saleInvoice.state, 'held')));
+  if (!header) return undefined;
+  return { ...header, saleInvoiceProduct: await saleLines(db, invoiceId) };
+}
+
+/** A completed or held sale as the create answer gives it (`createdInvoice`). */
+export async function readCreated(db: DbOrTx, invoiceId: number) {
+  const l = ledgerFigures(db);
+  const [header] = await db
+    .select(headerSelect(l))
+    .from(saleInvoice)
+    .innerJoin(customer, eq(customer.id, saleInvoice.customerId))
+    .innerJoin(salesperson, eq(salesperson.id, saleInvoice.userId))
+    .leftJoin(l, eq(l.relatedId, sql`${saleInvoice.id}::text`))
+    .where(eq(saleInvoice.id, invoiceId));
+  return { ...header!, saleInvoiceProduct: await saleLines(db, invoiceId) };
+}

@@ -1,4 +1,8 @@
-import type { Cents } from '@tillbook/contract';
+import { type Cents, toCents } from '@tillbook/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db.ts';
+import { requireFound } from '../../platform/queries.ts';
+import { paymentMethod, subAccount } from '../../schema/index.ts';
 
 export interface Tender {
   /** Index in the request's paidAmount list, for naming the field. */
@@ -36,4 +40,32 @@ export function settleTender(total: Cents, tenders: Tender[]): Settled | undefin
     change -= off;
   }
   return { kept: kept.filter((t) => t.amount > 0), change: result };
+}
+
+/** The payment methods of the tenders, active ones only; cash is a method whose money lands in Cash. */
+export async function tendersOf(tx: DbOrTx, paidAmount: readonly { paymentType: number; amount: number }[]): Promise<Tender[]> {
+  if (!paidAmount.length) return [];
+  const methods = await tx
+    .select({ id: paymentMethod.id, name: paymentMethod.methodName, subAccountId: paymentMethod.subAccountId, key: subAccount.systemKey })
+    .from(paymentMethod)
+    .innerJoin(subAccount, eq(subAccount.id, paymentMethod.subAccountId))
+    .where(
+      and(
+        inArray(
+          paymentMethod.id,
+          paidAmount.map((p) => p.paymentType),
+        ),
+        eq(paymentMethod.status, true),
+        eq(paymentMethod.isActive, 'true'),
+      ),
+    );
+  const byId = new Map(methods.map((m) => [m.id, m]));
+  requireFound(
+    paidAmount.map((p, index) => [`paidAmount.${index}.paymentType`, p.paymentType] as const),
+    new Set(byId.keys()),
+  );
+  return paidAmount.map((p, index) => {
+    const m = byId.get(p.paymentType)!;
+    return { index, paymentType: m.id, subAccountId: m.subAccountId, method: m.name, cash: m.key === 'cash', amount: toCents(p.amount) };
+  });
 }

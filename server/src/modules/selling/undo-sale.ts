@@ -1,15 +1,12 @@
-import { type SaleState, saleLifecycle } from '@tillbook/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { rawRows } from '../../platform/queries.ts';
-import { assertTransition, type LifecycleDocument, lockState, transition } from '../../platform/transition.ts';
-import { saleInvoice, saleInvoiceProduct } from '../../schema/index.ts';
+import { assertTransition, lockState, transition } from '../../platform/transition.ts';
+import { saleInvoiceProduct } from '../../schema/index.ts';
 import { post } from '../accounting/index.ts';
 import { moveStock } from '../inventory/index.ts';
-import { saleDocument } from './create-sale.ts';
-
-export const saleDoc: LifecycleDocument<SaleState> = { table: saleInvoice, lifecycle: saleLifecycle, label: 'Sale invoice' };
+import { saleDoc, saleDocument } from './sale-doc.ts';
 
 /**
  * PATCH sale-invoice/{id} {status}: 'false' undoes a completed sale (completed → deleted): the goods

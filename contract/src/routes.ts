@@ -96,6 +96,23 @@ const table = {
     replace: { method: 'PUT', path: 'slider-images/:id', access: 'update-sliderImages' },
     delete: { method: 'DELETE', path: 'slider-images/:id', access: 'delete-sliderImages' },
   },
+  sale: {
+    create: { method: 'POST', path: 'sale-invoice', access: 'create-saleInvoice' },
+    list: { method: 'GET', path: 'sale-invoice', access: 'readAll-saleInvoice', list: true },
+    get: { method: 'GET', path: 'sale-invoice/:id', access: 'readSingle-saleInvoice' },
+    listOfCustomer: { method: 'GET', path: 'sale-invoice/customer/:id', access: 'readAll-saleInvoice', list: true },
+    listMine: { method: 'GET', path: 'sale-invoice/customer', access: 'customer', list: true },
+    undo: { method: 'PATCH', path: 'sale-invoice/:id', access: 'update-saleInvoice' },
+  },
+  hold: {
+    list: { method: 'GET', path: 'sale-invoice/hold', access: 'readAll-saleInvoice', list: true },
+    get: { method: 'GET', path: 'sale-invoice/hold/:id', access: 'readSingle-saleInvoice' },
+    complete: { method: 'PUT', path: 'sale-invoice/hold/:id', access: 'update-saleInvoice' },
+    cancel: { method: 'PATCH', path: 'sale-invoice/order', access: 'update-saleInvoice' },
+  },
+  salePayment: {
+    create: { method: 'POST', path: 'payment-sale-invoice', access: 'create-paymentSaleInvoice' },
+  },
 } as const satisfies Table;
 
 /** The public lists of plain resources the storefront reads (each `resources.<name>.path` + '/public', tested). */

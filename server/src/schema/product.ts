@@ -33,7 +33,10 @@ export const product = pgTable(
     productThumbnailImage: text(),
     productSubCategoryId: integer().references(() => productSubCategory.id),
     productBrandId: integer().references(() => productBrand.id),
-    /** On-hand stock: changed only together with a stock_movement row (see inventory). */
+    /**
+     * On-hand stock: changed only together with a stock_movement row (see inventory). moveStock keeps it
+     * at zero or above, except a till sale when the shop's allowNegativeStock setting is on (so no CHECK).
+     */
     productQuantity: integer().notNull().default(0),
     /** Reorder level: at or below it the product is on the reorder list. */
     reorderQuantity: integer().notNull().default(0),
@@ -46,7 +49,6 @@ export const product = pgTable(
     discountId: integer().references(() => discount.id),
   },
   (t) => [
-    check('product_quantity_not_negative', sql`${t.productQuantity} >= 0`),
     check('product_prices_not_negative', sql`${t.productSalePrice} >= 0 and ${t.productPurchasePrice} >= 0`),
     index().on(t.productSubCategoryId),
     index().on(t.productBrandId),

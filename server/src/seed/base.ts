@@ -6,6 +6,7 @@ import { hashPassword } from '../modules/identity/index.ts';
 import type { Db } from '../platform/db.ts';
 import * as s from '../schema/index.ts';
 import { currencies } from './currencies.ts';
+import { seedWalkInCustomer } from './walk-in.ts';
 
 /** The company name of a new installation, until the owner sets theirs. */
 export const defaultCompanyName = 'My Shop';
@@ -81,6 +82,8 @@ export async function seedBase(db: Db, options: SeedOptions): Promise<void> {
         { title: 'Import and supply', percentage: 15 },
       ]);
     }
+
+    await seedWalkInCustomer(tx, roles.get('customer')!);
 
     const superAdminId = roles.get('super-admin')!;
     const [owner] = await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.roleId, superAdminId)).limit(1);

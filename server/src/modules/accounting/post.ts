@@ -6,10 +6,13 @@ import type { SystemAccountKey } from './chart-of-accounts.ts';
 
 export type { LedgerType };
 
+/** A system account by key, or a sub-account by id (where a payment method's money lands). */
+export type AccountRef = SystemAccountKey | number;
+
 export interface Posting {
   date: string;
-  debit: SystemAccountKey;
-  credit: SystemAccountKey;
+  debit: AccountRef;
+  credit: AccountRef;
   /** In cents; postings of zero are skipped (the ledger holds only positive amounts). */
   amount: Cents;
   particulars: string;
@@ -24,13 +27,13 @@ export interface Posting {
 export async function post(tx: DbOrTx, postings: Posting[]): Promise<void> {
   const real = postings.filter((p) => p.amount !== 0);
   if (real.length === 0) return;
-  const keys = [...new Set(real.flatMap((p) => [p.debit, p.credit]))];
-  const rows = await tx
-    .select({ id: subAccount.id, key: subAccount.systemKey })
-    .from(subAccount)
-    .where(inArray(subAccount.systemKey, keys));
-  const idOf = new Map(rows.map((r) => [r.key, r.id]));
-  for (const key of keys) if (!idOf.has(key)) throw new Error(`system account ${key} is missing from the chart of accounts`);
+  const keys = [...new Set(real.flatMap((p) => [p.debit, p.credit]).filter((a): a is SystemAccountKey => typeof a === 'string'))];
+  const rows = keys.length
+    ? await tx.select({ id: subAccount.id, key: subAccount.systemKey }).from(subAccount).where(inArray(subAccount.systemKey, keys))
+    : [];
+  const byKey = new Map(rows.map((r) => [r.key, r.id]));
+  for (const key of keys) if (!byKey.has(key)) throw new Error(`system account ${key} is missing from the chart of accounts`);
+  const idOf = { get: (a: AccountRef) => (typeof a === 'number' ? a : byKey.get(a)) };
   await tx.insert(transaction).values(
     real.map((p) => {
       const reverse = p.amount < 0;

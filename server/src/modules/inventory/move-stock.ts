@@ -16,6 +16,11 @@ export interface StockMove {
   /** Unit cost the movement is valued at (default: the product's current average cost). */
   unitCost?: number;
   userId?: number;
+  /**
+   * Lets a decrease take the stock below zero. Only the till passes it, and only when the shop's
+   * setting allowNegativeStock is on; every other caller (web orders included) never goes below zero.
+   */
+  allowNegative?: boolean;
 }
 
 export interface MovedStock {
@@ -37,7 +42,12 @@ export async function moveStock(tx: DbOrTx, move: StockMove): Promise<MovedStock
   const [row] = await tx
     .update(product)
     .set({ productQuantity: sql`${product.productQuantity} + ${move.quantity}` })
-    .where(and(eq(product.id, move.productId), move.quantity < 0 ? gte(product.productQuantity, -move.quantity) : undefined))
+    .where(
+      and(
+        eq(product.id, move.productId),
+        move.quantity < 0 && !move.allowNegative ? gte(product.productQuantity, -move.quantity) : undefined,
+      ),
+    )
     .returning({ name: product.name, quantityAfter: product.productQuantity, cost: product.productPurchasePrice });
   if (!row) {
     const [current] = await tx

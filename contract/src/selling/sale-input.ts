@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { id, money, numberField, optionalDate, optionalId, optionalText } from '../fields.ts';
+
+const quantity = numberField(
+  (n) => n.int('must be a whole number').positive('must be above 0').max(1_000_000, 'must be at most 1000000'),
+  'must be a whole number',
+);
+
+/**
+ * One line of a till sale. Only the product, the quantity and the line discount (an amount for the
+ * whole line, taken before VAT) come from the till: the price and VAT come from the server's pricing
+ * on the sale's date, so a price or VAT sent by a client is ignored.
+ */
+export const saleLineInput = z.object({
+  productId: id,
+  productQuantity: quantity,
+  productDiscount: money.optional(),
+});
+
+/** One tender of a split payment: the payment method and the amount handed over with it. */
+export const salePaymentInput = z.object({ paymentType: id, amount: money });
+
+const lines = z
+  .array(saleLineInput, { error: 'must be a list of lines' })
+  .min(1, 'must have at least one line')
+  .max(500, 'must have at most 500 lines')
+  .superRefine((list, ctx) => {
+    const seen = new Set<number>();
+    list.forEach((line, index) => {
+      if (seen.has(line.productId)) ctx.addIssue({ code: 'custom', path: [index, 'productId'], message: 'is listed twice' });
+      seen.add(line.productId);
+    });
+  });
+
+/** POST sale-invoice/. The salesperson is the caller (from the token); no customer means the walk-in customer. */
+export const saleInvoiceInput = z.object({
+  date: optionalDate,
+  customerId: optionalId,
+  note: optionalText(500),
+  saleInvoiceProduct: lines,
+  paidAmount: z.array(salePaymentInput, { error: 'must be a list of payments' }).max(20, 'must have at most 20 payments').default([]),
+  /** 'true' parks the cart as a held sale: no stock moved, nothing posted, no payment taken. */
+  isHold: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
+});
+export type SaleInvoiceInput = z.infer<typeof saleInvoiceInput>;
+
+/** PATCH sale-invoice/{id}: 'false' undoes the sale (final). */
+export const saleStatusInput = z.object({ status: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }) });
+
+/** PATCH sale-invoice/order: status 'false' cancels a held sale. */
+export const holdCancelInput = z.object({
+  invoiceId: id,
+  status: z.enum(['false'], { error: "must be 'false'" }),
+});
+
+/** POST payment-sale-invoice/: a customer pays (part of) what a sale still owes. */
+export const salePaymentBody = z.object({
+  date: optionalDate,
+  saleInvoiceNo: id,
+  paidAmount: z
+    .array(salePaymentInput, { error: 'must be a list of payments' })
+    .min(1, 'must have at least one payment')
+    .max(20, 'must have at most 20 payments'),
+});

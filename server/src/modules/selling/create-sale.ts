@@ -1,0 +1,234 @@
+import { type Cents, fromCents, percentOf, type SaleInvoiceInput, toCents, unitPrice } from '@tillbook/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import { businessDate, type Clock } from '../../platform/clock.ts';
+import type { DbOrTx } from '../../platform/db.ts';
+import { badRequest, fieldError } from '../../platform/errors.ts';
+import { requireFound } from '../../platform/queries.ts';
+import { transition } from '../../platform/transition.ts';
+import { appSetting, customer, discount, product, productVat, saleInvoice, saleInvoiceProduct } from '../../schema/index.ts';
+import { post } from '../accounting/index.ts';
+import { moveStock } from '../inventory/index.ts';
+import { walkInCustomerId } from './customers.ts';
+import { saleDoc, saleDocument } from './sale-doc.ts';
+import { salePostings } from './sale-postings.ts';
+import { settleTender, type Tender, tendersOf } from './sale-tender.ts';
+
+/** One priced line: everything in cents, priced by `unitPrice` on the business date. */
+interface PricedLine {
+  productId: number;
+  name: string;
+  quantity: number;
+  unitPrice: Cents;
+  vatPercent: number;
+  discount: Cents;
+  net: Cents;
+  vat: Cents;
+}
+
+/** The lines priced by the server: the catalogue price and discount of the day, the line discount before VAT. */
+async function priceLines(tx: DbOrTx, input: SaleInvoiceInput, today: string): Promise<PricedLine[]> {
+  const ids = input.saleInvoiceProduct.map((l) => l.productId);
+  const rows = await tx
+    .select({
+      id: product.id,
+      name: product.name,
+      salePrice: product.productSalePrice,
+      active: product.status,
+      vat: productVat.percentage,
+      discount: { type: discount.type, value: discount.value, startDate: discount.startDate, endDate: discount.endDate },
+    })
+    .from(product)
+    .leftJoin(productVat, eq(productVat.id, product.productVatId))
+    .leftJoin(discount, and(eq(discount.id, product.discountId), eq(discount.status, true)))
+    .where(inArray(product.id, ids));
+  const byId = new Map(rows.filter((r) => r.active).map((r) => [r.id, r]));
+  requireFound(
+    input.saleInvoiceProduct.map((line, index) => [`saleInvoiceProduct.${index}.productId`, line.productId] as const),
+    new Set(byId.keys()),
+  );
+  return input.saleInvoiceProduct.map((line, index) => {
+    const row = byId.get(line.productId)!;
+    const price = unitPrice({
+      salePrice: row.salePrice,
+      vatPercentage: row.vat,
+      discount: row.discount?.type ? row.discount : null,
+      date: today,
+    });
+    const unit = toCents(price.discountedPrice);
+    const gross = unit * line.productQuantity;
+    const lineDiscount = toCents(line.productDiscount ?? 0);
+    if (lineDiscount > gross)
+      throw fieldError(`saleInvoiceProduct.${index}.productDiscount`, `must not be more than the line's ${fromCents(gross).toFixed(2)}`);
+    const net = gross - lineDiscount;
+    const vatPercent = row.vat ?? 0;
+    return {
+      productId: row.id,
+      name: row.name,
+      quantity: line.productQuantity,
+      unitPrice: unit,
+      vatPercent,
+      discount: lineDiscount,
+      net,
+      vat: percentOf(net, vatPercent),
+    };
+  });
+}
+
+async function customerFor(tx: DbOrTx, customerId: number | null | undefined): Promise<number> {
+  const id = customerId ?? (await walkInCustomerId(tx));
+  if (id === undefined) throw fieldError('customerId', 'is required (there is no walk-in customer)');
+  const [row] = await tx
+    .select({ id: customer.id })
+    .from(customer)
+    .where(and(eq(customer.id, id), eq(customer.status, true)));
+  if (!row) throw fieldError('customerId', 'does not exist');
+  return row.id;
+}
+
+export interface CreatedSale {
+  invoiceId: number;
+  customerId: number;
+  change: Cents;
+}
+
+/** A sale as the server prices it: lines, tenders settled against the total, the customer, the dates. */
+interface PricedSale {
+  lines: PricedLine[];
+  customerId: number;
+  net: Cents;
+  vat: Cents;
+  discount: Cents;
+  date: string;
+  tenders: Tender[];
+}
+
+async function priceSale(tx: DbOrTx, input: SaleInvoiceInput, clock: Clock): Promise<PricedSale> {
+  const today = await businessDate(tx, clock);
+  const lines = await priceLines(tx, input, today);
+  const tenders = await tendersOf(tx, input.paidAmount);
+  const customerId = await customerFor(tx, input.customerId);
+  return {
+    lines,
+    tenders,
+    customerId,
+    net: lines.reduce((s, l) => s + l.net, 0),
+    vat: lines.reduce((s, l) => s + l.vat, 0),
+    discount: lines.reduce((s, l) => s + l.discount, 0),
+    date: input.date ?? today,
+  };
+}
+
+const headerValues = (sale: PricedSale, userId: number, note: string | null | undefined) => ({
+  date: sale.date,
+  customerId: sale.customerId,
+  userId,
+  totalAmount: fromCents(sale.net),
+  totalTaxAmount: fromCents(sale.vat),
+  totalDiscountAmount: fromCents(sale.discount),
+  profit: 0,
+  note,
+});
+
+const lineValues = (invoiceId: number, l: PricedLine, unitCost: Cents) => ({
+  invoiceId,
+  productId: l.productId,
+  productQuantity: l.quantity,
+  productUnitSalePrice: fromCents(l.unitPrice),
+  productDiscount: fromCents(l.discount),
+  productFinalAmount: fromCents(l.net),
+  tax: l.vatPercent,
+  taxAmount: fromCents(l.vat),
+  unitCost: fromCents(unitCost),
+});
+
+/**
+ * The effects of a complete sale on a header already written: stock out through moveStock (in
+ * product-id order; below zero only when the shop allows the till to sell below zero), the lines at
+ * each product's average cost when it left, the profit, and the postings of 3.3. Paid is what the
+ * tenders cover up to the total; cash beyond it is change.
+ */
+async function completeSale(tx: DbOrTx, invoiceId: number, sale: PricedSale, userId: number): Promise<Cents> {
+  const settled = settleTender(sale.net + sale.vat, sale.tenders);
+  if (!settled) throw badRequest('Amount cannot be greater than due!', { paidAmount: 'is more than the total; only cash gives change' });
+  const [setting] = await tx.select({ allowNegative: appSetting.allowNegativeStock }).from(appSetting).limit(1);
+  const costs = new Map<number, Cents>();
+  for (const line of [...sale.lines].sort((a, b) => a.productId - b.productId)) {
+    const moved = await moveStock(tx, {
+      productId: line.productId,
+      quantity: -line.quantity,
+      reason: 'sale',
+      documentType: saleDocument,
+      documentId: invoiceId,
+      userId,
+      allowNegative: setting?.allowNegative ?? false,
+    });
+    costs.set(line.productId, toCents(moved.unitCost));
+  }
+  await tx.insert(saleInvoiceProduct).values(sale.lines.map((l) => lineValues(invoiceId, l, costs.get(l.productId)!)));
+  const cost = sale.lines.reduce((s, l) => s + costs.get(l.productId)! * l.quantity, 0);
+  await tx
+    .update(saleInvoice)
+    .set({ profit: fromCents(sale.net - cost) })
+    .where(eq(saleInvoice.id, invoiceId));
+  await post(
+    tx,
+    salePostings({
+      invoiceId,
+      date: sale.date,
+      net: sale.net,
+      vat: sale.vat,
+      cost,
+      payments: settled.kept.map((t) => ({ subAccountId: t.subAccountId, amount: t.amount, method: t.method })),
+    }),
+  );
+  return settled.change;
+}
+
+/**
+ * POST sale-invoice/, inside the caller's transaction: a complete sale numbered by the table's
+ * sequence, or with isHold 'true' a held one (a parked cart: its lines priced and kept, no stock
+ * moved, nothing posted, no payment taken).
+ */
+export async function createSale(tx: DbOrTx, input: SaleInvoiceInput, userId: number, clock: Clock): Promise<CreatedSale> {
+  const sale = await priceSale(tx, input, clock);
+  const hold = input.isHold === 'true';
+  const [header] = await tx
+    .insert(saleInvoice)
+    .values({ ...headerValues(sale, userId, input.note), state: hold ? 'held' : 'completed' })
+    .returning({ id: saleInvoice.id });
+  const invoiceId = header!.id;
+  if (hold) {
+    await tx.insert(saleInvoiceProduct).values(sale.lines.map((l) => lineValues(invoiceId, l, 0)));
+    return { invoiceId, customerId: sale.customerId, change: 0 };
+  }
+  const change = await completeSale(tx, invoiceId, sale, userId);
+  return { invoiceId, customerId: sale.customerId, change };
+}
+
+/**
+ * PUT sale-invoice/hold/{id}: completes a held sale with the till's (full) body, as a sale made now;
+ * the lines are priced again. The row lock makes a second completion wait and then find it
+ * completed (409 invalid_transition); not enough stock refuses it and it stays held.
+ */
+export async function completeHeldSale(
+  tx: DbOrTx,
+  invoiceId: number,
+  input: SaleInvoiceInput,
+  userId: number,
+  clock: Clock,
+): Promise<CreatedSale> {
+  await transition(tx, saleDoc, invoiceId, 'completed');
+  const sale = await priceSale(tx, input, clock);
+  await tx
+    .update(saleInvoice)
+    .set(headerValues(sale, userId, input.note))
+    .where(eq(saleInvoice.id, invoiceId));
+  await tx.delete(saleInvoiceProduct).where(eq(saleInvoiceProduct.invoiceId, invoiceId));
+  const change = await completeSale(tx, invoiceId, sale, userId);
+  return { invoiceId, customerId: sale.customerId, change };
+}
+
+/** PATCH sale-invoice/order {invoiceId, status: 'false'}: a held sale is cancelled (it had no effects to undo). */
+export async function cancelHeldSale(tx: DbOrTx, invoiceId: number): Promise<void> {
+  await transition(tx, saleDoc, invoiceId, 'cancelled', { status: false });
+}

@@ -1,0 +1,110 @@
+import { customerContract, walkInCustomerName } from '@tillbook/contract';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
+import type { DbOrTx } from '../../platform/db.ts';
+import { conflict } from '../../platform/errors.ts';
+import { defineResource } from '../../platform/resource-factory.ts';
+import type { RouteDef } from '../../platform/route.ts';
+import { toWireList } from '../../platform/wire.ts';
+import { customer, role, saleInvoice } from '../../schema/index.ts';
+import { saleBalances, sumBalances, zeroBalance } from './sale-balances.ts';
+
+/** The walk-in customer: the first customer of that name (the first start creates it). */
+export async function walkInCustomerId(db: DbOrTx): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: customer.id })
+    .from(customer)
+    .where(eq(customer.username, walkInCustomerName))
+    .orderBy(asc(customer.id))
+    .limit(1);
+  return row?.id;
+}
+
+const customerFields = {
+  id: customer.id,
+  status: customer.status,
+  createdAt: customer.createdAt,
+  updatedAt: customer.updatedAt,
+  username: customer.username,
+  firstName: customer.firstName,
+  lastName: customer.lastName,
+  email: customer.email,
+  phone: customer.phone,
+  address: customer.address,
+};
+
+/**
+ * Customers on the staff side: the factory's list, create, update and status change, plus the
+ * statement on GET {id} and `query=report` (reference 3.14). Passwords never leave: the factory
+ * selects only the record's columns and the contract's fields.
+ */
+export function customerRoutes(ctx: AppContext): RouteDef[] {
+  const resource = defineResource(ctx, {
+    contract: customerContract,
+    table: customer,
+    // staff create shoppers' accounts: they hold the customers' role
+    prepare: async (tx, values, current) => {
+      if (current) return values;
+      const [customerRole] = await tx.select({ id: role.id }).from(role).where(eq(role.name, 'customer'));
+      return { ...values, roleId: customerRole!.id };
+    },
+    beforeChange: async (tx, current, changes) => {
+      if (changes.status === false && current.id === (await walkInCustomerId(tx)))
+        throw conflict('The walk-in customer cannot be hidden: the till sells to it', { status: 'walk-in customer' });
+    },
+    single: async (db, id) => {
+      const [row] = await db.select(customerFields).from(customer).where(eq(customer.id, id));
+      if (!row) return undefined;
+      const invoices = await db
+        .select({
+          id: saleInvoice.id,
+          date: saleInvoice.date,
+          totalAmount: saleInvoice.totalAmount,
+          totalTaxAmount: saleInvoice.totalTaxAmount,
+          totalDiscountAmount: saleInvoice.totalDiscountAmount,
+        })
+        .from(saleInvoice)
+        .where(and(eq(saleInvoice.customerId, id), eq(saleInvoice.state, 'completed')))
+        .orderBy(asc(saleInvoice.id));
+      const perInvoice = await saleBalances(db, sql`si.id`, sql`si.customer_id = ${id}`);
+      const saleInvoices = invoices.map((inv) => {
+        const b = perInvoice.get(inv.id) ?? zeroBalance;
+        return { ...inv, paidAmount: b.totalPaidAmount, dueAmount: b.dueAmount, returnAmount: b.totalReturnAmount };
+      });
+      return {
+        ...row,
+        ...sumBalances(perInvoice.values()),
+        totalSaleInvoice: invoices.length,
+        totalReturnSaleInvoice: 0,
+        saleInvoice: saleInvoices,
+        returnSaleInvoice: [],
+      };
+    },
+    modes: {
+      report: async (_req, q) => {
+        const { rows } = await resource.list(ctx.db, q);
+        const ids = rows.map((r) => r.id as number);
+        const balances = ids.length ? await saleBalances(ctx.db, sql`si.customer_id`, inIds(ids)) : new Map();
+        const allCustomer = toWireList(rows).map((r) => ({ ...r, ...(balances.get(r.id as number) ?? zeroBalance) }));
+        const grand = sumBalances(allCustomer.map((r) => balances.get(r.id as number) ?? zeroBalance));
+        return {
+          grandData: {
+            grandTotalAmount: grand.totalAmount,
+            grandTotalPaidAmount: grand.totalPaidAmount,
+            grandTotalReturnAmount: grand.totalReturnAmount,
+            grandInstantPaidReturnAmount: grand.instantPaidReturnAmount,
+            grandDueAmount: grand.dueAmount,
+          },
+          allCustomer,
+        };
+      },
+    },
+  });
+  return resource.routes;
+}
+
+const inIds = (ids: number[]): SQL =>
+  sql`si.customer_id in (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;

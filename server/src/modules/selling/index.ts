@@ -1,0 +1,11 @@
+/** The selling area's entry for other modules and the route table. */
+import type { AppContext } from '../../platform/context.ts';
+import type { RouteDef } from '../../platform/route.ts';
+import { customerRoutes } from './customers.ts';
+import { saleRoutes } from './sale-routes.ts';
+
+export { walkInCustomerId } from './customers.ts';
+
+export function sellingRoutes(ctx: AppContext): RouteDef[] {
+  return [...customerRoutes(ctx), ...saleRoutes(ctx)];
+}

@@ -1,0 +1,43 @@
+import type { salePaymentBody } from '@tillbook/contract';
+import { fromCents, sellingMessages, toCents } from '@tillbook/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { businessDate, type Clock } from '../../platform/clock.ts';
+import type { DbOrTx } from '../../platform/db.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { saleInvoice } from '../../schema/index.ts';
+import { post } from '../accounting/index.ts';
+import { saleBalances, zeroBalance } from './sale-balances.ts';
+import { tendersOf } from './sale-tender.ts';
+
+/**
+ * POST payment-sale-invoice/: money taken later against a completed sale's due (reference 3.5):
+ * each tender into its payment method's account against the receivable, no more in all than the
+ * due the ledger derives. The sale's row is locked first, so two payments racing for one due take turns.
+ */
+export async function payForSale(tx: DbOrTx, body: z.infer<typeof salePaymentBody>, clock: Clock) {
+  const [sale] = await tx
+    .select({ id: saleInvoice.id })
+    .from(saleInvoice)
+    .where(and(eq(saleInvoice.id, body.saleInvoiceNo), eq(saleInvoice.state, 'completed')))
+    .for('update');
+  if (!sale) throw notFound(`Sale invoice ${body.saleInvoiceNo}`);
+  const tenders = await tendersOf(tx, body.paidAmount);
+  const due = toCents(((await saleBalances(tx, sql`si.id`, sql`si.id = ${sale.id}`)).get(sale.id) ?? zeroBalance).dueAmount);
+  const paid = tenders.reduce((s, t) => s + t.amount, 0);
+  if (paid > due) throw badRequest(sellingMessages.amountAboveDue, { paidAmount: `is more than the due ${fromCents(due).toFixed(2)}` });
+  const date = body.date ?? (await businessDate(tx, clock));
+  await post(
+    tx,
+    tenders.map((t) => ({
+      date,
+      debit: t.subAccountId,
+      credit: 'accountsReceivable' as const,
+      amount: t.amount,
+      particulars: `Payment for sale #${sale.id} by ${t.method}`,
+      type: 'sale' as const,
+      relatedId: sale.id,
+    })),
+  );
+  return { message: sellingMessages.paymentAdded, saleInvoiceNo: sale.id, date, amount: fromCents(paid), dueAmount: fromCents(due - paid) };
+}

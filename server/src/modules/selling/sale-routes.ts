@@ -1,0 +1,62 @@
+import { fromCents, holdEndpoints, saleEndpoints, salePaymentEndpoints, sellingMessages } from '@tillbook/contract';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
+import type { DbOrTx } from '../../platform/db.ts';
+import { implement } from '../../platform/endpoint-route.ts';
+import { caller, found, type RouteDef } from '../../platform/route.ts';
+import { customer, saleInvoice } from '../../schema/index.ts';
+import { type CreatedSale, cancelHeldSale, completeHeldSale, createSale } from './create-sale.ts';
+import { payForSale } from './sale-payment.ts';
+import { listHeld, listSales, readCreated, readHeld, readSale } from './sale-read.ts';
+import { setSaleStatus } from './undo-sale.ts';
+
+/** The create answer: {createdInvoice, customer}, the change and the spec's message. */
+async function createdAnswer(db: DbOrTx, sale: CreatedSale) {
+  const [buyer] = await db.select({ id: customer.id, username: customer.username }).from(customer).where(eq(customer.id, sale.customerId));
+  return {
+    createdInvoice: await readCreated(db, sale.invoiceId),
+    customer: buyer!,
+    change: fromCents(sale.change),
+    message: sellingMessages.saleAdded,
+  };
+}
+
+async function stateOf(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: saleInvoice.id, state: saleInvoice.state, status: saleInvoice.status })
+    .from(saleInvoice)
+    .where(eq(saleInvoice.id, id));
+  return row!;
+}
+
+/** The till's sales: create, lists (all, one customer's, the signed-in customer's own), detail, undo; held sales; payments. */
+export function saleRoutes(ctx: AppContext): RouteDef[] {
+  const { db } = ctx;
+  const clock = () => ctx.config.clock;
+  return [
+    implement(ctx, saleEndpoints.create, async ({ body, req }) =>
+      createdAnswer(db, await db.transaction((tx) => createSale(tx, body, caller(req).id, clock()))),
+    ),
+    implement(ctx, saleEndpoints.list, ({ query }) => listSales(db, query)),
+    implement(ctx, saleEndpoints.listOfCustomer, ({ params, query }) => listSales(db, query, [eq(saleInvoice.customerId, params.id)])),
+    implement(ctx, saleEndpoints.listMine, ({ query, req }) => listSales(db, query, [eq(saleInvoice.customerId, caller(req).id)])),
+    implement(ctx, saleEndpoints.get, async ({ params }) => found(await readSale(db, params.id), 'Sale invoice')),
+    implement(ctx, saleEndpoints.undo, async ({ params, body, req }) => {
+      await db.transaction((tx) => setSaleStatus(tx, params.id, body.status, caller(req).id, clock()));
+      return {
+        ...(await stateOf(db, params.id)),
+        message: body.status === 'false' ? sellingMessages.saleDeleted : sellingMessages.saleUpdated,
+      };
+    }),
+    implement(ctx, holdEndpoints.list, ({ query }) => listHeld(db, query)),
+    implement(ctx, holdEndpoints.get, async ({ params }) => found(await readHeld(db, params.id), 'Held sale')),
+    implement(ctx, holdEndpoints.complete, async ({ params, body, req }) =>
+      createdAnswer(db, await db.transaction((tx) => completeHeldSale(tx, params.id, body, caller(req).id, clock()))),
+    ),
+    implement(ctx, holdEndpoints.cancel, async ({ body }) => {
+      await db.transaction((tx) => cancelHeldSale(tx, body.invoiceId));
+      return { ...(await stateOf(db, body.invoiceId)), message: sellingMessages.saleUpdated };
+    }),
+    implement(ctx, salePaymentEndpoints.create, ({ body }) => db.transaction((tx) => payForSale(tx, body, clock()))),
+  ];
+}

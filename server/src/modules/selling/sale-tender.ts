@@ -1,0 +1,71 @@
+import { type Cents, toCents } from '@tillbook/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db.ts';
+import { requireFound } from '../../platform/queries.ts';
+import { paymentMethod, subAccount } from '../../schema/index.ts';
+
+export interface Tender {
+  /** Index in the request's paidAmount list, for naming the field. */
+  index: number;
+  paymentType: number;
+  subAccountId: number;
+  method: string;
+  /** A cash method (its money lands in the Cash account): only cash gives change. */
+  cash: boolean;
+  amount: Cents;
+}
+
+export interface Settled {
+  /** The payments kept, in the order sent, cash reduced by the change; none of zero. */
+  kept: Tender[];
+  change: Cents;
+}
+
+/**
+ * Split tender against a total: what is paid beyond the total is change, and only cash gives change,
+ * so the change comes off the cash tenders (the last first) and what is recorded as paid never
+ * exceeds the total. Answers undefined when non-cash tenders alone exceed the total.
+ */
+export function settleTender(total: Cents, tenders: Tender[]): Settled | undefined {
+  const paid = tenders.reduce((sum, t) => sum + t.amount, 0);
+  let change = Math.max(0, paid - total);
+  const cash = tenders.filter((t) => t.cash).reduce((sum, t) => sum + t.amount, 0);
+  if (change > cash) return undefined;
+  const kept = tenders.map((t) => ({ ...t }));
+  const result = change;
+  for (const t of [...kept].reverse()) {
+    if (!t.cash || change === 0) continue;
+    const off = Math.min(t.amount, change);
+    t.amount -= off;
+    change -= off;
+  }
+  return { kept: kept.filter((t) => t.amount > 0), change: result };
+}
+
+/** The payment methods of the tenders, active ones only; cash is a method whose money lands in Cash. */
+export async function tendersOf(tx: DbOrTx, paidAmount: readonly { paymentType: number; amount: number }[]): Promise<Tender[]> {
+  if (!paidAmount.length) return [];
+  const methods = await tx
+    .select({ id: paymentMethod.id, name: paymentMethod.methodName, subAccountId: paymentMethod.subAccountId, key: subAccount.systemKey })
+    .from(paymentMethod)
+    .innerJoin(subAccount, eq(subAccount.id, paymentMethod.subAccountId))
+    .where(
+      and(
+        inArray(
+          paymentMethod.id,
+          paidAmount.map((p) => p.paymentType),
+        ),
+        eq(paymentMethod.status, true),
+        eq(paymentMethod.isActive, 'true'),
+      ),
+    );
+  const byId = new Map(methods.map((m) => [m.id, m]));
+  requireFound(
+    paidAmount.map((p, index) => [`paidAmount.${index}.paymentType`, p.paymentType] as const),
+    new Set(byId.keys()),
+  );
+  return paidAmount.map((p, index) => {
+    const m = byId.get(p.paymentType)!;
+    return { index, paymentType: m.id, subAccountId: m.subAccountId, method: m.name, cash: m.key === 'cash', amount: toCents(p.amount) };
+  });
+}

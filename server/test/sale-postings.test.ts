@@ -1,0 +1,45 @@
+import { expect, test } from 'vitest';
+import { salePostings } from '../src/modules/selling/sale-postings.ts';
+import { settleTender, type Tender } from '../src/modules/selling/sale-tender.ts';
+
+/** The pure parts of a sale: its postings and the split tender. */
+const tender = (amount: number, cash: boolean, index = 0): Tender => ({
+  index,
+  paymentType: cash ? 1 : 2,
+  subAccountId: cash ? 11 : 12,
+  method: cash ? 'Cash' : 'Card',
+  cash,
+  amount,
+});
+
+test('a sale posts cost, sales, VAT and each payment', () => {
+  const postings = salePostings({
+    invoiceId: 7,
+    date: '2026-03-04',
+    net: 3500,
+    vat: 350,
+    cost: 1500,
+    payments: [
+      { subAccountId: 11, amount: 2000, method: 'Cash' },
+      { subAccountId: 12, amount: 1850, method: 'Card' },
+    ],
+  });
+  expect(postings.map((p) => [p.debit, p.credit, p.amount])).toEqual([
+    ['costOfSales', 'inventory', 1500],
+    ['accountsReceivable', 'sales', 3500],
+    ['accountsReceivable', 'tax', 350],
+    [11, 'accountsReceivable', 2000],
+    [12, 'accountsReceivable', 1850],
+  ]);
+  for (const p of postings) expect(p).toMatchObject({ date: '2026-03-04', type: 'sale', relatedId: 7 });
+});
+
+test('split tender: change comes off cash, never off a card', () => {
+  expect(settleTender(3850, [tender(2000, true), tender(1850, false, 1)])).toMatchObject({ change: 0 });
+  const settled = settleTender(3850, [tender(1850, false), tender(2500, true, 1)])!;
+  expect(settled.change).toBe(500);
+  expect(settled.kept.map((t) => t.amount)).toEqual([1850, 2000]);
+  expect(settleTender(3850, [tender(5000, false)])).toBeUndefined();
+  expect(settleTender(3850, [tender(1000, true)])).toMatchObject({ change: 0, kept: [{ amount: 1000 }] });
+  expect(settleTender(3850, [])).toEqual({ change: 0, kept: [] });
+});

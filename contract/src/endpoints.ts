@@ -3,6 +3,7 @@ import { sliderEndpoints } from './catalogue/slider-endpoints.ts';
 import { rolePermissionEndpoints, sessionEndpoints, userEndpoints } from './identity/endpoints.ts';
 import { adjustEndpoints } from './inventory/adjust-inventory.ts';
 import { reorderEndpoints } from './inventory/reorder.ts';
+import { purchaseInvoiceEndpoints, purchasePaymentEndpoints, returnPurchaseEndpoints } from './purchasing/purchase-endpoints.ts';
 import { fileEndpoints, settingEndpoints } from './settings-endpoints.ts';
 
 /** Every bespoke endpoint of the API, by area. The server implements each; the web calls only these. */
@@ -18,6 +19,9 @@ export const endpoints = {
   productCsv: productCsvEndpoints,
   productReport: productReportEndpoints,
   slider: sliderEndpoints,
+  purchaseInvoice: purchaseInvoiceEndpoints,
+  returnPurchase: returnPurchaseEndpoints,
+  purchasePayment: purchasePaymentEndpoints,
 };
 
 type Registry = typeof endpoints;

@@ -2,6 +2,7 @@ import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { identityRoutes } from './modules/identity/index.ts';
 import { inventoryRoutes } from './modules/inventory/index.ts';
 import { plainResourceRoutes } from './modules/plain-resources.ts';
+import { purchasingRoutes } from './modules/purchasing/index.ts';
 import { settingsRoutes } from './modules/settings/index.ts';
 import type { AppContext } from './platform/context.ts';
 import type { RouteDef } from './platform/route.ts';
@@ -11,5 +12,12 @@ import type { RouteDef } from './platform/route.ts';
  * Each module contributes its routes through its index; the guard and the permission matrix test read `access`.
  */
 export function routeTable(ctx: AppContext): RouteDef[] {
-  return [...identityRoutes(ctx), ...settingsRoutes(ctx), ...plainResourceRoutes(ctx), ...catalogueRoutes(ctx), ...inventoryRoutes(ctx)];
+  return [
+    ...identityRoutes(ctx),
+    ...settingsRoutes(ctx),
+    ...plainResourceRoutes(ctx),
+    ...catalogueRoutes(ctx),
+    ...inventoryRoutes(ctx),
+    ...purchasingRoutes(ctx),
+  ];
 }

@@ -1,3 +1,3 @@
 /** The accounting module's entry for other modules and the seed: the books change only through `post`. */
 export { mainAccounts, type SystemAccountKey, systemSubAccounts } from './chart-of-accounts.ts';
-export { type LedgerType, type Posting, post } from './post.ts';
+export { type AccountRef, type LedgerType, type Posting, post } from './post.ts';

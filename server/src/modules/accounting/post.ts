@@ -6,10 +6,13 @@ import type { SystemAccountKey } from './chart-of-accounts.ts';
 
 export type { LedgerType };
 
+/** A system account by key, or a sub-account by id (e.g. a payment method's account). */
+export type AccountRef = SystemAccountKey | { subAccountId: number };
+
 export interface Posting {
   date: string;
-  debit: SystemAccountKey;
-  credit: SystemAccountKey;
+  debit: AccountRef;
+  credit: AccountRef;
   /** In cents; postings of zero are skipped (the ledger holds only positive amounts). */
   amount: Cents;
   particulars: string;
@@ -24,20 +27,20 @@ export interface Posting {
 export async function post(tx: DbOrTx, postings: Posting[]): Promise<void> {
   const real = postings.filter((p) => p.amount !== 0);
   if (real.length === 0) return;
-  const keys = [...new Set(real.flatMap((p) => [p.debit, p.credit]))];
-  const rows = await tx
-    .select({ id: subAccount.id, key: subAccount.systemKey })
-    .from(subAccount)
-    .where(inArray(subAccount.systemKey, keys));
+  const keys = [...new Set(real.flatMap((p) => [p.debit, p.credit]).filter((a): a is SystemAccountKey => typeof a === 'string'))];
+  const rows = keys.length
+    ? await tx.select({ id: subAccount.id, key: subAccount.systemKey }).from(subAccount).where(inArray(subAccount.systemKey, keys))
+    : [];
   const idOf = new Map(rows.map((r) => [r.key, r.id]));
   for (const key of keys) if (!idOf.has(key)) throw new Error(`system account ${key} is missing from the chart of accounts`);
+  const account = (a: AccountRef) => (typeof a === 'string' ? idOf.get(a)! : a.subAccountId);
   await tx.insert(transaction).values(
     real.map((p) => {
       const reverse = p.amount < 0;
       return {
         date: p.date,
-        debitId: idOf.get(reverse ? p.credit : p.debit)!,
-        creditId: idOf.get(reverse ? p.debit : p.credit)!,
+        debitId: account(reverse ? p.credit : p.debit),
+        creditId: account(reverse ? p.debit : p.credit),
         amount: fromCents(Math.abs(p.amount)),
         particulars: p.particulars,
         type: p.type,

@@ -90,7 +90,6 @@ export type PurchasePaymentInput = z.infer<typeof purchasePaymentInput>;
 
 /** The spec's messages. */
 export const purchaseMessages = {
-  supplierAdded: 'Supplier Added successfully',
   purchaseDeleted: 'Purchase deleted',
   amountOverDue: 'Amount cannot be greater than due!',
   returnOverQuantity: 'insufficient quantity for return!',

@@ -209,3 +209,8 @@ export const supplierDetailOut = z.object({
   returnPurchaseInvoice: z.array(purchaseReturnOut),
   allTransaction: z.array(transactionOut),
 });
+
+export type PurchaseHeader = z.infer<typeof purchaseHeaderOut>;
+export type PurchaseLine = z.infer<typeof purchaseLineOut>;
+export type PurchaseDetail = z.infer<typeof purchaseDetailOut>;
+export type LedgerRow = z.infer<typeof transactionOut>;

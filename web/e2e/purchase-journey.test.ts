@@ -1,0 +1,84 @@
+import { messages } from '@tillbook/contract';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { openScreen } from './admin-nav.ts';
+import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { api, ownerToken } from './stock-api.ts';
+
+let product: Product;
+let browser: Browser;
+let token: string;
+let mugId: number;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await openBrowser();
+  browser.page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  token = await ownerToken(product);
+  mugId = (
+    await api<{ id: number }>(product, token, 'POST', 'product', {
+      name: 'Green mug',
+      sku: 'MUG-GREEN',
+      productQuantity: 0,
+      productPurchasePrice: 0,
+      productSalePrice: 9,
+      reorderQuantity: 1,
+    })
+  ).id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.close();
+});
+
+test('a supplier is added, a purchase is entered by SKU, listed with paid and due, paid off and deleted', async () => {
+  const { page } = browser;
+  await loginAs(page, product.url);
+  await openScreen(page, 'Suppliers');
+  await page.waitForURL(`${product.url}/admin/supplier`);
+  await page.getByRole('button', { name: 'Add' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill('Mugs Wholesale');
+  await dialog.getByLabel('Phone').fill('+44 1234 567');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText(messages.supplierAdded).waitFor();
+
+  await openScreen(page, 'Purchase invoices');
+  await page.waitForURL(`${product.url}/admin/purchase-invoice`);
+  await page.getByRole('button', { name: 'New purchase' }).click();
+  await page.waitForURL(`${product.url}/admin/purchase-invoice/new`);
+  await page.getByLabel('Supplier', { exact: true }).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Mugs Wholesale' }).click();
+  const finder = page.getByLabel('Find product');
+  await finder.fill('MUG-GREEN');
+  await finder.press('Enter');
+  const row = page.getByRole('row').filter({ hasText: 'MUG-GREEN' });
+  await row.waitFor();
+  await row.getByLabel('Quantity of Green mug').fill('10');
+  await row.getByLabel('Unit cost of Green mug').fill('5');
+  await row.getByLabel('VAT of Green mug').fill('10');
+  await page.getByText('Amount 50.00 · VAT 5.00 · Total 55.00').waitFor();
+  await page.getByLabel('Paid in cash').fill('30');
+  await page.getByRole('button', { name: 'Save purchase' }).click();
+  await page.waitForURL(`${product.url}/admin/purchase-invoice`);
+
+  const listed = page.getByRole('row').filter({ hasText: 'Mugs Wholesale' });
+  await listed.getByText('25.00').waitFor();
+  const stock = await api<{ productQuantity: number; productPurchasePrice: number }>(product, token, 'GET', `product/${mugId}`);
+  expect(stock).toMatchObject({ productQuantity: 10, productPurchasePrice: 5 });
+
+  await listed.getByRole('button', { name: /expand/i }).click();
+  await page.getByLabel('Payment amount').fill('25');
+  await page.getByRole('button', { name: 'Pay supplier' }).click();
+  await page.getByText('Payment added successfully').waitFor();
+  await listed.getByText('0.00').first().waitFor();
+  await screenshot(page, 'purchase-list');
+
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.getByRole('button', { name: 'Delete' }).first().click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Delete' }).click();
+  await page.getByText(messages.purchaseDeleted).waitFor();
+  await screenshot(page, 'purchase-list-phone');
+  expect((await api<{ productQuantity: number }>(product, token, 'GET', `product/${mugId}`)).productQuantity).toBe(0);
+  expect(problems).toEqual([]);
+});

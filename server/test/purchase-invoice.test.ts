@@ -126,6 +126,16 @@ describe('refusals', () => {
     expect((await readProduct(t, p.id)).productQuantity).toBe(0);
   });
 
+  test('the list searches the memo numbers, sorts by date and refuses an unknown sort', async () => {
+    const p = await makeProduct(t);
+    await buy({ supplierId, supplierMemoNo: 'MEMO-7781', date: '2026-01-02', purchaseInvoiceProduct: [line(p.id, 1, 1)] });
+    const found = await t.call('GET', '/v1/purchase-invoice', { token: owner, query: { query: 'search', key: 'MEMO-7781' } });
+    expect(found.body.getAllPurchaseInvoice.map((r: any) => r.supplierMemoNo)).toEqual(['MEMO-7781']);
+    const sorted = await t.call('GET', '/v1/purchase-invoice', { token: owner, query: { sort: 'date', order: 'asc' } });
+    expect(sorted.body.getAllPurchaseInvoice[0].date).toBe('2026-01-02');
+    expect((await t.call('GET', '/v1/purchase-invoice', { token: owner, query: { sort: 'password' } })).status).toBe(400);
+  });
+
   test('a missing invoice is a 404', async () => {
     expect((await t.call('GET', '/v1/purchase-invoice/999999', { token: owner })).status).toBe(404);
   });

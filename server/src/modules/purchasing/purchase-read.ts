@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db.ts';
-import { conventionWhere, type ListQuery, whereAll } from '../../platform/list-query.ts';
+import { conventionWhere, type ListQuery, orderBy, whereAll } from '../../platform/list-query.ts';
 import { paged } from '../../platform/queries.ts';
 import {
   product,
@@ -55,7 +55,7 @@ export async function listPurchases(db: DbOrTx, q: ListQuery<Filters>) {
   const rows = await paged(
     headerSelect(db)
       .where(where)
-      .orderBy(q.order === 'asc' ? asc(inv.id) : desc(inv.id)),
+      .orderBy(...orderBy(q, inv, inv.id)),
     q,
   );
   const all = await headerSelect(db).where(where);

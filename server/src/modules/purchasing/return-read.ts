@@ -1,6 +1,6 @@
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
-import { conventionWhere, type ListQuery, whereAll } from '../../platform/list-query.ts';
+import { conventionWhere, type ListQuery, orderBy, whereAll } from '../../platform/list-query.ts';
 import { paged } from '../../platform/queries.ts';
 import { returnPurchaseInvoice } from '../../schema/index.ts';
 import { returnsOf } from './purchase-read.ts';
@@ -18,7 +18,7 @@ export async function listPurchaseReturns(db: DbOrTx, q: ListQuery<{ purchaseInv
       .select()
       .from(ret)
       .where(where)
-      .orderBy(q.order === 'asc' ? asc(ret.id) : desc(ret.id))
+      .orderBy(...orderBy(q, ret, ret.id))
       .$dynamic(),
     q,
   );

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db.ts';
 import { conventionWhere, type ListQuery, orderBy, whereAll } from '../../platform/list-query.ts';

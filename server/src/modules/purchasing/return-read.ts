@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { conventionWhere, type ListQuery, orderBy, whereAll } from '../../platform/list-query.ts';
 import { paged } from '../../platform/queries.ts';

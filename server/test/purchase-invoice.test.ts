@@ -150,7 +150,13 @@ describe('undo', () => {
     const undo = await t.call('PATCH', `/v1/purchase-invoice/${id}`, { token: owner, body: { status: 'false' } });
     expect(undo.status).toBe(200);
     expect(undo.body.message).toBe('Purchase deleted');
-    expect(undo.body.purchaseInvoice.singlePurchaseInvoice).toMatchObject({ state: 'undone', status: 'false', dueAmount: 0 });
+    expect(undo.body.purchaseInvoice.singlePurchaseInvoice).toMatchObject({
+      state: 'undone',
+      status: 'false',
+      paidAmount: 0,
+      dueAmount: 0,
+    });
+    expect(undo.body.purchaseInvoice).toMatchObject({ totalAmount: 0, totalPaidAmount: 0, dueAmount: 0 });
     const product = await readProduct(t, p.id);
     expect(product.productQuantity).toBe(10);
     expect(product.productPurchasePrice).toBe(5);

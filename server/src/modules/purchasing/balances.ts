@@ -32,14 +32,20 @@ export type Balances = ReturnType<typeof balancesByInvoice>;
 
 export const moneyOf = (expression: SQL) => sql<number>`coalesce(${expression}, 0)::numeric(14,2)::text`.mapWith(Number);
 
-/** The derived columns of an invoice row joined with its balances. */
-export const derivedColumns = (b: Balances) => ({
-  paidAmount: moneyOf(sql`${b.paid}`),
-  totalReturnAmount: moneyOf(sql`${b.returned}`),
-  instantPaidReturnAmount: moneyOf(sql`${b.instant}`),
-  dueAmount: moneyOf(sql`coalesce(${b.bought}, 0) - coalesce(${b.returned}, 0) - coalesce(${b.paid}, 0) + coalesce(${b.instant}, 0)`),
-  boughtAmount: moneyOf(sql`${b.bought}`),
-});
+/**
+ * The derived columns of an invoice row joined with its balances. An undone invoice's rows are all
+ * reversed, so it nets to nothing: it answers zeros rather than the sums of both directions.
+ */
+export const derivedColumns = (b: Balances, live: SQL) => {
+  const of = (expression: SQL) => moneyOf(sql`case when ${live} then ${expression} else 0 end`);
+  return {
+    paidAmount: of(sql`coalesce(${b.paid}, 0)`),
+    totalReturnAmount: of(sql`coalesce(${b.returned}, 0)`),
+    instantPaidReturnAmount: of(sql`coalesce(${b.instant}, 0)`),
+    dueAmount: of(sql`coalesce(${b.bought}, 0) - coalesce(${b.returned}, 0) - coalesce(${b.paid}, 0) + coalesce(${b.instant}, 0)`),
+    boughtAmount: of(sql`coalesce(${b.bought}, 0)`),
+  };
+};
 
 export interface Derived {
   totalAmount: number;

@@ -35,7 +35,7 @@ export function headerSelect(db: DbOrTx) {
       invoiceMemoNo: inv.invoiceMemoNo,
       totalAmount: inv.totalAmount,
       totalTax: inv.totalTax,
-      ...derivedColumns(b),
+      ...derivedColumns(b, sql`${inv.state} = 'active'`),
       supplier: { id: supplier.id, name: supplier.name, phone: supplier.phone },
     })
     .from(inv)

@@ -47,6 +47,7 @@ const table = {
   },
   purchasePayment: {
     create: { method: 'POST', path: 'payment-purchase-invoice', access: 'create-paymentPurchaseInvoice' },
+    list: { method: 'GET', path: 'payment-purchase-invoice', access: 'readAll-paymentPurchaseInvoice', list: true },
   },
   adjust: {
     create: { method: 'POST', path: 'adjust-inventory', access: 'create-adjust' },

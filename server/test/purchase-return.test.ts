@@ -148,6 +148,18 @@ describe('supplier payments', () => {
       { debit: 'accountsPayable', credit: 'bank', amount: '5.00', type: 'purchase' },
     ]);
     expect(await detail(invoiceId)).toMatchObject({ status: 'PAID', totalPaidAmount: 55, dueAmount: 0 });
+
+    const payments = await t.call('GET', '/v1/payment-purchase-invoice', { token: owner, query: { purchaseInvoiceId: String(invoiceId) } });
+    expect(payments.status).toBe(200);
+    expect(payments.body.getAllPaymentPurchaseInvoice.map((r: any) => [r.credit.name, r.amount])).toEqual([
+      ['Bank', 5],
+      ['Cash', 20],
+      ['Cash', 30],
+    ]);
+    expect(payments.body).toMatchObject({ totalPaymentPurchaseInvoice: 3, aggregations: { _sum: { amount: 55 } } });
+    const nobody = await t.staffWith(['readAll-product']);
+    expect((await t.call('GET', '/v1/payment-purchase-invoice', {})).status).toBe(401);
+    expect((await t.call('GET', '/v1/payment-purchase-invoice', { token: nobody.token })).status).toBe(403);
   });
 
   test('a payment over the due is refused with the spec message; nothing is posted', async () => {

@@ -175,6 +175,18 @@ export const purchasePaymentEndpoints = {
     answer: z.object({ transaction: transactionOut }),
     status: 201,
   }),
+  /** Money paid to suppliers (at purchase and later), newest first; undone purchases left out. */
+  list: endpoint({
+    method: 'GET',
+    path: 'payment-purchase-invoice',
+    access: 'readAll-paymentPurchaseInvoice',
+    query: listQuery({ filters: { purchaseInvoiceId: idListFilter.optional() } }),
+    answer: z.object({
+      getAllPaymentPurchaseInvoice: z.array(transactionOut),
+      totalPaymentPurchaseInvoice: out.int,
+      aggregations: z.object({ _sum: z.object({ amount: out.money }) }),
+    }),
+  }),
 };
 
 const supplierTotals = {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { implement } from '../../platform/endpoint-route.ts';
 import { caller, found, type RouteDef } from '../../platform/route.ts';
 import { createPurchase } from './create-purchase.ts';
+import { listSupplierPayments } from './payment-read.ts';
 import { listPurchases, readPurchase } from './purchase-read.ts';
 import { createPurchaseReturn } from './purchase-return.ts';
 import { listPurchaseReturns, readPurchaseReturn } from './return-read.ts';
@@ -36,5 +37,6 @@ export function purchasingRoutes(ctx: AppContext): RouteDef[] {
     implement(ctx, returnPurchaseEndpoints.list, ({ query }) => listPurchaseReturns(db, query)),
     implement(ctx, returnPurchaseEndpoints.get, async ({ params }) => found(await readPurchaseReturn(db, params.id), 'Purchase return')),
     implement(ctx, purchasePaymentEndpoints.create, ({ body }) => db.transaction((tx) => paySupplier(tx, body, clock()))),
+    implement(ctx, purchasePaymentEndpoints.list, ({ query }) => listSupplierPayments(db, query)),
   ];
 }

@@ -31,7 +31,7 @@ afterAll(async () => {
   await product?.close();
 });
 
-test('a supplier is added, a purchase is entered by SKU, listed with paid and due, paid off and deleted', async () => {
+test('a supplier is added, a purchase is entered by SKU, listed with paid and due, partly returned, paid off and deleted', async () => {
   const { page } = browser;
   await loginAs(page, product.url);
   await openScreen(page, 'Suppliers');
@@ -68,7 +68,16 @@ test('a supplier is added, a purchase is entered by SKU, listed with paid and du
   expect(stock).toMatchObject({ productQuantity: 10, productPurchasePrice: 5 });
 
   await listed.getByRole('button', { name: /expand/i }).click();
+  // one mug goes back: 5.00 and 0.50 VAT off the due
+  await page.getByLabel('Return of Green mug').fill('1');
+  await page.getByRole('button', { name: 'Return to supplier' }).click();
+  await page.getByText('Purchase return added').waitFor();
+  await listed.getByText('19.50').waitFor();
+  expect((await api<{ productQuantity: number }>(product, token, 'GET', `product/${mugId}`)).productQuantity).toBe(9);
   await page.getByLabel('Payment amount').fill('25');
+  await page.getByRole('button', { name: 'Pay supplier' }).click();
+  await page.getByText('Amount cannot be greater than due!').waitFor();
+  await page.getByLabel('Payment amount').fill('19.5');
   await page.getByRole('button', { name: 'Pay supplier' }).click();
   await page.getByText('Payment added successfully').waitFor();
   await listed.getByText('0.00').first().waitFor();
@@ -79,6 +88,16 @@ test('a supplier is added, a purchase is entered by SKU, listed with paid and du
   await page.getByRole('tooltip').getByRole('button', { name: 'Delete' }).click();
   await page.getByText(messages.purchaseDeleted).waitFor();
   await screenshot(page, 'purchase-list-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openScreen(page, 'Purchase returns');
+  await page.waitForURL(`${product.url}/admin/purchase-return`);
+  await page.getByRole('heading', { name: 'Purchase returns' }).waitFor();
+  await page.getByRole('row').filter({ hasText: '0.50' }).getByText('5.00').waitFor();
+  // the purchase was deleted, so its payments no longer count
+  await openScreen(page, 'Supplier payments');
+  await page.waitForURL(`${product.url}/admin/supplier-payment`);
+  await page.getByRole('heading', { name: 'Supplier payments' }).waitFor();
+  expect(await page.getByRole('row').filter({ hasText: 'Cash' }).count()).toBe(0);
   expect((await api<{ productQuantity: number }>(product, token, 'GET', `product/${mugId}`)).productQuantity).toBe(0);
   expect(problems).toEqual([]);
 });

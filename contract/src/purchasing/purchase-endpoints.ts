@@ -226,3 +226,5 @@ export type PurchaseHeader = z.infer<typeof purchaseHeaderOut>;
 export type PurchaseLine = z.infer<typeof purchaseLineOut>;
 export type PurchaseDetail = z.infer<typeof purchaseDetailOut>;
 export type LedgerRow = z.infer<typeof transactionOut>;
+export type PurchaseReturn = z.infer<typeof purchaseReturnOut>;
+export type PurchaseReturnLine = z.infer<typeof returnLineOut>;

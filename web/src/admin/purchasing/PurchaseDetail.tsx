@@ -13,6 +13,7 @@ export function PurchaseDetail({ id }: { id: number }) {
   const queryClient = useQueryClient();
   const { can } = usePermissions();
   const [amount, setAmount] = useState<number | null>(null);
+  const [back, setBack] = useState<Record<number, number | null>>({});
   const detail = useQuery({ queryKey: ['purchase-invoice', id], queryFn: () => must(api(routes.purchaseInvoice.get, { params: { id } })) });
   const d = detail.data;
 
@@ -25,6 +26,30 @@ export function PurchaseDetail({ id }: { id: number }) {
     await queryClient.invalidateQueries({ queryKey: ['purchase-invoice', id] });
     await queryClient.invalidateQueries({ queryKey: ['list', routes.purchaseInvoice.list.path] });
   }
+
+  async function giveBack() {
+    const lines = Object.entries(back)
+      .filter(([, q]) => q)
+      .map(([lineId, q]) => ({ purchaseInvoiceProductId: Number(lineId), productQuantity: q }));
+    if (!lines.length) return;
+    const result = await api(
+      routes.returnPurchase.create,
+      {
+        body: {
+          purchaseInvoiceId: id,
+          returnPurchaseInvoiceProduct: lines as { purchaseInvoiceProductId: number; productQuantity: number }[],
+        },
+      },
+      { toast: true },
+    );
+    if (result.error !== undefined) return;
+    notify.success('Purchase return added');
+    setBack({});
+    await queryClient.invalidateQueries({ queryKey: ['purchase-invoice', id] });
+    await queryClient.invalidateQueries({ queryKey: ['list'] });
+  }
+
+  const canReturn = d?.singlePurchaseInvoice.state === 'active' && can('create-returnPurchaseInvoice');
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
@@ -39,8 +64,29 @@ export function PurchaseDetail({ id }: { id: number }) {
           { key: 'net', title: 'Amount', align: 'right', render: (_, l) => money(l.productFinalAmount) },
           { key: 'vat', title: 'VAT', align: 'right', render: (_, l) => `${l.tax} % / ${money(l.taxAmount)}` },
           { key: 'returned', title: 'Returned', dataIndex: 'returnedQuantity', align: 'right' },
+          ...(canReturn
+            ? [
+                {
+                  key: 'back',
+                  title: 'Return now',
+                  render: (_: unknown, l: PurchaseLine) => (
+                    <InputNumber
+                      aria-label={`Return of ${l.product.name}`}
+                      value={back[l.id] ?? null}
+                      onChange={(v) => setBack((c) => ({ ...c, [l.id]: v }))}
+                      style={{ width: 90 }}
+                    />
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
+      {canReturn && (
+        <Button onClick={giveBack} disabled={!Object.values(back).some(Boolean)}>
+          Return to supplier
+        </Button>
+      )}
       {d && (
         <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }} bordered>
           <Descriptions.Item label="Total with VAT">{money(d.totalAmount)}</Descriptions.Item>

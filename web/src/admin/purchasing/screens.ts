@@ -1,6 +1,6 @@
 import type { AdminScreen } from '../screens.ts';
 
-/** Buying: purchase invoices (list with detail, and a new purchase). */
+/** Buying: purchase invoices (list with detail, and a new purchase), purchase returns and supplier payments. */
 export const purchasingScreens: AdminScreen[] = [
   {
     path: 'purchase-invoice',
@@ -10,4 +10,18 @@ export const purchasingScreens: AdminScreen[] = [
     load: () => import('./PurchaseListPage.tsx'),
   },
   { path: 'purchase-invoice/new', group: 'Buy', permission: 'create-purchaseInvoice', load: () => import('./PurchaseCreatePage.tsx') },
+  {
+    path: 'purchase-return',
+    label: 'Purchase returns',
+    group: 'Buy',
+    permission: 'readAll-returnPurchaseInvoice',
+    load: () => import('./PurchaseReturnListPage.tsx'),
+  },
+  {
+    path: 'supplier-payment',
+    label: 'Supplier payments',
+    group: 'Buy',
+    permission: 'readAll-paymentPurchaseInvoice',
+    load: () => import('./SupplierPaymentListPage.tsx'),
+  },
 ];

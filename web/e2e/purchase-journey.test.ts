@@ -83,6 +83,15 @@ test('a supplier is added, a purchase is entered by SKU, listed with paid and du
   await listed.getByText('0.00').first().waitFor();
   await screenshot(page, 'purchase-list');
 
+  // the supplier's statement: bought 55.00, returned 5.50, paid 30 + 19.50, nothing due
+  await openScreen(page, 'Supplier statements');
+  const statement = page.getByRole('row').filter({ hasText: 'Mugs Wholesale' });
+  await statement.getByText('55.00').waitFor();
+  await statement.getByText('5.50').waitFor();
+  await statement.getByText('49.50').waitFor();
+  await openScreen(page, 'Purchase invoices');
+  await listed.waitFor();
+
   await page.setViewportSize({ width: 390, height: 800 });
   await page.getByRole('button', { name: 'Delete' }).first().click();
   await page.getByRole('tooltip').getByRole('button', { name: 'Delete' }).click();

@@ -228,3 +228,4 @@ export type PurchaseDetail = z.infer<typeof purchaseDetailOut>;
 export type LedgerRow = z.infer<typeof transactionOut>;
 export type PurchaseReturn = z.infer<typeof purchaseReturnOut>;
 export type PurchaseReturnLine = z.infer<typeof returnLineOut>;
+export type SupplierReport = z.infer<typeof supplierReportOut>;

@@ -11,6 +11,13 @@ export const purchasingScreens: AdminScreen[] = [
   },
   { path: 'purchase-invoice/new', group: 'Buy', permission: 'create-purchaseInvoice', load: () => import('./PurchaseCreatePage.tsx') },
   {
+    path: 'supplier-statement',
+    label: 'Supplier statements',
+    group: 'Buy',
+    permission: 'readAll-supplier',
+    load: () => import('./SupplierStatementPage.tsx'),
+  },
+  {
     path: 'purchase-return',
     label: 'Purchase returns',
     group: 'Buy',

@@ -59,6 +59,10 @@ test('a supplier is added, a purchase is entered by SKU, listed with paid and du
   await row.getByLabel('VAT of Green mug').fill('10');
   await page.getByText('Amount 50.00 · VAT 5.00 · Total 55.00').waitFor();
   await page.getByLabel('Paid in cash').fill('30');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'purchase-new-phone');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: 'Save purchase' }).click();
   await page.waitForURL(`${product.url}/admin/purchase-invoice`);
 

@@ -3,6 +3,7 @@ import { sliderEndpoints } from './catalogue/slider-endpoints.ts';
 import { rolePermissionEndpoints, sessionEndpoints, userEndpoints } from './identity/endpoints.ts';
 import { adjustEndpoints } from './inventory/adjust-inventory.ts';
 import { reorderEndpoints } from './inventory/reorder.ts';
+import { purchaseInvoiceEndpoints, purchasePaymentEndpoints, returnPurchaseEndpoints } from './purchasing/purchase-endpoints.ts';
 import { holdEndpoints, saleEndpoints, salePaymentEndpoints } from './selling/sale-invoice.ts';
 import { fileEndpoints, settingEndpoints } from './settings-endpoints.ts';
 
@@ -22,6 +23,9 @@ export const endpoints = {
   sale: saleEndpoints,
   hold: holdEndpoints,
   salePayment: salePaymentEndpoints,
+  purchaseInvoice: purchaseInvoiceEndpoints,
+  returnPurchase: returnPurchaseEndpoints,
+  purchasePayment: purchasePaymentEndpoints,
 };
 
 type Registry = typeof endpoints;

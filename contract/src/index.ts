@@ -21,6 +21,8 @@ export * from './money.ts';
 export * from './permissions.ts';
 export * from './pricing.ts';
 export * from './product.ts';
+export * from './purchasing/purchase-endpoints.ts';
+export * from './purchasing/purchase-input.ts';
 export * from './resources.ts';
 export * from './routes.ts';
 export * from './selling/customer.ts';

@@ -15,6 +15,7 @@ export const stockReasons = [
   'adjustment',
   'adjustmentReversal',
   'purchase',
+  'purchaseReversal',
   'purchaseReturn',
   'sale',
   'saleReturn',

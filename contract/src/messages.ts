@@ -28,6 +28,8 @@ export const messages = {
   discountUpdated: 'Discount Updated Successfully',
   productAdded: 'Product added successfully',
   adjustAdded: 'New adjust Inventory added',
+  supplierAdded: 'Supplier Added successfully',
+  purchaseDeleted: 'Purchase deleted',
   adjustDeleted: 'Adjust Inventory deleted',
   stockOut: 'Product stock out',
   notFoundHeading: '404',

@@ -34,6 +34,21 @@ type Table = { [A in keyof Registry]: { [N in keyof Registry[A]]: RouteFor<Regis
 type PublicList<P extends string, Answer extends Endpoint['answer']> = { method: 'GET'; path: P; access: 'public'; answer: Answer };
 
 const table = {
+  purchaseInvoice: {
+    create: { method: 'POST', path: 'purchase-invoice', access: 'create-purchaseInvoice' },
+    list: { method: 'GET', path: 'purchase-invoice', access: 'readAll-purchaseInvoice', list: true },
+    get: { method: 'GET', path: 'purchase-invoice/:id', access: 'readSingle-purchaseInvoice' },
+    undo: { method: 'PATCH', path: 'purchase-invoice/:id', access: 'update-purchaseInvoice' },
+  },
+  returnPurchase: {
+    create: { method: 'POST', path: 'return-purchase-invoice', access: 'create-returnPurchaseInvoice' },
+    list: { method: 'GET', path: 'return-purchase-invoice', access: 'readAll-returnPurchaseInvoice', list: true },
+    get: { method: 'GET', path: 'return-purchase-invoice/:id', access: 'readSingle-returnPurchaseInvoice' },
+  },
+  purchasePayment: {
+    create: { method: 'POST', path: 'payment-purchase-invoice', access: 'create-paymentPurchaseInvoice' },
+    list: { method: 'GET', path: 'payment-purchase-invoice', access: 'readAll-paymentPurchaseInvoice', list: true },
+  },
   adjust: {
     create: { method: 'POST', path: 'adjust-inventory', access: 'create-adjust' },
     list: { method: 'GET', path: 'adjust-inventory', access: 'readAll-adjust', list: true },

@@ -2,6 +2,7 @@ import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { identityRoutes } from './modules/identity/index.ts';
 import { inventoryRoutes } from './modules/inventory/index.ts';
 import { plainResourceRoutes } from './modules/plain-resources.ts';
+import { purchasingRoutes } from './modules/purchasing/index.ts';
 import { sellingRoutes } from './modules/selling/index.ts';
 import { settingsRoutes } from './modules/settings/index.ts';
 import type { AppContext } from './platform/context.ts';
@@ -19,5 +20,6 @@ export function routeTable(ctx: AppContext): RouteDef[] {
     ...catalogueRoutes(ctx),
     ...inventoryRoutes(ctx),
     ...sellingRoutes(ctx),
+    ...purchasingRoutes(ctx),
   ];
 }

@@ -16,7 +16,7 @@ import { create, makeReferences, resourceKeys } from './resources-samples.ts';
 const secretKey = /pass(word)?|hash|secret|token/i;
 const allowed: Record<string, string[]> = { '/user/refresh-token': ['token'] };
 /** Query parameters a route cannot answer without. */
-const queries: Record<string, Record<string, string>> = { '/product-reports': { query: 'new-products' } };
+const queries: Record<string, Record<string, string>> = { '/product-reports': { query: 'new-products' }, '/supplier': { query: 'report' } };
 /** A parameter that is not a field of the list's rows under its own name. */
 const paramFields: Record<string, string> = { code: 'reorderInvoiceId' };
 
@@ -81,6 +81,25 @@ beforeAll(async () => {
     }),
   ];
   for (const answer of made) if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
+  const supplierId = (await t.call('GET', '/v1/supplier', { token: owner })).body.getAllSupplier[0].id;
+  const purchase = await t.call('POST', '/v1/purchase-invoice', {
+    token: owner,
+    body: {
+      supplierId,
+      paidAmount: [{ amount: 1 }],
+      purchaseInvoiceProduct: [{ productId, productQuantity: 2, productUnitPurchasePrice: 3 }],
+    },
+  });
+  if (purchase.status !== 201) throw new Error(JSON.stringify(purchase.body));
+  const lineId = purchase.body.createdInvoice.purchaseInvoiceProduct[0].id;
+  const returned = await t.call('POST', '/v1/return-purchase-invoice', {
+    token: owner,
+    body: {
+      purchaseInvoiceId: purchase.body.createdInvoice.id,
+      returnPurchaseInvoiceProduct: [{ purchaseInvoiceProductId: lineId, productQuantity: 1 }],
+    },
+  });
+  if (returned.status !== 201) throw new Error(JSON.stringify(returned.body));
   // the refresh route is walked with a session to refresh
   const session = await t.login(ownerUsername, ownerPassword);
   cookies = { refreshToken: session.cookies.find((c) => c.name === 'refreshToken')!.value };

@@ -2,6 +2,7 @@ import { labelOf, type ResourceKey, resources } from '@tillbook/contract';
 import { expect, test } from 'vitest';
 import { settingFields } from '../src/admin/identity/setting-fields.ts';
 import { userScreen } from '../src/admin/identity/users.tsx';
+import { buyScreens } from '../src/admin/resources/buy-screens.ts';
 import { catalogueScreens } from '../src/admin/resources/catalogue-screens.ts';
 import { settingsScreens } from '../src/admin/resources/settings-screens.ts';
 import { shopScreens } from '../src/admin/resources/shop-screens.ts';
@@ -15,7 +16,13 @@ import type { ResourceScreen } from '../src/ui/resource/ResourceListPage.tsx';
  * screen shows the field under its own label. They must be the same words, or the notice and the
  * field would call one thing by two names.
  */
-const plain: Partial<Record<ResourceKey, ResourceScreen>> = { ...staffScreens, ...catalogueScreens, ...shopScreens, ...settingsScreens };
+const plain: Partial<Record<ResourceKey, ResourceScreen>> = {
+  ...buyScreens,
+  ...staffScreens,
+  ...catalogueScreens,
+  ...shopScreens,
+  ...settingsScreens,
+};
 
 const mismatches = (fields: FieldDef[], own?: Record<string, string>) =>
   fields.filter((f) => f.label !== labelOf(f.name, own)).map((f) => `${f.name}: screen '${f.label}', contract '${labelOf(f.name, own)}'`);

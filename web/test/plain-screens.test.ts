@@ -1,5 +1,6 @@
 import { permissionName, type ResourceKey, resources } from '@tillbook/contract';
 import { expect, test } from 'vitest';
+import { buyScreens } from '../src/admin/resources/buy-screens.ts';
 import { catalogueScreens } from '../src/admin/resources/catalogue-screens.ts';
 import { resourceScreens } from '../src/admin/resources/screens.ts';
 import { settingsScreens } from '../src/admin/resources/settings-screens.ts';
@@ -9,6 +10,7 @@ import { formats } from '../src/ui/resource/columns.tsx';
 import type { ResourceScreen } from '../src/ui/resource/ResourceListPage.tsx';
 
 const definitions: Partial<Record<ResourceKey, ResourceScreen>> = {
+  ...buyScreens,
   ...staffScreens,
   ...catalogueScreens,
   ...shopScreens,

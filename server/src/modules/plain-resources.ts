@@ -5,6 +5,7 @@ import { defineResource, type ResourceDefinition } from '../platform/resource-fa
 import type { RouteDef } from '../platform/route.ts';
 import * as s from '../schema/index.ts';
 import { categoryModes, subCategoryModes } from './catalogue/index.ts';
+import { supplierExtras } from './purchasing/index.ts';
 
 /** Each plain resource's table. The contract (in contract/) says everything else. */
 const tables: Record<ResourceKey, PgTable> = {
@@ -31,12 +32,14 @@ const tables: Record<ResourceKey, PgTable> = {
   productBrand: s.productBrand,
   productAttribute: s.productAttribute,
   productAttributeValue: s.productAttributeValue,
+  supplier: s.supplier,
 };
 
 /** What a few resources add to the factory's routes. */
 const extras = (ctx: AppContext): Partial<Record<ResourceKey, Partial<ResourceDefinition>>> => ({
   productCategory: categoryModes(ctx),
   productSubCategory: subCategoryModes(ctx),
+  supplier: supplierExtras(ctx),
 });
 
 export function plainResourceRoutes(ctx: AppContext): RouteDef[] {

@@ -5,6 +5,7 @@ export * from './identity.ts';
 export * from './inventory.ts';
 export * from './ledger.ts';
 export * from './product.ts';
+export * from './purchasing.ts';
 export * from './selling.ts';
 export * from './settings.ts';
 export * from './workplace.ts';

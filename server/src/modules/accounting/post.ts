@@ -6,8 +6,8 @@ import type { SystemAccountKey } from './chart-of-accounts.ts';
 
 export type { LedgerType };
 
-/** A system account by key, or a sub-account by id (where a payment method's money lands). */
-export type AccountRef = SystemAccountKey | number;
+/** A system account by key, or a sub-account by id (e.g. a payment method's account). */
+export type AccountRef = SystemAccountKey | { subAccountId: number };
 
 export interface Posting {
   date: string;
@@ -31,16 +31,16 @@ export async function post(tx: DbOrTx, postings: Posting[]): Promise<void> {
   const rows = keys.length
     ? await tx.select({ id: subAccount.id, key: subAccount.systemKey }).from(subAccount).where(inArray(subAccount.systemKey, keys))
     : [];
-  const byKey = new Map(rows.map((r) => [r.key, r.id]));
-  for (const key of keys) if (!byKey.has(key)) throw new Error(`system account ${key} is missing from the chart of accounts`);
-  const idOf = { get: (a: AccountRef) => (typeof a === 'number' ? a : byKey.get(a)) };
+  const idOf = new Map(rows.map((r) => [r.key, r.id]));
+  for (const key of keys) if (!idOf.has(key)) throw new Error(`system account ${key} is missing from the chart of accounts`);
+  const account = (a: AccountRef) => (typeof a === 'string' ? idOf.get(a)! : a.subAccountId);
   await tx.insert(transaction).values(
     real.map((p) => {
       const reverse = p.amount < 0;
       return {
         date: p.date,
-        debitId: idOf.get(reverse ? p.credit : p.debit)!,
-        creditId: idOf.get(reverse ? p.debit : p.credit)!,
+        debitId: account(reverse ? p.credit : p.debit),
+        creditId: account(reverse ? p.debit : p.credit),
         amount: fromCents(Math.abs(p.amount)),
         particulars: p.particulars,
         type: p.type,

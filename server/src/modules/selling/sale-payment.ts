@@ -31,7 +31,7 @@ export async function payForSale(tx: DbOrTx, body: z.infer<typeof salePaymentBod
     tx,
     tenders.map((t) => ({
       date,
-      debit: t.subAccountId,
+      debit: { subAccountId: t.subAccountId },
       credit: 'accountsReceivable' as const,
       amount: t.amount,
       particulars: `Payment for sale #${sale.id} by ${t.method}`,

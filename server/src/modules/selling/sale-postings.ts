@@ -27,7 +27,7 @@ export function salePostings(sale: SaleFigures): Posting[] {
     ...sale.payments.map(
       (p): Posting => ({
         ...base,
-        debit: p.subAccountId,
+        debit: { subAccountId: p.subAccountId },
         credit: 'accountsReceivable',
         amount: p.amount,
         particulars: `${about}: paid by ${p.method}`,

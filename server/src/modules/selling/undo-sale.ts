@@ -52,8 +52,8 @@ export async function setSaleStatus(tx: DbOrTx, invoiceId: number, status: 'true
     tx,
     entries.map((e) => ({
       date: today,
-      debit: e.credit_id,
-      credit: e.debit_id,
+      debit: { subAccountId: e.credit_id },
+      credit: { subAccountId: e.debit_id },
       amount: Number(e.cents),
       particulars: `Reversal of sale #${invoiceId}`,
       type: 'sale' as const,

@@ -1,0 +1,104 @@
+import { fromCents, type PurchaseInvoiceInput, purchaseMessages, toCents } from '@tillbook/contract';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { businessDate, type Clock } from '../../platform/clock.ts';
+import type { DbOrTx } from '../../platform/db.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { requireFound, requireIdsExist } from '../../platform/queries.ts';
+import { product, purchaseInvoice, purchaseInvoiceProduct, supplier } from '../../schema/index.ts';
+import { post } from '../accounting/index.ts';
+import { moveStock } from '../inventory/index.ts';
+import { paidAmounts } from './payment-accounts.ts';
+import { movingAverage, purchasePostings } from './purchase-postings.ts';
+
+export const purchaseDocument = 'purchaseInvoice';
+
+/** VAT of a line in cents, half up. */
+export const lineTax = (net: number, percent: number) => Math.floor((net * Math.round(percent * 100)) / 10_000 + 0.5);
+
+/**
+ * POST purchase-invoice inside the caller's transaction: the header and lines, stock in through
+ * moveStock (product-id order), each product's moving-average cost and (when given) its sale price,
+ * and the postings of reference 3.8. Paying more than the invoice's total is refused.
+ */
+export async function createPurchase(tx: DbOrTx, input: PurchaseInvoiceInput, userId: number, clock: Clock): Promise<number> {
+  await requireIdsExist(tx, supplier.id, [['supplierId', input.supplierId]]);
+  const lines = [...input.purchaseInvoiceProduct].sort((a, b) => a.productId - b.productId);
+  const products = await tx
+    .select({ id: product.id, quantity: product.productQuantity, cost: product.productPurchasePrice })
+    .from(product)
+    .where(
+      inArray(
+        product.id,
+        lines.map((l) => l.productId),
+      ),
+    )
+    .orderBy(asc(product.id))
+    .for('update');
+  const byId = new Map(products.map((p) => [p.id, p]));
+  requireFound(
+    input.purchaseInvoiceProduct.map((l, i) => [`purchaseInvoiceProduct.${i}.productId`, l.productId] as const),
+    new Set(byId.keys()),
+  );
+  const valued = lines.map((l) => {
+    const unit = toCents(l.productUnitPurchasePrice);
+    const net = unit * l.productQuantity;
+    return { ...l, percent: l.tax, unit, net, tax: lineTax(net, l.tax) };
+  });
+  const net = valued.reduce((acc, l) => acc + l.net, 0);
+  const tax = valued.reduce((acc, l) => acc + l.tax, 0);
+  const paid = await paidAmounts(tx, input.paidAmount, 'paidAmount');
+  const paidTotal = paid.reduce((acc, p) => acc + p.amount, 0);
+  if (paidTotal > net + tax) throw badRequest(purchaseMessages.amountOverDue, { paidAmount: 'is more than the invoice total' });
+
+  const date = input.date ?? (await businessDate(tx, clock));
+  const [header] = await tx
+    .insert(purchaseInvoice)
+    .values({
+      date,
+      supplierId: input.supplierId,
+      note: input.note,
+      supplierMemoNo: input.supplierMemoNo,
+      invoiceMemoNo: input.invoiceMemoNo,
+      totalAmount: fromCents(net),
+      totalTax: fromCents(tax),
+      paidAmount: fromCents(paidTotal),
+      dueAmount: fromCents(net + tax - paidTotal),
+      userId,
+    })
+    .returning({ id: purchaseInvoice.id });
+  const invoiceId = header!.id;
+  await tx.insert(purchaseInvoiceProduct).values(
+    valued.map((l) => ({
+      invoiceId,
+      productId: l.productId,
+      productQuantity: l.productQuantity,
+      productUnitPurchasePrice: fromCents(l.unit),
+      productUnitSalePrice: l.productUnitSalePrice ?? null,
+      productFinalAmount: fromCents(l.net),
+      tax: l.percent,
+      taxAmount: fromCents(l.tax),
+    })),
+  );
+  for (const l of valued) {
+    const before = byId.get(l.productId)!;
+    await moveStock(tx, {
+      productId: l.productId,
+      quantity: l.productQuantity,
+      reason: 'purchase',
+      documentType: purchaseDocument,
+      documentId: invoiceId,
+      unitCost: fromCents(l.unit),
+      userId,
+    });
+    const cost = movingAverage(before.quantity, toCents(before.cost), l.productQuantity, l.unit);
+    await tx
+      .update(product)
+      .set({
+        productPurchasePrice: fromCents(cost),
+        ...(l.productUnitSalePrice != null ? { productSalePrice: l.productUnitSalePrice } : {}),
+      })
+      .where(eq(product.id, l.productId));
+  }
+  await post(tx, purchasePostings({ invoiceId, date, net, tax, paid }));
+  return invoiceId;
+}

@@ -1,0 +1,63 @@
+import type { Cents } from '@tillbook/contract';
+import type { AccountRef, Posting } from '../accounting/index.ts';
+
+export interface PaidAmount {
+  /** In cents */
+  amount: Cents;
+  account: AccountRef;
+}
+
+/**
+ * Reference 3.8: Dr Inventory / Cr Accounts Payable for the lines without VAT, Dr Tax / Cr Accounts
+ * Payable for the input VAT, and for each amount paid Dr Accounts Payable / Cr the payment method's account.
+ */
+export function purchasePostings(p: { invoiceId: number; date: string; net: Cents; tax: Cents; paid: PaidAmount[] }): Posting[] {
+  const base = { date: p.date, type: 'purchase' as const, relatedId: p.invoiceId };
+  return [
+    { ...base, debit: 'inventory', credit: 'accountsPayable', amount: p.net, particulars: `Purchase #${p.invoiceId}: goods` },
+    { ...base, debit: 'tax', credit: 'accountsPayable', amount: p.tax, particulars: `Purchase #${p.invoiceId}: input VAT` },
+    ...p.paid.map(
+      (x): Posting => ({
+        ...base,
+        debit: 'accountsPayable',
+        credit: x.account,
+        amount: x.amount,
+        particulars: `Purchase #${p.invoiceId}: paid`,
+      }),
+    ),
+  ];
+}
+
+/** Reference 3.9: Dr AP / Cr Inventory (returned value), Dr AP / Cr Tax (returned VAT), Dr method / Cr AP (paid back). */
+export function purchaseReturnPostings(p: {
+  invoiceId: number;
+  returnId: number;
+  date: string;
+  net: Cents;
+  tax: Cents;
+  instant: PaidAmount[];
+}): Posting[] {
+  const base = { date: p.date, type: 'purchaseReturn' as const, relatedId: p.invoiceId };
+  const what = `Purchase return #${p.returnId} of purchase #${p.invoiceId}`;
+  return [
+    { ...base, debit: 'accountsPayable', credit: 'inventory', amount: p.net, particulars: `${what}: goods` },
+    { ...base, debit: 'accountsPayable', credit: 'tax', amount: p.tax, particulars: `${what}: input VAT` },
+    ...p.instant.map(
+      (x): Posting => ({ ...base, debit: x.account, credit: 'accountsPayable', amount: x.amount, particulars: `${what}: paid back` }),
+    ),
+  ];
+}
+
+/** Moving-average cost in cents, half up: (onHand × oldCost + qty × unitCost) / (onHand + qty). */
+export function movingAverage(onHand: number, oldCost: Cents, quantity: number, unitCost: Cents): Cents {
+  const total = onHand + quantity;
+  if (total <= 0) return unitCost;
+  return Math.floor((onHand * oldCost + quantity * unitCost) / total + 0.5);
+}
+
+/** The cost before a purchase, once it is undone: (onHand × cost − qty × unitCost) / (onHand − qty); unchanged when nothing stays. */
+export function averageWithout(onHand: number, cost: Cents, quantity: number, unitCost: Cents): Cents {
+  const left = onHand - quantity;
+  if (left <= 0) return cost;
+  return Math.max(0, Math.floor((onHand * cost - quantity * unitCost) / left + 0.5));
+}

@@ -1,0 +1,177 @@
+import { asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../platform/db.ts';
+import { conventionWhere, type ListQuery, orderBy, whereAll } from '../../platform/list-query.ts';
+import { paged } from '../../platform/queries.ts';
+import {
+  product,
+  purchaseInvoice,
+  purchaseInvoiceProduct,
+  returnPurchaseInvoice,
+  returnPurchaseInvoiceProduct,
+  subAccount,
+  supplier,
+  transaction,
+} from '../../schema/index.ts';
+import { balancesByInvoice, derivedColumns, sumDerived } from './balances.ts';
+
+const inv = purchaseInvoice;
+const invoiceKey = sql`${inv.id}::text`;
+
+/** Headers with their supplier and what the ledger derives, as a dynamic select. */
+export function headerSelect(db: DbOrTx) {
+  const b = balancesByInvoice(db);
+  return db
+    .select({
+      id: inv.id,
+      status: inv.status,
+      createdAt: inv.createdAt,
+      updatedAt: inv.updatedAt,
+      state: inv.state,
+      date: inv.date,
+      supplierId: inv.supplierId,
+      note: inv.note,
+      supplierMemoNo: inv.supplierMemoNo,
+      invoiceMemoNo: inv.invoiceMemoNo,
+      totalAmount: inv.totalAmount,
+      totalTax: inv.totalTax,
+      ...derivedColumns(b, sql`${inv.state} = 'active'`),
+      supplier: { id: supplier.id, name: supplier.name, phone: supplier.phone },
+    })
+    .from(inv)
+    .innerJoin(supplier, eq(supplier.id, inv.supplierId))
+    .leftJoin(b, eq(b.relatedId, invoiceKey))
+    .$dynamic();
+}
+
+type Filters = { supplierId?: number[] };
+
+/** GET purchase-invoice?filters → {getAllPurchaseInvoice, totalPurchaseInvoice, aggregations}. */
+export async function listPurchases(db: DbOrTx, q: ListQuery<Filters>) {
+  const where = whereAll([
+    ...conventionWhere(q, { status: inv.status, search: [inv.supplierMemoNo, inv.invoiceMemoNo, inv.note], date: inv.date }),
+    q.filters.supplierId ? inArray(inv.supplierId, q.filters.supplierId) : undefined,
+  ]);
+  const rows = await paged(
+    headerSelect(db)
+      .where(where)
+      .orderBy(...orderBy(q, inv, inv.id)),
+    q,
+  );
+  const all = await headerSelect(db).where(where);
+  const [total] = await db.select({ n: count() }).from(inv).where(where);
+  const sums = sumDerived(all);
+  const exTax = all.reduce((acc, r) => acc + Math.round(r.totalAmount * 100), 0);
+  return {
+    getAllPurchaseInvoice: rows,
+    totalPurchaseInvoice: total?.n ?? 0,
+    aggregations: {
+      _count: { id: total?.n ?? 0 },
+      _sum: {
+        totalAmount: exTax / 100,
+        paidAmount: sums.totalPaidAmount,
+        dueAmount: sums.dueAmount,
+        totalReturnAmount: sums.totalReturnAmount,
+        instantPaidReturnAmount: sums.instantPaidReturnAmount,
+      },
+    },
+  };
+}
+
+const debit = alias(subAccount, 'debit_account');
+const credit = alias(subAccount, 'credit_account');
+
+/** Ledger rows of the given types and related documents, with account names. */
+export function transactionsWhere(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select({
+      id: transaction.id,
+      date: transaction.date,
+      debitId: transaction.debitId,
+      creditId: transaction.creditId,
+      particulars: transaction.particulars,
+      amount: transaction.amount,
+      type: transaction.type,
+      relatedId: transaction.relatedId,
+      debit: { id: debit.id, name: debit.name },
+      credit: { id: credit.id, name: credit.name },
+    })
+    .from(transaction)
+    .innerJoin(debit, eq(debit.id, transaction.debitId))
+    .innerJoin(credit, eq(credit.id, transaction.creditId))
+    .where(where)
+    .$dynamic();
+}
+
+/** A purchase return's header and lines. */
+export async function returnsOf(db: DbOrTx, where: SQL) {
+  const headers = await db.select().from(returnPurchaseInvoice).where(where).orderBy(asc(returnPurchaseInvoice.id));
+  if (!headers.length) return [];
+  const lines = await db
+    .select({
+      id: returnPurchaseInvoiceProduct.id,
+      invoiceId: returnPurchaseInvoiceProduct.invoiceId,
+      purchaseInvoiceProductId: returnPurchaseInvoiceProduct.purchaseInvoiceProductId,
+      productId: returnPurchaseInvoiceProduct.productId,
+      productQuantity: returnPurchaseInvoiceProduct.productQuantity,
+      productUnitPurchasePrice: returnPurchaseInvoiceProduct.productUnitPurchasePrice,
+      productFinalAmount: returnPurchaseInvoiceProduct.productFinalAmount,
+      tax: returnPurchaseInvoiceProduct.tax,
+      taxAmount: returnPurchaseInvoiceProduct.taxAmount,
+      product: { id: product.id, name: product.name, sku: product.sku },
+    })
+    .from(returnPurchaseInvoiceProduct)
+    .innerJoin(product, eq(product.id, returnPurchaseInvoiceProduct.productId))
+    .where(
+      inArray(
+        returnPurchaseInvoiceProduct.invoiceId,
+        headers.map((h) => h.id),
+      ),
+    )
+    .orderBy(asc(returnPurchaseInvoiceProduct.id));
+  return headers.map((h) => ({ ...h, returnPurchaseInvoiceProduct: lines.filter((l) => l.invoiceId === h.id) }));
+}
+
+/** GET purchase-invoice/{id}: the invoice with lines, returns, ledger rows and derived figures. */
+export async function readPurchase(db: DbOrTx, invoiceId: number) {
+  const [header] = await headerSelect(db).where(eq(inv.id, invoiceId));
+  if (!header) return undefined;
+  const returned = db
+    .select({
+      lineId: returnPurchaseInvoiceProduct.purchaseInvoiceProductId,
+      quantity: sql<number>`sum(${returnPurchaseInvoiceProduct.productQuantity})::int`.mapWith(Number).as('quantity'),
+    })
+    .from(returnPurchaseInvoiceProduct)
+    .groupBy(returnPurchaseInvoiceProduct.purchaseInvoiceProductId)
+    .as('returned');
+  const lines = await db
+    .select({
+      id: purchaseInvoiceProduct.id,
+      productId: purchaseInvoiceProduct.productId,
+      productQuantity: purchaseInvoiceProduct.productQuantity,
+      productUnitPurchasePrice: purchaseInvoiceProduct.productUnitPurchasePrice,
+      productUnitSalePrice: purchaseInvoiceProduct.productUnitSalePrice,
+      productFinalAmount: purchaseInvoiceProduct.productFinalAmount,
+      tax: purchaseInvoiceProduct.tax,
+      taxAmount: purchaseInvoiceProduct.taxAmount,
+      returnedQuantity: sql<number>`coalesce(${returned.quantity}, 0)::int`.mapWith(Number),
+      product: { id: product.id, name: product.name, sku: product.sku },
+    })
+    .from(purchaseInvoiceProduct)
+    .innerJoin(product, eq(product.id, purchaseInvoiceProduct.productId))
+    .leftJoin(returned, eq(returned.lineId, purchaseInvoiceProduct.id))
+    .where(eq(purchaseInvoiceProduct.invoiceId, invoiceId))
+    .orderBy(asc(purchaseInvoiceProduct.id));
+  const derived = sumDerived([header]);
+  const transactions = await transactionsWhere(
+    db,
+    sql`${transaction.relatedId} = ${String(invoiceId)} and ${transaction.type} in ('purchase', 'purchaseReturn')`,
+  ).orderBy(asc(transaction.id));
+  return {
+    status: derived.dueAmount <= 0 ? ('PAID' as const) : ('UNPAID' as const),
+    ...derived,
+    singlePurchaseInvoice: { ...header, purchaseInvoiceProduct: lines },
+    returnPurchaseInvoice: await returnsOf(db, eq(returnPurchaseInvoice.purchaseInvoiceId, invoiceId)),
+    transactions,
+  };
+}

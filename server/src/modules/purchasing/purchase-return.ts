@@ -1,0 +1,119 @@
+import { fromCents, purchaseMessages, type ReturnPurchaseInput, toCents } from '@tillbook/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { businessDate, type Clock } from '../../platform/clock.ts';
+import type { DbOrTx } from '../../platform/db.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
+import { requireFound } from '../../platform/queries.ts';
+import { lockState } from '../../platform/transition.ts';
+import { purchaseInvoiceProduct, returnPurchaseInvoice, returnPurchaseInvoiceProduct } from '../../schema/index.ts';
+import { post } from '../accounting/index.ts';
+import { moveStock } from '../inventory/index.ts';
+import { paidAmounts } from './payment-accounts.ts';
+import { purchaseReturnPostings } from './purchase-postings.ts';
+import { purchaseDoc } from './undo-purchase.ts';
+
+export const purchaseReturnDocument = 'returnPurchaseInvoice';
+
+/**
+ * POST return-purchase-invoice inside the caller's transaction. The purchase invoice's row is locked
+ * first, so two returns of the same invoice take turns and the second sees the first's lines: no line
+ * goes back beyond bought minus already returned. Values are the purchase line's (net = unit cost ×
+ * quantity, VAT prorated, half up); stock goes out through moveStock at that cost; postings per 3.9.
+ */
+export async function createPurchaseReturn(tx: DbOrTx, input: ReturnPurchaseInput, userId: number, clock: Clock): Promise<number> {
+  const invoiceId = input.purchaseInvoiceId;
+  const state = await lockState(tx, purchaseDoc, invoiceId);
+  if (state !== 'active') throw conflict(`Purchase invoice ${invoiceId} is ${state}; nothing can be returned`);
+  const lineIds = input.returnPurchaseInvoiceProduct.map((l) => l.purchaseInvoiceProductId);
+  const returned = tx
+    .select({
+      lineId: returnPurchaseInvoiceProduct.purchaseInvoiceProductId,
+      quantity: sql<number>`sum(${returnPurchaseInvoiceProduct.productQuantity})::int`.as('quantity'),
+    })
+    .from(returnPurchaseInvoiceProduct)
+    .where(inArray(returnPurchaseInvoiceProduct.purchaseInvoiceProductId, lineIds))
+    .groupBy(returnPurchaseInvoiceProduct.purchaseInvoiceProductId)
+    .as('returned');
+  const bought = await tx
+    .select({
+      id: purchaseInvoiceProduct.id,
+      productId: purchaseInvoiceProduct.productId,
+      quantity: purchaseInvoiceProduct.productQuantity,
+      unitCost: purchaseInvoiceProduct.productUnitPurchasePrice,
+      tax: purchaseInvoiceProduct.tax,
+      taxAmount: purchaseInvoiceProduct.taxAmount,
+      returned: sql<number>`coalesce(${returned.quantity}, 0)::int`.mapWith(Number),
+    })
+    .from(purchaseInvoiceProduct)
+    .leftJoin(returned, eq(returned.lineId, purchaseInvoiceProduct.id))
+    .where(and(eq(purchaseInvoiceProduct.invoiceId, invoiceId), inArray(purchaseInvoiceProduct.id, lineIds)));
+  const byId = new Map(bought.map((b) => [b.id, b]));
+  requireFound(
+    input.returnPurchaseInvoiceProduct.map(
+      (l, i) => [`returnPurchaseInvoiceProduct.${i}.purchaseInvoiceProductId`, l.purchaseInvoiceProductId] as const,
+    ),
+    new Set(byId.keys()),
+  );
+  const over = input.returnPurchaseInvoiceProduct.flatMap((l, i) => {
+    const line = byId.get(l.purchaseInvoiceProductId)!;
+    const left = line.quantity - line.returned;
+    return l.productQuantity > left ? [[`returnPurchaseInvoiceProduct.${i}.productQuantity`, `must be at most ${left}`] as const] : [];
+  });
+  if (over.length) throw badRequest(purchaseMessages.returnOverQuantity, Object.fromEntries(over));
+
+  const lines = input.returnPurchaseInvoiceProduct
+    .map((l) => {
+      const line = byId.get(l.purchaseInvoiceProductId)!;
+      const unit = toCents(line.unitCost);
+      const tax = Math.floor((toCents(line.taxAmount) * l.productQuantity) / line.quantity + 0.5);
+      return { ...l, line, unit, net: unit * l.productQuantity, tax };
+    })
+    .sort((a, b) => a.line.productId - b.line.productId);
+  const net = lines.reduce((acc, l) => acc + l.net, 0);
+  const tax = lines.reduce((acc, l) => acc + l.tax, 0);
+  const instant = await paidAmounts(tx, input.instantReturnAmount, 'instantReturnAmount');
+  const instantTotal = instant.reduce((acc, x) => acc + x.amount, 0);
+  if (instantTotal > net + tax)
+    throw badRequest(purchaseMessages.amountOverDue, { instantReturnAmount: 'is more than the value returned' });
+
+  const date = input.date ?? (await businessDate(tx, clock));
+  const [header] = await tx
+    .insert(returnPurchaseInvoice)
+    .values({
+      date,
+      purchaseInvoiceId: invoiceId,
+      totalAmount: fromCents(net),
+      tax: fromCents(tax),
+      instantReturnAmount: fromCents(instantTotal),
+      note: input.note,
+      invoiceMemoNo: input.invoiceMemoNo,
+      userId,
+    })
+    .returning({ id: returnPurchaseInvoice.id });
+  const returnId = header!.id;
+  await tx.insert(returnPurchaseInvoiceProduct).values(
+    lines.map((l) => ({
+      invoiceId: returnId,
+      purchaseInvoiceProductId: l.purchaseInvoiceProductId,
+      productId: l.line.productId,
+      productQuantity: l.productQuantity,
+      productUnitPurchasePrice: l.line.unitCost,
+      productFinalAmount: fromCents(l.net),
+      tax: l.line.tax,
+      taxAmount: fromCents(l.tax),
+    })),
+  );
+  for (const l of lines) {
+    await moveStock(tx, {
+      productId: l.line.productId,
+      quantity: -l.productQuantity,
+      reason: 'purchaseReturn',
+      documentType: purchaseReturnDocument,
+      documentId: returnId,
+      unitCost: l.line.unitCost,
+      userId,
+    });
+  }
+  await post(tx, purchaseReturnPostings({ invoiceId, returnId, date, net, tax, instant }));
+  return returnId;
+}

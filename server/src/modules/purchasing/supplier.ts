@@ -1,0 +1,86 @@
+import { supplierDetailOut, supplierReportOut } from '@tillbook/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
+import type { DbOrTx } from '../../platform/db.ts';
+import { checkAnswer, presenter } from '../../platform/presenter.ts';
+import type { ResourceDefinition } from '../../platform/resource-factory.ts';
+import { purchaseInvoice, returnPurchaseInvoice, supplier, transaction } from '../../schema/index.ts';
+import { sumDerived } from './balances.ts';
+import { headerSelect, transactionsWhere } from './purchase-read.ts';
+
+/** Active invoices (undone ones are out of every statement) with their derived figures. */
+const activeInvoices = (db: DbOrTx, supplierIds?: number[]) =>
+  headerSelect(db)
+    .where(and(eq(purchaseInvoice.state, 'active'), supplierIds ? inArray(purchaseInvoice.supplierId, supplierIds) : undefined))
+    .orderBy(asc(purchaseInvoice.id));
+
+/** GET supplier/{id}: the supplier with its invoices, returns, ledger rows and what it is owed (3.14). */
+async function supplierDetail(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(supplier).where(eq(supplier.id, id));
+  if (!row) return undefined;
+  const invoices = await activeInvoices(db, [id]);
+  const ids = invoices.map((i) => i.id);
+  const keys = ids.map(String);
+  const returns = ids.length
+    ? await db
+        .select()
+        .from(returnPurchaseInvoice)
+        .where(inArray(returnPurchaseInvoice.purchaseInvoiceId, ids))
+        .orderBy(asc(returnPurchaseInvoice.id))
+    : [];
+  const allTransaction = keys.length
+    ? await transactionsWhere(
+        db,
+        and(inArray(transaction.relatedId, keys), sql`${transaction.type} in ('purchase', 'purchaseReturn')`),
+      ).orderBy(asc(transaction.id))
+    : [];
+  return { ...row, ...sumDerived(invoices), purchaseInvoice: invoices, returnPurchaseInvoice: returns, allTransaction };
+}
+
+function answer<T>(ctx: AppContext, schema: Parameters<typeof presenter>[0], where: string) {
+  const present = presenter(schema);
+  return (value: unknown) => {
+    const presented = present(value);
+    if (ctx.config.checkAnswers) checkAnswer(schema, presented, where);
+    return presented as T;
+  };
+}
+
+/** What suppliers add to the resource factory: the statement as the single record, and query=report. */
+export function supplierExtras(ctx: AppContext): Partial<ResourceDefinition> {
+  const presentDetail = answer(ctx, supplierDetailOut, 'GET supplier/{id}');
+  const presentReport = answer(ctx, supplierReportOut, 'GET supplier?query=report');
+  return {
+    single: async (db, id) => {
+      const detail = await supplierDetail(db, id);
+      return detail && (presentDetail(detail) as Record<string, unknown>);
+    },
+    modes: {
+      report: async () => {
+        const suppliers = await ctx.db
+          .select()
+          .from(supplier)
+          .where(eq(supplier.status, true))
+          .orderBy(asc(supplier.name), asc(supplier.id));
+        const invoices = await activeInvoices(ctx.db);
+        const allSupplier = suppliers.map((s) => ({
+          id: s.id,
+          name: s.name,
+          phone: s.phone,
+          ...sumDerived(invoices.filter((i) => i.supplierId === s.id)),
+        }));
+        const grand = sumDerived(invoices.filter((i) => suppliers.some((s) => s.id === i.supplierId)));
+        return presentReport({
+          grandData: {
+            grandTotalAmount: grand.totalAmount,
+            grandTotalPaidAmount: grand.totalPaidAmount,
+            grandTotalReturnAmount: grand.totalReturnAmount,
+            grandInstantPaidReturnAmount: grand.instantPaidReturnAmount,
+            grandDueAmount: grand.dueAmount,
+          },
+          allSupplier,
+        });
+      },
+    },
+  };
+}

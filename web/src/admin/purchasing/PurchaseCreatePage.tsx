@@ -1,0 +1,193 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { isProductPage, type ProductRow, purchaseInvoiceInput, resources, routes } from '@tillbook/contract';
+import { Button, DatePicker, Input, InputNumber, Space, Table, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../../lib/api.ts';
+import { notify } from '../../lib/notices.tsx';
+import { RefSelect } from '../../ui/resource/lookup.tsx';
+import { refTo } from '../../ui/resource/screen-from-contract.ts';
+
+type Found = Pick<ProductRow, 'id' | 'name' | 'sku' | 'productQuantity' | 'productPurchasePrice'>;
+interface Line extends Found {
+  productQuantity: number;
+  quantity: number | null;
+  cost: number | null;
+  tax: number | null;
+}
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const cents = (n: number | null) => Math.round((n ?? 0) * 100);
+
+/**
+ * A new purchase invoice: a supplier, lines found by SKU or name (Enter, as a scanner types), each with
+ * its quantity, unit cost and VAT, and an amount paid in cash now.
+ */
+export default function PurchaseCreatePage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [supplierId, setSupplierId] = useState<number | undefined>();
+  const [date, setDate] = useState<Dayjs | null>(dayjs());
+  const [memo, setMemo] = useState('');
+  const [text, setText] = useState('');
+  const [matches, setMatches] = useState<Found[]>([]);
+  const [lines, setLines] = useState<Line[]>([]);
+  const [paid, setPaid] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  function add(p: Found) {
+    setMatches([]);
+    setText('');
+    setLines((current) =>
+      current.some((l) => l.id === p.id)
+        ? current.map((l) => (l.id === p.id ? { ...l, quantity: (l.quantity ?? 0) + 1 } : l))
+        : [...current, { ...p, quantity: 1, cost: Number(p.productPurchasePrice ?? 0), tax: 0 }],
+    );
+  }
+
+  async function find(key: string) {
+    if (!key.trim()) return;
+    const result = await api(routes.product.list, { query: { query: 'search', key: key.trim() } }, { toast: true });
+    if (result.error !== undefined || !isProductPage(result.data)) return;
+    const found: Found[] = result.data.getAllProduct;
+    const exact = found.find((p) => same(p.sku, key)) ?? found.find((p) => same(p.name, key));
+    if (exact) add(exact);
+    else if (found.length === 1) add(found[0]!);
+    else if (found.length === 0) notify.error(`No product matches "${key.trim()}"`);
+    else setMatches(found);
+  }
+
+  const change = (id: number, patch: Partial<Line>) => setLines((current) => current.map((l) => (l.id === id ? { ...l, ...patch } : l)));
+  const net = lines.reduce((acc, l) => acc + cents(l.cost) * (l.quantity ?? 0), 0);
+  const vat = lines.reduce((acc, l) => acc + Math.round((cents(l.cost) * (l.quantity ?? 0) * (l.tax ?? 0)) / 100), 0);
+
+  async function save() {
+    const body = {
+      date: date ? date.format('YYYY-MM-DD') : undefined,
+      supplierId,
+      supplierMemoNo: memo || undefined,
+      paidAmount: paid ? [{ amount: paid }] : [],
+      purchaseInvoiceProduct: lines.map((l) => ({
+        productId: l.id,
+        productQuantity: l.quantity,
+        productUnitPurchasePrice: l.cost,
+        tax: l.tax ?? 0,
+      })),
+    };
+    const checked = purchaseInvoiceInput.safeParse(body);
+    if (!checked.success) {
+      const issue = checked.error.issues[0]!;
+      const line = typeof issue.path[1] === 'number' ? lines[issue.path[1]] : undefined;
+      notify.error(
+        line
+          ? `${line.name}: ${String(issue.path[2] ?? '')} ${issue.message}`
+          : issue.path[0] === 'purchaseInvoiceProduct'
+            ? `Add a product line: the purchase ${issue.message}`
+            : issue.path[0] === 'supplierId'
+              ? 'Choose a supplier'
+              : `${String(issue.path[0])} ${issue.message}`,
+      );
+      return;
+    }
+    setSaving(true);
+    const result = await api(routes.purchaseInvoice.create, { body });
+    setSaving(false);
+    if (result.error !== undefined) {
+      notify.error(result.error);
+      return;
+    }
+    notify.success('Purchase invoice added');
+    await queryClient.invalidateQueries({ queryKey: ['list'] });
+    navigate('/admin/purchase-invoice');
+  }
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        New purchase
+      </Typography.Title>
+      <Space wrap>
+        <RefSelect
+          source={refTo(resources.supplier)}
+          required
+          aria-label="Supplier"
+          placeholder="Supplier"
+          value={supplierId}
+          onChange={(v) => setSupplierId(v as number | undefined)}
+          style={{ width: 240 }}
+        />
+        <DatePicker value={date} onChange={setDate} aria-label="Date" />
+        <Input
+          placeholder="Supplier memo no."
+          aria-label="Supplier memo no."
+          value={memo}
+          onChange={(e) => setMemo(e.target.value)}
+          style={{ width: 200 }}
+        />
+      </Space>
+      <Input.Search
+        placeholder="Product name or SKU, or scan a barcode"
+        aria-label="Find product"
+        enterButton="Add"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onSearch={find}
+        style={{ maxWidth: 480 }}
+      />
+      {matches.length > 0 && (
+        <Space wrap aria-label="Matching products">
+          {matches.map((p) => (
+            <Button key={p.id} onClick={() => add(p)}>{`${p.name} (${p.sku})`}</Button>
+          ))}
+        </Space>
+      )}
+      <Table<Line>
+        rowKey="id"
+        pagination={false}
+        scroll={{ x: true }}
+        dataSource={lines}
+        locale={{ emptyText: 'Find a product to add a line' }}
+        columns={[
+          { key: 'name', title: 'Product', render: (_, l) => `${l.name} (${l.sku})` },
+          {
+            key: 'qty',
+            title: 'Quantity',
+            render: (_, l) => (
+              <InputNumber aria-label={`Quantity of ${l.name}`} value={l.quantity} onChange={(v) => change(l.id, { quantity: v })} />
+            ),
+          },
+          {
+            key: 'cost',
+            title: 'Unit cost',
+            render: (_, l) => (
+              <InputNumber aria-label={`Unit cost of ${l.name}`} value={l.cost} onChange={(v) => change(l.id, { cost: v })} />
+            ),
+          },
+          {
+            key: 'tax',
+            title: 'VAT %',
+            render: (_, l) => <InputNumber aria-label={`VAT of ${l.name}`} value={l.tax} onChange={(v) => change(l.id, { tax: v })} />,
+          },
+          {
+            key: 'remove',
+            title: '',
+            render: (_, l) => (
+              <Button size="small" onClick={() => setLines((c) => c.filter((x) => x.id !== l.id))}>
+                Remove
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <Typography.Text>{`Amount ${(net / 100).toFixed(2)} · VAT ${(vat / 100).toFixed(2)} · Total ${((net + vat) / 100).toFixed(2)}`}</Typography.Text>
+      <Space wrap>
+        <InputNumber aria-label="Paid in cash" placeholder="Paid in cash" value={paid} onChange={setPaid} style={{ width: 160 }} />
+        <Button type="primary" loading={saving} onClick={save}>
+          Save purchase
+        </Button>
+        <Button onClick={() => navigate('/admin/purchase-invoice')}>Cancel</Button>
+      </Space>
+    </Space>
+  );
+}

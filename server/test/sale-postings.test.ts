@@ -28,8 +28,8 @@ test('a sale posts cost, sales, VAT and each payment', () => {
     ['costOfSales', 'inventory', 1500],
     ['accountsReceivable', 'sales', 3500],
     ['accountsReceivable', 'tax', 350],
-    [11, 'accountsReceivable', 2000],
-    [12, 'accountsReceivable', 1850],
+    [{ subAccountId: 11 }, 'accountsReceivable', 2000],
+    [{ subAccountId: 12 }, 'accountsReceivable', 1850],
   ]);
   for (const p of postings) expect(p).toMatchObject({ date: '2026-03-04', type: 'sale', relatedId: 7 });
 });

@@ -1,4 +1,4 @@
-import { fromCents, toCents } from '@tillbook/contract';
+import { fromCents, type SaleState, toCents } from '@tillbook/contract';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -122,8 +122,8 @@ export async function listSales(db: DbOrTx, q: ListQuery, extra: SQL[] = []) {
   return { getAllSaleInvoice: rows, totalSaleInvoice: n, aggregations: { _count: { id: n }, _sum: sum } };
 }
 
-/** GET sale-invoice/{id}: the sale with its lines, the ledger's figures, PAID/UNPAID and its entries. */
-export async function readSale(db: DbOrTx, invoiceId: number) {
+/** One sale's header with its customer, salesperson and ledger figures, when it is in one of the states. */
+async function saleHeader(db: DbOrTx, invoiceId: number, states: SaleState[]) {
   const l = ledgerFigures(db);
   const [header] = await db
     .select(headerSelect(l))
@@ -131,7 +131,13 @@ export async function readSale(db: DbOrTx, invoiceId: number) {
     .innerJoin(customer, eq(customer.id, saleInvoice.customerId))
     .innerJoin(salesperson, eq(salesperson.id, saleInvoice.userId))
     .leftJoin(l, eq(l.relatedId, sql`${saleInvoice.id}::text`))
-    .where(and(eq(saleInvoice.id, invoiceId), inArray(saleInvoice.state, ['completed', 'deleted'])));
+    .where(and(eq(saleInvoice.id, invoiceId), inArray(saleInvoice.state, states)));
+  return header;
+}
+
+/** GET sale-invoice/{id}: the sale with its lines, the ledger's figures, PAID/UNPAID and its entries. */
+export async function readSale(db: DbOrTx, invoiceId: number) {
+  const header = await saleHeader(db, invoiceId, ['completed', 'deleted']);
   if (!header) return undefined;
   const lines = await saleLines(db, invoiceId);
   const debit = alias(subAccount, 'debit');
@@ -211,14 +217,7 @@ export async function listHeld(db: DbOrTx, q: ListQuery) {
 
 /** GET sale-invoice/hold/{id}: a held sale with its lines, to resume it at the till. */
 export async function readHeld(db: DbOrTx, invoiceId: number) {
-  const l = ledgerFigures(db);
-  const [header] = await db
-    .select(headerSelect(l))
-    .from(saleInvoice)
-    .innerJoin(customer, eq(customer.id, saleInvoice.customerId))
-    .innerJoin(salesperson, eq(salesperson.id, saleInvoice.userId))
-    .leftJoin(l, eq(l.relatedId, sql`${saleInvoice.id}::text`))
-    .where(and(eq(saleInvoice.id, invoiceId), eq(saleInvoice.state, 'held')));
+  const header = await saleHeader(db, invoiceId, ['held']);
   if (!header) return undefined;
   return { ...header, saleInvoiceProduct: await saleLines(db, invoiceId) };
 }

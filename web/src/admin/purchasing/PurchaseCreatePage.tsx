@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { isProductPage, type ProductRow, purchaseInvoiceInput, resources, routes } from '@tillbook/contract';
+import { type ProductRow, purchaseInvoiceInput, resources, routes } from '@tillbook/contract';
 import { Button, DatePicker, Input, InputNumber, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notices.tsx';
+import { ProductFinder } from '../../ui/document/ProductFinder.tsx';
 import { RefSelect } from '../../ui/resource/lookup.tsx';
 import { refTo } from '../../ui/resource/screen-from-contract.ts';
 
@@ -17,7 +18,6 @@ interface Line extends Found {
   tax: number | null;
 }
 
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const cents = (n: number | null) => Math.round((n ?? 0) * 100);
 
 /**
@@ -30,32 +30,16 @@ export default function PurchaseCreatePage() {
   const [supplierId, setSupplierId] = useState<number | undefined>();
   const [date, setDate] = useState<Dayjs | null>(dayjs());
   const [memo, setMemo] = useState('');
-  const [text, setText] = useState('');
-  const [matches, setMatches] = useState<Found[]>([]);
   const [lines, setLines] = useState<Line[]>([]);
   const [paid, setPaid] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
 
   function add(p: Found) {
-    setMatches([]);
-    setText('');
     setLines((current) =>
       current.some((l) => l.id === p.id)
         ? current.map((l) => (l.id === p.id ? { ...l, quantity: (l.quantity ?? 0) + 1 } : l))
         : [...current, { ...p, quantity: 1, cost: Number(p.productPurchasePrice ?? 0), tax: 0 }],
     );
-  }
-
-  async function find(key: string) {
-    if (!key.trim()) return;
-    const result = await api(routes.product.list, { query: { query: 'search', key: key.trim() } }, { toast: true });
-    if (result.error !== undefined || !isProductPage(result.data)) return;
-    const found: Found[] = result.data.getAllProduct;
-    const exact = found.find((p) => same(p.sku, key)) ?? found.find((p) => same(p.name, key));
-    if (exact) add(exact);
-    else if (found.length === 1) add(found[0]!);
-    else if (found.length === 0) notify.error(`No product matches "${key.trim()}"`);
-    else setMatches(found);
   }
 
   const change = (id: number, patch: Partial<Line>) => setLines((current) => current.map((l) => (l.id === id ? { ...l, ...patch } : l)));
@@ -126,22 +110,7 @@ export default function PurchaseCreatePage() {
           style={{ width: 200 }}
         />
       </Space>
-      <Input.Search
-        placeholder="Product name or SKU, or scan a barcode"
-        aria-label="Find product"
-        enterButton="Add"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onSearch={find}
-        style={{ maxWidth: 480 }}
-      />
-      {matches.length > 0 && (
-        <Space wrap aria-label="Matching products">
-          {matches.map((p) => (
-            <Button key={p.id} onClick={() => add(p)}>{`${p.name} (${p.sku})`}</Button>
-          ))}
-        </Space>
-      )}
+      <ProductFinder onAdd={add} />
       <Table<Line>
         rowKey="id"
         pagination={false}

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type AdjustType, adjustInventoryInput, isProductPage, messages, type ProductRow, routes } from '@tillbook/contract';
+import { type AdjustType, adjustInventoryInput, messages, type ProductRow, routes } from '@tillbook/contract';
 import { Button, DatePicker, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notices.tsx';
+import { ProductFinder } from '../../ui/document/ProductFinder.tsx';
 
 type Found = Pick<ProductRow, 'id' | 'name' | 'sku' | 'productQuantity'>;
 interface Line extends Found {
@@ -14,8 +15,6 @@ interface Line extends Found {
   reason: string;
 }
 
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
 /**
  * A new adjustment. The finder takes a name or SKU and Enter, which is also what a barcode scanner
  * types: an exact SKU or name, or a single match, is added as a line; several matches are offered.
@@ -23,33 +22,17 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
 export default function AdjustCreatePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [text, setText] = useState('');
-  const [matches, setMatches] = useState<Found[]>([]);
   const [lines, setLines] = useState<Line[]>([]);
   const [date, setDate] = useState<Dayjs | null>(dayjs());
   const [note, setNote] = useState('');
   const [saving, setSaving] = useState(false);
 
   function add(product: Found) {
-    setMatches([]);
-    setText('');
     setLines((current) =>
       current.some((l) => l.id === product.id)
         ? current.map((l) => (l.id === product.id ? { ...l, adjustQuantity: (l.adjustQuantity ?? 0) + 1 } : l))
         : [...current, { ...product, adjustQuantity: 1, adjustType: 'decrement', reason: '' }],
     );
-  }
-
-  async function find(key: string) {
-    if (!key.trim()) return;
-    const result = await api(routes.product.list, { query: { query: 'search', key: key.trim() } }, { toast: true });
-    if (result.error !== undefined || !isProductPage(result.data)) return;
-    const found: Found[] = result.data.getAllProduct;
-    const exact = found.find((p) => same(p.sku, key)) ?? found.find((p) => same(p.name, key));
-    if (exact) add(exact);
-    else if (found.length === 1) add(found[0]!);
-    else if (found.length === 0) notify.error(`No product matches "${key.trim()}"`);
-    else setMatches(found);
   }
 
   const change = (id: number, patch: Partial<Line>) => setLines((current) => current.map((l) => (l.id === id ? { ...l, ...patch } : l)));
@@ -99,23 +82,7 @@ export default function AdjustCreatePage() {
         <DatePicker value={date} onChange={setDate} aria-label="Date" />
         <Input placeholder="Note" aria-label="Note" value={note} onChange={(e) => setNote(e.target.value)} style={{ width: 320 }} />
       </Space>
-      <Input.Search
-        placeholder="Product name or SKU, or scan a barcode"
-        aria-label="Find product"
-        enterButton="Add"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onSearch={find}
-        style={{ maxWidth: 480 }}
-        autoFocus
-      />
-      {matches.length > 0 && (
-        <Space wrap aria-label="Matching products">
-          {matches.map((p) => (
-            <Button key={p.id} onClick={() => add(p)}>{`${p.name} (${p.sku})`}</Button>
-          ))}
-        </Space>
-      )}
+      <ProductFinder onAdd={add} autoFocus />
       <Table<Line>
         rowKey="id"
         pagination={false}

@@ -90,6 +90,8 @@ export type PublicBrandList = z.infer<typeof publicBrandListOut>;
 export const publicColourListOut = z.object({ getAllProductColor: z.array(colourOut), totalProductColor: out.int });
 export type PublicColourList = z.infer<typeof publicColourListOut>;
 
-/** Product reports: `GET product-reports?query=<one of these>`; top-selling comes with sales. */
-export const productReportQueries = ['new-products'] as const;
+/** Product reports: `GET product-reports?query=<one of these>`. */
+export const productReportQueries = ['new-products', 'top-selling-products'] as const;
+export type ProductReportQuery = (typeof productReportQueries)[number];
 export const newProductListKeys = { rows: 'getAllNewProduct', total: 'totalNewProduct' } as const;
+export const topSellingListKeys = { rows: 'getAllTopSellingProduct', total: 'totalTopSellingProduct' } as const;

@@ -1,3 +1,4 @@
+import { transactionEndpoints } from './accounting/transactions.ts';
 import { productCsvEndpoints, productEndpoints, productReportEndpoints } from './catalogue/product-endpoints.ts';
 import { sliderEndpoints } from './catalogue/slider-endpoints.ts';
 import { rolePermissionEndpoints, sessionEndpoints, userEndpoints } from './identity/endpoints.ts';
@@ -5,6 +6,7 @@ import { adjustEndpoints } from './inventory/adjust-inventory.ts';
 import { reorderEndpoints } from './inventory/reorder.ts';
 import { purchaseInvoiceEndpoints, purchasePaymentEndpoints, returnPurchaseEndpoints } from './purchasing/purchase-endpoints.ts';
 import { holdEndpoints, saleEndpoints, salePaymentEndpoints } from './selling/sale-invoice.ts';
+import { returnSaleEndpoints } from './selling/sale-return.ts';
 import { fileEndpoints, settingEndpoints } from './settings-endpoints.ts';
 
 /** Every bespoke endpoint of the API, by area. The server implements each; the web calls only these. */
@@ -23,6 +25,8 @@ export const endpoints = {
   sale: saleEndpoints,
   hold: holdEndpoints,
   salePayment: salePaymentEndpoints,
+  returnSale: returnSaleEndpoints,
+  transaction: transactionEndpoints,
   purchaseInvoice: purchaseInvoiceEndpoints,
   returnPurchase: returnPurchaseEndpoints,
   purchasePayment: purchasePaymentEndpoints,

@@ -1,3 +1,4 @@
+export * from './accounting/transactions.ts';
 export * from './answers.ts';
 export * from './catalogue/product-csv.ts';
 export * from './catalogue/product-endpoints.ts';
@@ -30,6 +31,7 @@ export * from './selling/messages.ts';
 export * from './selling/sale-input.ts';
 export * from './selling/sale-invoice.ts';
 export * from './selling/sale-lifecycle.ts';
+export * from './selling/sale-return.ts';
 export * from './settings.ts';
 export * from './settings-endpoints.ts';
 export * from './status.ts';

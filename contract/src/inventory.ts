@@ -97,3 +97,13 @@ export type PurchaseReorderLine = z.infer<typeof reorderLineInput>;
 /** Purchase request codes: PR- and the sequence number, six digits at least. */
 export const purchaseRequestCode = (n: number) => `PR-${String(n).padStart(6, '0')}`;
 export const purchaseRequestCodePattern = /^PR-\d{6,}$/;
+
+/**
+ * A purchase request's lifecycle (every line of a request moves together): requested until it is
+ * received (it became a purchase invoice, which it then names) or cancelled. Both are final.
+ */
+export const purchaseRequestLifecycle = defineLifecycle({
+  states: ['requested', 'received', 'cancelled'],
+  transitions: { requested: ['received', 'cancelled'] },
+});
+export type PurchaseRequestState = (typeof purchaseRequestLifecycle.states)[number];

@@ -135,8 +135,15 @@ const mainImage = { productThumbnailImageUrl: out.optionalText, productImageUrl:
 export const productRowOut = productColumnsOut.extend({ ...productNames, ...mainImage, lowStock: out.status });
 export type ProductRow = z.infer<typeof productRowOut>;
 
-/** A row of `GET product?query=report`: with its stock values (quantity × price). */
-export const productReportRowOut = productRowOut.extend({ totalSalePrice: out.money, totalPurchasePrice: out.money });
+/**
+ * What a product sold over a period (`salesStartDate`..`salesEndDate`, sale dates; all time without
+ * them): completed till sales net of sale returns. Values are before VAT; profit is the sales value
+ * less the average cost of the goods when sold.
+ */
+const salesFigures = { soldQuantity: out.int, salesValue: out.money, profit: out.money };
+
+/** A row of `GET product?query=report`: with its stock values (quantity × price) and its sales. */
+export const productReportRowOut = productRowOut.extend({ totalSalePrice: out.money, totalPurchasePrice: out.money, ...salesFigures });
 
 export const productImageOut = z.object({ id: out.id, position: out.int, url: out.optionalText, thumbnailUrl: out.optionalText });
 export const productColourOut = z.object({ id: out.id, name: out.text, colorCode: out.text });
@@ -193,20 +200,23 @@ export const productDetailOut = productRowOut.extend({
 });
 export type ProductDetail = z.infer<typeof productDetailOut>;
 
-/** `GET product?query=card`: counts and stock values. */
+/** `GET product?query=card`: counts and stock values, and what the products sold over the period. */
 export const productCardOut = z.object({
   uniqueProduct: out.int,
   totalProductCount: out.int,
   inventorySalesValue: out.money,
   inventoryPurchaseValue: out.money,
   shortProductCount: out.int,
+  ...salesFigures,
 });
 export type ProductCard = z.infer<typeof productCardOut>;
 
 export const productListOut = z.object({ getAllProduct: z.array(productRowOut), totalProduct: out.int });
 export const productReportOut = z.object({
   getAllProduct: z.array(productReportRowOut),
-  aggregations: z.object({ _sum: z.object({ productQuantity: out.int, totalSalePrice: out.money, totalPurchasePrice: out.money }) }),
+  aggregations: z.object({
+    _sum: z.object({ productQuantity: out.int, totalSalePrice: out.money, totalPurchasePrice: out.money, ...salesFigures }),
+  }),
 });
 
 /** The discount that applies to a product today, as the storefront sees it. */

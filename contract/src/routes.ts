@@ -60,6 +60,7 @@ const table = {
     createRequest: { method: 'POST', path: 'purchase-reorder-invoice', access: 'create-purchaseReorderInvoice' },
     listRequests: { method: 'GET', path: 'purchase-reorder-invoice', access: 'readAll-purchaseReorderInvoice', list: true },
     getRequest: { method: 'GET', path: 'purchase-reorder-invoice/:code', access: 'readSingle-purchaseReorderInvoice' },
+    cancelRequest: { method: 'PATCH', path: 'purchase-reorder-invoice/:code', access: 'update-purchaseReorderInvoice' },
     deleteRequest: { method: 'DELETE', path: 'purchase-reorder-invoice/:code', access: 'delete-purchaseReorderInvoice' },
   },
   session: {
@@ -127,6 +128,17 @@ const table = {
   },
   salePayment: {
     create: { method: 'POST', path: 'payment-sale-invoice', access: 'create-paymentSaleInvoice' },
+    list: { method: 'GET', path: 'payment-sale-invoice', access: 'readAll-paymentSaleInvoice', list: true },
+  },
+  returnSale: {
+    create: { method: 'POST', path: 'return-sale-invoice', access: 'create-returnSaleInvoice' },
+    list: { method: 'GET', path: 'return-sale-invoice', access: 'readAll-returnSaleInvoice', list: true },
+    get: { method: 'GET', path: 'return-sale-invoice/:id', access: 'readSingle-returnSaleInvoice' },
+  },
+  transaction: {
+    list: { method: 'GET', path: 'transaction', access: 'readAll-transaction', list: true },
+    get: { method: 'GET', path: 'transaction/:id', access: 'readSingle-transaction' },
+    delete: { method: 'DELETE', path: 'transaction/:id', access: 'delete-transaction' },
   },
 } as const satisfies Table;
 

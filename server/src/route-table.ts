@@ -1,3 +1,4 @@
+import { journalRoutes } from './modules/accounting/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { identityRoutes } from './modules/identity/index.ts';
 import { inventoryRoutes } from './modules/inventory/index.ts';
@@ -21,5 +22,6 @@ export function routeTable(ctx: AppContext): RouteDef[] {
     ...inventoryRoutes(ctx),
     ...sellingRoutes(ctx),
     ...purchasingRoutes(ctx),
+    ...journalRoutes(ctx),
   ];
 }

@@ -20,7 +20,8 @@ const count = async () => {
   const result = await t.database.db.execute(sql`select
     (select count(*) from product)::int as products, (select count(*) from product_image)::int as images,
     (select count(*) from stock_movement)::int as movements, (select count(*) from transaction)::int as postings,
-    (select count(*) from discount)::int as discounts`);
+    (select count(*) from discount)::int as discounts, (select count(*) from payment_method)::int as methods,
+    (select count(*) from page_size)::int as sizes, (select count(*) from supplier)::int as suppliers`);
   return (result as unknown as { rows: Record<string, number>[] }).rows[0];
 };
 
@@ -82,6 +83,25 @@ describe('the demo shop', () => {
     const moves = (rows as unknown as { rows: { sku: string; q: number; reason: string; moved: number }[] }).rows;
     expect(moves).toHaveLength(demoProducts.length);
     for (const m of moves) expect(m).toMatchObject({ reason: 'opening', moved: m.q });
+  });
+
+  test('the till can split a payment between cash and card, print 58 and 80 mm receipts, and buy from two suppliers', async () => {
+    const methods = (await t.call('GET', '/v1/payment-method', { token: owner, query: { query: 'all' } })).body.getAllPaymentMethod;
+    const accounts = await t.database.db.execute(sql`select pm.method_name as name, sa.system_key as key
+      from payment_method pm join sub_account sa on sa.id = pm.sub_account_id`);
+    const keyOf = new Map((accounts as unknown as { rows: { name: string; key: string }[] }).rows.map((r) => [r.name, r.key]));
+    expect(methods.map((m: { methodName: string }) => m.methodName)).toEqual(expect.arrayContaining(['Cash', 'Card']));
+    expect([keyOf.get('Cash'), keyOf.get('Card')]).toEqual(['cash', 'bank']);
+    const sizes = (await t.call('GET', '/v1/page-size', { token: owner, query: { query: 'all' } })).body.getAllPageSize;
+    expect(sizes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ pageSizeName: 'A4' }),
+        expect.objectContaining({ pageSizeName: 'Receipt 58 mm', width: 58, height: 200, unit: 'mm' }),
+        expect.objectContaining({ pageSizeName: 'Receipt 80 mm', width: 80, height: 200, unit: 'mm' }),
+      ]),
+    );
+    const suppliers = (await t.call('GET', '/v1/supplier', { token: owner, query: { query: 'all' } })).body.getAllSupplier;
+    expect(suppliers.length).toBeGreaterThanOrEqual(2);
   });
 
   test('a second start adds nothing', async () => {

@@ -110,6 +110,10 @@ describe('GET /product', () => {
       inventorySalesValue: 6.5,
       inventoryPurchaseValue: 4.01,
       shortProductCount: 2,
+      // nothing sold yet
+      soldQuantity: 0,
+      salesValue: 0,
+      profit: 0,
     });
   });
 
@@ -119,9 +123,16 @@ describe('GET /product', () => {
     expect(answer.body.getAllProduct).toHaveLength(5);
     const apple = answer.body.getAllProduct.find((p: { sku: string }) => p.sku === 'AC-1');
     expect(apple).toMatchObject({ totalSalePrice: 6.3, totalPurchasePrice: 3.9 });
-    expect(answer.body.aggregations._sum).toEqual({ productQuantity: 13, totalSalePrice: 706.5, totalPurchasePrice: 4.01 });
+    expect(answer.body.aggregations._sum).toEqual({
+      productQuantity: 13,
+      totalSalePrice: 706.5,
+      totalPurchasePrice: 4.01,
+      soldQuantity: 0,
+      salesValue: 0,
+      profit: 0,
+    });
     const active = await list({ query: 'report', status: 'true' });
-    expect(active.body.aggregations._sum).toEqual({ productQuantity: 6, totalSalePrice: 6.5, totalPurchasePrice: 4.01 });
+    expect(active.body.aggregations._sum).toMatchObject({ productQuantity: 6, totalSalePrice: 6.5, totalPurchasePrice: 4.01 });
   });
 
   test('GET /product/{id}: the product with its movements, newest first; 404 and 400', async () => {

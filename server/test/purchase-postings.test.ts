@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { averageWithout, movingAverage, purchasePostings, purchaseReturnPostings } from '../src/modules/purchasing/purchase-postings.ts';
+import { averageWithout, movingAverage } from '../src/modules/inventory/index.ts';
+import { purchasePostings, purchaseReturnPostings } from '../src/modules/purchasing/purchase-postings.ts';
 
 /** The pure parts of purchasing: the moving average (per product, in cents, half up) and the postings of 3.8 and 3.9. */
 describe('moving average', () => {

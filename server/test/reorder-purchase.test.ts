@@ -27,17 +27,36 @@ describe('purchase requests', () => {
     expect(answer.body.reorderInvoiceId).toMatch(/^PR-\d{6}$/);
     const read = await t.call('GET', `/v1/purchase-reorder-invoice/${answer.body.reorderInvoiceId}`, { token: owner });
     expect(read.status).toBe(200);
-    expect(read.body).toMatchObject({ reorderInvoiceId: answer.body.reorderInvoiceId, status: 'true' });
+    expect(read.body).toMatchObject({
+      reorderInvoiceId: answer.body.reorderInvoiceId,
+      status: 'true',
+      state: 'requested',
+      purchaseInvoiceId: null,
+    });
     expect(read.body.productList).toEqual([
       {
         productId: a.id,
         reorderProductQuantity: 10,
-        product: { id: a.id, name: a.name, sku: a.sku, productQuantity: 1, reorderQuantity: 4 },
+        product: {
+          id: a.id,
+          name: a.name,
+          sku: a.sku,
+          productQuantity: 1,
+          reorderQuantity: 4,
+          productPurchasePrice: a.productPurchasePrice,
+        },
       },
       {
         productId: b.id,
         reorderProductQuantity: 3,
-        product: { id: b.id, name: b.name, sku: b.sku, productQuantity: 0, reorderQuantity: 2 },
+        product: {
+          id: b.id,
+          name: b.name,
+          sku: b.sku,
+          productQuantity: 0,
+          reorderQuantity: 2,
+          productPurchasePrice: b.productPurchasePrice,
+        },
       },
     ]);
   });

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { rawRows } from '../src/platform/queries.ts';
 import { useTestApp } from './harness.ts';
 import { makeReferences, type References } from './resources-samples.ts';
 
@@ -248,5 +250,33 @@ describe('other list keys and filters', () => {
       expect(answer.status, String(deliveryFee)).toBe(400);
       expect(answer.body.fields).toHaveProperty('deliveryFee');
     }
+  });
+});
+
+describe('payment methods', () => {
+  test('each says whether its money lands in the Cash account, whatever it is called', async () => {
+    const accounts = await rawRows<{ id: number; system_key: string }>(
+      t.database.db,
+      sql`select id, system_key from sub_account where system_key in ('cash', 'bank')`,
+    );
+    const idOf = (key: string) => accounts.find((a) => a.system_key === key)!.id;
+    const drawer = await t.call('POST', '/v1/payment-method', {
+      token: owner,
+      body: { methodName: 'Till drawer', subAccountId: idOf('cash') },
+    });
+    const card = await t.call('POST', '/v1/payment-method', {
+      token: owner,
+      body: { methodName: 'Cashless card', subAccountId: idOf('bank') },
+    });
+    expect([drawer.status, drawer.body.cash, card.status, card.body.cash]).toEqual([201, 'true', 201, 'false']);
+    const list = await t.call('GET', '/v1/payment-method', { token: owner, query: { query: 'all' } });
+    const flags = Object.fromEntries(
+      list.body.getAllPaymentMethod.map((m: { methodName: string; cash: string }) => [m.methodName, m.cash]),
+    );
+    expect(flags).toMatchObject({ 'Till drawer': 'true', 'Cashless card': 'false' });
+    // moving the card's money to the Cash account makes it a cash method
+    const moved = await t.call('PUT', `/v1/payment-method/${card.body.id}`, { token: owner, body: { subAccountId: idOf('cash') } });
+    expect(moved.body.cash).toBe('true');
+    expect((await t.call('GET', `/v1/payment-method/${drawer.body.id}`, { token: owner })).body.cash).toBe('true');
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { makeProduct, readProduct } from './factories.ts';
 import { useTestApp } from './harness.ts';
+import { makeSupplier } from './purchase-fixtures.ts';
 import { paymentMethods, referenceProduct, rows, salePostingsOf } from './sale-fixtures.ts';
 
 /** POST sale-invoice: server prices, split tender with change, stock out, the postings of 3.3; the list and detail. */
@@ -223,6 +224,23 @@ describe('undo a sale', () => {
     const list = await t.call('GET', '/v1/sale-invoice', { token: owner, query: { query: 'all' } });
     expect(list.body.getAllSaleInvoice.map((s: any) => s.id)).not.toContain(id);
     expect((await t.call('PATCH', '/v1/sale-invoice/999999', { token: owner, body: { status: 'false' } })).status).toBe(404);
+  });
+  test('goods an undo brings back enter the average cost at the cost they left at', async () => {
+    // bought 10 at 5.00; sell 3 (cost 5.00); buy 10 more at 8.00: average (7 × 5 + 10 × 8) / 17 = 6.76
+    const p = await referenceProduct(t);
+    const sale = await sell({ saleInvoiceProduct: [{ productId: p.id, productQuantity: 3 }], paidAmount: [] });
+    const supplierId = await makeSupplier(t, owner);
+    const bought = await t.call('POST', '/v1/purchase-invoice', {
+      token: owner,
+      body: { supplierId, purchaseInvoiceProduct: [{ productId: p.id, productQuantity: 10, productUnitPurchasePrice: 8 }] },
+    });
+    expect(bought.status).toBe(201);
+    expect((await readProduct(t, p.id)).productPurchasePrice).toBe(6.76);
+    await t.call('PATCH', `/v1/sale-invoice/${sale.body.createdInvoice.id}`, { token: owner, body: { status: 'false' } });
+    // the 3 come back at 5.00: (17 × 6.76 + 3 × 5.00) / 20 = 6.496 → 6.50, so 20 on hand are worth 130.00 as bought
+    const after = await readProduct(t, p.id);
+    expect(after.productQuantity).toBe(20);
+    expect(after.productPurchasePrice).toBe(6.5);
   });
 });
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { salePostings } from '../src/modules/selling/sale-postings.ts';
+import { salePostings, saleReturnPostings } from '../src/modules/selling/sale-postings.ts';
 import { settleTender, type Tender } from '../src/modules/selling/sale-tender.ts';
 
 /** The pure parts of a sale: its postings and the split tender. */
@@ -32,6 +32,29 @@ test('a sale posts cost, sales, VAT and each payment', () => {
     [{ subAccountId: 12 }, 'accountsReceivable', 1850],
   ]);
   for (const p of postings) expect(p).toMatchObject({ date: '2026-03-04', type: 'sale', relatedId: 7 });
+});
+
+test('a return of 1 of that sale posts 3.7: goods back at cost, sales and VAT off the receivable, each refund', () => {
+  const postings = saleReturnPostings({
+    invoiceId: 7,
+    returnId: 2,
+    date: '2026-03-05',
+    net: 1167,
+    vat: 117,
+    cost: 500,
+    refunds: [
+      { account: 'cash', amount: 1000, method: 'cash' },
+      { account: { subAccountId: 12 }, amount: 284, method: 'Card' },
+    ],
+  });
+  expect(postings.map((p) => [p.debit, p.credit, p.amount])).toEqual([
+    ['inventory', 'costOfSales', 500],
+    ['sales', 'accountsReceivable', 1167],
+    ['tax', 'accountsReceivable', 117],
+    ['accountsReceivable', 'cash', 1000],
+    ['accountsReceivable', { subAccountId: 12 }, 284],
+  ]);
+  for (const p of postings) expect(p).toMatchObject({ date: '2026-03-05', type: 'saleReturn', relatedId: 7 });
 });
 
 test('split tender: change comes off cash, never off a card', () => {

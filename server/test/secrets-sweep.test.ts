@@ -100,6 +100,15 @@ beforeAll(async () => {
     },
   });
   if (returned.status !== 201) throw new Error(JSON.stringify(returned.body));
+  const sale = made[4]!.body.createdInvoice;
+  const saleReturn = await t.call('POST', '/v1/return-sale-invoice', {
+    token: owner,
+    body: {
+      saleInvoiceId: sale.id,
+      returnSaleInvoiceProduct: [{ saleInvoiceProductId: sale.saleInvoiceProduct[0].id, productQuantity: 1 }],
+    },
+  });
+  if (saleReturn.status !== 201) throw new Error(JSON.stringify(saleReturn.body));
   // the refresh route is walked with a session to refresh
   const session = await t.login(ownerUsername, ownerPassword);
   cookies = { refreshToken: session.cookies.find((c) => c.name === 'refreshToken')!.value };

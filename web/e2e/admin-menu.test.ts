@@ -39,11 +39,11 @@ const visibleLinks = async (page: Browser['page']) => (await (await adminNav(pag
 const options = (page: Browser['page']) => page.locator('.ant-select-item-option');
 const names = async (page: Browser['page']) => (await options(page).allInnerTexts()).map((t) => t.split('\n')[0]!.trim());
 
-test("the menu follows a shop's day: Dashboard, then Sell, Buy, Stock, Online shop, Staff, Settings; groups with icons, the current one open", async () => {
+test("the menu follows a shop's day: Dashboard, then Sell, Buy, Stock, Online shop, Reports, Staff, Settings; groups with icons, the current one open", async () => {
   const { page } = browser;
   await loginAs(page, product.url);
   // groups whose screens do not exist yet (Books) are not shown
-  const groups = ['Dashboard', 'Sell', 'Buy', 'Stock', 'Online shop', 'Staff', 'Settings'];
+  const groups = ['Dashboard', 'Sell', 'Buy', 'Stock', 'Online shop', 'Reports', 'Staff', 'Settings'];
   expect(await topLevel(page)).toEqual(groups);
   const nav = await adminNav(page);
   // every entry of the top level carries an icon
@@ -59,6 +59,10 @@ test("the menu follows a shop's day: Dashboard, then Sell, Buy, Stock, Online sh
   expect(stock).toContain('Colours');
   expect(stock).not.toContain('Users');
   await screenshot(page, 'admin-menu');
+  // the till is under Sell
+  await page.goto(`${product.url}/admin/pos`);
+  await nav.getByRole('link', { name: 'Till', exact: true }).waitFor();
+  expect(await visibleLinks(page)).toEqual(expect.arrayContaining(['Customers', 'Till']));
 
   // a detail page opens its group too, and a group collapses on a click
   await page.goto(`${product.url}/admin/role`);

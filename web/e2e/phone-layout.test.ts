@@ -152,3 +152,19 @@ test('at 390×844 the admin has a drawer menu beside the titles, a product list 
   await screenshot(page, 'phone-admin-product-form');
   expect(problems).toEqual([]);
 });
+
+test('at 390×844 the till fits: the scan box, the cart scrolling inside its card, the totals and payment below', async () => {
+  const { page } = browser;
+  await page.goto(`${product.url}/admin/pos`);
+  const scanBox = page.getByLabel('Find product');
+  await scanBox.fill('PHONE-0');
+  await scanBox.press('Enter');
+  await page.getByRole('row').filter({ hasText: 'PHONE-0' }).waitFor();
+  await page.getByLabel('Paid by Cash', { exact: true }).fill('50');
+  await page.getByTestId('till-change').waitFor();
+  await expectNoOverflow(page);
+  // one column: the payment comes below the cart
+  expect((await box(page.getByLabel('Customer and payment'))).y).toBeGreaterThan((await box(page.getByRole('table', { name: 'Cart' }))).y);
+  await screenshot(page, 'phone-till');
+  expect(problems).toEqual([]);
+});

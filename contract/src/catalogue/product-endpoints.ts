@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { out } from '../answers.ts';
-import { newProductListKeys } from '../catalogue.ts';
+import { newProductListKeys, topSellingListKeys } from '../catalogue.ts';
 import { endpoint, fileAnswer, listQuery, multipart } from '../endpoint.ts';
+import { dateOnly } from '../fields.ts';
 import { idListFilter } from '../list-query.ts';
 import {
   priceRange,
@@ -14,16 +15,25 @@ import {
   publicPriceSort,
   publicProductDetailOut,
   publicProductListOut,
+  publicProductOut,
 } from '../product.ts';
 import { statusBody } from '../status.ts';
 import { productImportActions, productImportQuery } from './product-csv.ts';
 
-/** The staff product list's own filters (GET product and GET product/export). */
+/**
+ * The staff product list's own filters (GET product and GET product/export). `productId` picks
+ * products by id (the product page's card); `salesStartDate`/`salesEndDate` are the period of the
+ * sales figures of `query=card` and `query=report` (sale dates, both days included), while the
+ * convention's startDate/endDate keep choosing products by when they were created.
+ */
 export const productListFilters = {
+  productId: idListFilter.optional(),
   productCategoryId: idListFilter.optional(),
   productSubCategoryId: idListFilter.optional(),
   productBrandId: idListFilter.optional(),
   lowStock: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
+  salesStartDate: dateOnly.optional(),
+  salesEndDate: dateOnly.optional(),
 };
 export type ProductListFilters = { [K in keyof typeof productListFilters]?: z.output<(typeof productListFilters)[K]> };
 
@@ -134,14 +144,31 @@ export const newProductRowOut = productColumnsOut.omit({ productPurchasePrice: t
 export type NewProductRow = z.infer<typeof newProductRowOut>;
 
 /**
+ * A top-selling report row: the product as the storefront shows it (no cost, prices from the pricing
+ * function) with its VAT percentage and the units sold over the period, net of sale returns.
+ */
+export const topSellingRowOut = publicProductOut.extend({ productVat: z.number(), soldQuantity: out.int });
+export type TopSellingRow = z.infer<typeof topSellingRowOut>;
+
+export const newProductReportOut = z.object({ [newProductListKeys.rows]: z.array(newProductRowOut), [newProductListKeys.total]: out.int });
+export const topSellingReportOut = z.object({
+  [topSellingListKeys.rows]: z.array(topSellingRowOut),
+  [topSellingListKeys.total]: out.int,
+});
+export type TopSellingReport = z.infer<typeof topSellingReportOut>;
+
+/**
  * Product reports: `query` names the report (one of productReportQueries, checked by the server,
- * which names the parameter when it is missing or unknown); sub-category and brand filters.
+ * which names the parameter when it is missing or unknown); search, sub-category and brand filters.
+ * `top-selling-products`: active products by units sold (completed till sales net of sale returns, sale
+ * dates within startDate..endDate), most first. Both need staff with readAll-productReports: the older
+ * system served top sellers publicly, but units sold are the shop's own business, not a visitor's.
  */
 export const productReportEndpoints = {
   list: endpoint({
     method: 'GET',
     path: 'product-reports',
     access: 'readAll-productReports',
-    answer: z.object({ [newProductListKeys.rows]: z.array(newProductRowOut), [newProductListKeys.total]: out.int }),
+    answer: z.union([newProductReportOut, topSellingReportOut]),
   }),
 };

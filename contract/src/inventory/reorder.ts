@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { out } from '../answers.ts';
 import { endpoint, listQuery } from '../endpoint.ts';
-import { type PurchaseReorderLine, purchaseReorderInput, purchaseReorderLines } from '../inventory.ts';
+import { type PurchaseReorderLine, purchaseReorderInput, purchaseReorderLines, purchaseRequestLifecycle } from '../inventory.ts';
+import { statusBody } from '../status.ts';
 
 /**
  * POST purchase-reorder-invoice takes an array of lines or {products: [...]}; the fields of a refused
@@ -20,6 +21,10 @@ export const purchaseRequestBody = z
     return { lines, fieldPrefix: isArray ? '' : 'products.' };
   });
 
+const requestState = z.enum(purchaseRequestLifecycle.states);
+/** A request's state and, once received, the purchase invoice it became. */
+const requestProgress = { state: requestState, purchaseInvoiceId: out.optionalId };
+
 export const reorderRowOut = z.object({
   id: out.id,
   name: out.text,
@@ -30,6 +35,9 @@ export const reorderRowOut = z.object({
   productPurchasePrice: out.money,
   productSalePrice: out.money,
   status: out.status,
+  /** The product's latest purchase request: its code and state; null when it was never requested. */
+  requestCode: out.optionalText,
+  requestState: requestState.nullable(),
 });
 export type ReorderRow = z.infer<typeof reorderRowOut>;
 
@@ -38,6 +46,7 @@ export const purchaseRequestOut = z.object({
   createdAt: out.timestamp,
   updatedAt: out.timestamp,
   status: out.status,
+  ...requestProgress,
   lineCount: out.int,
 });
 export type PurchaseRequest = z.infer<typeof purchaseRequestOut>;
@@ -45,7 +54,15 @@ export type PurchaseRequest = z.infer<typeof purchaseRequestOut>;
 export const purchaseRequestLineOut = z.object({
   productId: out.id,
   reorderProductQuantity: out.int,
-  product: z.object({ id: out.id, name: out.text, sku: out.text, productQuantity: out.int, reorderQuantity: out.int }),
+  product: z.object({
+    id: out.id,
+    name: out.text,
+    sku: out.text,
+    productQuantity: out.int,
+    reorderQuantity: out.int,
+    /** The average cost now: what receiving the request starts its unit cost from. */
+    productPurchasePrice: out.money,
+  }),
 });
 export type PurchaseRequestLine = z.infer<typeof purchaseRequestLineOut>;
 
@@ -54,8 +71,10 @@ export const purchaseRequestDetailOut = z.object({
   createdAt: out.timestamp,
   updatedAt: out.timestamp,
   status: out.status,
+  ...requestProgress,
   productList: z.array(purchaseRequestLineOut),
 });
+export type PurchaseRequestDetail = z.infer<typeof purchaseRequestDetailOut>;
 
 /** The reorder list (products at or below their reorder level) and the purchase requests made from it. */
 export const reorderEndpoints = {
@@ -87,6 +106,15 @@ export const reorderEndpoints = {
     access: 'readSingle-purchaseReorderInvoice',
     answer: purchaseRequestDetailOut,
   }),
+  /** {status: 'false'} cancels an open request (requested → cancelled); 'true' keeps an open one open. */
+  cancelRequest: endpoint({
+    method: 'PATCH',
+    path: 'purchase-reorder-invoice/:code',
+    access: 'update-purchaseReorderInvoice',
+    body: statusBody,
+    answer: purchaseRequestDetailOut,
+  }),
+  /** Deletes a request that was not received (a received one is kept: it names its purchase invoice). */
   deleteRequest: endpoint({
     method: 'DELETE',
     path: 'purchase-reorder-invoice/:code',

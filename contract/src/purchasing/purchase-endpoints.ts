@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { transactionOut } from '../accounting/transactions.ts';
 import { out, recordOut } from '../answers.ts';
 import { endpoint, listQuery } from '../endpoint.ts';
-import { ledgerTypes } from '../ledger.ts';
 import { idListFilter } from '../list-query.ts';
 import {
   purchaseInvoiceInput,
@@ -54,19 +54,6 @@ export const purchaseLineOut = z.object({
   /** Already returned to the supplier */
   returnedQuantity: out.int,
   product: z.object({ id: out.id, name: out.text, sku: out.text }),
-});
-
-export const transactionOut = z.object({
-  id: out.id,
-  date: out.date,
-  debitId: out.id,
-  creditId: out.id,
-  particulars: out.text,
-  amount: out.money,
-  type: z.enum(ledgerTypes),
-  relatedId: out.optionalText,
-  debit: z.object({ id: out.id, name: out.text }),
-  credit: z.object({ id: out.id, name: out.text }),
 });
 
 export const returnLineOut = z.object({

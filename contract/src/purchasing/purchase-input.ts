@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, money, numberField, optionalDate, optionalId, optionalText, percentage } from '../fields.ts';
+import { purchaseRequestCodePattern } from '../inventory.ts';
 import { defineLifecycle } from '../lifecycle.ts';
 
 /**
@@ -36,10 +37,19 @@ function uniqueBy<T>(lines: T[], key: (line: T) => number, field: string, ctx: z
   });
 }
 
-/** POST purchase-invoice. */
+/**
+ * POST purchase-invoice. `purchaseRequestId` (a request's code, PR-000001) receives that purchase
+ * request: the invoice is its receipt. It is part of this POST rather than an endpoint of its own so
+ * the invoice and the request's move to received commit in one transaction with one answer; a
+ * request that is no longer open (received or cancelled) refuses the whole invoice (409).
+ */
 export const purchaseInvoiceInput = z
   .object({
     date: optionalDate,
+    purchaseRequestId: z
+      .string({ error: 'must be a purchase request code' })
+      .regex(purchaseRequestCodePattern, 'must be a purchase request code such as PR-000001')
+      .optional(),
     supplierId: id,
     note: optionalText(500),
     supplierMemoNo: optionalText(80),

@@ -6,4 +6,7 @@ export const sellingMessages = {
   saleUpdated: 'Sale Updated Successfully',
   paymentAdded: 'Payment added successfully',
   amountAboveDue: 'Amount cannot be greater than due!',
+  paymentDeleted: 'Payment deleted successfully',
+  returnOverQuantity: 'insufficient quantity for return!',
+  returnAdded: 'Sale return added successfully',
 } as const;

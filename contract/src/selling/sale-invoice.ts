@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { transactionOut } from '../accounting/transactions.ts';
 import { out } from '../answers.ts';
 import { endpoint, listQuery } from '../endpoint.ts';
 import { idListFilter } from '../list-query.ts';
 import { holdCancelInput, saleInvoiceInput, salePaymentBody, saleStatusInput } from './sale-input.ts';
 import { saleLifecycle } from './sale-lifecycle.ts';
+import { saleReturnDetailOut } from './sale-return.ts';
 
 /** What the ledger says about one sale (reference 3.4): total with VAT, paid, returned, refunded, due. */
 const derived = {
@@ -42,6 +44,8 @@ export const saleLineOut = z.object({
   productFinalAmount: out.money,
   tax: out.money,
   taxAmount: out.money,
+  /** Already brought back by the customer (sale returns). */
+  returnedQuantity: out.int,
   product: z.object({ id: out.id, name: out.text, sku: out.text }),
 });
 
@@ -65,7 +69,7 @@ export const saleInvoiceDetailOut = z.object({
   instantPaidReturnAmount: out.money,
   dueAmount: out.money,
   singleSaleInvoice: saleInvoiceOut.extend({ saleInvoiceProduct: z.array(saleLineOut) }),
-  returnSaleInvoice: z.array(z.object({ id: out.id })),
+  returnSaleInvoice: z.array(saleReturnDetailOut),
   transactions: z.array(saleTransactionOut),
 });
 
@@ -91,7 +95,16 @@ const createdOut = z.object({
   message: out.text,
 });
 
-export const saleListOut = z.object({ getAllSaleInvoice: z.array(saleInvoiceOut), totalSaleInvoice: out.int, aggregations });
+/** One day of the list's range: its completed sales' count and Σ net (before VAT). */
+export const saleGraphPointOut = z.object({ date: out.date, count: out.int, totalAmount: out.money });
+
+export const saleListOut = z.object({
+  getAllSaleInvoice: z.array(saleInvoiceOut),
+  totalSaleInvoice: out.int,
+  aggregations,
+  /** Per-day sales of the filtered range (the list, not `query=info`), oldest first. */
+  graphData: z.array(saleGraphPointOut).optional(),
+});
 
 const saleFilters = { customerId: idListFilter.optional(), salePersonId: idListFilter.optional() };
 
@@ -109,7 +122,8 @@ export const saleEndpoints = {
     method: 'GET',
     path: 'sale-invoice',
     access: 'readAll-saleInvoice',
-    query: listQuery({ sortable: ['date', 'id'], filters: saleFilters }),
+    /** `query=info`: the aggregations over all time (no rows). */
+    query: listQuery({ sortable: ['date', 'id'], filters: saleFilters, modes: ['info'] }),
     answer: saleListOut,
   }),
   get: endpoint({ method: 'GET', path: 'sale-invoice/:id', access: 'readSingle-saleInvoice', answer: saleInvoiceDetailOut }),
@@ -176,5 +190,17 @@ export const salePaymentEndpoints = {
     body: salePaymentBody,
     answer: z.object({ message: out.text, saleInvoiceNo: out.id, date: out.date, amount: out.money, dueAmount: out.money }),
     status: 201,
+  }),
+  /** Money received from customers (at the till and later), newest first; undone sales left out. */
+  list: endpoint({
+    method: 'GET',
+    path: 'payment-sale-invoice',
+    access: 'readAll-paymentSaleInvoice',
+    query: listQuery({ filters: { saleInvoiceId: idListFilter.optional(), customerId: idListFilter.optional() } }),
+    answer: z.object({
+      getAllPaymentSaleInvoice: z.array(transactionOut),
+      totalPaymentSaleInvoice: out.int,
+      aggregations: z.object({ _sum: z.object({ amount: out.money }) }),
+    }),
   }),
 };

@@ -4,6 +4,7 @@ import type { AppContext } from '../platform/context.ts';
 import { defineResource, type ResourceDefinition } from '../platform/resource-factory.ts';
 import type { RouteDef } from '../platform/route.ts';
 import * as s from '../schema/index.ts';
+import { paymentMethodExtras } from './accounting/index.ts';
 import { categoryModes, subCategoryModes } from './catalogue/index.ts';
 import { supplierExtras } from './purchasing/index.ts';
 
@@ -40,6 +41,7 @@ const extras = (ctx: AppContext): Partial<Record<ResourceKey, Partial<ResourceDe
   productCategory: categoryModes(ctx),
   productSubCategory: subCategoryModes(ctx),
   supplier: supplierExtras(ctx),
+  paymentMethod: paymentMethodExtras,
 });
 
 export function plainResourceRoutes(ctx: AppContext): RouteDef[] {

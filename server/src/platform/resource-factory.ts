@@ -45,6 +45,11 @@ export interface ResourceDefinition {
   prepare?: (tx: DbOrTx, values: Row, current?: Row) => Promise<Row>;
   /** Checks across fields, on the whole record as it would be after a create or update; throw to refuse it. */
   validate?: (values: Row) => void;
+  /**
+   * Read-only values worked out for each row and answered beside its columns (in lists, single reads
+   * and write answers), e.g. whether a payment method's money lands in the Cash account.
+   */
+  computed?: Record<string, SQL>;
   /** List filters of its own beyond the `...Id` ones: each parameter's schema and the condition it adds. */
   filters?: Record<string, { schema: z.ZodType; where: (value: never) => SQL | undefined }>;
 }
@@ -104,9 +109,12 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
   const inputFields = Object.keys(contract.input.shape);
   const references = referencesOf(table, inputFields);
   // the answer's allow-list: the record's own columns and the contract's fields, never anything else a table holds
-  const selected = Object.fromEntries(
-    ['id', 'status', 'createdAt', 'updatedAt', ...inputFields].filter((name) => columns[name]).map((name) => [name, columns[name]!]),
-  );
+  const selected = {
+    ...Object.fromEntries(
+      ['id', 'status', 'createdAt', 'updatedAt', ...inputFields].filter((name) => columns[name]).map((name) => [name, columns[name]!]),
+    ),
+    ...def.computed,
+  };
 
   // every `...Id` input field is also a list filter taking one id or a comma list
   const idFields = inputFields.filter((name) => name.endsWith('Id') && columns[name]);

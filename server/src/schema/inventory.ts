@@ -1,9 +1,10 @@
-import { adjustLifecycle, adjustTypes, stockReasons } from '@tillbook/contract';
+import { adjustLifecycle, adjustTypes, purchaseRequestLifecycle, stockReasons } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgSequence, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 import { users } from './identity.ts';
 import { product } from './product.ts';
+import { purchaseInvoice } from './purchasing.ts';
 
 /**
  * The stock ledger: one append-only row per change of on-hand quantity, written in the same
@@ -74,6 +75,10 @@ export const adjustInvoiceProduct = pgTable(
 /** Purchase requests: numbered from a sequence, never by reading the last number. */
 export const purchaseRequestNumber = pgSequence('purchase_request_number', { startWith: 1 });
 
+/**
+ * One line of a purchase request; the lines of a request share its code, its `state` (moved only
+ * through purchaseRequestLifecycle, all lines together) and, once received, its purchase invoice.
+ */
 export const purchaseReorderInvoice = pgTable(
   'purchase_reorder_invoice',
   {
@@ -84,6 +89,15 @@ export const purchaseReorderInvoice = pgTable(
       .notNull()
       .references(() => product.id),
     productQuantity: integer().notNull(),
+    state: closedText(purchaseRequestLifecycle.states).notNull().default(purchaseRequestLifecycle.initial),
+    /** The purchase invoice that received the request. */
+    purchaseInvoiceId: integer().references(() => purchaseInvoice.id),
   },
-  (t) => [check('reorder_quantity_positive', sql`${t.productQuantity} > 0`), index().on(t.reorderInvoiceId)],
+  (t) => [
+    check('reorder_quantity_positive', sql`${t.productQuantity} > 0`),
+    inSet('purchase_reorder_invoice_state', t.state, purchaseRequestLifecycle.states),
+    check('purchase_request_received_names_invoice', sql`(${t.state} = 'received') = (${t.purchaseInvoiceId} is not null)`),
+    index().on(t.reorderInvoiceId),
+    index().on(t.productId),
+  ],
 );

@@ -1,12 +1,13 @@
 import { ledgerTypes } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { subAccount } from './accounting.ts';
 import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 
 /**
  * The ledger: one row = one double entry (a debit and a credit sub-account, one positive amount),
- * so debits equal credits by construction. Corrections are reversing entries, never deletions.
+ * so debits equal credits by construction. Corrections are reversing entries, never deletions; a
+ * reversal of one entry names it in `reversesId`.
  */
 export const transaction = pgTable(
   'transaction',
@@ -23,6 +24,10 @@ export const transaction = pgTable(
     amount: moneyColumn().notNull(),
     type: closedText(ledgerTypes).notNull(),
     relatedId: text(),
+    /** The entry this one reverses (a deleted payment); at most one reversal per entry. */
+    reversesId: integer()
+      .unique('transaction_reverses_id_unique')
+      .references((): AnyPgColumn => transaction.id),
   },
   (t) => [
     check('transaction_amount_positive', sql`${t.amount} > 0`),

@@ -84,6 +84,14 @@ export async function seedBase(db: Db, options: SeedOptions): Promise<void> {
     }
 
     await seedWalkInCustomer(tx, roles.get('customer')!);
+    // the till takes cash from the first start; created once, so a renamed or removed one stays so
+    if (newRoles.length) {
+      const [cash] = await tx.select({ id: s.subAccount.id }).from(s.subAccount).where(eq(s.subAccount.systemKey, 'cash'));
+      await tx
+        .insert(s.paymentMethod)
+        .values({ methodName: 'Cash', subAccountId: cash!.id, instruction: 'Cash at the till; change is given from the drawer.' })
+        .onConflictDoNothing();
+    }
 
     const superAdminId = roles.get('super-admin')!;
     const [owner] = await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.roleId, superAdminId)).limit(1);

@@ -7,6 +7,7 @@ import { StagedFiles } from '../platform/stored-files.ts';
 import * as s from '../schema/index.ts';
 import { defaultCompanyName } from './base.ts';
 import { demoProductImages, seedDemoProducts } from './demo-products.ts';
+import { seedDemoTill } from './demo-till.ts';
 
 const demoFlag = 'demoSeeded';
 
@@ -41,7 +42,7 @@ export async function seedDemo(db: Db, deps: DemoDeps): Promise<void> {
   }
 }
 
-/** The demo's lists (departments ... payment methods); false, and nothing, when the demo was already loaded. */
+/** The demo's lists (departments ... payment methods, the till's page sizes and suppliers); false, and nothing, when the demo was already loaded. */
 async function seedDemoLists(tx: Tx): Promise<boolean> {
   const first = await tx
     .insert(s.serverState)
@@ -136,5 +137,6 @@ async function seedDemoLists(tx: Tx): Promise<boolean> {
     .insert(s.courierMedium)
     .values({ courierMediumName: 'Own delivery', address: 'The shop', phone: '+10000000000', type: 'deliveryBoy' })
     .onConflictDoNothing();
+  await seedDemoTill(tx);
   return true;
 }

@@ -1,5 +1,6 @@
 import {
   AppstoreOutlined,
+  BarChartOutlined,
   BookOutlined,
   DashboardOutlined,
   SearchOutlined,
@@ -21,6 +22,7 @@ const groupIcons: Record<NavGroup, ReactNode> = {
   Stock: <AppstoreOutlined />,
   'Online shop': <ShopOutlined />,
   Books: <BookOutlined />,
+  Reports: <BarChartOutlined />,
   Staff: <TeamOutlined />,
   Settings: <SettingOutlined />,
 };

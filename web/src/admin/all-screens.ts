@@ -1,9 +1,17 @@
 import { identityScreens } from './identity/screens.ts';
 import { purchasingScreens } from './purchasing/screens.ts';
+import { reportScreens } from './reports/screens.ts';
 import { resourceScreens } from './resources/screens.ts';
 import type { AdminScreen } from './screens.ts';
 import { sellingScreens } from './selling/screens.ts';
 import { stockScreens } from './stock/screens.ts';
 
 /** Every admin screen, from each area's own list. Within a menu group, screens show in this order. */
-export const allScreens: AdminScreen[] = [...sellingScreens, ...purchasingScreens, ...stockScreens, ...identityScreens, ...resourceScreens];
+export const allScreens: AdminScreen[] = [
+  ...sellingScreens,
+  ...purchasingScreens,
+  ...stockScreens,
+  ...identityScreens,
+  ...resourceScreens,
+  ...reportScreens,
+];

@@ -18,8 +18,8 @@ export interface AdminScreen {
 
 /**
  * The menu's groups in the order of a shop's day (after the Dashboard): selling, buying, the stock room,
- * the online shop, the books, then staff and settings. A group shows once a screen the user may open
+ * the online shop, the books, reports, then staff and settings. A group shows once a screen the user may open
  * declares it.
  */
-export const navGroups = ['Sell', 'Buy', 'Stock', 'Online shop', 'Books', 'Staff', 'Settings'] as const;
+export const navGroups = ['Sell', 'Buy', 'Stock', 'Online shop', 'Books', 'Reports', 'Staff', 'Settings'] as const;
 export type NavGroup = (typeof navGroups)[number];

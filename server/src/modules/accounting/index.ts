@@ -1,3 +1,7 @@
 /** The accounting module's entry for other modules and the seed: the books change only through `post`. */
 export { mainAccounts, type SystemAccountKey, systemSubAccounts } from './chart-of-accounts.ts';
+export { entriesWhere } from './journal-read.ts';
+export { journalRoutes } from './journal-routes.ts';
+export { paymentMethodExtras } from './payment-method.ts';
 export { type AccountRef, type LedgerType, type Posting, post } from './post.ts';
+export { liveEntry } from './reversed.ts';

@@ -18,6 +18,8 @@ export interface Posting {
   particulars: string;
   type: LedgerType;
   relatedId?: string | number;
+  /** The entry this one reverses (a deleted payment): the ledger allows one reversal per entry. */
+  reversesId?: number;
 }
 
 /**
@@ -45,6 +47,7 @@ export async function post(tx: DbOrTx, postings: Posting[]): Promise<void> {
         particulars: p.particulars,
         type: p.type,
         relatedId: p.relatedId === undefined ? null : String(p.relatedId),
+        reversesId: p.reversesId ?? null,
       };
     }),
   );

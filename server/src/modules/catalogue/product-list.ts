@@ -1,11 +1,13 @@
 import { type ProductListFilters, productCardOut, productListOut, productReportOut } from '@tillbook/contract';
-import { asc, count, desc, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
+import { fieldError } from '../../platform/errors.ts';
 import { conventionWhere, type ListQuery, whereAll } from '../../platform/list-query.ts';
 import { presenter } from '../../platform/presenter.ts';
 import { paged } from '../../platform/queries.ts';
 import { product, productSubCategory } from '../../schema/index.ts';
 import { lowStockSql, productRowQuery, productView } from './product-detail.ts';
+import { type SalesPeriod, salesByProduct, salesOfRow, salesSums } from './product-sales.ts';
 
 export type StaffFilters = ProductListFilters;
 
@@ -19,6 +21,7 @@ export function staffWhere(q: ListQuery<StaffFilters>): SQL | undefined {
   const f = q.filters;
   return whereAll([
     ...conventionWhere(q, { status: product.status, search: [product.name, product.sku], date: product.createdAt }),
+    f.productId ? inArray(product.id, f.productId) : undefined,
     f.productSubCategoryId ? inArray(product.productSubCategoryId, f.productSubCategoryId) : undefined,
     f.productBrandId ? inArray(product.productBrandId, f.productBrandId) : undefined,
     f.productCategoryId
@@ -40,26 +43,26 @@ export const sortColumns = {
 } as const;
 
 /** Rows of the staff list with their names, thumbnail and low-stock flag: one query. */
-async function staffRows(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undefined, withValues = false) {
+async function staffRows(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undefined) {
   const direction = q.order === 'asc' ? asc : desc;
   const column = sortColumns[(q.sort ?? 'createdAt') as keyof typeof sortColumns];
   const rows = await paged(productRowQuery(db).where(where).orderBy(direction(column), direction(product.id)).$dynamic(), q);
-  return rows.map((row) => {
-    const view = productView(row);
-    if (!withValues) return view;
-    return {
-      ...view,
-      totalSalePrice: sumOf(view.productQuantity, view.productSalePrice),
-      totalPurchasePrice: sumOf(view.productQuantity, view.productPurchasePrice),
-    };
-  });
+  return rows.map(productView);
+}
+
+/** The sales period of the card and the report; the end may not come before the start. */
+function salesPeriod(q: ListQuery<StaffFilters>): SalesPeriod {
+  const { salesStartDate: from, salesEndDate: to } = q.filters;
+  if (from && to && from > to) throw fieldError('salesEndDate', 'must not be before the sales start date');
+  return { from, to };
 }
 
 /** quantity × unit price, in cents, back to a two-decimal number. */
 const sumOf = (quantity: number, price: number) => (quantity * Math.round(price * 100)) / 100;
 
-/** `query=card`: counts and stock values (quantity × price), computed in SQL. */
-async function card(db: DbOrTx, where: SQL | undefined) {
+/** `query=card`: counts and stock values (quantity × price), and the products' sales over the period, computed in SQL. */
+async function card(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undefined) {
+  const sales = salesByProduct(db, salesPeriod(q));
   const [row] = await db
     .select({
       uniqueProduct: sql<number>`count(*) filter (where ${product.productQuantity} > 0)`.mapWith(Number),
@@ -67,26 +70,52 @@ async function card(db: DbOrTx, where: SQL | undefined) {
       inventorySalesValue: moneySum(saleValue),
       inventoryPurchaseValue: moneySum(purchaseValue),
       shortProductCount: sql<number>`count(*) filter (where ${lowStockSql})`.mapWith(Number),
+      ...salesSums(sales),
     })
     .from(product)
+    .leftJoin(sales, eq(sales.productId, product.id))
     .where(where);
   return row!;
 }
 
-/** `query=report`: every matching product with its stock values, and the sums. */
+/** `query=report`: every matching product with its stock values and its sales over the period, and the sums. */
 async function report(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undefined) {
+  const sales = salesByProduct(db, salesPeriod(q));
   const [rows, [sums]] = await Promise.all([
-    staffRows(db, q, where, true),
+    staffRows(db, q, where),
     db
       .select({
         productQuantity: sql<number>`coalesce(sum(${product.productQuantity}), 0)`.mapWith(Number),
         totalSalePrice: moneySum(saleValue),
         totalPurchasePrice: moneySum(purchaseValue),
+        ...salesSums(sales),
       })
       .from(product)
+      .leftJoin(sales, eq(sales.productId, product.id))
       .where(where),
   ]);
-  return { getAllProduct: rows, aggregations: { _sum: sums } };
+  const sold = rows.length
+    ? await db
+        .select({ productId: product.id, ...salesOfRow(sales) })
+        .from(product)
+        .leftJoin(sales, eq(sales.productId, product.id))
+        .where(
+          inArray(
+            product.id,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
+  const byId = new Map(sold.map(({ productId, ...figures }) => [productId, figures]));
+  return {
+    getAllProduct: rows.map((view) => ({
+      ...view,
+      totalSalePrice: sumOf(view.productQuantity, view.productSalePrice),
+      totalPurchasePrice: sumOf(view.productQuantity, view.productPurchasePrice),
+      ...byId.get(view.id)!,
+    })),
+    aggregations: { _sum: sums },
+  };
 }
 
 const presentCard = presenter(productCardOut) as (value: unknown) => typeof productCardOut._output;
@@ -99,7 +128,7 @@ const presentPage = presenter(productListOut) as (value: unknown) => typeof prod
  */
 export async function productList(db: DbOrTx, q: ListQuery<StaffFilters>) {
   const where = staffWhere(q);
-  if (q.mode === 'card') return presentCard(await card(db, where));
+  if (q.mode === 'card') return presentCard(await card(db, q, where));
   if (q.mode === 'report') return presentReport(await report(db, q, where));
   const [rows, [total]] = await Promise.all([staffRows(db, q, where), db.select({ n: count() }).from(product).where(where)]);
   return presentPage({ getAllProduct: rows, totalProduct: Number(total?.n ?? 0) });

@@ -13,7 +13,7 @@ type PublicFilters = {
 };
 
 /** The product row with its names, VAT rate and visible discount, joined once (no query per row). */
-function publicRowQuery(db: DbOrTx) {
+export function publicRowQuery(db: DbOrTx) {
   return db
     .select({
       ...productRowSelect,
@@ -33,7 +33,7 @@ type PublicRow = Awaited<ReturnType<ReturnType<typeof publicRowQuery>['execute']
  * today's business date. The public answer schema sends no cost, reorder level, pack size or other
  * internal field.
  */
-function publicView({ discount: attached, ...row }: PublicRow, today: string) {
+export function publicView({ discount: attached, ...row }: PublicRow, today: string) {
   const view = productView(row as ProductRow);
   const price = unitPrice({ salePrice: row.product.productSalePrice, vatPercentage: row.vatPercentage, discount: attached, date: today });
   const active = price.activeDiscount;

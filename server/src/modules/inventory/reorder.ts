@@ -1,12 +1,24 @@
-import { type PurchaseReorderLine, purchaseRequestCode, purchaseRequestCodePattern } from '@tillbook/contract';
-import { and, asc, count, countDistinct, desc, eq, lte, sql } from 'drizzle-orm';
+import { type PurchaseReorderLine, type PurchaseRequestState, purchaseRequestCode, purchaseRequestCodePattern } from '@tillbook/contract';
+import { and, asc, count, countDistinct, desc, eq, getTableName, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import { conventionWhere, type ListQuery, orderBy, whereAll } from '../../platform/list-query.ts';
 import { paged, rawRows, requireIdsExist } from '../../platform/queries.ts';
 import { product, purchaseReorderInvoice } from '../../schema/index.ts';
+import { assertDeletable } from './reorder-state.ts';
 
-/** GET reorder-quantity?filters → {getAllReOderList, _count: {id}}: active products at or below their reorder level, by name unless sorted. */
+/**
+ * One field of the product's latest purchase request (the highest line id is the newest request).
+ * The product's id is written qualified: a one-table select leaves its own columns unqualified.
+ */
+const latestRequest = <T extends string>(column: 'reorder_invoice_id' | 'state') =>
+  sql<T | null>`(select ${sql.raw(`r.${column}`)} from ${purchaseReorderInvoice} r
+    where r.product_id = ${sql.identifier(getTableName(product))}.${sql.identifier(product.id.name)} order by r.id desc limit 1)`;
+
+/**
+ * GET reorder-quantity?filters → {getAllReOderList, _count: {id}}: active products at or below their
+ * reorder level, by name unless sorted, each with its latest purchase request's code and state.
+ */
 export async function listReorder(db: DbOrTx, q: ListQuery) {
   const where = whereAll([
     lte(product.productQuantity, product.reorderQuantity),
@@ -23,6 +35,8 @@ export async function listReorder(db: DbOrTx, q: ListQuery) {
       productPurchasePrice: product.productPurchasePrice,
       productSalePrice: product.productSalePrice,
       status: product.status,
+      requestCode: latestRequest('reorder_invoice_id'),
+      requestState: latestRequest<PurchaseRequestState>('state'),
     })
     .from(product)
     .where(where)
@@ -61,11 +75,14 @@ export async function listPurchaseRequests(db: DbOrTx, q: ListQuery) {
       createdAt: createdAt.mapWith(r.createdAt),
       updatedAt: sql<Date>`max(${r.updatedAt})`.mapWith(r.updatedAt),
       status: sql<boolean>`bool_and(${r.status})`.mapWith(Boolean),
+      state: r.state,
+      purchaseInvoiceId: r.purchaseInvoiceId,
       lineCount: count(),
     })
     .from(r)
     .where(where)
-    .groupBy(r.reorderInvoiceId)
+    // state and invoice are the request's: every line carries the same ones
+    .groupBy(r.reorderInvoiceId, r.state, r.purchaseInvoiceId)
     .orderBy(q.order === 'asc' ? asc(createdAt) : desc(createdAt), q.order === 'asc' ? asc(r.reorderInvoiceId) : desc(r.reorderInvoiceId))
     .$dynamic();
   const [rows, [total]] = await Promise.all([
@@ -87,6 +104,8 @@ export async function readPurchaseRequest(db: DbOrTx, code: string) {
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
       status: r.status,
+      state: r.state,
+      purchaseInvoiceId: r.purchaseInvoiceId,
       productId: r.productId,
       reorderProductQuantity: r.productQuantity,
       product: {
@@ -95,6 +114,7 @@ export async function readPurchaseRequest(db: DbOrTx, code: string) {
         sku: product.sku,
         productQuantity: product.productQuantity,
         reorderQuantity: product.reorderQuantity,
+        productPurchasePrice: product.productPurchasePrice,
       },
     })
     .from(r)
@@ -108,15 +128,17 @@ export async function readPurchaseRequest(db: DbOrTx, code: string) {
     createdAt: first.createdAt,
     updatedAt: rows.reduce((latest, row) => (row.updatedAt > latest ? row.updatedAt : latest), first.updatedAt),
     status: rows.every((row) => row.status),
+    state: first.state,
+    purchaseInvoiceId: first.purchaseInvoiceId,
     productList: rows.map(({ productId, reorderProductQuantity, product: p }) => ({ productId, reorderProductQuantity, product: p })),
   };
 }
 
-/** DELETE purchase-reorder-invoice/{code}: hard delete of every line of the request. */
-export async function deletePurchaseRequest(db: DbOrTx, code: string) {
-  if (!purchaseRequestCodePattern.test(code)) throw notFound(`Purchase request ${code}`);
+/** DELETE purchase-reorder-invoice/{code}: hard delete of every line of a request not received. */
+export async function deletePurchaseRequest(tx: DbOrTx, code: string) {
+  await assertDeletable(tx, code);
   const r = purchaseReorderInvoice;
-  const deleted = await db
+  const deleted = await tx
     .delete(r)
     .where(and(eq(r.reorderInvoiceId, code)))
     .returning({ id: r.id });

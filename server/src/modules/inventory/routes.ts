@@ -5,6 +5,7 @@ import { caller, found, type RouteDef } from '../../platform/route.ts';
 import { listAdjustments, readAdjustment } from './adjust-read.ts';
 import { createAdjustment, setAdjustmentStatus } from './adjust-write.ts';
 import { createPurchaseRequest, deletePurchaseRequest, listPurchaseRequests, listReorder, readPurchaseRequest } from './reorder.ts';
+import { setPurchaseRequestStatus } from './reorder-state.ts';
 
 /** The stock room: adjust inventory, the reorder list and purchase requests. */
 export function inventoryRoutes(ctx: AppContext): RouteDef[] {
@@ -28,6 +29,10 @@ export function inventoryRoutes(ctx: AppContext): RouteDef[] {
     }),
     implement(ctx, reorderEndpoints.listRequests, ({ query }) => listPurchaseRequests(db, query)),
     implement(ctx, reorderEndpoints.getRequest, ({ params }) => readPurchaseRequest(db, params.code)),
-    implement(ctx, reorderEndpoints.deleteRequest, ({ params }) => deletePurchaseRequest(db, params.code)),
+    implement(ctx, reorderEndpoints.cancelRequest, async ({ params, body }) => {
+      await db.transaction((tx) => setPurchaseRequestStatus(tx, params.code, body.status));
+      return readPurchaseRequest(db, params.code);
+    }),
+    implement(ctx, reorderEndpoints.deleteRequest, ({ params }) => db.transaction((tx) => deletePurchaseRequest(tx, params.code))),
   ];
 }

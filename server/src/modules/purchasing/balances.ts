@@ -1,8 +1,9 @@
 import { fromCents, toCents } from '@tillbook/contract';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db.ts';
 import { transaction } from '../../schema/index.ts';
+import { liveEntry } from '../accounting/index.ts';
 
 const accountsPayable = sql`(select id from sub_account where system_key = 'accountsPayable')`;
 const t = transaction;
@@ -12,7 +13,7 @@ const sumIf = (type: 'purchase' | 'purchaseReturn', side: PgColumn) =>
 /**
  * Reference 3.4, Accounts Payable side, per purchase invoice (the ledger's relatedId): bought (the
  * purchase's credits to AP, VAT included), paid (its debits), returned (the returns' debits) and
- * paid back at once (the returns' credits).
+ * paid back at once (the returns' credits). A deleted payment and its reversing entry are left out.
  */
 export function balancesByInvoice(db: DbOrTx) {
   return db
@@ -24,7 +25,7 @@ export function balancesByInvoice(db: DbOrTx) {
       instant: sumIf('purchaseReturn', t.creditId).as('instant'),
     })
     .from(t)
-    .where(inArray(t.type, ['purchase', 'purchaseReturn']))
+    .where(and(inArray(t.type, ['purchase', 'purchaseReturn']), liveEntry()))
     .groupBy(t.relatedId)
     .as('balances');
 }

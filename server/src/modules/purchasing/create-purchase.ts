@@ -6,9 +6,9 @@ import { badRequest } from '../../platform/errors.ts';
 import { requireFound, requireIdsExist } from '../../platform/queries.ts';
 import { product, purchaseInvoice, purchaseInvoiceProduct, supplier } from '../../schema/index.ts';
 import { post } from '../accounting/index.ts';
-import { moveStock } from '../inventory/index.ts';
+import { moveStock, movingAverage, receivePurchaseRequest } from '../inventory/index.ts';
 import { paidAmounts } from './payment-accounts.ts';
-import { movingAverage, purchasePostings } from './purchase-postings.ts';
+import { purchasePostings } from './purchase-postings.ts';
 
 export const purchaseDocument = 'purchaseInvoice';
 
@@ -18,7 +18,9 @@ export const lineTax = (net: number, percent: number) => Math.floor((net * Math.
 /**
  * POST purchase-invoice inside the caller's transaction: the header and lines, stock in through
  * moveStock (product-id order), each product's moving-average cost and (when given) its sale price,
- * and the postings of reference 3.8. Paying more than the invoice's total is refused.
+ * and the postings of reference 3.8. Paying more than the invoice's total is refused. With
+ * `purchaseRequestId` the invoice receives that purchase request (requested → received, naming the
+ * invoice) in the same transaction; its lines may differ from the request's (what actually came).
  */
 export async function createPurchase(tx: DbOrTx, input: PurchaseInvoiceInput, userId: number, clock: Clock): Promise<number> {
   await requireIdsExist(tx, supplier.id, [['supplierId', input.supplierId]]);
@@ -100,5 +102,6 @@ export async function createPurchase(tx: DbOrTx, input: PurchaseInvoiceInput, us
       .where(eq(product.id, l.productId));
   }
   await post(tx, purchasePostings({ invoiceId, date, net, tax, paid }));
+  if (input.purchaseRequestId) await receivePurchaseRequest(tx, input.purchaseRequestId, invoiceId);
   return invoiceId;
 }

@@ -3,8 +3,8 @@ import type { DbOrTx } from '../../platform/db.ts';
 import { type ListQuery, whereAll } from '../../platform/list-query.ts';
 import { paged } from '../../platform/queries.ts';
 import { purchaseInvoice, subAccount, transaction } from '../../schema/index.ts';
+import { entriesWhere, liveEntry } from '../accounting/index.ts';
 import { moneyOf } from './balances.ts';
-import { transactionsWhere } from './purchase-read.ts';
 
 const keyed = (key: string) => sql`(select id from sub_account where system_key = ${key})`;
 
@@ -29,11 +29,12 @@ export async function listSupplierPayments(db: DbOrTx, q: ListQuery<{ purchaseIn
         .where(inArray(subAccount.systemKey, ['inventory', 'tax'])),
     ),
     inArray(transaction.relatedId, live),
+    liveEntry(),
     q.filters.purchaseInvoiceId ? inArray(transaction.relatedId, q.filters.purchaseInvoiceId.map(String)) : undefined,
     q.startDate ? sql`${transaction.date} >= ${q.startDate}` : undefined,
     q.endDate ? sql`${transaction.date} <= ${q.endDate}` : undefined,
   ]);
-  const rows = await paged(transactionsWhere(db, where).orderBy(desc(transaction.id)), q);
+  const rows = await paged(entriesWhere(db, where).orderBy(desc(transaction.id)), q);
   const [totals] = await db
     .select({ n: count(), amount: moneyOf(sql`sum(${transaction.amount})`) })
     .from(transaction)

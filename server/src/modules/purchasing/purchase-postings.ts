@@ -47,17 +47,3 @@ export function purchaseReturnPostings(p: {
     ),
   ];
 }
-
-/** Moving-average cost in cents, half up: (onHand × oldCost + qty × unitCost) / (onHand + qty). */
-export function movingAverage(onHand: number, oldCost: Cents, quantity: number, unitCost: Cents): Cents {
-  const total = onHand + quantity;
-  if (total <= 0) return unitCost;
-  return Math.floor((onHand * oldCost + quantity * unitCost) / total + 0.5);
-}
-
-/** The cost before a purchase, once it is undone: (onHand × cost − qty × unitCost) / (onHand − qty); unchanged when nothing stays. */
-export function averageWithout(onHand: number, cost: Cents, quantity: number, unitCost: Cents): Cents {
-  const left = onHand - quantity;
-  if (left <= 0) return cost;
-  return Math.max(0, Math.floor((onHand * cost - quantity * unitCost) / left + 0.5));
-}

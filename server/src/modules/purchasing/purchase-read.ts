@@ -1,5 +1,4 @@
 import { asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db.ts';
 import { conventionWhere, type ListQuery, orderBy, whereAll } from '../../platform/list-query.ts';
 import { paged } from '../../platform/queries.ts';
@@ -9,10 +8,10 @@ import {
   purchaseInvoiceProduct,
   returnPurchaseInvoice,
   returnPurchaseInvoiceProduct,
-  subAccount,
   supplier,
   transaction,
 } from '../../schema/index.ts';
+import { entriesWhere, liveEntry } from '../accounting/index.ts';
 import { balancesByInvoice, derivedColumns, sumDerived } from './balances.ts';
 
 const inv = purchaseInvoice;
@@ -78,31 +77,6 @@ export async function listPurchases(db: DbOrTx, q: ListQuery<Filters>) {
   };
 }
 
-const debit = alias(subAccount, 'debit_account');
-const credit = alias(subAccount, 'credit_account');
-
-/** Ledger rows of the given types and related documents, with account names. */
-export function transactionsWhere(db: DbOrTx, where: SQL | undefined) {
-  return db
-    .select({
-      id: transaction.id,
-      date: transaction.date,
-      debitId: transaction.debitId,
-      creditId: transaction.creditId,
-      particulars: transaction.particulars,
-      amount: transaction.amount,
-      type: transaction.type,
-      relatedId: transaction.relatedId,
-      debit: { id: debit.id, name: debit.name },
-      credit: { id: credit.id, name: credit.name },
-    })
-    .from(transaction)
-    .innerJoin(debit, eq(debit.id, transaction.debitId))
-    .innerJoin(credit, eq(credit.id, transaction.creditId))
-    .where(where)
-    .$dynamic();
-}
-
 /** A purchase return's header and lines. */
 export async function returnsOf(db: DbOrTx, where: SQL) {
   const headers = await db.select().from(returnPurchaseInvoice).where(where).orderBy(asc(returnPurchaseInvoice.id));
@@ -163,9 +137,9 @@ export async function readPurchase(db: DbOrTx, invoiceId: number) {
     .where(eq(purchaseInvoiceProduct.invoiceId, invoiceId))
     .orderBy(asc(purchaseInvoiceProduct.id));
   const derived = sumDerived([header]);
-  const transactions = await transactionsWhere(
+  const transactions = await entriesWhere(
     db,
-    sql`${transaction.relatedId} = ${String(invoiceId)} and ${transaction.type} in ('purchase', 'purchaseReturn')`,
+    sql`${transaction.relatedId} = ${String(invoiceId)} and ${transaction.type} in ('purchase', 'purchaseReturn') and ${liveEntry()}`,
   ).orderBy(asc(transaction.id));
   return {
     status: derived.dueAmount <= 0 ? ('PAID' as const) : ('UNPAID' as const),

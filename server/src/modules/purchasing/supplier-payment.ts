@@ -5,9 +5,9 @@ import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { lockState } from '../../platform/transition.ts';
 import { purchaseInvoice, transaction } from '../../schema/index.ts';
-import { post } from '../accounting/index.ts';
+import { entriesWhere, post } from '../accounting/index.ts';
 import { paidAmounts } from './payment-accounts.ts';
-import { headerSelect, transactionsWhere } from './purchase-read.ts';
+import { headerSelect } from './purchase-read.ts';
 import { purchaseDoc } from './undo-purchase.ts';
 
 /**
@@ -38,7 +38,7 @@ export async function paySupplier(tx: DbOrTx, input: PurchasePaymentInput, clock
       relatedId: invoiceId,
     })),
   );
-  const [last] = await transactionsWhere(tx, and(eq(transaction.relatedId, String(invoiceId)), eq(transaction.type, 'purchase')))
+  const [last] = await entriesWhere(tx, and(eq(transaction.relatedId, String(invoiceId)), eq(transaction.type, 'purchase')))
     .orderBy(desc(transaction.id))
     .limit(1);
   return { transaction: { ...last!, amount: fromCents(total) } };

@@ -5,8 +5,9 @@ import type { DbOrTx } from '../../platform/db.ts';
 import { checkAnswer, presenter } from '../../platform/presenter.ts';
 import type { ResourceDefinition } from '../../platform/resource-factory.ts';
 import { purchaseInvoice, returnPurchaseInvoice, supplier, transaction } from '../../schema/index.ts';
+import { entriesWhere, liveEntry } from '../accounting/index.ts';
 import { sumDerived } from './balances.ts';
-import { headerSelect, transactionsWhere } from './purchase-read.ts';
+import { headerSelect } from './purchase-read.ts';
 
 /** Active invoices (undone ones are out of every statement) with their derived figures. */
 const activeInvoices = (db: DbOrTx, supplierIds?: number[]) =>
@@ -29,9 +30,9 @@ async function supplierDetail(db: DbOrTx, id: number) {
         .orderBy(asc(returnPurchaseInvoice.id))
     : [];
   const allTransaction = keys.length
-    ? await transactionsWhere(
+    ? await entriesWhere(
         db,
-        and(inArray(transaction.relatedId, keys), sql`${transaction.type} in ('purchase', 'purchaseReturn')`),
+        and(inArray(transaction.relatedId, keys), sql`${transaction.type} in ('purchase', 'purchaseReturn')`, liveEntry()),
       ).orderBy(asc(transaction.id))
     : [];
   return { ...row, ...sumDerived(invoices), purchaseInvoice: invoices, returnPurchaseInvoice: returns, allTransaction };

@@ -4,10 +4,9 @@ import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { assertTransition, type LifecycleDocument, lockState, transition } from '../../platform/transition.ts';
 import { product, purchaseInvoice, purchaseInvoiceProduct, returnPurchaseInvoiceProduct, transaction } from '../../schema/index.ts';
-import { post } from '../accounting/index.ts';
-import { moveStock } from '../inventory/index.ts';
+import { liveEntry, post } from '../accounting/index.ts';
+import { averageWithout, moveStock } from '../inventory/index.ts';
 import { purchaseDocument } from './create-purchase.ts';
-import { averageWithout } from './purchase-postings.ts';
 
 export const purchaseDoc: LifecycleDocument<PurchaseState> = {
   table: purchaseInvoice,
@@ -82,7 +81,7 @@ export async function setPurchaseStatus(tx: DbOrTx, invoiceId: number, status: '
   const rows = await tx
     .select({ debitId: transaction.debitId, creditId: transaction.creditId, amount: transaction.amount, type: transaction.type })
     .from(transaction)
-    .where(and(eq(transaction.relatedId, String(invoiceId)), inArray(transaction.type, ['purchase', 'purchaseReturn'])))
+    .where(and(eq(transaction.relatedId, String(invoiceId)), inArray(transaction.type, ['purchase', 'purchaseReturn']), liveEntry()))
     .orderBy(asc(transaction.id));
   const today = await businessDate(tx, clock);
   await post(

@@ -1,12 +1,14 @@
 import { customerContract, walkInCustomerName } from '@tillbook/contract';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { conflict } from '../../platform/errors.ts';
 import { defineResource } from '../../platform/resource-factory.ts';
 import type { RouteDef } from '../../platform/route.ts';
 import { toWireList } from '../../platform/wire.ts';
-import { customer, role, saleInvoice } from '../../schema/index.ts';
+import { customer, returnSaleInvoice, role, saleInvoice, transaction } from '../../schema/index.ts';
+import { entriesWhere, liveEntry } from '../accounting/index.ts';
+import { saleReturnsOf } from './return-read.ts';
 import { saleBalances, sumBalances, zeroBalance } from './sale-balances.ts';
 
 /** The walk-in customer: the first customer of that name (the first start creates it). */
@@ -71,13 +73,22 @@ export function customerRoutes(ctx: AppContext): RouteDef[] {
         const b = perInvoice.get(inv.id) ?? zeroBalance;
         return { ...inv, paidAmount: b.totalPaidAmount, dueAmount: b.dueAmount, returnAmount: b.totalReturnAmount };
       });
+      const keys = invoices.map((inv) => inv.id);
+      const returns = keys.length ? await saleReturnsOf(db, inArray(returnSaleInvoice.saleInvoiceId, keys)) : [];
+      const allTransaction = keys.length
+        ? await entriesWhere(
+            db,
+            and(inArray(transaction.relatedId, keys.map(String)), inArray(transaction.type, ['sale', 'saleReturn']), liveEntry()),
+          ).orderBy(asc(transaction.id))
+        : [];
       return {
         ...row,
         ...sumBalances(perInvoice.values()),
         totalSaleInvoice: invoices.length,
-        totalReturnSaleInvoice: 0,
+        totalReturnSaleInvoice: returns.length,
         saleInvoice: saleInvoices,
-        returnSaleInvoice: [],
+        returnSaleInvoice: returns,
+        allTransaction,
       };
     },
     modes: {

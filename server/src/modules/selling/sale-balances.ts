@@ -2,6 +2,7 @@ import { fromCents, type PartyBalance, toCents } from '@tillbook/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { rawRows } from '../../platform/queries.ts';
+import { liveEntry } from '../accounting/index.ts';
 
 /** The ledger-derived figures of each completed sale matched by `where` (reference 3.4), in cents. */
 interface BalanceRow {
@@ -15,6 +16,7 @@ interface BalanceRow {
 /**
  * Sums over the ledger, per group: total = `sale` debits of Accounts Receivable, paid = `sale` credits,
  * returns = `saleReturn` credits, instant refunds = `saleReturn` debits; due = total − returns − paid + refunds.
+ * A deleted payment and its reversing entry are left out.
  * `groupBy` is the sale_invoice column to group on (`si.id` or `si.customer_id`).
  */
 export async function saleBalances(db: DbOrTx, groupBy: SQL, where: SQL): Promise<Map<number, PartyBalance>> {
@@ -27,7 +29,7 @@ export async function saleBalances(db: DbOrTx, groupBy: SQL, where: SQL): Promis
         coalesce(round(sum(t.amount) filter (where t.type = 'saleReturn' and t.credit_id = ar.id) * 100), 0)::int as returned,
         coalesce(round(sum(t.amount) filter (where t.type = 'saleReturn' and t.debit_id = ar.id) * 100), 0)::int as refunded
       from sale_invoice si cross join ar
-      left join "transaction" t on t.related_id = si.id::text and t.type in ('sale', 'saleReturn')
+      left join "transaction" t on t.related_id = si.id::text and t.type in ('sale', 'saleReturn') and ${liveEntry('t')}
       where si.state = 'completed' and ${where}
       group by ${groupBy}`,
   );

@@ -1,5 +1,5 @@
 import type { Cents } from '@tillbook/contract';
-import type { Posting } from '../accounting/index.ts';
+import type { AccountRef, Posting } from '../accounting/index.ts';
 
 /** What a sale posts, in cents: its net (after line discounts, before VAT), its VAT, its cost, and the payments kept. */
 export interface SaleFigures {
@@ -31,6 +31,42 @@ export function salePostings(sale: SaleFigures): Posting[] {
         credit: 'accountsReceivable',
         amount: p.amount,
         particulars: `${about}: paid by ${p.method}`,
+      }),
+    ),
+  ];
+}
+
+/** What a sale return posts, in cents: the returned net and VAT, the cost the goods left at, and each refund. */
+export interface SaleReturnFigures {
+  invoiceId: number;
+  returnId: number;
+  date: string;
+  net: Cents;
+  vat: Cents;
+  cost: Cents;
+  /** Each amount handed back: the sub-account it leaves (the payment method's, cash when none). */
+  refunds: { account: AccountRef; amount: Cents; method: string }[];
+}
+
+/**
+ * A sale return's postings (reference 3.7, type saleReturn, related to the sale): the goods back into
+ * inventory at the cost they left at, the sale's net and VAT taken off the receivable, and each
+ * refund out of its method's account against the receivable.
+ */
+export function saleReturnPostings(r: SaleReturnFigures): Posting[] {
+  const about = `Sale return #${r.returnId} of sale #${r.invoiceId}`;
+  const base = { date: r.date, type: 'saleReturn' as const, relatedId: r.invoiceId };
+  return [
+    { ...base, debit: 'inventory', credit: 'costOfSales', amount: r.cost, particulars: `${about}: goods back` },
+    { ...base, debit: 'sales', credit: 'accountsReceivable', amount: r.net, particulars: `${about}: sales` },
+    { ...base, debit: 'tax', credit: 'accountsReceivable', amount: r.vat, particulars: `${about}: VAT` },
+    ...r.refunds.map(
+      (x): Posting => ({
+        ...base,
+        debit: 'accountsReceivable',
+        credit: x.account,
+        amount: x.amount,
+        particulars: `${about}: paid back by ${x.method}`,
       }),
     ),
   ];

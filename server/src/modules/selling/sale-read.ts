@@ -4,11 +4,22 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db.ts';
 import { conventionWhere, type ListQuery, whereAll } from '../../platform/list-query.ts';
 import { paged } from '../../platform/queries.ts';
-import { customer, product, saleInvoice, saleInvoiceProduct, subAccount, transaction, users } from '../../schema/index.ts';
+import {
+  customer,
+  product,
+  returnSaleInvoice,
+  saleInvoice,
+  saleInvoiceProduct,
+  subAccount,
+  transaction,
+  users,
+} from '../../schema/index.ts';
+import { liveEntry } from '../accounting/index.ts';
+import { returnedByLine, saleReturnsOf } from './return-read.ts';
 
 const ar = sql`(select id from sub_account where system_key = 'accountsReceivable')`;
 
-/** Per sale (relatedId), what the ledger holds against Accounts Receivable (reference 3.4). */
+/** Per sale (relatedId), what the ledger holds against Accounts Receivable (reference 3.4); deleted payments left out. */
 function ledgerFigures(db: DbOrTx) {
   const t = transaction;
   const sum = (type: string, side: SQL) => sql<string>`sum(${t.amount}) filter (where ${t.type} = ${type} and ${side} = ${ar})`;
@@ -21,7 +32,7 @@ function ledgerFigures(db: DbOrTx) {
       refunded: sum('saleReturn', sql`${t.debitId}`).as('l_refunded'),
     })
     .from(t)
-    .where(inArray(t.type, ['sale', 'saleReturn']))
+    .where(and(inArray(t.type, ['sale', 'saleReturn']), liveEntry()))
     .groupBy(t.relatedId)
     .as('ledger');
 }
@@ -81,8 +92,14 @@ function headerSelect(l: Ledger) {
   };
 }
 
-/** GET sale-invoice?filters → {getAllSaleInvoice, totalSaleInvoice, aggregations}: paid, due and returns from the ledger. */
-export async function listSales(db: DbOrTx, q: ListQuery, extra: SQL[] = []) {
+/**
+ * GET sale-invoice?filters → {getAllSaleInvoice, totalSaleInvoice, aggregations}: paid, due and returns
+ * from the ledger. `query=info` gives the aggregations over all time and no rows; with `graph` the
+ * list adds graphData, its range's completed sales per day.
+ */
+export async function listSales(db: DbOrTx, query: ListQuery, extra: SQL[] = [], options: { graph?: boolean } = {}) {
+  const info = query.mode === 'info';
+  const q = info ? { ...query, startDate: undefined, endDate: undefined } : query;
   const l = ledgerFigures(db);
   const where = listWhere(q, extra);
   const select = db
@@ -119,7 +136,15 @@ export async function listSales(db: DbOrTx, q: ListQuery, extra: SQL[] = []) {
       .where(where),
   ]);
   const { count: n, ...sum } = sums!;
-  return { getAllSaleInvoice: rows, totalSaleInvoice: n, aggregations: { _count: { id: n }, _sum: sum } };
+  const answer = { getAllSaleInvoice: info ? [] : rows, totalSaleInvoice: n, aggregations: { _count: { id: n }, _sum: sum } };
+  if (info || !options.graph) return answer;
+  const graphData = await db
+    .select({ date: saleInvoice.date, count: count(), totalAmount: money(sql`sum(${saleInvoice.totalAmount})`) })
+    .from(saleInvoice)
+    .where(and(where, eq(saleInvoice.state, 'completed')))
+    .groupBy(saleInvoice.date)
+    .orderBy(asc(saleInvoice.date));
+  return { ...answer, graphData };
 }
 
 /** One sale's header with its customer, salesperson and ledger figures, when it is in one of the states. */
@@ -157,7 +182,7 @@ export async function readSale(db: DbOrTx, invoiceId: number) {
     .from(transaction)
     .innerJoin(debit, eq(debit.id, transaction.debitId))
     .innerJoin(credit, eq(credit.id, transaction.creditId))
-    .where(and(eq(transaction.relatedId, String(invoiceId)), inArray(transaction.type, ['sale', 'saleReturn'])))
+    .where(and(eq(transaction.relatedId, String(invoiceId)), inArray(transaction.type, ['sale', 'saleReturn']), liveEntry()))
     .orderBy(asc(transaction.id));
   const totalWithVat = fromCents(
     toCents(header.dueAmount) + toCents(header.paidAmount) + toCents(header.returnAmount) - toCents(header.instantPaidReturnAmount),
@@ -170,13 +195,15 @@ export async function readSale(db: DbOrTx, invoiceId: number) {
     instantPaidReturnAmount: header.instantPaidReturnAmount,
     dueAmount: header.dueAmount,
     singleSaleInvoice: { ...header, saleInvoiceProduct: lines },
-    returnSaleInvoice: [],
+    returnSaleInvoice: await saleReturnsOf(db, eq(returnSaleInvoice.saleInvoiceId, invoiceId)),
     transactions,
   };
 }
 
+/** A sale's lines, each with the quantity already brought back. */
 export function saleLines(db: DbOrTx, invoiceId: number) {
   const line = saleInvoiceProduct;
+  const returned = returnedByLine(db, invoiceId);
   return db
     .select({
       id: line.id,
@@ -187,10 +214,12 @@ export function saleLines(db: DbOrTx, invoiceId: number) {
       productFinalAmount: line.productFinalAmount,
       tax: line.tax,
       taxAmount: line.taxAmount,
+      returnedQuantity: sql<number>`coalesce(${returned.quantity}, 0)::int`.mapWith(Number),
       product: { id: product.id, name: product.name, sku: product.sku },
     })
     .from(line)
     .innerJoin(product, eq(product.id, line.productId))
+    .leftJoin(returned, eq(returned.lineId, line.id))
     .where(eq(line.invoiceId, invoiceId))
     .orderBy(asc(line.id));
 }

@@ -1,4 +1,4 @@
-import { fromCents, holdEndpoints, saleEndpoints, salePaymentEndpoints, sellingMessages } from '@tillbook/contract';
+import { fromCents, holdEndpoints, returnSaleEndpoints, saleEndpoints, salePaymentEndpoints, sellingMessages } from '@tillbook/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -6,8 +6,11 @@ import { implement } from '../../platform/endpoint-route.ts';
 import { caller, found, type RouteDef } from '../../platform/route.ts';
 import { customer, saleInvoice } from '../../schema/index.ts';
 import { type CreatedSale, cancelHeldSale, completeHeldSale, createSale } from './create-sale.ts';
+import { listCustomerPayments } from './payment-read.ts';
+import { listSaleReturns, readSaleReturn } from './return-read.ts';
 import { payForSale } from './sale-payment.ts';
 import { listHeld, listSales, readCreated, readHeld, readSale } from './sale-read.ts';
+import { createSaleReturn } from './sale-return.ts';
 import { setSaleStatus } from './undo-sale.ts';
 
 /** The create answer: {createdInvoice, customer}, the change and the spec's message. */
@@ -29,7 +32,7 @@ async function stateOf(db: DbOrTx, id: number) {
   return row!;
 }
 
-/** The till's sales: create, lists (all, one customer's, the signed-in customer's own), detail, undo; held sales; payments. */
+/** The till's sales: create, lists (all, one customer's, the signed-in customer's own), detail, undo; held sales; payments; returns. */
 export function saleRoutes(ctx: AppContext): RouteDef[] {
   const { db } = ctx;
   const clock = () => ctx.config.clock;
@@ -37,7 +40,7 @@ export function saleRoutes(ctx: AppContext): RouteDef[] {
     implement(ctx, saleEndpoints.create, async ({ body, req }) =>
       createdAnswer(db, await db.transaction((tx) => createSale(tx, body, caller(req).id, clock()))),
     ),
-    implement(ctx, saleEndpoints.list, ({ query }) => listSales(db, query)),
+    implement(ctx, saleEndpoints.list, ({ query }) => listSales(db, query, [], { graph: true })),
     implement(ctx, saleEndpoints.listOfCustomer, ({ params, query }) => listSales(db, query, [eq(saleInvoice.customerId, params.id)])),
     implement(ctx, saleEndpoints.listMine, ({ query, req }) => listSales(db, query, [eq(saleInvoice.customerId, caller(req).id)])),
     implement(ctx, saleEndpoints.get, async ({ params }) => found(await readSale(db, params.id), 'Sale invoice')),
@@ -58,5 +61,12 @@ export function saleRoutes(ctx: AppContext): RouteDef[] {
       return { ...(await stateOf(db, body.invoiceId)), message: sellingMessages.saleUpdated };
     }),
     implement(ctx, salePaymentEndpoints.create, ({ body }) => db.transaction((tx) => payForSale(tx, body, clock()))),
+    implement(ctx, salePaymentEndpoints.list, ({ query }) => listCustomerPayments(db, query)),
+    implement(ctx, returnSaleEndpoints.create, async ({ body, req }) => {
+      const id = await db.transaction((tx) => createSaleReturn(tx, body, caller(req).id, clock()));
+      return { createdReturnSaleInvoice: found(await readSaleReturn(db, id), 'Sale return'), message: sellingMessages.returnAdded };
+    }),
+    implement(ctx, returnSaleEndpoints.list, ({ query }) => listSaleReturns(db, query)),
+    implement(ctx, returnSaleEndpoints.get, async ({ params }) => found(await readSaleReturn(db, params.id), 'Sale return')),
   ];
 }

@@ -42,8 +42,12 @@ export function settleTender(total: Cents, tenders: Tender[]): Settled | undefin
   return { kept: kept.filter((t) => t.amount > 0), change: result };
 }
 
-/** The payment methods of the tenders, active ones only; cash is a method whose money lands in Cash. */
-export async function tendersOf(tx: DbOrTx, paidAmount: readonly { paymentType: number; amount: number }[]): Promise<Tender[]> {
+/** The payment methods of the tenders, active ones only; cash is a method whose money lands in Cash. `field` names the list in errors. */
+export async function tendersOf(
+  tx: DbOrTx,
+  paidAmount: readonly { paymentType: number; amount: number }[],
+  field = 'paidAmount',
+): Promise<Tender[]> {
   if (!paidAmount.length) return [];
   const methods = await tx
     .select({ id: paymentMethod.id, name: paymentMethod.methodName, subAccountId: paymentMethod.subAccountId, key: subAccount.systemKey })
@@ -61,7 +65,7 @@ export async function tendersOf(tx: DbOrTx, paidAmount: readonly { paymentType: 
     );
   const byId = new Map(methods.map((m) => [m.id, m]));
   requireFound(
-    paidAmount.map((p, index) => [`paidAmount.${index}.paymentType`, p.paymentType] as const),
+    paidAmount.map((p, index) => [`${field}.${index}.paymentType`, p.paymentType] as const),
     new Set(byId.keys()),
   );
   return paidAmount.map((p, index) => {

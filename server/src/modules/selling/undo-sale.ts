@@ -1,18 +1,21 @@
+import { toCents } from '@tillbook/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { rawRows } from '../../platform/queries.ts';
 import { assertTransition, lockState, transition } from '../../platform/transition.ts';
 import { saleInvoiceProduct } from '../../schema/index.ts';
-import { post } from '../accounting/index.ts';
-import { moveStock } from '../inventory/index.ts';
+import { liveEntry, post } from '../accounting/index.ts';
+import { moveStock, takeInAtCost } from '../inventory/index.ts';
+import { returnedByLine } from './return-read.ts';
 import { saleDoc, saleDocument } from './sale-doc.ts';
 
 /**
  * PATCH sale-invoice/{id} {status}: 'false' undoes a completed sale (completed → deleted): the goods
- * come back at the cost they left at, and every posting of the sale (payments taken later included)
- * is reversed, dated today, in one transaction. 'true' asks for it to stay completed. The row lock
- * makes a second undo wait and then find it deleted: 409 invalid_transition.
+ * still out (sold minus returned) come back at the cost they left at (the average cost takes them in), and every posting of the sale
+ * and of its returns (payments taken later and refunds included; a deleted payment and its reversal
+ * already cancel) is reversed, dated today, in one transaction. 'true' asks for it to stay completed.
+ * The row lock makes a second undo wait and then find it deleted: 409 invalid_transition.
  */
 export async function setSaleStatus(tx: DbOrTx, invoiceId: number, status: 'true' | 'false', userId: number, clock: Clock): Promise<void> {
   if (status === 'true') {
@@ -21,17 +24,19 @@ export async function setSaleStatus(tx: DbOrTx, invoiceId: number, status: 'true
     return;
   }
   await transition(tx, saleDoc, invoiceId, 'deleted', { status: false });
+  const returned = returnedByLine(tx, invoiceId);
   const lines = await tx
     .select({
       productId: saleInvoiceProduct.productId,
-      quantity: saleInvoiceProduct.productQuantity,
+      quantity: sql<number>`${saleInvoiceProduct.productQuantity} - coalesce(${returned.quantity}, 0)`.mapWith(Number),
       unitCost: saleInvoiceProduct.unitCost,
     })
     .from(saleInvoiceProduct)
+    .leftJoin(returned, eq(returned.lineId, saleInvoiceProduct.id))
     .where(eq(saleInvoiceProduct.invoiceId, invoiceId))
     .orderBy(asc(saleInvoiceProduct.productId));
-  for (const line of lines) {
-    await moveStock(tx, {
+  for (const line of lines.filter((l) => l.quantity > 0)) {
+    const moved = await moveStock(tx, {
       productId: line.productId,
       quantity: line.quantity,
       reason: 'saleReturn',
@@ -40,12 +45,14 @@ export async function setSaleStatus(tx: DbOrTx, invoiceId: number, status: 'true
       unitCost: line.unitCost,
       userId,
     });
+    await takeInAtCost(tx, line.productId, moved.quantityAfter - line.quantity, line.quantity, toCents(line.unitCost));
   }
-  // every entry the sale holds, net per account pair, posted back
-  const entries = await rawRows<{ debit_id: number; credit_id: number; cents: number }>(
+  // every entry the sale and its returns hold, net per type and account pair, posted back
+  const entries = await rawRows<{ type: 'sale' | 'saleReturn'; debit_id: number; credit_id: number; cents: number }>(
     tx,
-    sql`select debit_id, credit_id, round(sum(amount) * 100)::int as cents from "transaction"
-      where type = 'sale' and related_id = ${String(invoiceId)} group by debit_id, credit_id order by debit_id, credit_id`,
+    sql`select t.type, t.debit_id, t.credit_id, round(sum(t.amount) * 100)::int as cents from "transaction" t
+      where t.type in ('sale', 'saleReturn') and t.related_id = ${String(invoiceId)} and ${liveEntry('t')}
+      group by t.type, t.debit_id, t.credit_id order by t.type, t.debit_id, t.credit_id`,
   );
   const today = await businessDate(tx, clock);
   await post(
@@ -55,8 +62,8 @@ export async function setSaleStatus(tx: DbOrTx, invoiceId: number, status: 'true
       debit: { subAccountId: e.credit_id },
       credit: { subAccountId: e.debit_id },
       amount: Number(e.cents),
-      particulars: `Reversal of sale #${invoiceId}`,
-      type: 'sale' as const,
+      particulars: e.type === 'sale' ? `Reversal of sale #${invoiceId}` : `Reversal of the returns of sale #${invoiceId}`,
+      type: e.type,
       relatedId: invoiceId,
     })),
   );

@@ -1,10 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { type ProductRow, purchaseInvoiceInput, resources, routes } from '@tillbook/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ProductRow, type PurchaseRequestDetail, purchaseInvoiceInput, resources, routes } from '@tillbook/contract';
 import { Button, DatePicker, Input, InputNumber, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';
+import { must } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
 import { ProductFinder } from '../../ui/document/ProductFinder.tsx';
 import { RefSelect } from '../../ui/resource/lookup.tsx';
@@ -20,19 +21,40 @@ interface Line extends Found {
 
 const cents = (n: number | null) => Math.round((n ?? 0) * 100);
 
+/** A purchase request's lines as the form's lines: its quantities at each product's average cost now. */
+const requestLines = (request: PurchaseRequestDetail): Line[] =>
+  request.productList.map(({ product: p, reorderProductQuantity }) => ({
+    ...p,
+    quantity: reorderProductQuantity,
+    cost: p.productPurchasePrice,
+    tax: 0,
+  }));
+
 /**
  * A new purchase invoice: a supplier, lines found by SKU or name (Enter, as a scanner types), each with
- * its quantity, unit cost and VAT, and an amount paid in cash now.
+ * its quantity, unit cost and VAT, and an amount paid in cash now. With `?request=PR-…` it receives
+ * that purchase request: the lines start as the request's, and saving marks the request received.
  */
 export default function PurchaseCreatePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const requestCode = useSearchParams()[0].get('request') ?? undefined;
+  const request = useQuery({
+    queryKey: ['purchase-reorder-invoice', requestCode],
+    queryFn: () => must(api(routes.reorder.getRequest, { params: { code: requestCode! } })),
+    enabled: requestCode !== undefined,
+  });
   const [supplierId, setSupplierId] = useState<number | undefined>();
   const [date, setDate] = useState<Dayjs | null>(dayjs());
   const [memo, setMemo] = useState('');
   const [lines, setLines] = useState<Line[]>([]);
   const [paid, setPaid] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
+  const requested = request.data;
+  useEffect(() => {
+    if (requested) setLines(requestLines(requested));
+  }, [requested]);
+  const backTo = requestCode ? '/admin/reorder' : '/admin/purchase-invoice';
 
   function add(p: Found) {
     setLines((current) =>
@@ -50,6 +72,7 @@ export default function PurchaseCreatePage() {
     const body = {
       date: date ? date.format('YYYY-MM-DD') : undefined,
       supplierId,
+      purchaseRequestId: requestCode,
       supplierMemoNo: memo || undefined,
       paidAmount: paid ? [{ amount: paid }] : [],
       purchaseInvoiceProduct: lines.map((l) => ({
@@ -81,16 +104,21 @@ export default function PurchaseCreatePage() {
       notify.error(result.error);
       return;
     }
-    notify.success('Purchase invoice added');
+    notify.success(requestCode ? `Purchase invoice added: purchase request ${requestCode} received` : 'Purchase invoice added');
     await queryClient.invalidateQueries({ queryKey: ['list'] });
-    navigate('/admin/purchase-invoice');
+    await queryClient.invalidateQueries({ queryKey: ['purchase-reorder-invoice'] });
+    navigate(backTo);
   }
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Title level={3} style={{ margin: 0 }}>
-        New purchase
+        {requestCode ? `Receive purchase request ${requestCode}` : 'New purchase'}
       </Typography.Title>
+      {request.error && <Typography.Text type="danger">{request.error.message}</Typography.Text>}
+      {requested && requested.state !== 'requested' && (
+        <Typography.Text type="danger">{`Purchase request ${requestCode} is ${requested.state}: it cannot be received again.`}</Typography.Text>
+      )}
       <Space wrap>
         <RefSelect
           source={refTo(resources.supplier)}
@@ -155,7 +183,7 @@ export default function PurchaseCreatePage() {
         <Button type="primary" loading={saving} onClick={save}>
           Save purchase
         </Button>
-        <Button onClick={() => navigate('/admin/purchase-invoice')}>Cancel</Button>
+        <Button onClick={() => navigate(backTo)}>Cancel</Button>
       </Space>
     </Space>
   );

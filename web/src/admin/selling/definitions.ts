@@ -1,6 +1,8 @@
 import { customerContract, messages, sellingMessages } from '@tillbook/contract';
+import { createElement } from 'react';
 import type { FieldDef } from '../../ui/resource/fields.ts';
 import { screenFromContract } from '../../ui/resource/screen-from-contract.ts';
+import { StatementLink } from './StatementLink.tsx';
 
 /** Customers as staff see them: the till's buyers (statements come with the customer's page). */
 export const customerScreen = screenFromContract(customerContract, {
@@ -15,4 +17,5 @@ export const customerScreen = screenFromContract(customerContract, {
   ] satisfies FieldDef[],
   columns: ['username', 'firstName', 'lastName', 'email', 'phone'],
   messages: { updated: messages.updated, hidden: sellingMessages.customerDeleted },
+  rowActions: (row) => createElement(StatementLink, { id: row.id }),
 });

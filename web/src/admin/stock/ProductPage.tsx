@@ -7,6 +7,7 @@ import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { money } from './ProductListPage.tsx';
+import { ProductSales } from './ProductSales.tsx';
 import { ProductStatusButton } from './ProductStatusButton.tsx';
 
 const reasons: Record<string, string> = {
@@ -65,7 +66,7 @@ function priceToPay(p: ProductDetail): ReactNode {
   );
 }
 
-/** One product: prices and VAT, discount, colours, attributes, gallery and its stock movements, newest first. */
+/** One product: prices and VAT, discount, colours, attributes, gallery, its sales over a period and its stock movements, newest first. */
 export default function ProductPage() {
   const { can } = usePermissions();
   const { id = '' } = useParams();
@@ -172,6 +173,7 @@ export default function ProductPage() {
           </Image.PreviewGroup>
         </section>
       )}
+      {can('readAll-product') && <ProductSales productId={p.id} />}
       <section aria-label="Stock movements">
         <Typography.Title level={4}>Stock movements</Typography.Title>
         <Table<StockMovement>

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type PurchaseRequest, type PurchaseRequestLine, routes } from '@tillbook/contract';
-import { Button, Popconfirm } from 'antd';
+import { Button, Popconfirm, Space, Tag } from 'antd';
+import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
 import { useListParams } from '../../lib/list-params.ts';
@@ -8,9 +9,10 @@ import { notify } from '../../lib/notices.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
 import { DocumentListPage } from '../../ui/document/DocumentListPage.tsx';
 import { LinesTable, productCell } from '../../ui/document/LinesTable.tsx';
-import { reorderTexts } from './texts.ts';
+import { reorderTexts, requestStateColours, requestStateLabels } from './texts.ts';
 
 export const requestsKey = ['list', routes.reorder.listRequests.path];
+export const reorderKey = ['list', routes.reorder.list.path];
 
 function Lines({ code }: { code: string }) {
   const detail = useQuery({
@@ -32,7 +34,10 @@ function Lines({ code }: { code: string }) {
   );
 }
 
-/** The purchase requests made from the reorder list, newest first; each opens to its lines. */
+/**
+ * The purchase requests made from the reorder list, newest first; each opens to its lines. An open
+ * request is received (the purchase form, filled from it) or cancelled; one not received may be deleted.
+ */
 export function PurchaseRequests() {
   const list = useListParams({ prefix: 'requests' });
   const queryClient = useQueryClient();
@@ -43,6 +48,15 @@ export function PurchaseRequests() {
     if (result.error !== undefined) return;
     notify.success(reorderTexts.deleted(code));
     await queryClient.invalidateQueries({ queryKey: requestsKey });
+    await queryClient.invalidateQueries({ queryKey: reorderKey });
+  }
+
+  async function cancel(code: string) {
+    const result = await api(routes.reorder.cancelRequest, { params: { code }, body: { status: 'false' } }, { toast: true });
+    if (result.error !== undefined) return;
+    notify.success(reorderTexts.cancelled(code));
+    await queryClient.invalidateQueries({ queryKey: requestsKey });
+    await queryClient.invalidateQueries({ queryKey: reorderKey });
   }
 
   return (
@@ -71,16 +85,50 @@ export function PurchaseRequests() {
         },
         { key: 'lines', title: 'Lines', dataIndex: 'lineCount', align: 'right' },
         {
+          key: 'state',
+          title: 'State',
+          render: (_, r) => (
+            <Space size={4} wrap>
+              <Tag color={requestStateColours[r.state]}>{requestStateLabels[r.state]}</Tag>
+              {r.purchaseInvoiceId !== null && `Purchase #${r.purchaseInvoiceId}`}
+            </Space>
+          ),
+        },
+        {
           key: 'actions',
           title: 'Actions',
-          render: (_, r) =>
-            can('delete-purchaseReorderInvoice') ? (
-              <Popconfirm title="Delete this purchase request?" onConfirm={() => remove(r.reorderInvoiceId)} okText="Delete">
-                <Button size="small" danger>
-                  Delete
-                </Button>
-              </Popconfirm>
-            ) : null,
+          render: (_, r) => {
+            const code = r.reorderInvoiceId;
+            const open = r.state === 'requested';
+            return (
+              <Space size={4} wrap>
+                {open && can('create-purchaseInvoice') && (
+                  <Link to={`/admin/purchase-invoice/new?request=${encodeURIComponent(code)}`}>
+                    <Button size="small" type="primary">
+                      Receive
+                    </Button>
+                  </Link>
+                )}
+                {open && can('update-purchaseReorderInvoice') && (
+                  <Popconfirm
+                    title="Cancel this purchase request?"
+                    onConfirm={() => cancel(code)}
+                    okText="Cancel request"
+                    cancelText="Keep"
+                  >
+                    <Button size="small">Cancel</Button>
+                  </Popconfirm>
+                )}
+                {r.state !== 'received' && can('delete-purchaseReorderInvoice') && (
+                  <Popconfirm title="Delete this purchase request?" onConfirm={() => remove(code)} okText="Delete">
+                    <Button size="small" danger>
+                      Delete
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Space>
+            );
+          },
         },
       ]}
     />

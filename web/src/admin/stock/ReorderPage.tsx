@@ -1,16 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { purchaseReorderInput, type ReorderRow, routes } from '@tillbook/contract';
-import { Button, Input, InputNumber, Space } from 'antd';
+import { Button, Input, InputNumber, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { notify } from '../../lib/notices.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
 import { DocumentListPage } from '../../ui/document/DocumentListPage.tsx';
-import { PurchaseRequests, requestsKey } from './PurchaseRequests.tsx';
-import { reorderTexts, suggestedQuantity } from './texts.ts';
+import { PurchaseRequests, reorderKey, requestsKey } from './PurchaseRequests.tsx';
+import { reorderTexts, requestStateColours, requestStateLabels, suggestedQuantity } from './texts.ts';
 
-/** Products at or below their reorder level; chosen lines, with their quantities, become a purchase request. */
+/**
+ * Products at or below their reorder level, each with its latest purchase request's state; chosen
+ * lines, with their quantities, become a purchase request.
+ */
 export default function ReorderPage() {
   const list = useListParams({ filters: ['key'] });
   const queryClient = useQueryClient();
@@ -38,6 +41,7 @@ export default function ReorderPage() {
     setChosen([]);
     setQuantities({});
     await queryClient.invalidateQueries({ queryKey: requestsKey });
+    await queryClient.invalidateQueries({ queryKey: reorderKey });
   }
 
   return (
@@ -74,6 +78,19 @@ export default function ReorderPage() {
           { key: 'sku', title: 'SKU', dataIndex: 'sku' },
           { key: 'stock', title: 'In stock', dataIndex: 'productQuantity', align: 'right' },
           { key: 'level', title: 'Reorder level', dataIndex: 'reorderQuantity', align: 'right' },
+          {
+            key: 'request',
+            title: 'Latest request',
+            render: (_, r) =>
+              r.requestState ? (
+                <Space size={4} wrap>
+                  <Tag color={requestStateColours[r.requestState]}>{requestStateLabels[r.requestState]}</Tag>
+                  {r.requestCode}
+                </Space>
+              ) : (
+                ''
+              ),
+          },
           {
             key: 'qty',
             title: 'Quantity to request',

@@ -9,8 +9,14 @@ export const sliderTexts = {
 export const reorderTexts = {
   requested: (code: string) => `Purchase request ${code} made`,
   deleted: (code: string) => `Purchase request ${code} deleted`,
+  cancelled: (code: string) => `Purchase request ${code} cancelled`,
+  received: (code: string) => `Purchase request ${code} received`,
   chooseLines: 'Choose the products to request',
 };
 
 /** What a reorder line suggests: enough to reach twice the reorder level, at least 1. */
 export const suggestedQuantity = (onHand: number, reorderLevel: number) => Math.max(1, 2 * reorderLevel - onHand);
+
+/** How a purchase request's state reads on the stock screens. */
+export const requestStateLabels = { requested: 'Requested', received: 'Received', cancelled: 'Cancelled' } as const;
+export const requestStateColours = { requested: 'blue', received: 'green', cancelled: 'default' } as const;

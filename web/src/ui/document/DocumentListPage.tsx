@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AnswerOf, Endpoint, EndpointOf, RouteOf } from '@tillbook/contract';
 import { Space, Table, type TableColumnsType, Typography } from 'antd';
+import type { SortOrder } from 'antd/es/table/interface';
 import type { Key, ReactNode } from 'react';
 import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
@@ -30,6 +31,8 @@ export interface DocumentListProps<R extends RouteOf<Endpoint>, Row extends obje
   rowSelection?: { selectedRowKeys: Key[]; onChange: (keys: Key[], rows: Row[]) => void };
   /** Hide the list (and skip the call) when the role may not read it. */
   enabled?: boolean;
+  /** The list's figures over every matching row (its aggregations), shown under the title. */
+  totals?: (answer: AnswerOf<EndpointOf<R>>) => ReactNode;
 }
 
 /**
@@ -47,6 +50,10 @@ export function DocumentListPage<R extends RouteOf<Endpoint>, Row extends object
   });
   if (props.enabled === false) return null;
   const data = answer.data as AnswerOf<EndpointOf<R>> | undefined;
+  // a column with a sorter sorts through the URL's sort and order (the server sorts the whole list)
+  const sort = list.query.sort as string | undefined;
+  const order: SortOrder = list.query.order === 'asc' ? 'ascend' : 'descend';
+  const columns: TableColumnsType<Row> = props.columns.map((c) => (c.sorter ? { ...c, sortOrder: c.key === sort ? order : null } : c));
   return (
     <section aria-label={props.title}>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -56,6 +63,7 @@ export function DocumentListPage<R extends RouteOf<Endpoint>, Row extends object
           </Typography.Title>
           {props.tools && <Space wrap>{props.tools}</Space>}
         </Space>
+        {data && props.totals?.(data)}
         <Table<Row>
           rowKey={props.rowKey}
           loading={answer.isLoading}
@@ -72,7 +80,14 @@ export function DocumentListPage<R extends RouteOf<Endpoint>, Row extends object
             onChange: (p, c) => list.setPage(p, c),
           }}
           locale={{ emptyText: answer.error ? answer.error.message : (props.emptyText ?? 'Nothing here yet') }}
-          columns={props.columns}
+          columns={columns}
+          onChange={(_p, _f, sorter, extra) => {
+            if (extra.action !== 'sort' || Array.isArray(sorter)) return;
+            list.setFilters({
+              sort: sorter.order ? String(sorter.columnKey) : undefined,
+              order: sorter.order === 'ascend' ? 'asc' : sorter.order === 'descend' ? 'desc' : undefined,
+            });
+          }}
         />
       </Space>
     </section>

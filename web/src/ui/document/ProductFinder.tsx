@@ -1,6 +1,6 @@
 import { isProductPage, type ProductRow, routes } from '@tillbook/contract';
-import { Button, Input, Space } from 'antd';
-import { useState } from 'react';
+import { Button, Input, type InputRef, Space } from 'antd';
+import { type KeyboardEvent, type Ref, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notices.tsx';
 
@@ -9,11 +9,21 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
 /**
  * Finds a product for a document line by name or SKU and Enter, which is also what a barcode scanner
  * types: an exact SKU or name, or a single match, is added at once; several matches are offered as
- * buttons; none is said in a notice.
+ * buttons, chosen with a click or with the arrow keys and Enter; none is said in a notice.
  */
-export function ProductFinder({ onAdd, autoFocus }: { onAdd: (product: ProductRow) => void; autoFocus?: boolean }) {
+export function ProductFinder({
+  onAdd,
+  autoFocus,
+  inputRef,
+}: {
+  onAdd: (product: ProductRow) => void;
+  autoFocus?: boolean;
+  /** The search box, for a screen that puts the focus back in it (the till). */
+  inputRef?: Ref<InputRef>;
+}) {
   const [text, setText] = useState('');
   const [matches, setMatches] = useState<ProductRow[]>([]);
+  const [active, setActive] = useState(0);
 
   const add = (product: ProductRow) => {
     setMatches([]);
@@ -23,6 +33,8 @@ export function ProductFinder({ onAdd, autoFocus }: { onAdd: (product: ProductRo
 
   async function find(key: string) {
     if (!key.trim()) return;
+    // Enter on the offered matches takes the one the arrows chose
+    if (matches.length > 0 && matches[active]) return add(matches[active]);
     const result = await api(routes.product.list, { query: { query: 'search', key: key.trim() } }, { toast: true });
     if (result.error !== undefined || !isProductPage(result.data)) return;
     const found = result.data.getAllProduct;
@@ -30,25 +42,44 @@ export function ProductFinder({ onAdd, autoFocus }: { onAdd: (product: ProductRo
     if (exact) add(exact);
     else if (found.length === 1) add(found[0]!);
     else if (found.length === 0) notify.error(`No product matches "${key.trim()}"`);
-    else setMatches(found);
+    else {
+      setActive(0);
+      setMatches(found);
+    }
   }
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!matches.length) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => (i + step + matches.length) % matches.length);
+    } else if (event.key === 'Escape') setMatches([]);
+  };
 
   return (
     <>
       <Input.Search
+        ref={inputRef}
         placeholder="Product name or SKU, or scan a barcode"
         aria-label="Find product"
         enterButton="Add"
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          setMatches([]);
+        }}
+        onKeyDown={onKeyDown}
         onSearch={find}
         style={{ maxWidth: 480 }}
         autoFocus={autoFocus}
       />
       {matches.length > 0 && (
         <Space wrap aria-label="Matching products">
-          {matches.map((p) => (
-            <Button key={p.id} onClick={() => add(p)}>{`${p.name} (${p.sku})`}</Button>
+          {matches.map((p, index) => (
+            <Button key={p.id} type={index === active ? 'primary' : 'default'} aria-current={index === active} onClick={() => add(p)}>
+              {`${p.name} (${p.sku})`}
+            </Button>
           ))}
         </Space>
       )}

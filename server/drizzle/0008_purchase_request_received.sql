@@ -1,0 +1,6 @@
+ALTER TABLE "purchase_reorder_invoice" ADD COLUMN "state" text DEFAULT 'requested' NOT NULL;--> statement-breakpoint
+ALTER TABLE "purchase_reorder_invoice" ADD COLUMN "purchase_invoice_id" integer;--> statement-breakpoint
+ALTER TABLE "purchase_reorder_invoice" ADD CONSTRAINT "purchase_reorder_invoice_purchase_invoice_id_purchase_invoice_id_fk" FOREIGN KEY ("purchase_invoice_id") REFERENCES "public"."purchase_invoice"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "purchase_reorder_invoice_product_id_index" ON "purchase_reorder_invoice" USING btree ("product_id");--> statement-breakpoint
+ALTER TABLE "purchase_reorder_invoice" ADD CONSTRAINT "purchase_reorder_invoice_state_in_set" CHECK ("purchase_reorder_invoice"."state" in ('requested', 'received', 'cancelled'));--> statement-breakpoint
+ALTER TABLE "purchase_reorder_invoice" ADD CONSTRAINT "purchase_request_received_names_invoice" CHECK (("purchase_reorder_invoice"."state" = 'received') = ("purchase_reorder_invoice"."purchase_invoice_id" is not null));

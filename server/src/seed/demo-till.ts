@@ -1,0 +1,51 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../platform/db.ts';
+import * as s from '../schema/index.ts';
+
+/** The demo till's payment methods: cash lands in the Cash account, card in the Bank account. */
+export const demoTillMethods = [
+  { methodName: 'Cash', systemKey: 'cash', instruction: 'Cash at the till; change is given from the drawer.' },
+  { methodName: 'Card', systemKey: 'bank', instruction: 'Card at the till; the money reaches the bank.' },
+] as const;
+
+/** Receipt printers beside the A4 invoice: 58 mm and 80 mm rolls (200 mm is a typical receipt's length). */
+export const demoReceiptSizes = [
+  { pageSizeName: 'Receipt 58 mm', width: 58, height: 200, unit: 'mm' },
+  { pageSizeName: 'Receipt 80 mm', width: 80, height: 200, unit: 'mm' },
+] as const;
+
+export const demoSuppliers = [
+  { name: 'Acme Wholesale', phone: '+44 161 496 0000', email: 'orders@acme-wholesale.example', address: '1 Mill Lane, Manchester' },
+  { name: 'Northwind Traders', phone: '+44 113 496 0001', email: 'sales@northwind.example', address: '22 Canal Street, Leeds' },
+];
+
+/**
+ * What a till needs beyond the catalogue: payment methods to split a payment across, receipt page
+ * sizes, and suppliers to buy from. Skips what exists (same unique name, phone or e-mail).
+ */
+export async function seedDemoTill(tx: Tx): Promise<void> {
+  const accounts = await tx
+    .select({ id: s.subAccount.id, key: s.subAccount.systemKey })
+    .from(s.subAccount)
+    .where(
+      inArray(
+        s.subAccount.systemKey,
+        demoTillMethods.map((m) => m.systemKey),
+      ),
+    );
+  const accountOf = new Map(accounts.map((a) => [a.key, a.id]));
+  await tx
+    .insert(s.paymentMethod)
+    .values(
+      demoTillMethods.map((m) => ({ methodName: m.methodName, subAccountId: accountOf.get(m.systemKey)!, instruction: m.instruction })),
+    )
+    .onConflictDoNothing();
+  await tx
+    .insert(s.pageSize)
+    .values(demoReceiptSizes.map((size) => ({ ...size })))
+    .onConflictDoNothing();
+  for (const supplier of demoSuppliers) {
+    const [taken] = await tx.select({ id: s.supplier.id }).from(s.supplier).where(eq(s.supplier.name, supplier.name));
+    if (!taken) await tx.insert(s.supplier).values(supplier).onConflictDoNothing();
+  }
+}

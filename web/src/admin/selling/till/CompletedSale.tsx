@@ -1,0 +1,52 @@
+import { formatMoney } from '@tillbook/contract';
+import { Button, Result, Select, Space } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { chooseSize, usePageSizes } from './till-data.ts';
+
+export interface Completed {
+  id: number;
+  /** Cents. */
+  change: number;
+  total: number;
+  paid: number;
+}
+
+/** After a sale: the change to hand back, Print (on the size chosen) and New sale (Enter, or F2). */
+export function CompletedSale({ sale, onNewSale }: { sale: Completed; onNewSale: () => void }) {
+  const navigate = useNavigate();
+  const sizes = usePageSizes();
+  const [sizeId, setSizeId] = useState<number | undefined>();
+  const chosen = sizeId ?? chooseSize(sizes.data ?? [], null)?.id;
+  const print = () =>
+    navigate(
+      `/admin/sale-invoice/${sale.id}/receipt?${new URLSearchParams({ ...(chosen ? { size: String(chosen) } : {}), change: formatMoney(sale.change) })}`,
+    );
+  return (
+    <Result
+      status="success"
+      title={`Sale #${sale.id} completed`}
+      subTitle={
+        <span data-testid="till-done">
+          {`Total ${formatMoney(sale.total)} · paid ${formatMoney(sale.paid)} · `}
+          <strong style={{ fontSize: 18 }}>{`Change ${formatMoney(sale.change)}`}</strong>
+        </span>
+      }
+      extra={
+        <Space wrap style={{ justifyContent: 'center' }}>
+          <Select
+            aria-label="Receipt size"
+            value={chosen}
+            style={{ width: 180 }}
+            options={(sizes.data ?? []).map((s) => ({ value: s.id, label: s.pageSizeName }))}
+            onChange={setSizeId}
+          />
+          <Button onClick={print}>Print</Button>
+          <Button type="primary" autoFocus onClick={onNewSale}>
+            New sale
+          </Button>
+        </Space>
+      }
+    />
+  );
+}

@@ -1,0 +1,176 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type AnswerOf, type EndpointOf, formatMoney, routes, toCents } from '@tillbook/contract';
+import { Button, Input, InputNumber, type InputRef, Select, Space, Table, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { api } from '../../../lib/api.ts';
+import { notify } from '../../../lib/notices.tsx';
+import { isCashMethod, type TillMethod } from './till-data.ts';
+
+type SaleDetail = AnswerOf<EndpointOf<typeof routes.sale.get>>;
+type SaleLine = SaleDetail['singleSaleInvoice']['saleInvoiceProduct'][number];
+
+/** The sale number a person types or a scanner reads from the receipt ("42", "#42", "Sale 42"). */
+export const saleNumberOf = (text: string) => {
+  const digits = /\d+/.exec(text)?.[0];
+  return digits ? Number(digits) : undefined;
+};
+
+/** `quantity` of `sold`'s share of an amount, half up (as the server prorates). */
+const share = (amount: number, sold: number, quantity: number) => Math.floor((amount * quantity) / sold + 0.5);
+
+/**
+ * What the return of `quantity` more of a line is worth, as the server values it: the line's net and
+ * VAT prorated up to what will have come back, less what already has.
+ */
+export function returnValue(
+  line: Pick<SaleLine, 'productQuantity' | 'productFinalAmount' | 'taxAmount' | 'returnedQuantity'>,
+  quantity: number,
+) {
+  const after = line.returnedQuantity + quantity;
+  const upTo = (amount: number, q: number) => share(toCents(amount), line.productQuantity, q);
+  const of = (amount: number) => upTo(amount, after) - upTo(amount, line.returnedQuantity);
+  return of(line.productFinalAmount) + of(line.taxAmount);
+}
+
+/**
+ * Returns at the till: find the sale by its number (typed, or scanned from the receipt's barcode),
+ * choose how many of each line come back (no more than sold minus already returned), the money handed
+ * back and how, and send it.
+ */
+export function ReturnPanel({ methods }: { methods: TillMethod[] }) {
+  const queryClient = useQueryClient();
+  const finder = useRef<InputRef>(null);
+  const [number, setNumber] = useState('');
+  const [sale, setSale] = useState<SaleDetail | null>(null);
+  const [quantities, setQuantities] = useState<Record<number, number>>({});
+  const [refund, setRefund] = useState<number | null>(null);
+  const [refundMethod, setRefundMethod] = useState<number | undefined>();
+  const [saving, setSaving] = useState(false);
+
+  async function find(text: string) {
+    const id = saleNumberOf(text);
+    if (!id) return notify.error('Type or scan the sale number from the receipt');
+    const answer = await api(routes.sale.get, { params: { id } });
+    if (answer.error !== undefined) {
+      setSale(null);
+      return notify.error(answer.status === 404 ? `No sale #${id}` : answer.error);
+    }
+    setSale(answer.data);
+    setQuantities({});
+    setRefund(null);
+    // money back from the drawer: the shop's first cash method (the oldest, e.g. the till's own Cash)
+    const drawer = methods.filter(isCashMethod).sort((a, b) => a.id - b.id)[0];
+    setRefundMethod(drawer?.id ?? methods[0]?.id);
+  }
+
+  const lines = sale?.singleSaleInvoice.saleInvoiceProduct ?? [];
+  const worth = useMemo(() => lines.reduce((s, l) => s + returnValue(l, quantities[l.id] ?? 0), 0), [lines, quantities]);
+  // what the customer paid and has not had back: the most a refund may be
+  const refundable = sale ? Math.max(0, toCents(sale.totalPaidAmount) - toCents(sale.instantPaidReturnAmount)) : 0;
+  const suggested = Math.min(worth, refundable);
+  const refundCents = refund === null ? suggested : Math.round(refund * 100);
+
+  async function submit() {
+    if (!sale) return;
+    const picked = lines.filter((l) => (quantities[l.id] ?? 0) > 0);
+    if (!picked.length) return notify.error('Choose how many of a line come back');
+    setSaving(true);
+    const answer = await api(routes.returnSale.create, {
+      body: {
+        saleInvoiceId: sale.singleSaleInvoice.id,
+        returnSaleInvoiceProduct: picked.map((l) => ({ saleInvoiceProductId: l.id, productQuantity: quantities[l.id]! })),
+        instantReturnAmount: refundCents > 0 ? [{ amount: refundCents / 100, paymentType: refundMethod }] : [],
+      },
+    });
+    setSaving(false);
+    if (answer.error !== undefined) {
+      const field = Object.entries(answer.fields ?? {}).map(([name, reason]) => {
+        const index = /returnSaleInvoiceProduct\.(\d+)/.exec(name)?.[1];
+        return index !== undefined && picked[Number(index)] ? `${picked[Number(index)]!.product.name}: ${reason}` : undefined;
+      });
+      return notify.error([answer.error, ...field.filter(Boolean)].join(' · '));
+    }
+    notify.success(answer.data.message);
+    await queryClient.invalidateQueries();
+    await find(String(sale.singleSaleInvoice.id));
+    finder.current?.focus();
+  }
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Input.Search
+        ref={finder}
+        autoFocus
+        aria-label="Sale number"
+        placeholder="Sale number, or scan the receipt"
+        enterButton="Find sale"
+        value={number}
+        onChange={(e) => setNumber(e.target.value)}
+        onSearch={find}
+        style={{ maxWidth: 420 }}
+      />
+      {sale && (
+        <>
+          <Typography.Text>
+            {`Sale #${sale.singleSaleInvoice.id} · ${sale.singleSaleInvoice.date} · ${sale.singleSaleInvoice.customer.username ?? ''} · paid ${formatMoney(toCents(sale.totalPaidAmount))}`}
+          </Typography.Text>
+          <Table<SaleLine>
+            size="small"
+            aria-label="Sold lines"
+            rowKey="id"
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            dataSource={lines}
+            columns={[
+              { key: 'product', title: 'Product', render: (_, l) => `${l.product.name} (${l.product.sku})` },
+              { key: 'sold', title: 'Sold', align: 'right', dataIndex: 'productQuantity' },
+              { key: 'returned', title: 'Returned', align: 'right', dataIndex: 'returnedQuantity' },
+              {
+                key: 'back',
+                title: 'Back now',
+                render: (_, l) => {
+                  const left = l.productQuantity - l.returnedQuantity;
+                  return (
+                    <InputNumber
+                      aria-label={`Return of ${l.product.name}`}
+                      value={quantities[l.id] ?? null}
+                      placeholder={`up to ${left}`}
+                      disabled={left <= 0}
+                      status={(quantities[l.id] ?? 0) > left ? 'error' : undefined}
+                      style={{ width: 96 }}
+                      onChange={(v) => {
+                        setQuantities((q) => ({ ...q, [l.id]: Math.max(0, Math.floor(Number(v ?? 0))) }));
+                        setRefund(null);
+                      }}
+                    />
+                  );
+                },
+              },
+              { key: 'worth', title: 'Value', align: 'right', render: (_, l) => formatMoney(returnValue(l, quantities[l.id] ?? 0)) },
+            ]}
+          />
+          <Space wrap>
+            <span>{`Goods back worth ${formatMoney(worth)}`}</span>
+            <InputNumber
+              aria-label="Refund amount"
+              value={refundCents / 100}
+              onChange={(v) => setRefund(v === null ? 0 : Number(v))}
+              style={{ width: 120 }}
+            />
+            <Select
+              aria-label="Refund by"
+              value={refundMethod}
+              onChange={setRefundMethod}
+              options={methods.map((m) => ({ value: m.id, label: m.methodName }))}
+              style={{ width: 140 }}
+            />
+            <Button type="primary" loading={saving} onClick={submit}>
+              Refund and return
+            </Button>
+          </Space>
+          <Typography.Text type="secondary">{`At most ${formatMoney(refundable)} can be refunded: what the customer paid on this sale.`}</Typography.Text>
+        </>
+      )}
+    </Space>
+  );
+}

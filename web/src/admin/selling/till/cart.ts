@@ -1,0 +1,194 @@
+import { type Cents, discountActiveOn, type PriceDiscount, percentOf, toCents, unitPrice } from '@tillbook/contract';
+
+/** What the till knows of a product when it is scanned: the public product answer's price parts. */
+export interface TillProduct {
+  id: number;
+  name: string;
+  sku: string;
+  productSalePrice: number;
+  /** 0 when the product has no VAT. */
+  vatPercentage: number;
+  /** The discount that runs today (the server says so), else null. */
+  discount: PriceDiscount | null;
+  /** On hand when it was scanned; undefined when unknown (a resumed held sale). */
+  productQuantity?: number;
+}
+
+/** One line of the cart. Money in cents. */
+export interface CartLine {
+  productId: number;
+  name: string;
+  sku: string;
+  /** The unit price after the catalogue discount, before VAT: what the server charges per unit. */
+  unit: Cents;
+  vatPercent: number;
+  quantity: number;
+  /** The line discount: an amount off the whole line, before VAT. */
+  discount: Cents;
+  stock?: number;
+  /** The server's word on this line (not enough stock, a refused discount). */
+  error?: string;
+}
+
+/** One tender of a split payment. */
+export interface Tender {
+  methodId: number;
+  amount: Cents;
+}
+
+export interface CartState {
+  lines: CartLine[];
+  /** null: the walk-in customer. */
+  customer: { id: number; name: string } | null;
+  tenders: Tender[];
+  /** The held sale this cart was resumed from; completing it completes that sale. */
+  heldId: number | null;
+}
+
+export const emptyCart: CartState = { lines: [], customer: null, tenders: [], heldId: null };
+
+export type CartAction =
+  | { type: 'add'; product: TillProduct; date: string }
+  | { type: 'quantity'; productId: number; quantity: number }
+  | { type: 'discount'; productId: number; discount: Cents }
+  | { type: 'remove'; productId: number }
+  | { type: 'customer'; customer: CartState['customer'] }
+  | { type: 'tender'; methodId: number; amount: Cents }
+  | { type: 'errors'; errors: Record<number, string> }
+  | { type: 'resume'; heldId: number; lines: CartLine[]; customer: CartState['customer'] }
+  | { type: 'clear' };
+
+/**
+ * The price the server will charge for one unit, from the contract's `unitPrice`: the discount the
+ * public answer says runs today is applied (priced on a day of its window, so a difference of clocks
+ * between the till and the server cannot drop it).
+ */
+export function tillUnit(product: TillProduct, date: string): Cents {
+  const discount = product.discount;
+  const day = discount && !discountActiveOn(discount, date) ? discount.startDate.slice(0, 10) : date;
+  return toCents(
+    unitPrice({ salePrice: product.productSalePrice, vatPercentage: product.vatPercentage, discount, date: day }).discountedPrice,
+  );
+}
+
+const withoutError = (line: CartLine): CartLine => {
+  const { error: _, ...rest } = line;
+  return rest;
+};
+
+const updateLine = (state: CartState, productId: number, change: (line: CartLine) => CartLine): CartState => ({
+  ...state,
+  lines: state.lines.map((l) => (l.productId === productId ? withoutError(change(l)) : l)),
+});
+
+export function cartReducer(state: CartState, action: CartAction): CartState {
+  switch (action.type) {
+    case 'add': {
+      const { product } = action;
+      if (state.lines.some((l) => l.productId === product.id))
+        return updateLine(state, product.id, (l) => ({ ...l, quantity: l.quantity + 1, stock: product.productQuantity ?? l.stock }));
+      const line: CartLine = {
+        productId: product.id,
+        name: product.name,
+        sku: product.sku,
+        unit: tillUnit(product, action.date),
+        vatPercent: product.vatPercentage ?? 0,
+        quantity: 1,
+        discount: 0,
+        stock: product.productQuantity,
+      };
+      return { ...state, lines: [...state.lines, line] };
+    }
+    case 'quantity':
+      return updateLine(state, action.productId, (l) => ({ ...l, quantity: Math.max(1, Math.floor(action.quantity) || 1) }));
+    case 'discount':
+      return updateLine(state, action.productId, (l) => ({ ...l, discount: Math.max(0, Math.round(action.discount) || 0) }));
+    case 'remove':
+      return { ...state, lines: state.lines.filter((l) => l.productId !== action.productId) };
+    case 'customer':
+      return { ...state, customer: action.customer };
+    case 'tender': {
+      const amount = Math.max(0, Math.round(action.amount) || 0);
+      const tenders = state.tenders.some((t) => t.methodId === action.methodId)
+        ? state.tenders.map((t) => (t.methodId === action.methodId ? { ...t, amount } : t))
+        : [...state.tenders, { methodId: action.methodId, amount }];
+      return { ...state, tenders };
+    }
+    case 'errors':
+      return { ...state, lines: state.lines.map((l) => (action.errors[l.productId] ? { ...l, error: action.errors[l.productId] } : l)) };
+    case 'resume':
+      return { lines: action.lines, customer: action.customer, tenders: [], heldId: action.heldId };
+    case 'clear':
+      return emptyCart;
+  }
+}
+
+/** A line's figures, as the server computes them: net = unit × quantity − line discount; VAT on the net. */
+export function lineFigures(line: CartLine) {
+  const gross = line.unit * line.quantity;
+  const net = gross - line.discount;
+  const vat = percentOf(net, line.vatPercent);
+  return { gross, net, vat, total: net + vat, discountTooBig: line.discount > gross };
+}
+
+/** The cart's totals (net before VAT, VAT, discount, total to pay). */
+export function cartTotals(lines: readonly CartLine[]) {
+  let net = 0;
+  let vat = 0;
+  let discount = 0;
+  for (const line of lines) {
+    const f = lineFigures(line);
+    net += f.net;
+    vat += f.vat;
+    discount += line.discount;
+  }
+  return { net, vat, discount, total: net + vat, items: lines.reduce((n, l) => n + l.quantity, 0) };
+}
+
+/**
+ * The tenders against the total, as the server settles them: what is paid beyond the total is
+ * change, and only cash gives change. `problem` says why the server would refuse it.
+ */
+export function settle(total: Cents, tenders: readonly Tender[], isCash: (methodId: number) => boolean) {
+  const paid = tenders.reduce((s, t) => s + t.amount, 0);
+  const cash = tenders.filter((t) => isCash(t.methodId)).reduce((s, t) => s + t.amount, 0);
+  const over = Math.max(0, paid - total);
+  const problem = over > cash ? 'Only cash gives change: the card and other payments are more than the total' : undefined;
+  return { paid, change: problem ? 0 : over, due: Math.max(0, total - paid), problem };
+}
+
+/** The body of POST sale-invoice (and PUT sale-invoice/hold/{id}); zero tenders are left out. */
+export function saleBody(state: CartState, hold: boolean) {
+  return {
+    customerId: state.customer?.id,
+    saleInvoiceProduct: state.lines.map((l) => ({
+      productId: l.productId,
+      productQuantity: l.quantity,
+      ...(l.discount ? { productDiscount: l.discount / 100 } : {}),
+    })),
+    paidAmount: hold ? [] : state.tenders.filter((t) => t.amount > 0).map((t) => ({ paymentType: t.methodId, amount: t.amount / 100 })),
+    ...(hold ? { isHold: 'true' as const } : {}),
+  };
+}
+
+/**
+ * The server's field errors on a sale, by product: `saleInvoiceProduct.<index>.<field>` names a line
+ * of the body; an `insufficient_stock` answer names the product in its message.
+ */
+export function lineErrors(
+  lines: readonly CartLine[],
+  answer: { error: string; fields?: Record<string, string> },
+): { byProduct: Record<number, string>; rest: string[] } {
+  const byProduct: Record<number, string> = {};
+  const rest: string[] = [];
+  for (const [field, reason] of Object.entries(answer.fields ?? {})) {
+    const index = /^saleInvoiceProduct\.(\d+)\./.exec(field)?.[1];
+    const line = index === undefined ? undefined : lines[Number(index)];
+    if (line) byProduct[line.productId] = `${field.endsWith('productDiscount') ? 'Discount' : 'This line'} ${reason}`;
+    else if (field !== 'productId') rest.push(reason);
+  }
+  // insufficient_stock: "Not enough stock of <name>: ..." names the product
+  const short = lines.find((l) => answer.error.startsWith(`Not enough stock of ${l.name}:`));
+  if (short) byProduct[short.productId] = answer.error;
+  return { byProduct, rest };
+}

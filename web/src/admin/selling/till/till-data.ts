@@ -1,0 +1,105 @@
+import { useQuery } from '@tanstack/react-query';
+import { customerContract, routes } from '@tillbook/contract';
+import { api } from '../../../lib/api.ts';
+import { http, must } from '../../../lib/http.ts';
+import { useSettings } from '../../../lib/settings.ts';
+import type { TillProduct } from './cart.ts';
+
+/** A payment method as the till offers it. */
+export interface TillMethod {
+  id: number;
+  methodName: string;
+  subAccountId: number;
+  isActive: string;
+  status: string;
+  /** 'true' when the method's money lands in the Cash account (worked out by the server). */
+  cash: string;
+}
+
+export interface PageSize {
+  id: number;
+  pageSizeName: string;
+  width: number;
+  height: number;
+  unit: 'inches' | 'mm' | 'cm';
+}
+
+export interface CustomerRow {
+  id: number;
+  username: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  phone?: string | null;
+}
+
+/** A cash method gives change: one whose money lands in the Cash account, as the server decides. */
+export const isCashMethod = (method: Pick<TillMethod, 'cash'> | undefined) => method?.cash === 'true';
+
+/** The payment methods offered at the till: active ones, in the list's order. */
+export function usePaymentMethods() {
+  return useQuery({
+    queryKey: ['till', 'payment-method'],
+    queryFn: () => must(http.get<{ getAllPaymentMethod: TillMethod[] }>('payment-method?query=all&status=true')),
+    select: (answer) => answer.getAllPaymentMethod.filter((m) => m.isActive !== 'false' && m.status !== 'false'),
+    staleTime: 60_000,
+  });
+}
+
+/** The page sizes receipts and invoices are printed on. */
+export function usePageSizes() {
+  return useQuery({
+    queryKey: ['till', 'page-size'],
+    queryFn: () => must(http.get<{ getAllPageSize: PageSize[] }>('page-size?query=all&status=true')),
+    select: (answer) => answer.getAllPageSize,
+    staleTime: 60_000,
+  });
+}
+
+/** Customers whose name, phone, e-mail or address holds `key` (the first ones when there is no key). */
+export async function searchCustomers(key: string): Promise<CustomerRow[]> {
+  const filters = key.trim() ? { query: 'search', key: key.trim(), count: 20 } : { count: 20 };
+  const answer = await http.get<Record<string, unknown>>(customerContract.path, { filters });
+  if (answer.error !== undefined) return [];
+  return (answer.data.getAllCustomer as CustomerRow[] | undefined) ?? [];
+}
+
+/** Today in the shop's time zone (the settings' when the role may read them, else the browser's). */
+export function useBusinessDate(): string {
+  const { data } = useSettings();
+  const zone = data?.timeZone ?? undefined;
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  } catch {
+    return new Intl.DateTimeFormat('en-CA').format(new Date());
+  }
+}
+
+/** The product as the public answer prices it (the same `unitPrice` the server charges with). */
+export async function tillProduct(id: number): Promise<TillProduct | string> {
+  const answer = await api(routes.product.publicGet, { params: { id } });
+  if (answer.error !== undefined) return answer.status === 404 ? 'This product is not for sale' : answer.error;
+  const p = answer.data;
+  return {
+    id: p.id,
+    name: p.name,
+    sku: p.sku,
+    productSalePrice: p.productSalePrice,
+    vatPercentage: p.vatPercentage ?? 0,
+    discount: p.discount,
+    productQuantity: p.productQuantity,
+  };
+}
+
+/** A page size's width and height in millimetres. */
+export function sizeInMm(size: Pick<PageSize, 'width' | 'height' | 'unit'>) {
+  const factor = size.unit === 'inches' ? 25.4 : size.unit === 'cm' ? 10 : 1;
+  return { width: Math.round(size.width * factor * 10) / 10, height: Math.round(size.height * factor * 10) / 10 };
+}
+
+/** The receipt's page: a narrow roll (up to 90 mm) gets the receipt layout, anything wider the invoice. */
+export const isReceiptSize = (size: Pick<PageSize, 'width' | 'height' | 'unit'>) => sizeInMm(size).width <= 90;
+
+/** The page size asked for (`size`), else the 80 mm roll, else the first receipt size, else the first. */
+export function chooseSize(sizes: PageSize[], asked: string | null): PageSize | undefined {
+  return sizes.find((s) => String(s.id) === asked) ?? sizes.find((s) => sizeInMm(s).width === 80) ?? sizes.find(isReceiptSize) ?? sizes[0];
+}

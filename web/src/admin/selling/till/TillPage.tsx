@@ -1,0 +1,209 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { formatMoney, type ProductRow, routes, toCents } from '@tillbook/contract';
+import { Button, type InputRef, type RefSelectProps, Segmented, Space, Tag, Typography } from 'antd';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { api } from '../../../lib/api.ts';
+import { notify } from '../../../lib/notices.tsx';
+import { ProductFinder } from '../../../ui/document/ProductFinder.tsx';
+import { CartTable } from './CartTable.tsx';
+import { type Completed, CompletedSale } from './CompletedSale.tsx';
+import { CustomerPicker } from './CustomerPicker.tsx';
+import { cartReducer, cartTotals, emptyCart, lineErrors, saleBody, settle } from './cart.ts';
+import { HeldSales, heldKey, loadHeld } from './HeldSales.tsx';
+import { ReturnPanel } from './ReturnPanel.tsx';
+import { TenderPanel } from './TenderPanel.tsx';
+import { isCashMethod, tillProduct, useBusinessDate, usePaymentMethods } from './till-data.ts';
+import './till.css';
+
+/**
+ * The till (`/admin/pos`), keyboard first: the scan box has the focus; a scanned or typed SKU and
+ * Enter adds a line; F9 or Ctrl+Enter completes the sale with the tenders entered, F8 holds the cart,
+ * F6 lists held sales, F7 switches to returns, F2 goes back to the scan box, F4 to the customer.
+ */
+export default function TillPage() {
+  const queryClient = useQueryClient();
+  const [cart, dispatch] = useReducer(cartReducer, emptyCart);
+  const [mode, setMode] = useState<'sale' | 'return'>('sale');
+  const [heldOpen, setHeldOpen] = useState(false);
+  const [done, setDone] = useState<Completed | null>(null);
+  const [busy, setBusy] = useState<'complete' | 'hold' | null>(null);
+  const scanBox = useRef<InputRef>(null);
+  const customerBox = useRef<RefSelectProps>(null);
+  const methods = usePaymentMethods();
+  const today = useBusinessDate();
+
+  const methodList = methods.data ?? [];
+  const totals = cartTotals(cart.lines);
+  const settled = settle(totals.total, cart.tenders, (id) => isCashMethod(methodList.find((m) => m.id === id)));
+  const focusScan = () => setTimeout(() => scanBox.current?.focus(), 0);
+
+  async function addProduct(row: ProductRow) {
+    const product = await tillProduct(row.id);
+    if (typeof product === 'string') return notify.error(`${row.name}: ${product}`);
+    dispatch({ type: 'add', product, date: today });
+    focusScan();
+  }
+
+  // a refusal's notice is about the cart on the till: it goes once that cart is held, sold or cleared
+  const refusal = useRef<string | null>(null);
+  function clearRefusal() {
+    if (refusal.current) notify.dismiss(refusal.current);
+    refusal.current = null;
+  }
+
+  function refused(answer: { error: string; fields?: Record<string, string> }) {
+    const { byProduct, rest } = lineErrors(cart.lines, answer);
+    dispatch({ type: 'errors', errors: byProduct });
+    refusal.current = notify.error([answer.error, ...rest.filter((r) => !answer.error.includes(r))].join(' · '));
+  }
+
+  async function complete() {
+    if (busy) return;
+    if (!cart.lines.length) return notify.error('Scan a product first');
+    if (settled.problem) return notify.error(settled.problem);
+    setBusy('complete');
+    const body = saleBody(cart, false);
+    const answer = cart.heldId
+      ? await api(routes.hold.complete, { params: { id: cart.heldId }, body })
+      : await api(routes.sale.create, { body });
+    setBusy(null);
+    if (answer.error !== undefined) return refused(answer);
+    clearRefusal();
+    setDone({ id: answer.data.createdInvoice.id, change: toCents(answer.data.change), total: totals.total, paid: settled.paid });
+    dispatch({ type: 'clear' });
+    void queryClient.invalidateQueries();
+  }
+
+  async function hold() {
+    if (busy) return;
+    if (!cart.lines.length) return notify.error('Scan a product first');
+    setBusy('hold');
+    const answer = await api(routes.sale.create, { body: saleBody(cart, true) });
+    if (answer.error === undefined && cart.heldId) await api(routes.hold.cancel, { body: { invoiceId: cart.heldId, status: 'false' } });
+    setBusy(null);
+    if (answer.error !== undefined) return refused(answer);
+    clearRefusal();
+    notify.success(`Sale held as #${answer.data.createdInvoice.id}`);
+    dispatch({ type: 'clear' });
+    void queryClient.invalidateQueries({ queryKey: heldKey });
+    focusScan();
+  }
+
+  async function resume(id: number) {
+    if (cart.lines.length) return notify.error('Hold or finish the sale on the till first');
+    const held = await loadHeld(id);
+    if (typeof held === 'string') return notify.error(held);
+    dispatch({ type: 'resume', heldId: id, ...held });
+    setHeldOpen(false);
+    setMode('sale');
+    setDone(null);
+    focusScan();
+  }
+
+  function newSale() {
+    clearRefusal();
+    setDone(null);
+    setMode('sale');
+    dispatch({ type: 'clear' });
+    focusScan();
+  }
+
+  // the till's keys, read by one listener that always sees the current handlers
+  const keys = useRef({ complete, hold, newSale, mode, done });
+  keys.current = { complete, hold, newSale, mode, done };
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const k = keys.current;
+      const selling = k.mode === 'sale' && !k.done;
+      const act = (fn: () => void) => {
+        event.preventDefault();
+        fn();
+      };
+      if (selling && (event.key === 'F9' || ((event.ctrlKey || event.metaKey) && event.key === 'Enter'))) act(() => void k.complete());
+      else if (selling && event.key === 'F8') act(() => void k.hold());
+      else if (event.key === 'F6') act(() => setHeldOpen(true));
+      else if (event.key === 'F7') act(() => setMode((m) => (m === 'sale' ? 'return' : 'sale')));
+      else if (event.key === 'F2') act(() => (k.done ? k.newSale() : scanBox.current?.focus()));
+      else if (selling && event.key === 'F4') act(() => customerBox.current?.focus());
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <div className="till">
+      <div className="till-bar">
+        <Typography.Title level={3}>Till</Typography.Title>
+        <Segmented
+          aria-label="Till mode"
+          value={mode}
+          onChange={(value) => setMode(value as 'sale' | 'return')}
+          options={[
+            { value: 'sale', label: 'Sale' },
+            { value: 'return', label: 'Return (F7)' },
+          ]}
+        />
+        <Button onClick={() => setHeldOpen(true)}>Held sales (F6)</Button>
+      </div>
+
+      {mode === 'return' ? (
+        <ReturnPanel methods={methodList} />
+      ) : done ? (
+        <CompletedSale sale={done} onNewSale={newSale} />
+      ) : (
+        <div className="till-grid">
+          <section className="till-cart" aria-label="Sale">
+            <ProductFinder onAdd={addProduct} autoFocus inputRef={scanBox} />
+            {cart.heldId && <Tag color="blue">{`Resumed held sale #${cart.heldId}`}</Tag>}
+            <CartTable lines={cart.lines} dispatch={dispatch} />
+          </section>
+          <aside className="till-side" aria-label="Customer and payment">
+            <CustomerPicker
+              customer={cart.customer}
+              onChange={(customer) => dispatch({ type: 'customer', customer })}
+              selectRef={customerBox}
+            />
+            <div>
+              <div className="till-sum-row">
+                <span>{`Subtotal (${totals.items} ${totals.items === 1 ? 'item' : 'items'})`}</span>
+                <span>{formatMoney(totals.net)}</span>
+              </div>
+              {totals.discount > 0 && (
+                <div className="till-sum-row">
+                  <span>Line discounts</span>
+                  <span>{formatMoney(totals.discount)}</span>
+                </div>
+              )}
+              <div className="till-sum-row">
+                <span>VAT</span>
+                <span data-testid="till-vat">{formatMoney(totals.vat)}</span>
+              </div>
+              <div className="till-sum-row till-total">
+                <span>Total</span>
+                <span data-testid="till-total">{formatMoney(totals.total)}</span>
+              </div>
+            </div>
+            <TenderPanel methods={methodList} tenders={cart.tenders} total={totals.total} settled={settled} dispatch={dispatch} />
+            <Space wrap>
+              <Button type="primary" size="large" loading={busy === 'complete'} onClick={() => void complete()}>
+                Complete sale (F9)
+              </Button>
+              <Button loading={busy === 'hold'} onClick={() => void hold()}>
+                Hold (F8)
+              </Button>
+              <Button onClick={newSale} disabled={!cart.lines.length && !cart.heldId}>
+                Clear
+              </Button>
+            </Space>
+          </aside>
+        </div>
+      )}
+
+      <HeldSales open={heldOpen} onClose={() => setHeldOpen(false)} onResume={(id) => void resume(id)} />
+      <p className="till-keys">
+        <kbd>F2</kbd> scan box · <kbd>F4</kbd> customer · <kbd>F6</kbd> held sales · <kbd>F7</kbd> return · <kbd>F8</kbd> hold ·{' '}
+        <kbd>F9</kbd> or <kbd>Ctrl</kbd>+<kbd>Enter</kbd> complete
+      </p>
+    </div>
+  );
+}

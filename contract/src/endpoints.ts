@@ -1,6 +1,9 @@
+import { accountEndpoints } from './accounting/accounts.ts';
 import { transactionEndpoints } from './accounting/transactions.ts';
+import { vatReportEndpoints } from './accounting/vat-report.ts';
 import { productCsvEndpoints, productEndpoints, productReportEndpoints } from './catalogue/product-endpoints.ts';
 import { sliderEndpoints } from './catalogue/slider-endpoints.ts';
+import { dashboardEndpoints } from './dashboard.ts';
 import { rolePermissionEndpoints, sessionEndpoints, userEndpoints } from './identity/endpoints.ts';
 import { adjustEndpoints } from './inventory/adjust-inventory.ts';
 import { reorderEndpoints } from './inventory/reorder.ts';
@@ -27,6 +30,9 @@ export const endpoints = {
   salePayment: salePaymentEndpoints,
   returnSale: returnSaleEndpoints,
   transaction: transactionEndpoints,
+  account: accountEndpoints,
+  vatReport: vatReportEndpoints,
+  dashboard: dashboardEndpoints,
   purchaseInvoice: purchaseInvoiceEndpoints,
   returnPurchase: returnPurchaseEndpoints,
   purchasePayment: purchasePaymentEndpoints,

@@ -1,7 +1,10 @@
 /** Closed sets of the books, shared by the ledger's columns and the code that posts to them. */
 
-/** What a main ("head") account is. */
-export const accountTypes = ['Asset', 'Liability', 'Equity', 'Withdrawal', 'Revenue', 'Expense'] as const;
+/**
+ * What a main ("head") account is: the five types of double entry. The owner's withdrawals are a
+ * main account of type Equity (they lower it); the reference typed Revenue and Expense as Equity.
+ */
+export const accountTypes = ['Asset', 'Liability', 'Equity', 'Revenue', 'Expense'] as const;
 export type AccountType = (typeof accountTypes)[number];
 
 /**

@@ -136,9 +136,24 @@ const table = {
     get: { method: 'GET', path: 'return-sale-invoice/:id', access: 'readSingle-returnSaleInvoice' },
   },
   transaction: {
+    create: { method: 'POST', path: 'transaction', access: 'create-transaction' },
     list: { method: 'GET', path: 'transaction', access: 'readAll-transaction', list: true },
     get: { method: 'GET', path: 'transaction/:id', access: 'readSingle-transaction' },
     delete: { method: 'DELETE', path: 'transaction/:id', access: 'delete-transaction' },
+  },
+  account: {
+    list: { method: 'GET', path: 'account', access: 'readAll-account', list: true },
+    get: { method: 'GET', path: 'account/:id', access: 'readSingle-account' },
+    create: { method: 'POST', path: 'account', access: 'create-account' },
+    update: { method: 'PUT', path: 'account/:id', access: 'update-account' },
+    status: { method: 'PATCH', path: 'account/:id', access: 'update-account' },
+    delete: { method: 'DELETE', path: 'account/:id', access: 'delete-account' },
+  },
+  vatReport: {
+    statement: { method: 'GET', path: 'product-vat/statement', access: 'readAll-account' },
+  },
+  dashboard: {
+    get: { method: 'GET', path: 'dashboard', access: 'readAll-dashboard' },
   },
 } as const satisfies Table;
 

@@ -1,5 +1,6 @@
-import { journalRoutes } from './modules/accounting/index.ts';
+import { accountRoutes, journalRoutes } from './modules/accounting/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
+import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { identityRoutes } from './modules/identity/index.ts';
 import { inventoryRoutes } from './modules/inventory/index.ts';
 import { plainResourceRoutes } from './modules/plain-resources.ts';
@@ -23,5 +24,7 @@ export function routeTable(ctx: AppContext): RouteDef[] {
     ...sellingRoutes(ctx),
     ...purchasingRoutes(ctx),
     ...journalRoutes(ctx),
+    ...accountRoutes(ctx),
+    ...dashboardRoutes(ctx),
   ];
 }

@@ -1,6 +1,6 @@
 import { ledgerTypes } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, date, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
 import { subAccount } from './accounting.ts';
 import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 
@@ -24,6 +24,8 @@ export const transaction = pgTable(
     amount: moneyColumn().notNull(),
     type: closedText(ledgerTypes).notNull(),
     relatedId: text(),
+    /** A VAT posting's rate (10 for 10 %): each document posts its VAT per rate, so the VAT report is the Tax account's postings. */
+    vatRate: numeric({ precision: 5, scale: 2, mode: 'number' }),
     /** The entry this one reverses (a deleted payment); at most one reversal per entry. */
     reversesId: integer()
       .unique('transaction_reverses_id_unique')

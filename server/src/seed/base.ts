@@ -50,16 +50,16 @@ export async function seedBase(db: Db, options: SeedOptions): Promise<void> {
       await tx.insert(s.rolePermission).values(grants.map((p) => ({ roleId: roles.get('customer')!, permissionId: p.id })));
     }
 
-    // one main account per type; the owner may rename them, so they are found by type, not name
-    const haveTypes = new Set((await tx.select({ type: s.account.type }).from(s.account)).map((a) => a.type));
-    const missingAccounts = mainAccounts.filter((a) => !haveTypes.has(a.type));
-    if (missingAccounts.length) await tx.insert(s.account).values(missingAccounts).onConflictDoNothing();
-    const accountOfType = new Map<string, number>();
-    for (const a of await tx.select().from(s.account).orderBy(s.account.id))
-      if (!accountOfType.has(a.type)) accountOfType.set(a.type, a.id);
+    // the main accounts, found by key (the owner may rename them)
+    await tx
+      .insert(s.account)
+      .values([...mainAccounts])
+      .onConflictDoNothing();
+    const accountOfKey = new Map<string, number>();
+    for (const a of await tx.select().from(s.account)) if (a.systemKey) accountOfKey.set(a.systemKey, a.id);
     await tx
       .insert(s.subAccount)
-      .values(systemSubAccounts.map((a) => ({ name: a.name, systemKey: a.systemKey, accountId: accountOfType.get(a.account)! })))
+      .values(systemSubAccounts.map((a) => ({ name: a.name, systemKey: a.systemKey, accountId: accountOfKey.get(a.account)! })))
       .onConflictDoNothing();
 
     const [anyCurrency] = await tx.select({ id: s.currency.id }).from(s.currency).limit(1);

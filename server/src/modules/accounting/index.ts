@@ -1,4 +1,6 @@
 /** The accounting module's entry for other modules and the seed: the books change only through `post`. */
+
+export { accountRoutes } from './account-routes.ts';
 export { mainAccounts, type SystemAccountKey, systemSubAccounts } from './chart-of-accounts.ts';
 export { entriesWhere } from './journal-read.ts';
 export { journalRoutes } from './journal-routes.ts';

@@ -18,6 +18,8 @@ export interface Posting {
   particulars: string;
   type: LedgerType;
   relatedId?: string | number;
+  /** A VAT posting's rate (10 for 10 %); documents post their VAT once per rate. */
+  vatRate?: number;
   /** The entry this one reverses (a deleted payment): the ledger allows one reversal per entry. */
   reversesId?: number;
 }
@@ -48,6 +50,7 @@ export async function post(tx: DbOrTx, postings: Posting[]): Promise<void> {
         type: p.type,
         relatedId: p.relatedId === undefined ? null : String(p.relatedId),
         reversesId: p.reversesId ?? null,
+        vatRate: p.vatRate ?? null,
       };
     }),
   );

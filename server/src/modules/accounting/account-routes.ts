@@ -1,0 +1,31 @@
+import { accountEndpoints, vatReportEndpoints } from '@tillbook/contract';
+import type { AppContext } from '../../platform/context.ts';
+import { implement } from '../../platform/endpoint-route.ts';
+import type { ListQuery } from '../../platform/list-query.ts';
+import type { RouteDef } from '../../platform/route.ts';
+import { accountDetail, listMainAccounts, listSubAccounts, type SubAccountFilters } from './account-read.ts';
+import { createSubAccount, deleteSubAccount, setSubAccountStatus, updateSubAccount } from './account-write.ts';
+import { balanceSheet, incomeStatement, trialBalance } from './statements.ts';
+import { vatStatement } from './vat-report.ts';
+
+/** The chart of accounts, the statements (one path, `query=` picks) and the VAT report. */
+export function accountRoutes(ctx: AppContext): RouteDef[] {
+  const { db } = ctx;
+  const clock = () => ctx.config.clock;
+  return [
+    implement(ctx, accountEndpoints.list, ({ query }) => {
+      const q = query as ListQuery<SubAccountFilters>;
+      if (q.mode === 'ma') return listMainAccounts(db);
+      if (q.mode === 'tb') return trialBalance(db, q, clock());
+      if (q.mode === 'bs') return balanceSheet(db, q, clock());
+      if (q.mode === 'is') return incomeStatement(db, q, clock());
+      return listSubAccounts(db, q);
+    }),
+    implement(ctx, accountEndpoints.get, ({ params, query }) => accountDetail(db, params.id, query, clock())),
+    implement(ctx, accountEndpoints.create, ({ body }) => db.transaction((tx) => createSubAccount(tx, body))),
+    implement(ctx, accountEndpoints.update, ({ params, body }) => db.transaction((tx) => updateSubAccount(tx, params.id, body))),
+    implement(ctx, accountEndpoints.status, ({ params, body }) => db.transaction((tx) => setSubAccountStatus(tx, params.id, body.status))),
+    implement(ctx, accountEndpoints.delete, ({ params }) => db.transaction((tx) => deleteSubAccount(tx, params.id))),
+    implement(ctx, vatReportEndpoints.statement, ({ query }) => vatStatement(db, query, clock())),
+  ];
+}

@@ -1,0 +1,2 @@
+/** The dashboard module's entry: its route. */
+export { dashboardRoutes } from './dashboard-routes.ts';

@@ -291,7 +291,9 @@ describe("an account's postings and balance", () => {
     expect(today.body.debit[0].date).toBe('2026-05-02');
     // Cash is the other side of each: its April lists the same four postings
     const cashApril = await detail(cash, { startDate: '2026-04-01', endDate: '2026-04-30' });
-    const cashFromApril = cashApril.body.debit.concat(cashApril.body.credit).filter((r: any) => r.debitId === account || r.creditId === account);
+    const cashFromApril = cashApril.body.debit
+      .concat(cashApril.body.credit)
+      .filter((r: any) => r.debitId === account || r.creditId === account);
     expect(cashFromApril).toHaveLength(4);
 
     expect((await detail(account, { startDate: '2026-05-01', endDate: '2026-04-01' })).status).toBe(400);

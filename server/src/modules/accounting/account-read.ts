@@ -1,11 +1,11 @@
 import { type Cents, fromCents, subAccountListOut } from '@tillbook/contract';
-import type { z } from 'zod';
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
-import { presenter } from '../../platform/presenter.ts';
 import { conventionWhere, inArray, type ListQuery, orderBy, whereAll } from '../../platform/list-query.ts';
+import { presenter } from '../../platform/presenter.ts';
 import { paged, rawRows } from '../../platform/queries.ts';
 import { account, subAccount, transaction } from '../../schema/index.ts';
 import { entriesWhere } from './journal-read.ts';

@@ -112,9 +112,11 @@ export async function setSubAccountStatus(tx: DbOrTx, id: number, status: 'true'
 export async function deleteSubAccount(tx: DbOrTx, id: number) {
   const current = await lockSubAccount(tx, id);
   if (current.systemKey) throw conflict(`${current.name} is a system account; it cannot be deleted`, { id: 'is a system account' });
-  if (await isPosted(tx, id)) throw conflict(`${current.name} has postings; it cannot be deleted (hide it instead)`, { id: 'has postings' });
+  if (await isPosted(tx, id))
+    throw conflict(`${current.name} has postings; it cannot be deleted (hide it instead)`, { id: 'has postings' });
   const users = await usersOf(tx, id, false);
-  if (users.length) throw conflict(`${current.name} is used by ${users.join(', ')}; it cannot be deleted`, { id: `is used by ${users[0]}` });
+  if (users.length)
+    throw conflict(`${current.name} is used by ${users.join(', ')}; it cannot be deleted`, { id: `is used by ${users[0]}` });
   await tx.delete(subAccount).where(eq(subAccount.id, id));
   return { message: accountMessages.deleted, id };
 }

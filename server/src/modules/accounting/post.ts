@@ -39,21 +39,24 @@ export async function post(tx: DbOrTx, postings: Posting[]): Promise<number[]> {
   const idOf = new Map(rows.map((r) => [r.key, r.id]));
   for (const key of keys) if (!idOf.has(key)) throw new Error(`system account ${key} is missing from the chart of accounts`);
   const account = (a: AccountRef) => (typeof a === 'string' ? idOf.get(a)! : a.subAccountId);
-  const made = await tx.insert(transaction).values(
-    real.map((p) => {
-      const reverse = p.amount < 0;
-      return {
-        date: p.date,
-        debitId: account(reverse ? p.credit : p.debit),
-        creditId: account(reverse ? p.debit : p.credit),
-        amount: fromCents(Math.abs(p.amount)),
-        particulars: p.particulars,
-        type: p.type,
-        relatedId: p.relatedId === undefined ? null : String(p.relatedId),
-        reversesId: p.reversesId ?? null,
-        vatRate: p.vatRate ?? null,
-      };
-    }),
-  ).returning({ id: transaction.id });
+  const made = await tx
+    .insert(transaction)
+    .values(
+      real.map((p) => {
+        const reverse = p.amount < 0;
+        return {
+          date: p.date,
+          debitId: account(reverse ? p.credit : p.debit),
+          creditId: account(reverse ? p.debit : p.credit),
+          amount: fromCents(Math.abs(p.amount)),
+          particulars: p.particulars,
+          type: p.type,
+          relatedId: p.relatedId === undefined ? null : String(p.relatedId),
+          reversesId: p.reversesId ?? null,
+          vatRate: p.vatRate ?? null,
+        };
+      }),
+    )
+    .returning({ id: transaction.id });
   return made.map((r) => r.id);
 }

@@ -80,6 +80,21 @@ describe('manual journal entries', () => {
     expect(hidden.status).toBe(409);
     expect(hidden.body).toMatchObject({ error: 'Old Till is hidden; show it before posting to it', fields: { creditId: 'is hidden' } });
 
+    // stock, what customers owe and what suppliers are owed move only through their documents
+    for (const [key, field] of [
+      ['inventory', 'debitId'],
+      ['accountsReceivable', 'creditId'],
+      ['accountsPayable', 'debitId'],
+    ] as const) {
+      const onDocumentAccount = await add({ ...body, [field]: system[key] });
+      expect(onDocumentAccount.status).toBe(409);
+      expect(onDocumentAccount.body.fields).toEqual({ [field]: 'takes postings from documents only' });
+    }
+    // the tax office is paid by hand
+    const vatPaid = await add({ ...body, particulars: 'VAT paid', debitId: system.tax, creditId: system.bank });
+    expect(vatPaid.status).toBe(201);
+    expect((await remove(vatPaid.body.createdTransaction.id)).status).toBe(200);
+
     const same = await add({ ...body, creditId: system.salary });
     expect(same.status).toBe(400);
     expect(Object.keys(same.body.fields)).toEqual(['creditId']);

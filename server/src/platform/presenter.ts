@@ -57,8 +57,43 @@ function build(schema: z.ZodType): Present {
     return (value) =>
       value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([key, v]) => [key, item(v)])) : value;
   }
+  // a field the contract declares a JSON boolean stays one; every other flag is 'true'/'false'
+  if (schema instanceof z.ZodBoolean) return (value) => value;
+  if (schema instanceof z.ZodUnion) return union(schema.options as readonly z.ZodType[]);
   if (schema instanceof z.ZodUnknown || schema instanceof z.ZodAny) return loose;
   return wire;
+}
+
+/** The keys an object schema requires (not optional), or null for a schema that is not an object. */
+function requiredKeys(schema: z.ZodType): string[] | null {
+  if (!(schema instanceof z.ZodObject)) return null;
+  return Object.entries(schema.shape as Record<string, z.ZodType>)
+    .filter(([, field]) => !(field instanceof z.ZodOptional))
+    .map(([key]) => key);
+}
+
+/**
+ * An answer that takes one of several shapes (a list whose `query=` picks the answer) is presented as
+ * the shape it is: an array by the array option, an object by the object option whose required keys it
+ * all has (the most specific when several fit). A value no option fits is passed through as flags and dates.
+ */
+function union(options: readonly z.ZodType[]): Present {
+  const candidates = options.map((option) => ({
+    keys: requiredKeys(option),
+    array: option instanceof z.ZodArray,
+    present: presenter(option),
+  }));
+  const objects = candidates.filter((c) => c.keys !== null).sort((a, b) => b.keys!.length - a.keys!.length);
+  const array = candidates.find((c) => c.array);
+  return (value) => {
+    if (Array.isArray(value)) return array ? array.present(value) : loose(value);
+    if (value && typeof value === 'object') {
+      const row = value as Record<string, unknown>;
+      const fit = objects.find((c) => c.keys!.every((key) => row[key] !== undefined));
+      if (fit) return fit.present(value);
+    }
+    return loose(value);
+  };
 }
 
 export function presenter(schema: z.ZodType): Present {

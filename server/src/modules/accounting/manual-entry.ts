@@ -16,13 +16,25 @@ export interface ManualEntry {
 }
 
 /**
+ * Accounts only documents post to: Inventory must equal the stock at cost, and the receivable and payable
+ * must equal what the invoices leave due, so a manual entry may not touch them (the Tax account may take
+ * one: paying the VAT due to the tax office is a manual entry).
+ */
+const documentOnly: Record<string, string> = {
+  inventory: 'stock moves through purchases, sales, returns and adjustments',
+  accountsReceivable: 'customers owe through their sales and pay through payments',
+  accountsPayable: 'suppliers are owed through purchases and paid through supplier payments',
+};
+
+/**
  * POST transaction: a manual journal entry (type `transaction`). Both accounts must exist (400) and be
- * shown, not hidden (409). They are read `for share`, so hiding one waits for the entry and the entry
+ * shown, not hidden (409); Inventory, Accounts Receivable and Accounts Payable take postings only from
+ * their documents (409). They are read `for share`, so hiding one waits for the entry and the entry
  * never lands on an account hidden meanwhile.
  */
 export async function addManualEntry(tx: DbOrTx, entry: ManualEntry) {
   const accounts = await tx
-    .select({ id: subAccount.id, name: subAccount.name, status: subAccount.status })
+    .select({ id: subAccount.id, name: subAccount.name, status: subAccount.status, systemKey: subAccount.systemKey })
     .from(subAccount)
     .where(inArray(subAccount.id, [entry.debitId, entry.creditId]))
     .for('share');
@@ -30,6 +42,8 @@ export async function addManualEntry(tx: DbOrTx, entry: ManualEntry) {
     const found = accounts.find((a) => a.id === entry[field]);
     if (!found) throw fieldError(field, 'does not exist', manualEntryLabels);
     if (!found.status) throw conflict(`${found.name} is hidden; show it before posting to it`, { [field]: 'is hidden' });
+    const reason = found.systemKey ? documentOnly[found.systemKey] : undefined;
+    if (reason) throw conflict(`${found.name} takes no manual entries: ${reason}`, { [field]: 'takes postings from documents only' });
   }
   const [id] = await post(tx, [
     {

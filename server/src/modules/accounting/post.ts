@@ -26,11 +26,12 @@ export interface Posting {
 
 /**
  * Posts double entries to the ledger inside the caller's transaction. System accounts are named
- * by key and resolved here, never by bare id. A negative amount posts the reverse entry.
+ * by key and resolved here, never by bare id. A negative amount posts the reverse entry. Answers the
+ * new entries' ids in the order of the postings (those of zero are skipped).
  */
-export async function post(tx: DbOrTx, postings: Posting[]): Promise<void> {
+export async function post(tx: DbOrTx, postings: Posting[]): Promise<number[]> {
   const real = postings.filter((p) => p.amount !== 0);
-  if (real.length === 0) return;
+  if (real.length === 0) return [];
   const keys = [...new Set(real.flatMap((p) => [p.debit, p.credit]).filter((a): a is SystemAccountKey => typeof a === 'string'))];
   const rows = keys.length
     ? await tx.select({ id: subAccount.id, key: subAccount.systemKey }).from(subAccount).where(inArray(subAccount.systemKey, keys))
@@ -38,7 +39,7 @@ export async function post(tx: DbOrTx, postings: Posting[]): Promise<void> {
   const idOf = new Map(rows.map((r) => [r.key, r.id]));
   for (const key of keys) if (!idOf.has(key)) throw new Error(`system account ${key} is missing from the chart of accounts`);
   const account = (a: AccountRef) => (typeof a === 'string' ? idOf.get(a)! : a.subAccountId);
-  await tx.insert(transaction).values(
+  const made = await tx.insert(transaction).values(
     real.map((p) => {
       const reverse = p.amount < 0;
       return {
@@ -53,5 +54,6 @@ export async function post(tx: DbOrTx, postings: Posting[]): Promise<void> {
         vatRate: p.vatRate ?? null,
       };
     }),
-  );
+  ).returning({ id: transaction.id });
+  return made.map((r) => r.id);
 }

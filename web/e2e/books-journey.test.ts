@@ -65,6 +65,15 @@ async function fitsPhone(page: Page, name: string) {
 }
 
 const row = (page: Page, text: string | RegExp) => page.getByRole('row').filter({ hasText: text });
+/** Chooses an account in a searchable select by typing its name, as a person would in a long list. */
+async function pick(page: Page, select: ReturnType<Page['getByLabel']>, name: string) {
+  await select.click();
+  await select.fill(name);
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${name.replace(/[()]/g, '\\$&')}$`) })
+    .click();
+}
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 test('a manual entry is added in the journal; the trial balance matches and its Rent row opens the postings behind it', async () => {
@@ -76,14 +85,25 @@ test('a manual entry is added in the journal; the trial balance matches and its 
   await page.waitForURL(`${product.url}/admin/account`);
   const rent = row(page, 'Rent');
   await rent.getByText('System').waitFor();
-  // an own account is added, then renamed
+  // an own account is added, renamed and deleted
   await page.getByRole('button', { name: 'Add account' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Name').fill('Petty cash box');
-  await dialog.getByLabel('Main account').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: 'Asset (Asset)' }).click();
+  await pick(page, dialog.getByLabel('Main account'), 'Asset (Asset)');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await page.getByText(accountMessages.added).first().waitFor();
+  await row(page, 'Petty cash box').getByRole('button', { name: 'Rename' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename Petty cash box' });
+  await rename.getByLabel('Name').fill('Petty cash tin');
+  await rename.getByRole('button', { name: 'Save' }).click();
+  await page.getByText(accountMessages.updated).first().waitFor();
+  // nothing is posted to it: it can still be deleted
+  await row(page, 'Petty cash tin').getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).last().click();
+  await page.getByText(accountMessages.deleted).first().waitFor();
+  await row(page, 'Petty cash tin').waitFor({ state: 'detached' });
+  // system accounts can be neither renamed nor deleted
+  expect(await rent.getByRole('button').count()).toBe(0);
   await fitsPhone(page, 'books-accounts-phone');
 
   // the journal's form: 120.00 of rent paid in cash today
@@ -92,16 +112,8 @@ test('a manual entry is added in the journal; the trial balance matches and its 
   await page.getByRole('button', { name: 'New entry' }).click();
   const entry = page.getByRole('dialog', { name: 'New journal entry' });
   await entry.getByLabel('Particulars').fill('Office rent for the month');
-  await entry.getByLabel('Debit account').click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: /^Rent$/ })
-    .click();
-  await entry.getByLabel('Credit account').click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: /^Cash$/ })
-    .click();
+  await pick(page, entry.getByLabel('Debit account'), 'Rent');
+  await pick(page, entry.getByLabel('Credit account'), 'Cash');
   await entry.getByLabel('Amount').fill('120');
   await entry.getByRole('button', { name: 'Save' }).click();
   await page.getByText(journalMessages.added).first().waitFor();

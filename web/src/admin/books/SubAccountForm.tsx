@@ -67,6 +67,7 @@ export function SubAccountForm(props: {
         <Form.Item name="accountId" label={labels.accountId} rules={[{ required: true, message: `${labels.accountId} is required` }]}>
           <Select
             disabled={editing?.posted === 'true'}
+            showSearch={{ optionFilterProp: 'label' }}
             options={mains.map((m) => ({ value: m.id, label: `${m.name} (${m.type})` }))}
             placeholder="Main account"
           />

@@ -12,7 +12,8 @@ import type { Posting } from './book-types.ts';
 import { DocumentCell } from './posting-format.tsx';
 
 /** One side's postings: date, particulars, the other account, the document and the amount. */
-function Postings({ title, rows, other, total }: { title: string; rows: Posting[]; other: 'debit' | 'credit'; total: number }) {
+function Postings(props: { title: string; rows: Posting[]; other: 'debit' | 'credit'; total: number; range: string }) {
+  const { title, rows, other, total } = props;
   return (
     <section aria-label={title}>
       <Typography.Title level={4}>{title}</Typography.Title>
@@ -29,7 +30,7 @@ function Postings({ title, rows, other, total }: { title: string; rows: Posting[
           {
             key: 'other',
             title: other === 'credit' ? 'Credited to' : 'Debited to',
-            render: (_, r) => <Link to={`/admin/account/${r[other].id}`}>{r[other].name}</Link>,
+            render: (_, r) => <Link to={`/admin/account/${r[other].id}${props.range}`}>{r[other].name}</Link>,
           },
           { key: 'document', title: 'Document', render: (_, r) => <DocumentCell posting={r} /> },
           { key: 'amount', title: 'Amount', align: 'right', render: (_, r) => money(r.amount) },
@@ -59,6 +60,8 @@ export default function AccountPage() {
     queryFn: () => must(api(routes.account.get, { params: { id }, query: { startDate, endDate } })),
   });
   const a = answer.data;
+  // the other side's account opens over the same range
+  const range = new URLSearchParams(Object.entries({ startDate, endDate }).filter((e): e is [string, string] => !!e[1])).toString();
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
@@ -90,8 +93,8 @@ export default function AccountPage() {
           {a.truncated === 'true' && (
             <Alert type="info" title="Only the newest 500 postings of each side are listed; the totals count them all." />
           )}
-          <Postings title="Debit postings" rows={a.debit} other="credit" total={a.totalDebit} />
-          <Postings title="Credit postings" rows={a.credit} other="debit" total={a.totalCredit} />
+          <Postings title="Debit postings" rows={a.debit} other="credit" total={a.totalDebit} range={range ? `?${range}` : ''} />
+          <Postings title="Credit postings" rows={a.credit} other="debit" total={a.totalCredit} range={range ? `?${range}` : ''} />
         </>
       )}
     </Space>

@@ -138,7 +138,7 @@ export const resources = {
     entity: 'courierMedium',
     listName: 'CourierMedium',
     label: 'Courier medium',
-    labels: { courierMediumName: 'Name', email: 'E-mail', subAccountId: 'Ledger account id' },
+    labels: { courierMediumName: 'Name', email: 'E-mail', subAccountId: 'Ledger account' },
     input: z.object({
       courierMediumName: requiredText(80),
       address: requiredLines(300),
@@ -257,7 +257,7 @@ export const resources = {
       instruction: 'Instructions for the customer',
       logo: 'Logo URL',
       isActive: 'Offered at checkout',
-      subAccountId: 'Ledger account id',
+      subAccountId: 'Ledger account',
     },
     input: z.object({
       methodName: requiredText(80),

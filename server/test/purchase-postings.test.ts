@@ -19,12 +19,22 @@ describe('moving average', () => {
 });
 
 describe('postings', () => {
-  test('a purchase: goods and VAT against payables, each amount paid from its account', () => {
-    const postings = purchasePostings({ invoiceId: 7, date: '2026-05-02', net: 5000, tax: 500, paid: [{ amount: 3000, account: 'cash' }] });
-    expect(postings.map((p) => [p.debit, p.credit, p.amount, p.type, p.relatedId])).toEqual([
-      ['inventory', 'accountsPayable', 5000, 'purchase', 7],
-      ['tax', 'accountsPayable', 500, 'purchase', 7],
-      ['accountsPayable', 'cash', 3000, 'purchase', 7],
+  test('a purchase: goods and VAT (once per rate) against payables, each amount paid from its account', () => {
+    const postings = purchasePostings({
+      invoiceId: 7,
+      date: '2026-05-02',
+      net: 5000,
+      tax: [
+        { rate: 10, amount: 200 },
+        { rate: 15, amount: 300 },
+      ],
+      paid: [{ amount: 3000, account: 'cash' }],
+    });
+    expect(postings.map((p) => [p.debit, p.credit, p.amount, p.type, p.relatedId, p.vatRate])).toEqual([
+      ['inventory', 'accountsPayable', 5000, 'purchase', 7, undefined],
+      ['tax', 'accountsPayable', 200, 'purchase', 7, 10],
+      ['tax', 'accountsPayable', 300, 'purchase', 7, 15],
+      ['accountsPayable', 'cash', 3000, 'purchase', 7, undefined],
     ]);
   });
 
@@ -34,13 +44,13 @@ describe('postings', () => {
       returnId: 2,
       date: '2026-05-03',
       net: 1000,
-      tax: 100,
+      tax: [{ rate: 10, amount: 100 }],
       instant: [{ amount: 300, account: { subAccountId: 2 } }],
     });
-    expect(postings.map((p) => [p.debit, p.credit, p.amount, p.type])).toEqual([
-      ['accountsPayable', 'inventory', 1000, 'purchaseReturn'],
-      ['accountsPayable', 'tax', 100, 'purchaseReturn'],
-      [{ subAccountId: 2 }, 'accountsPayable', 300, 'purchaseReturn'],
+    expect(postings.map((p) => [p.debit, p.credit, p.amount, p.type, p.vatRate])).toEqual([
+      ['accountsPayable', 'inventory', 1000, 'purchaseReturn', undefined],
+      ['accountsPayable', 'tax', 100, 'purchaseReturn', 10],
+      [{ subAccountId: 2 }, 'accountsPayable', 300, 'purchaseReturn', undefined],
     ]);
   });
 });

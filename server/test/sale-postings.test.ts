@@ -12,12 +12,15 @@ const tender = (amount: number, cash: boolean, index = 0): Tender => ({
   amount,
 });
 
-test('a sale posts cost, sales, VAT and each payment', () => {
+test('a sale posts cost, sales, VAT once per rate and each payment', () => {
   const postings = salePostings({
     invoiceId: 7,
     date: '2026-03-04',
     net: 3500,
-    vat: 350,
+    vat: [
+      { rate: 10, amount: 200 },
+      { rate: 15, amount: 150 },
+    ],
     cost: 1500,
     payments: [
       { subAccountId: 11, amount: 2000, method: 'Cash' },
@@ -27,11 +30,13 @@ test('a sale posts cost, sales, VAT and each payment', () => {
   expect(postings.map((p) => [p.debit, p.credit, p.amount])).toEqual([
     ['costOfSales', 'inventory', 1500],
     ['accountsReceivable', 'sales', 3500],
-    ['accountsReceivable', 'tax', 350],
+    ['accountsReceivable', 'tax', 200],
+    ['accountsReceivable', 'tax', 150],
     [{ subAccountId: 11 }, 'accountsReceivable', 2000],
     [{ subAccountId: 12 }, 'accountsReceivable', 1850],
   ]);
   for (const p of postings) expect(p).toMatchObject({ date: '2026-03-04', type: 'sale', relatedId: 7 });
+  expect(postings.map((p) => p.vatRate)).toEqual([undefined, undefined, 10, 15, undefined, undefined]);
 });
 
 test('a return of 1 of that sale posts 3.7: goods back at cost, sales and VAT off the receivable, each refund', () => {
@@ -40,7 +45,7 @@ test('a return of 1 of that sale posts 3.7: goods back at cost, sales and VAT of
     returnId: 2,
     date: '2026-03-05',
     net: 1167,
-    vat: 117,
+    vat: [{ rate: 10, amount: 117 }],
     cost: 500,
     refunds: [
       { account: 'cash', amount: 1000, method: 'cash' },
@@ -55,6 +60,7 @@ test('a return of 1 of that sale posts 3.7: goods back at cost, sales and VAT of
     ['accountsReceivable', { subAccountId: 12 }, 284],
   ]);
   for (const p of postings) expect(p).toMatchObject({ date: '2026-03-05', type: 'saleReturn', relatedId: 7 });
+  expect(postings[2]).toMatchObject({ vatRate: 10 });
 });
 
 test('split tender: change comes off cash, never off a card', () => {

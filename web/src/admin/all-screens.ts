@@ -1,3 +1,4 @@
+import { bookScreens } from './books/screens.ts';
 import { identityScreens } from './identity/screens.ts';
 import { purchasingScreens } from './purchasing/screens.ts';
 import { reportScreens } from './reports/screens.ts';
@@ -13,5 +14,6 @@ export const allScreens: AdminScreen[] = [
   ...stockScreens,
   ...identityScreens,
   ...resourceScreens,
+  ...bookScreens,
   ...reportScreens,
 ];

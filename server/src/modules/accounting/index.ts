@@ -7,3 +7,4 @@ export { journalRoutes } from './journal-routes.ts';
 export { paymentMethodExtras } from './payment-method.ts';
 export { type AccountRef, type LedgerType, type Posting, post } from './post.ts';
 export { liveEntry } from './reversed.ts';
+export { type VatShare, vatByRate, vatTotal } from './vat-rates.ts';

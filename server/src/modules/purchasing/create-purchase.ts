@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { requireFound, requireIdsExist } from '../../platform/queries.ts';
 import { product, purchaseInvoice, purchaseInvoiceProduct, supplier } from '../../schema/index.ts';
-import { post } from '../accounting/index.ts';
+import { post, vatByRate } from '../accounting/index.ts';
 import { moveStock, movingAverage, receivePurchaseRequest } from '../inventory/index.ts';
 import { paidAmounts } from './payment-accounts.ts';
 import { purchasePostings } from './purchase-postings.ts';
@@ -101,7 +101,7 @@ export async function createPurchase(tx: DbOrTx, input: PurchaseInvoiceInput, us
       })
       .where(eq(product.id, l.productId));
   }
-  await post(tx, purchasePostings({ invoiceId, date, net, tax, paid }));
+  await post(tx, purchasePostings({ invoiceId, date, net, tax: vatByRate(valued.map((l) => ({ rate: l.percent, vat: l.tax }))), paid }));
   if (input.purchaseRequestId) await receivePurchaseRequest(tx, input.purchaseRequestId, invoiceId);
   return invoiceId;
 }

@@ -1,5 +1,5 @@
 import type { Cents } from '@tillbook/contract';
-import type { AccountRef, Posting } from '../accounting/index.ts';
+import type { AccountRef, Posting, VatShare } from '../accounting/index.ts';
 
 export interface PaidAmount {
   /** In cents */
@@ -9,13 +9,22 @@ export interface PaidAmount {
 
 /**
  * Reference 3.8: Dr Inventory / Cr Accounts Payable for the lines without VAT, Dr Tax / Cr Accounts
- * Payable for the input VAT, and for each amount paid Dr Accounts Payable / Cr the payment method's account.
+ * Payable for the input VAT (one posting per rate, carrying it), and for each amount paid Dr Accounts Payable / Cr the payment method's account.
  */
-export function purchasePostings(p: { invoiceId: number; date: string; net: Cents; tax: Cents; paid: PaidAmount[] }): Posting[] {
+export function purchasePostings(p: { invoiceId: number; date: string; net: Cents; tax: VatShare[]; paid: PaidAmount[] }): Posting[] {
   const base = { date: p.date, type: 'purchase' as const, relatedId: p.invoiceId };
   return [
     { ...base, debit: 'inventory', credit: 'accountsPayable', amount: p.net, particulars: `Purchase #${p.invoiceId}: goods` },
-    { ...base, debit: 'tax', credit: 'accountsPayable', amount: p.tax, particulars: `Purchase #${p.invoiceId}: input VAT` },
+    ...p.tax.map(
+      (v): Posting => ({
+        ...base,
+        debit: 'tax',
+        credit: 'accountsPayable',
+        amount: v.amount,
+        vatRate: v.rate,
+        particulars: `Purchase #${p.invoiceId}: input VAT ${v.rate} %`,
+      }),
+    ),
     ...p.paid.map(
       (x): Posting => ({
         ...base,
@@ -28,20 +37,29 @@ export function purchasePostings(p: { invoiceId: number; date: string; net: Cent
   ];
 }
 
-/** Reference 3.9: Dr AP / Cr Inventory (returned value), Dr AP / Cr Tax (returned VAT), Dr method / Cr AP (paid back). */
+/** Reference 3.9: Dr AP / Cr Inventory (returned value), Dr AP / Cr Tax (returned VAT, per rate), Dr method / Cr AP (paid back). */
 export function purchaseReturnPostings(p: {
   invoiceId: number;
   returnId: number;
   date: string;
   net: Cents;
-  tax: Cents;
+  tax: VatShare[];
   instant: PaidAmount[];
 }): Posting[] {
   const base = { date: p.date, type: 'purchaseReturn' as const, relatedId: p.invoiceId };
   const what = `Purchase return #${p.returnId} of purchase #${p.invoiceId}`;
   return [
     { ...base, debit: 'accountsPayable', credit: 'inventory', amount: p.net, particulars: `${what}: goods` },
-    { ...base, debit: 'accountsPayable', credit: 'tax', amount: p.tax, particulars: `${what}: input VAT` },
+    ...p.tax.map(
+      (v): Posting => ({
+        ...base,
+        debit: 'accountsPayable',
+        credit: 'tax',
+        amount: v.amount,
+        vatRate: v.rate,
+        particulars: `${what}: input VAT ${v.rate} %`,
+      }),
+    ),
     ...p.instant.map(
       (x): Posting => ({ ...base, debit: x.account, credit: 'accountsPayable', amount: x.amount, particulars: `${what}: paid back` }),
     ),

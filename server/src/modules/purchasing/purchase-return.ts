@@ -6,7 +6,7 @@ import { badRequest, conflict } from '../../platform/errors.ts';
 import { requireFound } from '../../platform/queries.ts';
 import { lockState } from '../../platform/transition.ts';
 import { purchaseInvoiceProduct, returnPurchaseInvoice, returnPurchaseInvoiceProduct } from '../../schema/index.ts';
-import { post } from '../accounting/index.ts';
+import { post, vatByRate } from '../accounting/index.ts';
 import { moveStock } from '../inventory/index.ts';
 import { paidAmounts } from './payment-accounts.ts';
 import { purchaseReturnPostings } from './purchase-postings.ts';
@@ -114,6 +114,16 @@ export async function createPurchaseReturn(tx: DbOrTx, input: ReturnPurchaseInpu
       userId,
     });
   }
-  await post(tx, purchaseReturnPostings({ invoiceId, returnId, date, net, tax, instant }));
+  await post(
+    tx,
+    purchaseReturnPostings({
+      invoiceId,
+      returnId,
+      date,
+      net,
+      tax: vatByRate(lines.map((l) => ({ rate: l.line.tax, vat: l.tax }))),
+      instant,
+    }),
+  );
   return returnId;
 }

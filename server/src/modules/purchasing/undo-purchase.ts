@@ -18,7 +18,7 @@ export const purchaseDoc: LifecycleDocument<PurchaseState> = {
  * PATCH purchase-invoice/{id} {status}: 'false' undoes the purchase (active → undone, final): the goods
  * still held from it go out again at the invoice's cost (409 insufficient_stock when they were sold or
  * moved out), each product's average cost is taken back, and every ledger row of the invoice (the
- * purchase, its payments and returns) is reversed, dated today in the shop. 'true' on an active invoice
+ * purchase, its payments and returns) is reversed (a VAT row keeps its rate), dated today in the shop. 'true' on an active invoice
  * changes nothing; on an undone one it is refused (409 invalid_transition).
  */
 export async function setPurchaseStatus(tx: DbOrTx, invoiceId: number, status: 'true' | 'false', userId: number, clock: Clock) {
@@ -79,7 +79,13 @@ export async function setPurchaseStatus(tx: DbOrTx, invoiceId: number, status: '
       .where(eq(product.id, line.productId));
   }
   const rows = await tx
-    .select({ debitId: transaction.debitId, creditId: transaction.creditId, amount: transaction.amount, type: transaction.type })
+    .select({
+      debitId: transaction.debitId,
+      creditId: transaction.creditId,
+      amount: transaction.amount,
+      type: transaction.type,
+      vatRate: transaction.vatRate,
+    })
     .from(transaction)
     .where(and(eq(transaction.relatedId, String(invoiceId)), inArray(transaction.type, ['purchase', 'purchaseReturn']), liveEntry()))
     .orderBy(asc(transaction.id));
@@ -94,6 +100,7 @@ export async function setPurchaseStatus(tx: DbOrTx, invoiceId: number, status: '
       particulars: `Purchase #${invoiceId} deleted: reversal`,
       type: r.type,
       relatedId: invoiceId,
+      ...(r.vatRate === null ? {} : { vatRate: r.vatRate }),
     })),
   );
 }

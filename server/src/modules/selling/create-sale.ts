@@ -6,7 +6,7 @@ import { badRequest, fieldError } from '../../platform/errors.ts';
 import { requireFound } from '../../platform/queries.ts';
 import { transition } from '../../platform/transition.ts';
 import { appSetting, customer, discount, product, productVat, saleInvoice, saleInvoiceProduct } from '../../schema/index.ts';
-import { post } from '../accounting/index.ts';
+import { post, vatByRate } from '../accounting/index.ts';
 import { moveStock } from '../inventory/index.ts';
 import { walkInCustomerId } from './customers.ts';
 import { saleDoc, saleDocument } from './sale-doc.ts';
@@ -176,7 +176,7 @@ async function completeSale(tx: DbOrTx, invoiceId: number, sale: PricedSale, use
       invoiceId,
       date: sale.date,
       net: sale.net,
-      vat: sale.vat,
+      vat: vatByRate(sale.lines.map((l) => ({ rate: l.vatPercent, vat: l.vat }))),
       cost,
       payments: settled.kept.map((t) => ({ subAccountId: t.subAccountId, amount: t.amount, method: t.method })),
     }),

@@ -1,12 +1,12 @@
 import type { Cents } from '@tillbook/contract';
-import type { AccountRef, Posting } from '../accounting/index.ts';
+import type { AccountRef, Posting, VatShare } from '../accounting/index.ts';
 
-/** What a sale posts, in cents: its net (after line discounts, before VAT), its VAT, its cost, and the payments kept. */
+/** What a sale posts, in cents: its net (after line discounts, before VAT), its VAT per rate, its cost, and the payments kept. */
 export interface SaleFigures {
   invoiceId: number;
   date: string;
   net: Cents;
-  vat: Cents;
+  vat: VatShare[];
   cost: Cents;
   /** Each kept payment: the sub-account the money lands in (the payment method's) and the amount. */
   payments: { subAccountId: number; amount: Cents; method: string }[];
@@ -14,8 +14,8 @@ export interface SaleFigures {
 
 /**
  * A till sale's postings (reference 3.3): cost of sales at average cost against inventory, the
- * receivable against sales (net) and against VAT output (VAT on the discounted price), then each
- * payment into its method's account against the receivable.
+ * receivable against sales (net) and against VAT output (VAT on the discounted price, one posting per
+ * rate carrying its rate), then each payment into its method's account against the receivable.
  */
 export function salePostings(sale: SaleFigures): Posting[] {
   const about = `Sale #${sale.invoiceId}`;
@@ -23,7 +23,16 @@ export function salePostings(sale: SaleFigures): Posting[] {
   return [
     { ...base, debit: 'costOfSales', credit: 'inventory', amount: sale.cost, particulars: `${about}: cost of goods sold` },
     { ...base, debit: 'accountsReceivable', credit: 'sales', amount: sale.net, particulars: `${about}: sales` },
-    { ...base, debit: 'accountsReceivable', credit: 'tax', amount: sale.vat, particulars: `${about}: VAT` },
+    ...sale.vat.map(
+      (v): Posting => ({
+        ...base,
+        debit: 'accountsReceivable',
+        credit: 'tax',
+        amount: v.amount,
+        vatRate: v.rate,
+        particulars: `${about}: VAT ${v.rate} %`,
+      }),
+    ),
     ...sale.payments.map(
       (p): Posting => ({
         ...base,
@@ -36,13 +45,13 @@ export function salePostings(sale: SaleFigures): Posting[] {
   ];
 }
 
-/** What a sale return posts, in cents: the returned net and VAT, the cost the goods left at, and each refund. */
+/** What a sale return posts, in cents: the returned net and VAT per rate, the cost the goods left at, and each refund. */
 export interface SaleReturnFigures {
   invoiceId: number;
   returnId: number;
   date: string;
   net: Cents;
-  vat: Cents;
+  vat: VatShare[];
   cost: Cents;
   /** Each amount handed back: the sub-account it leaves (the payment method's, cash when none). */
   refunds: { account: AccountRef; amount: Cents; method: string }[];
@@ -50,7 +59,7 @@ export interface SaleReturnFigures {
 
 /**
  * A sale return's postings (reference 3.7, type saleReturn, related to the sale): the goods back into
- * inventory at the cost they left at, the sale's net and VAT taken off the receivable, and each
+ * inventory at the cost they left at, the sale's net and VAT (per rate) taken off the receivable, and each
  * refund out of its method's account against the receivable.
  */
 export function saleReturnPostings(r: SaleReturnFigures): Posting[] {
@@ -59,7 +68,16 @@ export function saleReturnPostings(r: SaleReturnFigures): Posting[] {
   return [
     { ...base, debit: 'inventory', credit: 'costOfSales', amount: r.cost, particulars: `${about}: goods back` },
     { ...base, debit: 'sales', credit: 'accountsReceivable', amount: r.net, particulars: `${about}: sales` },
-    { ...base, debit: 'tax', credit: 'accountsReceivable', amount: r.vat, particulars: `${about}: VAT` },
+    ...r.vat.map(
+      (v): Posting => ({
+        ...base,
+        debit: 'tax',
+        credit: 'accountsReceivable',
+        amount: v.amount,
+        vatRate: v.rate,
+        particulars: `${about}: VAT ${v.rate} %`,
+      }),
+    ),
     ...r.refunds.map(
       (x): Posting => ({
         ...base,

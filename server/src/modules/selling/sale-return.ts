@@ -6,7 +6,7 @@ import { badRequest, conflict } from '../../platform/errors.ts';
 import { requireFound } from '../../platform/queries.ts';
 import { lockState } from '../../platform/transition.ts';
 import { returnSaleInvoice, returnSaleInvoiceProduct, saleInvoice, saleInvoiceProduct } from '../../schema/index.ts';
-import { type AccountRef, post } from '../accounting/index.ts';
+import { type AccountRef, post, vatByRate } from '../accounting/index.ts';
 import { moveStock, takeInAtCost } from '../inventory/index.ts';
 import { returnedByLine } from './return-read.ts';
 import { saleBalances, zeroBalance } from './sale-balances.ts';
@@ -153,6 +153,17 @@ export async function createSaleReturn(tx: DbOrTx, input: ReturnSaleInput, userI
     .update(saleInvoice)
     .set({ profit: sql`${saleInvoice.profit} - ${fromCents(net - cost)}` })
     .where(eq(saleInvoice.id, saleId));
-  await post(tx, saleReturnPostings({ invoiceId: saleId, returnId, date, net, vat, cost, refunds }));
+  await post(
+    tx,
+    saleReturnPostings({
+      invoiceId: saleId,
+      returnId,
+      date,
+      net,
+      vat: vatByRate(lines.map((l) => ({ rate: l.line.tax, vat: l.vat }))),
+      cost,
+      refunds,
+    }),
+  );
   return returnId;
 }

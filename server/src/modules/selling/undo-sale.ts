@@ -47,12 +47,18 @@ export async function setSaleStatus(tx: DbOrTx, invoiceId: number, status: 'true
     });
     await takeInAtCost(tx, line.productId, moved.quantityAfter - line.quantity, line.quantity, toCents(line.unitCost));
   }
-  // every entry the sale and its returns hold, net per type and account pair, posted back
-  const entries = await rawRows<{ type: 'sale' | 'saleReturn'; debit_id: number; credit_id: number; cents: number }>(
+  // every entry the sale and its returns hold, net per type, account pair and VAT rate, posted back
+  const entries = await rawRows<{
+    type: 'sale' | 'saleReturn';
+    debit_id: number;
+    credit_id: number;
+    vat_rate: string | null;
+    cents: number;
+  }>(
     tx,
-    sql`select t.type, t.debit_id, t.credit_id, round(sum(t.amount) * 100)::int as cents from "transaction" t
+    sql`select t.type, t.debit_id, t.credit_id, t.vat_rate, round(sum(t.amount) * 100)::int as cents from "transaction" t
       where t.type in ('sale', 'saleReturn') and t.related_id = ${String(invoiceId)} and ${liveEntry('t')}
-      group by t.type, t.debit_id, t.credit_id order by t.type, t.debit_id, t.credit_id`,
+      group by t.type, t.debit_id, t.credit_id, t.vat_rate order by t.type, t.debit_id, t.credit_id, t.vat_rate nulls first`,
   );
   const today = await businessDate(tx, clock);
   await post(
@@ -65,6 +71,7 @@ export async function setSaleStatus(tx: DbOrTx, invoiceId: number, status: 'true
       particulars: e.type === 'sale' ? `Reversal of sale #${invoiceId}` : `Reversal of the returns of sale #${invoiceId}`,
       type: e.type,
       relatedId: invoiceId,
+      ...(e.vat_rate === null ? {} : { vatRate: Number(e.vat_rate) }),
     })),
   );
 }

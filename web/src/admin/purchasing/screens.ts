@@ -10,6 +10,7 @@ export const purchasingScreens: AdminScreen[] = [
     load: () => import('./PurchaseListPage.tsx'),
   },
   { path: 'purchase-invoice/new', group: 'Buy', permission: 'create-purchaseInvoice', load: () => import('./PurchaseCreatePage.tsx') },
+  { path: 'purchase-invoice/:id', group: 'Buy', permission: 'readSingle-purchaseInvoice', load: () => import('./PurchaseDetailPage.tsx') },
   {
     path: 'supplier-statement',
     label: 'Supplier statements',

@@ -1,17 +1,14 @@
 import { resources as r } from '@tillbook/contract';
 import type { FieldDef } from '../../ui/resource/fields.ts';
 import { screenFromContract } from '../../ui/resource/screen-from-contract.ts';
+import { subAccountSource } from '../books/book-types.ts';
 
-/**
- * Ledger sub-accounts have no list to choose from yet (accounts come later), so the account is
- * typed as its id; it becomes a 'ref' to 'account?type=sa' once that list exists.
- */
+/** The ledger sub-account a payment or a courier posts to, chosen from the active sub-accounts. */
 const ledgerAccount = (required: boolean): FieldDef => ({
   name: 'subAccountId',
-  label: 'Ledger account id',
-  type: 'number',
-  min: 1,
-  step: 1,
+  label: 'Ledger account',
+  type: 'ref',
+  ...subAccountSource,
   required,
 });
 

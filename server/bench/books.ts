@@ -169,14 +169,16 @@ const cases: Case[] = [
           - (select coalesce(sum(amount), 0) from "transaction" where date <= $2 and credit_id = (select id from ar)) as receivable,
         (select coalesce(sum(amount), 0) from "transaction" where date <= $2 and credit_id = (select id from ap))
           - (select coalesce(sum(amount), 0) from "transaction" where date <= $2 and debit_id = (select id from ap)) as payable,
-        (select coalesce(sum(case when t.debit_id = (select id from ar) then t.amount else -t.amount end), 0)
-          from sale_invoice si join "transaction" t on t.related_id = si.id::text and t.type in ('sale', 'saleReturn')
-          where si.state = 'completed' and si.date between $1 and $2
-            and (t.debit_id = (select id from ar) or t.credit_id = (select id from ar))) as sale_due,
-        (select coalesce(sum(case when t.credit_id = (select id from ap) then t.amount else -t.amount end), 0)
-          from purchase_invoice pi join "transaction" t on t.related_id = pi.id::text and t.type in ('purchase', 'purchaseReturn')
-          where pi.state = 'active' and pi.date between $1 and $2
-            and (t.debit_id = (select id from ap) or t.credit_id = (select id from ap))) as purchase_due,
+        (select coalesce(sum(d.due), 0) from sale_invoice si cross join lateral (
+            select sum(case when t.debit_id = (select id from ar) then t.amount else -t.amount end) as due
+            from "transaction" t where t.type in ('sale', 'saleReturn') and t.related_id = si.id::text
+              and (t.debit_id = (select id from ar) or t.credit_id = (select id from ar))) d
+          where si.state = 'completed' and si.date between $1 and $2) as sale_due,
+        (select coalesce(sum(d.due), 0) from purchase_invoice pi cross join lateral (
+            select sum(case when t.credit_id = (select id from ap) then t.amount else -t.amount end) as due
+            from "transaction" t where t.type in ('purchase', 'purchaseReturn') and t.related_id = pi.id::text
+              and (t.debit_id = (select id from ap) or t.credit_id = (select id from ap))) d
+          where pi.state = 'active' and pi.date between $1 and $2) as purchase_due,
         (select json_agg(c) from (
           select si.customer_id, count(*) as n, sum(si.total_amount + si.total_tax_amount) as amount, sum(si.profit) as profit
           from sale_invoice si where si.state = 'completed' and si.date between $1 and $2

@@ -19,6 +19,7 @@ export const tokyoMorning = (day: string) => new Date(new Date(`${day}T01:00:00+
 
 export interface Books {
   owner: string;
+  supplierId: number;
   cash: number;
   card: number;
   a: number;
@@ -159,5 +160,5 @@ export async function buildBooks(t: TestApp): Promise<Books> {
     )
   ).createdInvoice;
 
-  return { owner, cash, card, a, b, p1: p1.id, s1: s1.id, s2: s2.id, s3: s3.id };
+  return { owner, supplierId, cash, card, a, b, p1: p1.id, s1: s1.id, s2: s2.id, s3: s3.id };
 }

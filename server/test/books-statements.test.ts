@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { type Books, buildBooks } from './books-fixture.ts';
+import { fixedClock } from '../src/platform/clock.ts';
+import { type Books, buildBooks, tokyoMorning } from './books-fixture.ts';
 import { useTestApp } from './harness.ts';
 import { rows } from './sale-fixtures.ts';
 
@@ -243,11 +244,53 @@ describe('the VAT report', () => {
     const s2 = await rows(
       t,
       sql`select t.vat_rate::float as rate, t.amount::float as amount from "transaction" t join sub_account c on c.id = t.credit_id
-        join sub_account d on d.id = t.debit_id where t.related_id = ${String(books.s2)} and 'tax' in (c.system_key, d.system_key) order by t.id`,
+        join sub_account d on d.id = t.debit_id where t.related_id = ${String(books.s2)} and t.type = 'sale' and 'tax' in (c.system_key, d.system_key) order by t.id`,
     );
     expect(s2).toEqual([
       { rate: 15, amount: 6 },
       { rate: 15, amount: 6 },
     ]);
+  });
+});
+
+describe('undoing a purchase', () => {
+  test('reverses each VAT row with its rate: the day nets to nothing at each rate, and the books still match', async () => {
+    t.config.clock = fixedClock(tokyoMorning('2026-07-02'));
+    const made = await t.call('POST', '/v1/purchase-invoice', {
+      token: books.owner,
+      body: {
+        supplierId: books.supplierId,
+        purchaseInvoiceProduct: [
+          { productId: books.a, productQuantity: 2, productUnitPurchasePrice: 5, tax: 10 },
+          { productId: books.b, productQuantity: 1, productUnitPurchasePrice: 20, tax: 15 },
+        ],
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.createdInvoice.id as number;
+    expect((await t.call('PATCH', `/v1/purchase-invoice/${id}`, { token: books.owner, body: { status: 'false' } })).status).toBe(200);
+    const taxRows = await rows(
+      t,
+      sql`select d.system_key as debit, c.system_key as credit, t.amount::float as amount, t.vat_rate::float as rate
+        from "transaction" t join sub_account d on d.id = t.debit_id join sub_account c on c.id = t.credit_id
+        where t.related_id = ${String(id)} and t.type = 'purchase' and 'tax' in (d.system_key, c.system_key) order by t.id`,
+    );
+    // VAT 2 × 5 × 10 % = 1.00 and 20 × 15 % = 3.00, then each taken back
+    expect(taxRows).toEqual([
+      { debit: 'tax', credit: 'accountsPayable', amount: 1, rate: 10 },
+      { debit: 'tax', credit: 'accountsPayable', amount: 3, rate: 15 },
+      { debit: 'accountsPayable', credit: 'tax', amount: 1, rate: 10 },
+      { debit: 'accountsPayable', credit: 'tax', amount: 3, rate: 15 },
+    ]);
+    expect(await vat({ startDate: '2026-07-02', endDate: '2026-07-02' })).toMatchObject({
+      input: { purchases: 0, returns: 0, net: 0 },
+      rates: [
+        { rate: 10, outputVat: 0, inputVat: 0, net: 0 },
+        { rate: 15, outputVat: 0, inputVat: 0, net: 0 },
+      ],
+      totalVat: 0,
+    });
+    // the purchase and its reversal cancel: the whole books are those of 1 July (1103.00 each side)
+    expect(await statement({ query: 'tb' })).toMatchObject({ endDate: '2026-07-02', totalDebit: 1103, totalCredit: 1103, match: 'true' });
   });
 });

@@ -36,6 +36,12 @@ export const transaction = pgTable(
     check('transaction_two_accounts', sql`${t.debitId} <> ${t.creditId}`),
     inSet('transaction_type', t.type, ledgerTypes),
     index().on(t.type, t.relatedId),
-    index().on(t.date),
+    // The statements sum the ledger per account pair over a date range: this index answers them by an
+    // index-only scan (it replaces the plain index on the date, which it starts with).
+    index('transaction_date_pair_amount_index').on(t.date, t.debitId, t.creditId, t.amount),
+    // One account's postings over a range (an account's page, the VAT report's Tax account, the
+    // dashboard's receivable and payable; also the foreign keys' checks): one side at a time.
+    index('transaction_debit_date_amount_index').on(t.debitId, t.date, t.amount),
+    index('transaction_credit_date_amount_index').on(t.creditId, t.date, t.amount),
   ],
 );

@@ -47,14 +47,16 @@ export async function vatStatement(db: DbOrTx, q: { startDate?: string; endDate?
   const byRate = new Map<number, RateSums>();
   for (const r of rows) {
     const net = Number(r.credit) - Number(r.debit); // what this row adds to the VAT payable
-    const output = r.type === 'sale' || r.type === 'saleReturn' ? net : 0;
-    const input = r.type === 'purchase' || r.type === 'purchaseReturn' ? -net : 0;
+    const selling = r.type === 'sale' || r.type === 'saleReturn';
+    const buying = r.type === 'purchase' || r.type === 'purchaseReturn';
+    const output = selling ? net : 0;
+    const input = buying ? -net : 0;
     if (r.type === 'sale') totals.sales += net;
     else if (r.type === 'saleReturn') totals.saleReturns -= net;
     else if (r.type === 'purchase') totals.purchases -= net;
     else if (r.type === 'purchaseReturn') totals.purchaseReturns += net;
     else totals.other += net;
-    if (r.vat_rate === null || (output === 0 && input === 0)) continue;
+    if (r.vat_rate === null || !(selling || buying)) continue; // a rate with postings shows, even when they cancel
     const rate = Number(r.vat_rate);
     const sums = byRate.get(rate) ?? { output: 0, input: 0 };
     byRate.set(rate, { output: sums.output + output, input: sums.input + input });

@@ -18,8 +18,8 @@ export const purchaseDoc: LifecycleDocument<PurchaseState> = {
  * PATCH purchase-invoice/{id} {status}: 'false' undoes the purchase (active → undone, final): the goods
  * still held from it go out again at the invoice's cost (409 insufficient_stock when they were sold or
  * moved out), each product's average cost is taken back, and every ledger row of the invoice (the
- * purchase, its payments and returns) is reversed (a VAT row keeps its rate), dated today in the shop. 'true' on an active invoice
- * changes nothing; on an undone one it is refused (409 invalid_transition).
+ * purchase, its payments and returns) is reversed (a VAT row keeps its rate), dated today in the shop.
+ * 'true' on an active invoice changes nothing; on an undone one it is refused (409 invalid_transition).
  */
 export async function setPurchaseStatus(tx: DbOrTx, invoiceId: number, status: 'true' | 'false', userId: number, clock: Clock) {
   if (status === 'true') {

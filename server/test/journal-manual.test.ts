@@ -223,5 +223,14 @@ describe('manual journal entries', () => {
       totalCredit: 5800.35,
       balance: -800.35,
     });
+    // the trial balance of April still matches; the deleted capital is in no balance (its reversal cancels it)
+    const tb = (
+      await t.call('GET', '/v1/account', { token: owner, query: { query: 'tb', startDate: '2026-04-01', endDate: '2026-04-30' } })
+    ).body;
+    expect(tb.match).toBe('true');
+    expect(tb.totalDebit).toBe(tb.totalCredit);
+    expect(tb.credits.find((r: any) => r.id === system.ownerEquity)).toBeUndefined();
+    expect(tb.debits.find((r: any) => r.id === system.salary)).toMatchObject({ totalDebit: 800.35, totalCredit: 0, balance: 800.35 });
+    expect(tb.credits.find((r: any) => r.id === system.bank)).toMatchObject({ balance: -800.35 });
   });
 });

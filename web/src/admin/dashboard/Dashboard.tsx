@@ -81,7 +81,7 @@ export default function Dashboard() {
                   title="Purchases"
                   value={money(d.totalPurchaseAmount)}
                   to="/admin/purchase-invoice"
-                  note={`${d.totalPurchaseInvoice} invoices · returns ${money(d.totalPurchaseReturn)} · due ${money(d.totalPurchaseDue)}`}
+                  note={`${d.totalPurchaseInvoice} ${d.totalPurchaseInvoice === 1 ? 'invoice' : 'invoices'} · returns ${money(d.totalPurchaseReturn)} · due ${money(d.totalPurchaseDue)}`}
                 />
               </Col>
               <Col xs={24} sm={12} lg={6}>

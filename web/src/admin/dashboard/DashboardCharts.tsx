@@ -35,8 +35,16 @@ export default function DashboardCharts({ data }: { data: DashboardData }) {
             <YAxis width={56} />
             <Tooltip formatter={amount} />
             <Legend />
-            <Area type="monotone" dataKey="sales" name="Sales" stroke={sales} fill={sales} fillOpacity={0.15} />
-            <Area type="monotone" dataKey="profit" name="Profit" stroke={profit} fill={profit} fillOpacity={0.15} />
+            <Area isAnimationActive={false} type="monotone" dataKey="sales" name="Sales" stroke={sales} fill={sales} fillOpacity={0.15} />
+            <Area
+              isAnimationActive={false}
+              type="monotone"
+              dataKey="profit"
+              name="Profit"
+              stroke={profit}
+              fill={profit}
+              fillOpacity={0.15}
+            />
           </AreaChart>
         </ChartCard>
       </Col>
@@ -48,8 +56,8 @@ export default function DashboardCharts({ data }: { data: DashboardData }) {
             <YAxis width={56} />
             <Tooltip formatter={amount} />
             <Legend />
-            <Bar dataKey="sales" name="Sales" fill={sales} />
-            <Bar dataKey="purchases" name="Purchases" fill={purchases} />
+            <Bar isAnimationActive={false} dataKey="sales" name="Sales" fill={sales} />
+            <Bar isAnimationActive={false} dataKey="purchases" name="Purchases" fill={purchases} />
           </BarChart>
         </ChartCard>
       </Col>
@@ -66,8 +74,8 @@ export default function DashboardCharts({ data }: { data: DashboardData }) {
             />
             <Tooltip formatter={amount} />
             <Legend />
-            <Bar dataKey="sales" name="Sales" fill={sales} />
-            <Bar dataKey="profit" name="Profit" fill={profit} />
+            <Bar isAnimationActive={false} dataKey="sales" name="Sales" fill={sales} />
+            <Bar isAnimationActive={false} dataKey="profit" name="Profit" fill={profit} />
           </BarChart>
         </ChartCard>
       </Col>

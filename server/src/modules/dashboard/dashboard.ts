@@ -1,11 +1,9 @@
 import { type Cents, fromCents } from '@tillbook/contract';
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { rawRows } from '../../platform/queries.ts';
-import { purchaseInvoice } from '../../schema/index.ts';
-import { monthOf } from '../accounting/index.ts';
-import { balancesByInvoice, derivedColumns, sumDerived } from '../purchasing/index.ts';
+import { liveEntry, monthOf } from '../accounting/index.ts';
 import { saleBalances, sumBalances } from '../selling/index.ts';
 
 /** Cents as the database sums them (bigint arrives as text on some drivers). */
@@ -68,16 +66,17 @@ async function positions(db: DbOrTx, end: string) {
     sql`with a as (select
           (select id from sub_account where system_key = 'accountsReceivable') as ar,
           (select id from sub_account where system_key = 'accountsPayable') as ap)
-      select
-        (select coalesce(round(sum(case when t.debit_id = a.ar then t.amount else -t.amount end) * 100), 0)::bigint
-          from "transaction" t where t.date <= ${end}::date and (t.debit_id = a.ar or t.credit_id = a.ar)) as receivable,
-        (select coalesce(round(sum(case when t.credit_id = a.ap then t.amount else -t.amount end) * 100), 0)::bigint
-          from "transaction" t where t.date <= ${end}::date and (t.debit_id = a.ap or t.credit_id = a.ap)) as payable,
+      select l.receivable, l.payable,
         (select coalesce(round(sum(product_quantity * product_purchase_price) * 100), 0)::bigint
           from product where product_quantity > 0) as stock,
         (select count(*)::int from product
           where status and reorder_quantity > 0 and product_quantity <= reorder_quantity) as low
-      from a`,
+      from a, lateral (select
+          coalesce(round(sum(case when t.debit_id = a.ar then t.amount when t.credit_id = a.ar then -t.amount end) * 100), 0)::bigint
+            as receivable,
+          coalesce(round(sum(case when t.credit_id = a.ap then t.amount when t.debit_id = a.ap then -t.amount end) * 100), 0)::bigint
+            as payable
+        from "transaction" t where t.date <= ${end}::date and (t.debit_id in (a.ar, a.ap) or t.credit_id in (a.ar, a.ap))) l`,
   );
   return {
     receivable: money(row?.receivable),
@@ -144,15 +143,25 @@ function topCustomers(db: DbOrTx, start: string, end: string) {
   );
 }
 
-/** What is still due on the live purchases of the range, from the ledger (as the purchase list derives it). */
+/**
+ * What is still due on the live purchases of the range: reference 3.4 on the Accounts Payable side, as
+ * purchasing's `balancesByInvoice` reads it (bought − returned − paid + paid back at once; deleted
+ * payments and their reversals left out: a purchase's and a return's credits to AP add to the due, their
+ * debits take from it), but reached from each of the range's invoices through the ledger's (type,
+ * relatedId) index (a lateral query) instead of summing every purchase posting.
+ */
 async function purchaseDue(db: DbOrTx, start: string, end: string) {
-  const b = balancesByInvoice(db);
-  const rows = await db
-    .select(derivedColumns(b, sql`true`))
-    .from(purchaseInvoice)
-    .leftJoin(b, eq(b.relatedId, sql`${purchaseInvoice.id}::text`))
-    .where(and(eq(purchaseInvoice.state, 'active'), gte(purchaseInvoice.date, start), lte(purchaseInvoice.date, end)));
-  return sumDerived(rows).dueAmount;
+  const [row] = await rawRows<{ due: string }>(
+    db,
+    sql`with ap as (select id from sub_account where system_key = 'accountsPayable')
+      select coalesce(round(sum(b.due) * 100), 0)::bigint as due
+      from purchase_invoice pi cross join ap
+      cross join lateral (
+        select sum(case when t.credit_id = ap.id then t.amount when t.debit_id = ap.id then -t.amount else 0 end) as due
+        from "transaction" t where t.type in ('purchase', 'purchaseReturn') and t.related_id = pi.id::text and ${liveEntry('t')}) b
+      where pi.state = 'active' and pi.date between ${start}::date and ${end}::date`,
+  );
+  return money(row?.due);
 }
 
 /** What is still due on the completed sales of the range, from the ledger (as the sale list derives it). */

@@ -1,5 +1,3 @@
 /** Purchasing's entry for the route table and the plain resources: suppliers' extras and the documents' routes. */
-
-export { balancesByInvoice, derivedColumns, sumDerived } from './balances.ts';
 export { purchasingRoutes } from './routes.ts';
 export { supplierExtras } from './supplier.ts';

@@ -10,7 +10,7 @@ const purchases = '#fa8c16';
 /** A chart's card: a heading, and a wrapper that names the chart for a screen reader. */
 function ChartCard({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Card size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>{title}</h2>}>
+    <Card size="small" title={<h4 style={{ fontSize: 16, margin: 0 }}>{title}</h4>}>
       <figure aria-label={title} style={{ width: '100%', height: 260, margin: 0 }}>
         <ResponsiveContainer width="100%" height="100%">
           {children as never}

@@ -5,7 +5,7 @@ import type { DashboardData } from './dashboard-types.ts';
 /** The range's five best customers by sales (the walk-in included). */
 export function TopCustomers({ rows }: { rows: DashboardData['topCustomers'] }) {
   return (
-    <Card size="small" title={<h2 style={{ fontSize: 16, margin: 0 }}>Top customers</h2>}>
+    <Card size="small" title={<h4 style={{ fontSize: 16, margin: 0 }}>Top customers</h4>}>
       <Table
         aria-label="Top customers"
         size="small"

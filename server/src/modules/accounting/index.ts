@@ -2,7 +2,7 @@
 
 export { accountRoutes } from './account-routes.ts';
 export { mainAccounts, type SystemAccountKey, systemSubAccounts } from './chart-of-accounts.ts';
-export { entriesWhere } from './journal-read.ts';
+export { entriesWhere, monthOf } from './journal-read.ts';
 export { journalRoutes } from './journal-routes.ts';
 export { paymentMethodExtras } from './payment-method.ts';
 export { type AccountRef, type LedgerType, type Posting, post } from './post.ts';

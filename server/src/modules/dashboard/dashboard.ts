@@ -1,7 +1,232 @@
-// Helper C builds this file: the dashboard's figures.
-import type { Clock } from '../../platform/clock.ts';
+import { type Cents, fromCents } from '@tillbook/contract';
+import { sql } from 'drizzle-orm';
+import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
+import { rawRows } from '../../platform/queries.ts';
+import { liveEntry, monthOf } from '../accounting/index.ts';
+import { saleBalances, sumBalances } from '../selling/index.ts';
 
-export async function dashboard(_db: DbOrTx, _q: { startDate?: string; endDate?: string }, _clock: Clock): Promise<never> {
-  throw new Error('not built yet');
+/** Cents as the database sums them (bigint arrives as text on some drivers). */
+const money = (cents: unknown) => fromCents(Number(cents ?? 0) as Cents);
+
+interface DayRow {
+  date: string;
+  invoices: number;
+  sales: string;
+  returns: string;
+  profit: string;
+  purchaseInvoices: number;
+  purchases: string;
+  purchaseReturns: string;
+}
+
+/**
+ * Every day of the range with its completed sales (count, with VAT, profit), its sale returns (with
+ * VAT), its live purchases and its purchase returns, in cents. A document counts on its own date;
+ * returns against an undone sale or purchase never count. A sale's stored profit is already after its
+ * returns (a return lowers it), so profit stays on the sale's day.
+ */
+function days(db: DbOrTx, start: string, end: string) {
+  return rawRows<DayRow>(
+    db,
+    sql`with s as (
+        select date, count(*)::int as n, round(sum(total_amount + total_tax_amount) * 100)::bigint as amount,
+          round(sum(profit) * 100)::bigint as profit
+        from sale_invoice where state = 'completed' and date between ${start}::date and ${end}::date group by date),
+      r as (
+        select r.date, round(sum(r.total_amount + r.tax) * 100)::bigint as amount
+        from return_sale_invoice r join sale_invoice si on si.id = r.sale_invoice_id and si.state = 'completed'
+        where r.date between ${start}::date and ${end}::date group by r.date),
+      p as (
+        select date, count(*)::int as n, round(sum(total_amount + total_tax) * 100)::bigint as amount
+        from purchase_invoice where state = 'active' and date between ${start}::date and ${end}::date group by date),
+      pr as (
+        select r.date, round(sum(r.total_amount + r.tax) * 100)::bigint as amount
+        from return_purchase_invoice r join purchase_invoice pi on pi.id = r.purchase_invoice_id and pi.state = 'active'
+        where r.date between ${start}::date and ${end}::date group by r.date)
+      select to_char(d.day, 'YYYY-MM-DD') as date,
+        coalesce(s.n, 0) as invoices, coalesce(s.amount, 0) as sales, coalesce(r.amount, 0) as returns,
+        coalesce(s.profit, 0) as profit,
+        coalesce(p.n, 0) as "purchaseInvoices", coalesce(p.amount, 0) as purchases, coalesce(pr.amount, 0) as "purchaseReturns"
+      from generate_series(${start}::date, ${end}::date, interval '1 day') as d(day)
+      left join s on s.date = d.day left join r on r.date = d.day
+      left join p on p.date = d.day left join pr on pr.date = d.day
+      order by d.day`,
+  );
+}
+
+/**
+ * What customers owe and the shop owes at `end` (Accounts Receivable and Payable, every posting up to
+ * that day: a reversal cancels what it reverses), stock on hand at average cost and the count of active
+ * products at or below a reorder level they have (a level of 0 is none), all in one round trip.
+ */
+async function positions(db: DbOrTx, end: string) {
+  const [row] = await rawRows<{ receivable: string; payable: string; stock: string; low: number }>(
+    db,
+    sql`with a as (select
+          (select id from sub_account where system_key = 'accountsReceivable') as ar,
+          (select id from sub_account where system_key = 'accountsPayable') as ap)
+      select l.receivable, l.payable,
+        (select coalesce(round(sum(product_quantity * product_purchase_price) * 100), 0)::bigint
+          from product where product_quantity > 0) as stock,
+        (select count(*)::int from product
+          where status and reorder_quantity > 0 and product_quantity <= reorder_quantity) as low
+      from a, lateral (select
+          coalesce(round(sum(case when t.debit_id = a.ar then t.amount when t.credit_id = a.ar then -t.amount end) * 100), 0)::bigint
+            as receivable,
+          coalesce(round(sum(case when t.credit_id = a.ap then t.amount when t.debit_id = a.ap then -t.amount end) * 100), 0)::bigint
+            as payable
+        from "transaction" t where t.date <= ${end}::date and (t.debit_id in (a.ar, a.ap) or t.credit_id in (a.ar, a.ap))) l`,
+  );
+  return {
+    receivable: money(row?.receivable),
+    payable: money(row?.payable),
+    stockValue: money(row?.stock),
+    lowStockCount: Number(row?.low ?? 0),
+  };
+}
+
+interface TopRow {
+  id: number;
+  name: string;
+  n: number;
+  sales: string;
+  profit: string;
+}
+
+/**
+ * The five products with the most sales over the range: completed sale lines with VAT less returned
+ * lines (a return on its own date), the quantity likewise, and the profit (net less cost at sale).
+ */
+function topProducts(db: DbOrTx, start: string, end: string) {
+  return rawRows<TopRow>(
+    db,
+    sql`with moves as (
+        select l.product_id, l.product_quantity as qty, l.product_final_amount + l.tax_amount as amount,
+          l.product_final_amount - l.product_quantity * l.unit_cost as profit
+        from sale_invoice_product l join sale_invoice si on si.id = l.invoice_id
+        where si.state = 'completed' and si.date between ${start}::date and ${end}::date
+        union all
+        select l.product_id, -l.product_quantity, -(l.product_final_amount + l.tax_amount),
+          -(l.product_final_amount - l.product_quantity * l.unit_cost)
+        from return_sale_invoice_product l join return_sale_invoice r on r.id = l.invoice_id
+        join sale_invoice si on si.id = r.sale_invoice_id
+        where si.state = 'completed' and r.date between ${start}::date and ${end}::date)
+      select p.id, p.name, sum(m.qty)::int as n, round(sum(m.amount) * 100)::bigint as sales,
+        round(sum(m.profit) * 100)::bigint as profit
+      from moves m join product p on p.id = m.product_id
+      group by p.id, p.name having sum(m.qty) > 0
+      order by sum(m.amount) desc, p.id limit 5`,
+  );
+}
+
+/**
+ * The five customers (the walk-in included) with the most sales over the range, as {@link topProducts}
+ * counts them; profit is the sales' stored profit, already after their returns.
+ */
+function topCustomers(db: DbOrTx, start: string, end: string) {
+  return rawRows<TopRow>(
+    db,
+    sql`with moves as (
+        select si.customer_id, 1 as n, si.total_amount + si.total_tax_amount as amount, si.profit
+        from sale_invoice si
+        where si.state = 'completed' and si.date between ${start}::date and ${end}::date
+        union all
+        select si.customer_id, 0, -(r.total_amount + r.tax), 0
+        from return_sale_invoice r join sale_invoice si on si.id = r.sale_invoice_id
+        where si.state = 'completed' and r.date between ${start}::date and ${end}::date)
+      select c.id, coalesce(nullif(c.username, ''), nullif(trim(concat_ws(' ', c.first_name, c.last_name)), ''), 'Customer ' || c.id) as name,
+        sum(m.n)::int as n, round(sum(m.amount) * 100)::bigint as sales, round(sum(m.profit) * 100)::bigint as profit
+      from moves m join customer c on c.id = m.customer_id
+      group by c.id having sum(m.n) > 0
+      order by sum(m.amount) desc, c.id limit 5`,
+  );
+}
+
+/**
+ * What is still due on the live purchases of the range: reference 3.4 on the Accounts Payable side, as
+ * purchasing's `balancesByInvoice` reads it (bought − returned − paid + paid back at once; deleted
+ * payments and their reversals left out: a purchase's and a return's credits to AP add to the due, their
+ * debits take from it), but reached from each of the range's invoices through the ledger's (type,
+ * relatedId) index (a lateral query) instead of summing every purchase posting.
+ */
+async function purchaseDue(db: DbOrTx, start: string, end: string) {
+  const [row] = await rawRows<{ due: string }>(
+    db,
+    sql`with ap as (select id from sub_account where system_key = 'accountsPayable')
+      select coalesce(round(sum(b.due) * 100), 0)::bigint as due
+      from purchase_invoice pi cross join ap
+      cross join lateral (
+        select sum(case when t.credit_id = ap.id then t.amount when t.debit_id = ap.id then -t.amount else 0 end) as due
+        from "transaction" t where t.type in ('purchase', 'purchaseReturn') and t.related_id = pi.id::text and ${liveEntry('t')}) b
+      where pi.state = 'active' and pi.date between ${start}::date and ${end}::date`,
+  );
+  return money(row?.due);
+}
+
+/** What is still due on the completed sales of the range, from the ledger (as the sale list derives it). */
+async function saleDue(db: DbOrTx, start: string, end: string) {
+  const balances = await saleBalances(db, sql`si.customer_id`, sql`si.date between ${start}::date and ${end}::date`);
+  return sumBalances(balances.values()).dueAmount;
+}
+
+/**
+ * GET dashboard?startDate&endDate (contract/src/dashboard.ts): a missing end of the range is the first
+ * or last day of this month in the shop. Sales and purchases are summed in SQL per day and added up
+ * here in cents, so the totals are the days' sums; dues come from the ledger; the queries run side by side.
+ */
+export async function dashboard(db: DbOrTx, q: { startDate?: string; endDate?: string }, clock: Clock) {
+  const month = q.startDate && q.endDate ? undefined : monthOf(await businessDate(db, clock));
+  const startDate = q.startDate ?? month!.first;
+  const endDate = q.endDate ?? month!.last;
+  const [dayRows, saleDueAmount, purchaseDueAmount, position, products, customers] = await Promise.all([
+    days(db, startDate, endDate),
+    saleDue(db, startDate, endDate),
+    purchaseDue(db, startDate, endDate),
+    positions(db, endDate),
+    topProducts(db, startDate, endDate),
+    topCustomers(db, startDate, endDate),
+  ]);
+  const total = { invoices: 0, sales: 0, returns: 0, profit: 0, purchaseInvoices: 0, purchases: 0, purchaseReturns: 0 };
+  const daily = dayRows.map((d) => {
+    const c = {
+      sales: Number(d.sales),
+      returns: Number(d.returns),
+      profit: Number(d.profit),
+      purchases: Number(d.purchases),
+      purchaseReturns: Number(d.purchaseReturns),
+    };
+    total.invoices += Number(d.invoices);
+    total.sales += c.sales;
+    total.returns += c.returns;
+    total.profit += c.profit;
+    total.purchaseInvoices += Number(d.purchaseInvoices);
+    total.purchases += c.purchases;
+    total.purchaseReturns += c.purchaseReturns;
+    return {
+      date: d.date,
+      sales: money(c.sales - c.returns),
+      profit: money(c.profit),
+      purchases: money(c.purchases - c.purchaseReturns),
+      invoices: Number(d.invoices),
+    };
+  });
+  const top = (r: TopRow) => ({ id: Number(r.id), name: r.name, sales: money(r.sales), profit: money(r.profit) });
+  return {
+    startDate,
+    endDate,
+    totalSaleInvoice: total.invoices,
+    totalSaleAmount: money(total.sales),
+    totalSaleReturn: money(total.returns),
+    totalSaleDue: saleDueAmount,
+    totalProfit: money(total.profit),
+    totalPurchaseInvoice: total.purchaseInvoices,
+    totalPurchaseAmount: money(total.purchases),
+    totalPurchaseReturn: money(total.purchaseReturns),
+    totalPurchaseDue: purchaseDueAmount,
+    ...position,
+    daily,
+    topProducts: products.map((r) => ({ ...top(r), quantity: Number(r.n) })),
+    topCustomers: customers.map((r) => ({ ...top(r), invoices: Number(r.n) })),
+  };
 }

@@ -5,6 +5,7 @@ import { customerRoutes } from './customers.ts';
 import { saleRoutes } from './sale-routes.ts';
 
 export { walkInCustomerId } from './customers.ts';
+export { saleBalances, sumBalances } from './sale-balances.ts';
 
 export function sellingRoutes(ctx: AppContext): RouteDef[] {
   return [...customerRoutes(ctx), ...saleRoutes(ctx)];

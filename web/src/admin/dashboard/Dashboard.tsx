@@ -1,23 +1,120 @@
-import { Card, DatePicker, Empty, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { routes } from '@tillbook/contract';
+import { Alert, Card, Col, DatePicker, Row, Skeleton, Space, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Link } from 'react-router';
+import { api } from '../../lib/api.ts';
+import { must } from '../../lib/http.ts';
+import { useListParams } from '../../lib/list-params.ts';
+import { money } from '../../ui/document/LinesTable.tsx';
+import { TopCustomers } from './TopCustomers.tsx';
+
+/** recharts is loaded only with the charts, after the cards. */
+const DashboardCharts = lazy(() => import('./DashboardCharts.tsx'));
+
+const day = 'YYYY-MM-DD';
+
+/** One figure with the screen it comes from. */
+function Figure({ title, value, to, note }: { title: string; value: ReactNode; to: string; note?: ReactNode }) {
+  return (
+    <Card size="small" style={{ height: '100%' }}>
+      <Link to={to} aria-label={`${title}: open the figures behind it`} style={{ color: 'inherit', display: 'block' }}>
+        <Typography.Text type="secondary">{title}</Typography.Text>
+        <div style={{ fontSize: 24, fontWeight: 600 }} data-figure={title}>
+          {value}
+        </div>
+        {note ? <Typography.Text type="secondary">{note}</Typography.Text> : null}
+      </Link>
+    </Card>
+  );
+}
 
 /**
- * The landing page. Sales and purchases do not exist yet, so it says so plainly; the date range
- * is kept for when the figures arrive.
+ * The morning view: sales, purchases, profit, what is owed both ways, stock at cost and low stock over
+ * a date range kept in the URL (this month when none is given), each card linking to the list behind
+ * its figure; charts of the days and the top products; the top customers.
  */
 export default function Dashboard() {
-  const [range, setRange] = useState<unknown>(null);
+  const list = useListParams({ filters: ['startDate', 'endDate'] });
+  const { startDate, endDate } = list.filters;
+  const query = useQuery({
+    queryKey: ['dashboard', startDate ?? '', endDate ?? ''],
+    queryFn: () => must(api(routes.dashboard.get, { query: { startDate, endDate } })),
+  });
+  const d = query.data;
+  const from = d?.startDate ?? startDate;
+  const to = d?.endDate ?? endDate;
+  const dates = from && to ? `startDate=${from}&endDate=${to}` : '';
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
           Dashboard
         </Typography.Title>
-        <DatePicker.RangePicker value={range as never} onChange={setRange} aria-label="Date range" />
+        <DatePicker.RangePicker
+          aria-label="Date range"
+          allowClear={false}
+          placeholder={['From', 'To']}
+          value={from && to ? [dayjs(from), dayjs(to)] : null}
+          onChange={(range) => list.setFilters({ startDate: range?.[0]?.format(day), endDate: range?.[1]?.format(day) })}
+          style={{ maxWidth: 280 }}
+        />
       </Space>
-      <Card>
-        <Empty description="No sales or purchases yet. Figures appear here once the till and purchasing are in use." />
-      </Card>
+      {query.error ? <Alert type="error" message={query.error.message} showIcon /> : null}
+      {!d ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <section aria-label="Figures">
+            <Row gutter={[16, 16]}>
+              <Col xs={24} sm={12} lg={6}>
+                <Figure
+                  title="Sales"
+                  value={money(d.totalSaleAmount)}
+                  to={`/admin/sale-invoice?${dates}`}
+                  note={`Returns ${money(d.totalSaleReturn)} · due ${money(d.totalSaleDue)}`}
+                />
+              </Col>
+              <Col xs={24} sm={12} lg={6}>
+                <Figure
+                  title="Purchases"
+                  value={money(d.totalPurchaseAmount)}
+                  to="/admin/purchase-invoice"
+                  note={`${d.totalPurchaseInvoice} ${d.totalPurchaseInvoice === 1 ? 'invoice' : 'invoices'} · returns ${money(d.totalPurchaseReturn)} · due ${money(d.totalPurchaseDue)}`}
+                />
+              </Col>
+              <Col xs={24} sm={12} lg={6}>
+                <Figure title="Profit" value={money(d.totalProfit)} to={`/admin/top-selling?${dates}`} note="After returns" />
+              </Col>
+              <Col xs={24} sm={12} lg={6}>
+                <Figure title="Invoices" value={d.totalSaleInvoice} to={`/admin/sale-invoice?${dates}`} note="Completed sales" />
+              </Col>
+              <Col xs={24} sm={12} lg={6}>
+                <Figure
+                  title="Receivable"
+                  value={money(d.receivable)}
+                  to={`/admin/sale-invoice?endDate=${to}`}
+                  note={`Customers owe at ${to}`}
+                />
+              </Col>
+              <Col xs={24} sm={12} lg={6}>
+                <Figure title="Payable" value={money(d.payable)} to="/admin/purchase-invoice" note={`Owed to suppliers at ${to}`} />
+              </Col>
+              <Col xs={24} sm={12} lg={6}>
+                <Figure title="Stock value" value={money(d.stockValue)} to="/admin/product" note="On hand at average cost" />
+              </Col>
+              <Col xs={24} sm={12} lg={6}>
+                <Figure title="Low stock" value={d.lowStockCount} to="/admin/reorder" note="At or below reorder level" />
+              </Col>
+            </Row>
+          </section>
+          <Suspense fallback={<Skeleton active />}>
+            <DashboardCharts data={d} />
+          </Suspense>
+          <TopCustomers rows={d.topCustomers} />
+        </>
+      )}
     </Space>
   );
 }

@@ -1,0 +1,26 @@
+import { Card, Table } from 'antd';
+import { money } from '../../ui/document/LinesTable.tsx';
+import type { DashboardData } from './dashboard-types.ts';
+
+/** The range's five best customers by sales (the walk-in included). */
+export function TopCustomers({ rows }: { rows: DashboardData['topCustomers'] }) {
+  return (
+    <Card size="small" title={<h4 style={{ fontSize: 16, margin: 0 }}>Top customers</h4>}>
+      <Table
+        aria-label="Top customers"
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={rows}
+        scroll={{ x: true }}
+        locale={{ emptyText: 'No sales in this range' }}
+        columns={[
+          { key: 'name', title: 'Customer', dataIndex: 'name' },
+          { key: 'invoices', title: 'Invoices', dataIndex: 'invoices', align: 'right' },
+          { key: 'sales', title: 'Sales', align: 'right', render: (_, r) => money(r.sales) },
+          { key: 'profit', title: 'Profit', align: 'right', render: (_, r) => money(r.profit) },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -91,5 +91,14 @@ test('the dashboard shows this month with charts; the range lives in the URL; a 
   await figure('Sales').click();
   await page.waitForURL(`${product.url}/admin/sale-invoice?startDate=${month.startDate}&endDate=${month.endDate}`);
   await page.getByRole('row').filter({ hasText: '30.00' }).first().waitFor();
+
+  // the Receivable card opens the Accounts Receivable postings up to the range's end, closing at the figure
+  await page.goBack();
+  await expect.poll(() => figure('Receivable').textContent()).toBe('50.00');
+  await figure('Receivable').click();
+  await page.waitForURL(new RegExp(`/admin/account/\\d+\\?endDate=${month.endDate}$`));
+  await page.getByRole('heading', { name: /Accounts Receivable/ }).waitFor();
+  const closing = page.getByLabel('Account totals').locator('th:has-text("Closing balance") + td');
+  await expect.poll(() => closing.textContent()).toBe('50.00');
   expect(problems).toEqual([]);
 });

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
 import { useListParams } from '../../lib/list-params.ts';
+import { usePermissions } from '../../lib/permissions.ts';
 import { money } from '../../ui/document/LinesTable.tsx';
 import { TopCustomers } from './TopCustomers.tsx';
 
@@ -14,6 +15,23 @@ import { TopCustomers } from './TopCustomers.tsx';
 const DashboardCharts = lazy(() => import('./DashboardCharts.tsx'));
 
 const day = 'YYYY-MM-DD';
+
+/**
+ * The ledger accounts behind what is owed both ways (Accounts Receivable and Payable), when the role may
+ * read the books: their account pages list the postings the figures add up.
+ */
+function useOwedAccounts() {
+  const { can } = usePermissions();
+  const query = useQuery({
+    queryKey: ['dashboard-owed-accounts'],
+    enabled: can('readAll-account'),
+    staleTime: 60_000,
+    queryFn: () => must(api(routes.account.list, { query: { type: 'sa', query: 'all', status: 'true,false' } })),
+  });
+  const rows = query.data && 'getAllSubAccount' in query.data ? query.data.getAllSubAccount : [];
+  const idOf = (key: string) => rows.find((r) => r.systemKey === key)?.id;
+  return { receivable: idOf('accountsReceivable'), payable: idOf('accountsPayable') };
+}
 
 /** One figure with the screen it comes from. */
 function Figure({ title, value, to, note }: { title: string; value: ReactNode; to: string; note?: ReactNode }) {
@@ -46,6 +64,7 @@ export default function Dashboard() {
   const from = d?.startDate ?? startDate;
   const to = d?.endDate ?? endDate;
   const dates = from && to ? `startDate=${from}&endDate=${to}` : '';
+  const owed = useOwedAccounts();
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
@@ -94,12 +113,17 @@ export default function Dashboard() {
                 <Figure
                   title="Receivable"
                   value={money(d.receivable)}
-                  to={`/admin/sale-invoice?endDate=${to}`}
+                  to={owed.receivable ? `/admin/account/${owed.receivable}?endDate=${to}` : `/admin/sale-invoice?endDate=${to}`}
                   note={`Customers owe at ${to}`}
                 />
               </Col>
               <Col xs={24} sm={12} lg={6}>
-                <Figure title="Payable" value={money(d.payable)} to="/admin/purchase-invoice" note={`Owed to suppliers at ${to}`} />
+                <Figure
+                  title="Payable"
+                  value={money(d.payable)}
+                  to={owed.payable ? `/admin/account/${owed.payable}?endDate=${to}` : '/admin/purchase-invoice'}
+                  note={`Owed to suppliers at ${to}`}
+                />
               </Col>
               <Col xs={24} sm={12} lg={6}>
                 <Figure title="Stock value" value={money(d.stockValue)} to="/admin/product" note="On hand at average cost" />

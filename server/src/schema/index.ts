@@ -4,6 +4,7 @@ export * from './hr.ts';
 export * from './identity.ts';
 export * from './inventory.ts';
 export * from './ledger.ts';
+export * from './mail.ts';
 export * from './product.ts';
 export * from './purchasing.ts';
 export * from './selling.ts';

@@ -10,6 +10,7 @@ import { reorderEndpoints } from './inventory/reorder.ts';
 import { purchaseInvoiceEndpoints, purchasePaymentEndpoints, returnPurchaseEndpoints } from './purchasing/purchase-endpoints.ts';
 import { holdEndpoints, saleEndpoints, salePaymentEndpoints } from './selling/sale-invoice.ts';
 import { returnSaleEndpoints } from './selling/sale-return.ts';
+import { emailConfigEndpoints, emailEndpoints } from './mail/email-endpoints.ts';
 import { fileEndpoints, settingEndpoints } from './settings-endpoints.ts';
 
 /** Every bespoke endpoint of the API, by area. The server implements each; the web calls only these. */
@@ -36,6 +37,8 @@ export const endpoints = {
   purchaseInvoice: purchaseInvoiceEndpoints,
   returnPurchase: returnPurchaseEndpoints,
   purchasePayment: purchasePaymentEndpoints,
+  emailConfig: emailConfigEndpoints,
+  email: emailEndpoints,
 };
 
 type Registry = typeof endpoints;

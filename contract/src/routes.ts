@@ -155,6 +155,17 @@ const table = {
   dashboard: {
     get: { method: 'GET', path: 'dashboard', access: 'readAll-dashboard' },
   },
+  emailConfig: {
+    list: { method: 'GET', path: 'email-config', access: 'readAll-emailConfig' },
+    create: { method: 'POST', path: 'email-config', access: 'create-emailConfig' },
+    update: { method: 'PUT', path: 'email-config/:id', access: 'update-emailConfig' },
+    test: { method: 'POST', path: 'email-config/:id/test', access: 'update-emailConfig' },
+  },
+  email: {
+    outbox: { method: 'GET', path: 'outbox', access: 'readAll-email', list: true },
+    retry: { method: 'POST', path: 'outbox/:id/retry', access: 'update-email' },
+    send: { method: 'POST', path: 'email', access: 'create-email' },
+  },
 } as const satisfies Table;
 
 /** The public lists of plain resources the storefront reads (each `resources.<name>.path` + '/public', tested). */

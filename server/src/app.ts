@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { Mailer, wakeIfRequested } from './modules/mail/index.ts';
 import type { AppContext } from './platform/context.ts';
 import type { Db } from './platform/db.ts';
 import { AppError, fromDatabase } from './platform/errors.ts';
@@ -25,6 +26,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every API route with its access rule; the permission matrix test walks it. */
     routeTable: RouteDef[];
+    /** The mail worker sending the outbox (started when the app is ready, stopped when it closes). */
+    mailer: Mailer;
   }
 }
 
@@ -82,6 +85,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       handler: route.handler,
     });
   }
+
+  // the mail worker: polls the outbox, and is woken as soon as a request that queued a mail has answered
+  const mailer = new Mailer(deps.db, config, app.log);
+  app.decorate('mailer', mailer);
+  app.addHook('onResponse', async () => wakeIfRequested());
+  app.addHook('onReady', async () => mailer.start());
+  app.addHook('onClose', async () => mailer.stop());
 
   const sendIndex = await serveWebApp(app, config.webDist);
   app.setNotFoundHandler((req, reply) => {

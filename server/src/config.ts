@@ -27,6 +27,17 @@ export interface Config {
   checkAnswers: boolean;
   /** What time it is for business rules; read at each request, so tests may replace it. */
   clock: Clock;
+  /** The address the shop is reached at (PUBLIC_URL), for absolute links in mails (the logo); null = none. */
+  publicUrl: string | null;
+  /** The mail worker: how often it looks for mails to send, how many tries a mail gets, the first retry's wait. */
+  mail: { pollMs: number; maxAttempts: number; retryBaseMs: number };
+}
+
+function wholeNumber(name: string, text: string | undefined, fallback: number, min: number): number {
+  if (text === undefined || text.trim() === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number of at least ${min}, not "${text}"`);
+  return value;
 }
 
 function seconds(text: string | undefined, fallback: number): number {
@@ -96,5 +107,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     checkAnswers: env.CHECK_ANSWERS === 'true',
     clock: systemClock,
+    publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || null,
+    mail: {
+      pollMs: wholeNumber('MAIL_POLL_MS', env.MAIL_POLL_MS, 5000, 50),
+      maxAttempts: wholeNumber('MAIL_MAX_ATTEMPTS', env.MAIL_MAX_ATTEMPTS, 8, 1),
+      retryBaseMs: wholeNumber('MAIL_RETRY_MS', env.MAIL_RETRY_MS, 5000, 0),
+    },
   };
 }

@@ -3,6 +3,7 @@ import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { identityRoutes } from './modules/identity/index.ts';
 import { inventoryRoutes } from './modules/inventory/index.ts';
+import { mailRoutes } from './modules/mail/index.ts';
 import { plainResourceRoutes } from './modules/plain-resources.ts';
 import { purchasingRoutes } from './modules/purchasing/index.ts';
 import { sellingRoutes } from './modules/selling/index.ts';
@@ -26,5 +27,6 @@ export function routeTable(ctx: AppContext): RouteDef[] {
     ...journalRoutes(ctx),
     ...accountRoutes(ctx),
     ...dashboardRoutes(ctx),
+    ...mailRoutes(ctx),
   ];
 }

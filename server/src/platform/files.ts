@@ -12,6 +12,8 @@ export const mimeOf = (name: string) => mimeTypes[name.slice(name.lastIndexOf('.
 export interface Upload {
   field: string;
   filename: string;
+  /** The type the sender gave the file (not checked). */
+  mimetype?: string;
   data: Buffer;
 }
 
@@ -76,7 +78,7 @@ export class FileStore {
       for await (const part of req.parts({ limits: { fileSize: this.maxBytes, files: 12, fields: 200 } })) {
         if (part.type === 'file') {
           const data = await part.toBuffer();
-          if (data.length > 0) files.push({ field: part.fieldname, filename: part.filename, data });
+          if (data.length > 0) files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
         } else {
           fields[part.fieldname] = String(part.value);
         }

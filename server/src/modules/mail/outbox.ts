@@ -1,6 +1,7 @@
 import type { MailKind } from '@tillbook/contract';
 import type { DbOrTx } from '../../platform/db.ts';
 import { type OutboxAttachment, outbox } from '../../schema/index.ts';
+import { requestWake } from './worker.ts';
 
 /** A mail to send: written to the outbox in the caller's transaction, sent by the mail worker after commit. */
 export interface NewMail {
@@ -37,5 +38,7 @@ export async function enqueueMail(tx: DbOrTx, mail: NewMail): Promise<number> {
       emailConfigName: mail.emailConfigName ?? null,
     })
     .returning({ id: outbox.id });
+  // the worker is woken once the request's answer is sent (its transaction has committed), else at its next poll
+  requestWake();
   return row!.id;
 }

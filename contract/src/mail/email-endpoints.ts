@@ -85,22 +85,20 @@ export const freeFormMailFields = {
   attachment: 'attachment',
 } as const;
 
-/** A comma- or semicolon-separated list of addresses (form text) or a JSON list of them. */
+/** A comma- or semicolon-separated list of addresses (form text) or a JSON list of them; the field is named as a whole. */
 const addressList = (required: boolean) =>
   z
-    .preprocess(
-      (v) =>
-        (Array.isArray(v) ? v.join(',') : typeof v === 'string' ? v : v == null ? '' : v) as unknown,
-      z.string({ error: 'must be e-mail addresses' }),
-    )
+    .preprocess((v) => (Array.isArray(v) ? v.join(',') : (v ?? '')), z.string({ error: 'must be e-mail addresses' }))
     .transform((text) =>
       text
         .split(/[,;]/)
         .map((a) => a.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(email).max(50, 'must be at most 50 addresses'))
-    .refine((list) => !required || list.length > 0, 'is required');
+    .refine((list) => list.every((a) => email.safeParse(a).success), 'must be e-mail addresses separated by commas')
+    .refine((list) => list.length <= 50, 'must be at most 50 addresses')
+    .refine((list) => !required || list.length > 0, 'is required')
+    .transform((list) => [...new Set(list.map((a) => email.parse(a)))]);
 
 /** The free-form mail's text fields (form data or JSON). */
 export const freeFormMailInput = z.object({

@@ -7,10 +7,10 @@ import { dashboardEndpoints } from './dashboard.ts';
 import { rolePermissionEndpoints, sessionEndpoints, userEndpoints } from './identity/endpoints.ts';
 import { adjustEndpoints } from './inventory/adjust-inventory.ts';
 import { reorderEndpoints } from './inventory/reorder.ts';
+import { emailConfigEndpoints, emailEndpoints } from './mail/email-endpoints.ts';
 import { purchaseInvoiceEndpoints, purchasePaymentEndpoints, returnPurchaseEndpoints } from './purchasing/purchase-endpoints.ts';
 import { holdEndpoints, saleEndpoints, salePaymentEndpoints } from './selling/sale-invoice.ts';
 import { returnSaleEndpoints } from './selling/sale-return.ts';
-import { emailConfigEndpoints, emailEndpoints } from './mail/email-endpoints.ts';
 import { fileEndpoints, settingEndpoints } from './settings-endpoints.ts';
 
 /** Every bespoke endpoint of the API, by area. The server implements each; the web calls only these. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { enqueueMail, Mailer } from '../src/modules/mail/index.ts';
+import { enqueueMail, Mailer, shopMail } from '../src/modules/mail/index.ts';
+import { appSetting } from '../src/schema/index.ts';
 import { useTestApp } from './harness.ts';
 import { form } from './product-fixtures.ts';
 import { acceptedText, freePort, makeSettings, readMessage, startSmtp, type TestSmtp, until } from './smtp-fixture.ts';
@@ -274,4 +275,25 @@ test('mail and outbox need create-email, readAll-email and update-email', async 
   expect((await sendFreeForm(mailForm, [], up.emailConfigName, writer.token)).status).toBe(201);
   const customer = await t.customerToken();
   expect((await t.call('GET', '/v1/outbox', { token: customer.token })).status).toBe(403);
+});
+
+test("shopMail frames a mail with the shop's name and, given the public address, its logo", async () => {
+  const logo = '0123abcd-0123-4567-89ab-0123456789ab.png';
+  await t.database.db.update(appSetting).set({ companyName: 'Corner & Co', logo });
+  const framed = await shopMail(
+    t.database.db,
+    { heading: 'Hello <you>', html: '<p>Thanks</p>', text: 'Thanks' },
+    { publicUrl: 'https://shop.example.com/' },
+  );
+  expect(framed.html).toContain(`<img src="https://shop.example.com/v1/uploads/${logo}"`);
+  // the name and heading are text: escaped in the HTML, as they are in the plain twin
+  expect(framed.html).toContain('Corner &amp; Co');
+  expect(framed.html).toContain('Hello &lt;you&gt;');
+  expect(framed.html).toContain('<p>Thanks</p>');
+  expect(framed.text.split('\n').slice(0, 5)).toEqual(['Corner & Co', '', 'Hello <you>', '===========', '']);
+  expect(framed.text).toContain('Thanks');
+  // without a public address there is no absolute link to the logo, so none is shown
+  const plain = await shopMail(t.database.db, { html: '<p>Thanks</p>', text: 'Thanks' });
+  expect(plain.html).not.toContain('<img');
+  expect(plain.html).toContain('Corner &amp; Co');
 });

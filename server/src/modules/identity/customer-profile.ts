@@ -18,12 +18,11 @@ const what = 'Customer';
 
 /** The profile a shopper sees: never the password hash or the Google id. */
 async function view(db: DbOrTx, row: CustomerRow) {
-  const { password, googleId, ...rest } = row;
+  const { password: _password, googleId: _googleId, ...rest } = row;
   return {
     ...rest,
     profileImage: profileImageUrl(row.profileImage),
     role: await customerRoleName(db, row.roleId),
-    hasPassword: !!password,
   };
 }
 

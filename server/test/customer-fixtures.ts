@@ -33,8 +33,10 @@ export async function register(t: TestApp, prefix?: string): Promise<Shopper> {
 }
 
 const secretKey = /pass(word)?|hash|secret|googleId/i;
-/** Keys named like a secret anywhere in an answer (the access token `token` is the one allowed, at the top). */
+/** Keys named like a secret anywhere in an answer (the access token `token` is the one allowed, at the top; an error's `fields` only name fields). */
 export function secretKeysIn(value: unknown, path = ''): string[] {
+  // an error's `fields` name the fields refused (`token`, `password`) with a message each, not values
+  if (path === '.fields') return [];
   if (Array.isArray(value)) return value.flatMap((v, i) => secretKeysIn(v, `${path}[${i}]`));
   if (!value || typeof value !== 'object') return [];
   return Object.entries(value).flatMap(([key, v]) => [

@@ -63,6 +63,14 @@ describe('asking for a reset link', () => {
     expect(await mailsTo(me.email)).toEqual([]);
   });
 
+  test('at most 5 links an hour go to one customer; asking more answers the same without a mail', async () => {
+    const me = await register(t);
+    const answers = [];
+    for (let i = 0; i < 7; i++) answers.push(await ask(me.email));
+    expect(new Set(answers.map((a) => JSON.stringify([a.status, a.body]))).size).toBe(1);
+    expect(await mailsTo(me.email)).toHaveLength(5);
+  });
+
   test('a malformed e-mail is a 400 naming email', async () => {
     const answer = await ask('not-an-email');
     expect(answer.status).toBe(400);

@@ -103,6 +103,19 @@ describe('changing the password', () => {
     expect((await refresh(otherCookie)).status).toBe(401);
     expect((await refresh(me.refresh)).status).toBe(200);
   });
+
+  test('guesses of the old password are throttled: 10 wrong ones, then 429 even with the right one', async () => {
+    const me = await register(t);
+    const url = `/v1/customer/reset-password/${me.id}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push(
+        (await t.call('PATCH', url, { token: me.token, body: { oldPassword: `Guess-Pass${i}`, password: 'Next-Pass2' } })).status,
+      );
+    }
+    expect(statuses).toEqual([...Array(10).fill(400), 429]);
+    expect((await t.call('PATCH', url, { token: me.token, body: { oldPassword: goodPassword, password: 'Next-Pass2' } })).status).toBe(429);
+  });
 });
 
 describe('a customer reaches only their own account', () => {

@@ -27,8 +27,8 @@ export interface Config {
   checkAnswers: boolean;
   /** What time it is for business rules; read at each request, so tests may replace it. */
   clock: Clock;
-  /** The address the shop is reached at (PUBLIC_URL), for absolute links in mails (the logo); null = none. */
-  publicUrl: string | null;
+  /** Where shoppers reach the product (PUBLIC_URL, no trailing slash): the base of links in mails (a reset link, the logo). */
+  publicUrl: string;
   /** The mail worker: how often it looks for mails to send, how many tries a mail gets, the first retry's wait. */
   mail: { pollMs: number; maxAttempts: number; retryBaseMs: number };
 }
@@ -107,7 +107,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     checkAnswers: env.CHECK_ANSWERS === 'true',
     clock: systemClock,
-    publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || null,
+    publicUrl: (env.PUBLIC_URL?.trim() || 'http://localhost:3000').replace(/\/+$/, ''),
     mail: {
       pollMs: wholeNumber('MAIL_POLL_MS', env.MAIL_POLL_MS, 5000, 50),
       maxAttempts: wholeNumber('MAIL_MAX_ATTEMPTS', env.MAIL_MAX_ATTEMPTS, 8, 1),

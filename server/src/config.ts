@@ -31,6 +31,8 @@ export interface Config {
   googleJwksUrl: string;
   /** What time it is for business rules; read at each request, so tests may replace it. */
   clock: Clock;
+  /** Where shoppers reach the product (PUBLIC_URL, no trailing slash): the base of links in mails. */
+  publicUrl: string;
 }
 
 function seconds(text: string | undefined, fallback: number): number {
@@ -102,5 +104,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleClientId: env.GOOGLE_CLIENT_ID?.trim() || undefined,
     googleJwksUrl: env.GOOGLE_JWKS_URL?.trim() || 'https://www.googleapis.com/oauth2/v3/certs',
     clock: systemClock,
+    publicUrl: (env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, ''),
   };
 }

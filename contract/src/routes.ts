@@ -166,6 +166,14 @@ const table = {
     retry: { method: 'POST', path: 'outbox/:id/retry', access: 'update-email' },
     send: { method: 'POST', path: 'email', access: 'create-email' },
   },
+  invoiceMail: {
+    emailInvoice: { method: 'POST', path: 'email-invoice', access: 'create-email' },
+    salePdf: { method: 'GET', path: 'sale-invoice/:id/pdf', access: 'readSingle-saleInvoice' },
+  },
+  googleLogin: {
+    login: { method: 'POST', path: 'googlelogin/login', access: 'public' },
+    config: { method: 'GET', path: 'googlelogin/config', access: 'public' },
+  },
   customerSession: {
     register: { method: 'POST', path: 'customer/register', access: 'public' },
     login: { method: 'POST', path: 'customer/login', access: 'public' },

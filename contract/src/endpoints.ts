@@ -4,6 +4,7 @@ import { vatReportEndpoints } from './accounting/vat-report.ts';
 import { productCsvEndpoints, productEndpoints, productReportEndpoints } from './catalogue/product-endpoints.ts';
 import { sliderEndpoints } from './catalogue/slider-endpoints.ts';
 import { dashboardEndpoints } from './dashboard.ts';
+import { customerSessionEndpoints } from './identity/customer-session.ts';
 import { rolePermissionEndpoints, sessionEndpoints, userEndpoints } from './identity/endpoints.ts';
 import { adjustEndpoints } from './inventory/adjust-inventory.ts';
 import { reorderEndpoints } from './inventory/reorder.ts';
@@ -36,6 +37,7 @@ export const endpoints = {
   purchaseInvoice: purchaseInvoiceEndpoints,
   returnPurchase: returnPurchaseEndpoints,
   purchasePayment: purchasePaymentEndpoints,
+  customerSession: customerSessionEndpoints,
 };
 
 type Registry = typeof endpoints;

@@ -11,6 +11,7 @@ export * from './dashboard.ts';
 export * from './endpoint.ts';
 export * from './endpoints.ts';
 export * from './errors.ts';
+export * from './identity/customer-session.ts';
 export * from './identity/endpoints.ts';
 export * from './identity.ts';
 export * from './inventory/adjust-inventory.ts';

@@ -155,6 +155,18 @@ const table = {
   dashboard: {
     get: { method: 'GET', path: 'dashboard', access: 'readAll-dashboard' },
   },
+  customerSession: {
+    register: { method: 'POST', path: 'customer/register', access: 'public' },
+    login: { method: 'POST', path: 'customer/login', access: 'public' },
+    refresh: { method: 'GET', path: 'customer/refresh-token', access: 'public' },
+    logout: { method: 'POST', path: 'customer/logout', access: 'customer' },
+    profile: { method: 'GET', path: 'customer/profile', access: 'customer' },
+    profileById: { method: 'GET', path: 'e-commerce/profile/:id', access: 'customer' },
+    updateProfile: { method: 'POST', path: 'customer/:id', access: 'customer' },
+    changePassword: { method: 'PATCH', path: 'customer/reset-password/:id', access: 'customer' },
+    requestForgotPassword: { method: 'POST', path: 'customer/request-forgot-password', access: 'public' },
+    forgotPassword: { method: 'PATCH', path: 'customer/forgot-password', access: 'public' },
+  },
 } as const satisfies Table;
 
 /** The public lists of plain resources the storefront reads (each `resources.<name>.path` + '/public', tested). */

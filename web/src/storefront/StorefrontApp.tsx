@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { routes } from '@tillbook/contract';
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { api } from '../lib/api.ts';
 import { must } from '../lib/http.ts';
@@ -16,7 +16,7 @@ import './shop.css';
 const Catalogue = lazyAntd(async () => (await import('./Catalogue.tsx')).Catalogue);
 const ProductPage = lazyAntd(async () => (await import('./ProductPage.tsx')).ProductPage);
 // the shopper's account pages: plain React and CSS, each fetched when opened
-const page = <K extends string>(load: () => Promise<Record<K, () => JSX.Element>>, name: K) =>
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
 const LoginPage = page(() => import('./account/LoginPage.tsx'), 'LoginPage');
 const RegisterPage = page(() => import('./account/RegisterPage.tsx'), 'RegisterPage');

@@ -1,5 +1,5 @@
-import { customerChangePasswordBody, customerMessages, routes } from '@tillbook/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { customerChangePasswordBody, customerMessages, routes } from '@tillbook/contract';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -49,8 +49,21 @@ export function ChangePasswordPage() {
       <h1>Change password</h1>
       <form className="account-form" onSubmit={onSubmit} noValidate>
         <Field name="oldPassword" label={labels.oldPassword} type="password" autoComplete="current-password" error={errors.oldPassword} />
-        <Field name="password" label={labels.password} type="password" autoComplete="new-password" hint={passwordHint} error={errors.password} />
-        <Field name="confirmPassword" label={labels.confirmPassword} type="password" autoComplete="new-password" error={errors.confirmPassword} />
+        <Field
+          name="password"
+          label={labels.password}
+          type="password"
+          autoComplete="new-password"
+          hint={passwordHint}
+          error={errors.password}
+        />
+        <Field
+          name="confirmPassword"
+          label={labels.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword}
+        />
         <button type="submit" className="account-button" disabled={busy}>
           {busy ? 'Saving…' : 'Change password'}
         </button>

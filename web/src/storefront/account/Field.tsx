@@ -14,13 +14,7 @@ export function Field({ name, label, error, hint, ...input }: FieldProps) {
   return (
     <div className="account-field">
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...input}
-      />
+      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
       {hint && !error && <span className="account-hint">{hint}</span>}
       {error && (
         <span id={`${id}-error`} className="account-error" role="alert">

@@ -38,8 +38,8 @@ export function ForgotPasswordPage() {
       <h1>Forgot password</h1>
       {sentTo ? (
         <p className="account-notice" role="status">
-          {customerMessages.forgotRequested}: if {sentTo} has an account, a link to set a new password is on its way.
-          It works once, for {passwordResetHours} hours.
+          {customerMessages.forgotRequested}: if {sentTo} has an account, a link to set a new password is on its way. It works once, for{' '}
+          {passwordResetHours} hours.
         </p>
       ) : (
         <>

@@ -1,5 +1,5 @@
-import { customerMessages, messages, routes } from '@tillbook/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { customerMessages, messages, routes } from '@tillbook/contract';
 import type { FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -32,7 +32,10 @@ export function LoginPage() {
     const values = formValues(event.currentTarget);
     const email = values.email?.trim() ?? '';
     const password = values.password ?? '';
-    const missing = { ...(!email && { email: messages.loginUsernameRequired }), ...(!password && { password: messages.loginPasswordRequired }) };
+    const missing = {
+      ...(!email && { email: messages.loginUsernameRequired }),
+      ...(!password && { password: messages.loginPasswordRequired }),
+    };
     if (Object.keys(missing).length > 0) {
       setErrors(missing);
       return;

@@ -1,5 +1,5 @@
-import { customerPhotoField, type CustomerProfile, messages, routes } from '@tillbook/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type CustomerProfile, customerPhotoField, messages, routes } from '@tillbook/contract';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -14,7 +14,14 @@ import { useShopper } from './shopper.ts';
 import { useSubmit } from './use-submit.ts';
 import './account.css';
 
-const labels = { username: 'Username', firstName: 'First name', lastName: 'Last name', phone: 'Phone', address: 'Address', profileImage: 'Photo' };
+const labels = {
+  username: 'Username',
+  firstName: 'First name',
+  lastName: 'Last name',
+  phone: 'Phone',
+  address: 'Address',
+  profileImage: 'Photo',
+};
 export const profileKey = ['customer-profile'];
 
 /** The chosen photo's preview: an object URL, released when the photo changes or the page closes. */
@@ -69,7 +76,7 @@ function ProfileForm({ profile }: { profile: CustomerProfile }) {
   return (
     <form className="account-form" onSubmit={onSubmit} noValidate data-testid="profile-form">
       <div className="account-photo">
-        {shown ? <img src={shown} alt="Your photo" data-testid="profile-photo" /> : <span className="account-photo-empty" />}
+        {shown ? <img src={shown} alt={profile.username ?? 'You'} data-testid="profile-photo" /> : <span className="account-photo-empty" />}
         <div className="account-field">
           <label htmlFor="account-profileImage">{labels.profileImage}</label>
           <input id="account-profileImage" type="file" accept="image/*" onChange={onPhoto} />
@@ -82,8 +89,20 @@ function ProfileForm({ profile }: { profile: CustomerProfile }) {
       </div>
       <Field name="username" label={labels.username} defaultValue={profile.username ?? ''} error={errors.username} />
       <div className="account-row">
-        <Field name="firstName" label={labels.firstName} autoComplete="given-name" defaultValue={profile.firstName ?? ''} error={errors.firstName} />
-        <Field name="lastName" label={labels.lastName} autoComplete="family-name" defaultValue={profile.lastName ?? ''} error={errors.lastName} />
+        <Field
+          name="firstName"
+          label={labels.firstName}
+          autoComplete="given-name"
+          defaultValue={profile.firstName ?? ''}
+          error={errors.firstName}
+        />
+        <Field
+          name="lastName"
+          label={labels.lastName}
+          autoComplete="family-name"
+          defaultValue={profile.lastName ?? ''}
+          error={errors.lastName}
+        />
       </div>
       <Field name="phone" label={labels.phone} type="tel" autoComplete="tel" defaultValue={profile.phone ?? ''} error={errors.phone} />
       <div className="account-field">
@@ -102,7 +121,11 @@ function ProfileForm({ profile }: { profile: CustomerProfile }) {
         {busy ? 'Saving…' : 'Save'}
       </button>
       <div className="account-links">
-        {profile.hasPassword ? <Link to="/change-password">Change password</Link> : <span className="account-hint">You sign in with Google.</span>}
+        {profile.hasPassword ? (
+          <Link to="/change-password">Change password</Link>
+        ) : (
+          <span className="account-hint">You sign in with Google.</span>
+        )}
         <button type="button" className="account-button account-button-plain" onClick={() => void logout()}>
           Logout
         </button>

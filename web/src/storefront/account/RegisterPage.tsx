@@ -1,5 +1,5 @@
-import { customerMessages, customerRegisterBody, routes } from '@tillbook/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { customerMessages, customerRegisterBody, routes } from '@tillbook/contract';
 import type { FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -62,7 +62,13 @@ export function RegisterPage() {
           hint={passwordHint}
           error={errors.password}
         />
-        <Field name="confirmPassword" label={labels.confirmPassword} type="password" autoComplete="new-password" error={errors.confirmPassword} />
+        <Field
+          name="confirmPassword"
+          label={labels.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword}
+        />
         <button type="submit" className="account-button" disabled={busy}>
           {busy ? 'Creating…' : 'Create account'}
         </button>

@@ -51,8 +51,21 @@ export function ResetPasswordPage() {
     <main className="account-page" data-testid="shopper-reset-password">
       <h1>Set a new password</h1>
       <form className="account-form" onSubmit={onSubmit} noValidate>
-        <Field name="password" label={labels.password} type="password" autoComplete="new-password" hint={passwordHint} error={errors.password} />
-        <Field name="confirmPassword" label={labels.confirmPassword} type="password" autoComplete="new-password" error={errors.confirmPassword} />
+        <Field
+          name="password"
+          label={labels.password}
+          type="password"
+          autoComplete="new-password"
+          hint={passwordHint}
+          error={errors.password}
+        />
+        <Field
+          name="confirmPassword"
+          label={labels.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword}
+        />
         {errors.token && (
           <p className="account-error" role="alert">
             {errors.token}. <Link to="/forgot-password">Ask for a new link</Link>

@@ -1,5 +1,5 @@
-import { customerMessages, routes } from '@tillbook/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { customerMessages, routes } from '@tillbook/contract';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notices.tsx';

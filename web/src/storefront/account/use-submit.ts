@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { notify } from '../../lib/notices.tsx';
 import type { Result } from '../../lib/http.ts';
+import { notify } from '../../lib/notices.tsx';
 import type { FieldErrors } from './Field.tsx';
 
 interface Check {

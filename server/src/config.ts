@@ -27,6 +27,8 @@ export interface Config {
   checkAnswers: boolean;
   /** What time it is for business rules; read at each request, so tests may replace it. */
   clock: Clock;
+  /** Where shoppers reach the product (PUBLIC_URL, no trailing slash): the base of links in mails. */
+  publicUrl: string;
 }
 
 function seconds(text: string | undefined, fallback: number): number {
@@ -96,5 +98,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     checkAnswers: env.CHECK_ANSWERS === 'true',
     clock: systemClock,
+    publicUrl: (env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, ''),
   };
 }

@@ -1,5 +1,8 @@
 import type { AppContext } from '../../platform/context.ts';
 import type { RouteDef } from '../../platform/route.ts';
+import { customerAuthRoutes } from './customer-auth.ts';
+import { customerProfileRoutes } from './customer-profile.ts';
+import { customerRecoveryRoutes } from './customer-recovery.ts';
 import { permissionRoutes } from './permissions.ts';
 import { rolePermissionRoutes } from './role-permissions.ts';
 import { roleRoutes } from './roles.ts';
@@ -7,5 +10,14 @@ import { sessionRoutes } from './session.ts';
 import { userRoutes } from './users.ts';
 
 export function identityRoutes(ctx: AppContext): RouteDef[] {
-  return [...sessionRoutes(ctx), ...userRoutes(ctx), ...roleRoutes(ctx), ...permissionRoutes(ctx), ...rolePermissionRoutes(ctx)];
+  return [
+    ...sessionRoutes(ctx),
+    ...customerAuthRoutes(ctx),
+    ...customerProfileRoutes(ctx),
+    ...customerRecoveryRoutes(ctx),
+    ...userRoutes(ctx),
+    ...roleRoutes(ctx),
+    ...permissionRoutes(ctx),
+    ...rolePermissionRoutes(ctx),
+  ];
 }

@@ -6,6 +6,7 @@ import { sliderEndpoints } from './catalogue/slider-endpoints.ts';
 import { dashboardEndpoints } from './dashboard.ts';
 import { customerSessionEndpoints } from './identity/customer-session.ts';
 import { rolePermissionEndpoints, sessionEndpoints, userEndpoints } from './identity/endpoints.ts';
+import { googleLoginEndpoints } from './identity/google-login.ts';
 import { adjustEndpoints } from './inventory/adjust-inventory.ts';
 import { reorderEndpoints } from './inventory/reorder.ts';
 import { purchaseInvoiceEndpoints, purchasePaymentEndpoints, returnPurchaseEndpoints } from './purchasing/purchase-endpoints.ts';
@@ -38,6 +39,7 @@ export const endpoints = {
   returnPurchase: returnPurchaseEndpoints,
   purchasePayment: purchasePaymentEndpoints,
   customerSession: customerSessionEndpoints,
+  googleLogin: googleLoginEndpoints,
 };
 
 type Registry = typeof endpoints;

@@ -13,6 +13,7 @@ export * from './endpoints.ts';
 export * from './errors.ts';
 export * from './identity/customer-session.ts';
 export * from './identity/endpoints.ts';
+export * from './identity/google-login.ts';
 export * from './identity.ts';
 export * from './inventory/adjust-inventory.ts';
 export * from './inventory/reorder.ts';

@@ -155,6 +155,10 @@ const table = {
   dashboard: {
     get: { method: 'GET', path: 'dashboard', access: 'readAll-dashboard' },
   },
+  googleLogin: {
+    login: { method: 'POST', path: 'googlelogin/login', access: 'public' },
+    config: { method: 'GET', path: 'googlelogin/config', access: 'public' },
+  },
   customerSession: {
     register: { method: 'POST', path: 'customer/register', access: 'public' },
     login: { method: 'POST', path: 'customer/login', access: 'public' },

@@ -1,5 +1,8 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { customerMessages, messages } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -68,6 +71,9 @@ test('a shopper registers, logs out and in, edits the profile with a photo, chan
   await page.goto(`${product.url}/`);
   await page.getByTestId('store-account').getByRole('link', { name: 'Log in' }).click();
   await page.waitForURL(`${product.url}/login`);
+  // this shop has no Google client id: no Google button
+  await page.getByRole('button', { name: 'Log in' }).waitFor();
+  expect(await page.getByTestId('google-signin').count()).toBe(0);
   await page.getByRole('link', { name: 'Create an account' }).click();
   await page.waitForURL(`${product.url}/register`);
 
@@ -237,5 +243,72 @@ test('at 390 px: forgot password, the link from the mail, a new password, and a 
     expect(problems).toEqual([]);
   } finally {
     await page.setViewportSize({ width: 1280, height: 800 });
+  }
+});
+
+/**
+ * Google sign-in with a client id configured. The browser cannot reach Google here, so Google's
+ * script is answered by a stand-in with the same API (initialize, renderButton) whose button hands the
+ * page a token signed by a key of this test; the server checks it against this test's JWKS.
+ */
+test('with a Google client id the login page shows the Google button, and its token signs the shopper in', async () => {
+  const clientId = 'tillbook-e2e.apps.googleusercontent.com';
+  const keys = await generateKeyPair('RS256', { extractable: true });
+  const publicJwk = { ...(await exportJWK(keys.publicKey)), kid: 'e2e-key', alg: 'RS256', use: 'sig' };
+  const jwks = http.createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ keys: [publicJwk] }));
+  });
+  await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+  const googleShop = await startProduct({
+    GOOGLE_CLIENT_ID: clientId,
+    GOOGLE_JWKS_URL: `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/certs`,
+  });
+  const { page } = browser;
+  try {
+    const now = Math.floor(Date.now() / 1000);
+    const credential = await new SignJWT({
+      iss: 'https://accounts.google.com',
+      aud: clientId,
+      sub: '1100000000000000042',
+      email: 'gina@example.com',
+      email_verified: true,
+      given_name: 'Gina',
+      family_name: 'Gold',
+      iat: now - 10,
+      exp: now + 3600,
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: 'e2e-key', typ: 'JWT' })
+      .sign(keys.privateKey);
+    await page.route('https://accounts.google.com/gsi/client', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: `window.google = { accounts: { id: {
+          initialize(options) { window.gsiOptions = options; },
+          renderButton(parent) {
+            const button = document.createElement('button');
+            button.type = 'button';
+            button.textContent = 'Sign in with Google';
+            button.onclick = () => window.gsiOptions.callback({ credential: ${JSON.stringify(credential)} });
+            parent.append(button);
+          },
+        } } };`,
+      }),
+    );
+    await page.goto(`${googleShop.url}/login`);
+    await page.getByTestId('google-signin').getByRole('button', { name: 'Sign in with Google' }).click();
+    await notice(page, messages.loginSuccess);
+    await expect.poll(() => page.getByTestId('store-shopper').textContent()).toBe('Gina Gold');
+    await screenshot(page, 'shopper-google-signed-in');
+    await page.getByTestId('store-shopper').click();
+    await page.getByTestId('profile-email').getByText('gina@example.com').waitFor();
+    // a Google-only account has no password to change
+    await page.getByText('You sign in with Google.').waitFor();
+    expect(problems).toEqual([]);
+  } finally {
+    await page.unroute('https://accounts.google.com/gsi/client');
+    await page.evaluate(() => localStorage.clear());
+    await googleShop.close();
+    await new Promise<void>((resolve) => jwks.close(() => resolve()));
   }
 });

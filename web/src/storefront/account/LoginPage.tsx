@@ -6,6 +6,7 @@ import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notices.tsx';
 import { saveCustomerSession } from '../../lib/session.ts';
 import { Field, formValues } from './Field.tsx';
+import { GoogleButton } from './GoogleButton.tsx';
 import { useShopper } from './shopper.ts';
 import { useSubmit } from './use-submit.ts';
 import './account.css';
@@ -67,6 +68,7 @@ export function LoginPage() {
           {busy ? 'Logging in…' : 'Log in'}
         </button>
       </form>
+      <GoogleButton next={nextPath(search)} />
       <div className="account-links">
         <Link to="/forgot-password">Forgot password?</Link>
         <Link to={`/register${search.toString() ? `?${search}` : ''}`}>Create an account</Link>

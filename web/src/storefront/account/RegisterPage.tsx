@@ -6,6 +6,7 @@ import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notices.tsx';
 import { saveCustomerSession } from '../../lib/session.ts';
 import { Field, formValues } from './Field.tsx';
+import { GoogleButton } from './GoogleButton.tsx';
 import { nextPath } from './LoginPage.tsx';
 import { passwordHint } from './password-hint.ts';
 import { useShopper } from './shopper.ts';
@@ -73,6 +74,7 @@ export function RegisterPage() {
           {busy ? 'Creating…' : 'Create account'}
         </button>
       </form>
+      <GoogleButton next={nextPath(search)} />
       <div className="account-links">
         <span>
           Have an account? <Link to={`/login${search.toString() ? `?${search}` : ''}`}>Log in</Link>

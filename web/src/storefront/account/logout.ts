@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { customerMessages, routes } from '@tillbook/contract';
+import { messages, routes } from '@tillbook/contract';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notices.tsx';
@@ -16,7 +16,7 @@ export function useLogout() {
     await api(routes.customerSession.logout, { body: { id: currentUser()?.id ?? null } });
     clearAll();
     queryClient.clear();
-    notify.success(customerMessages.loggedOut);
+    notify.success(messages.logoutSuccess);
     navigate('/', { replace: true });
   };
 }

@@ -1,5 +1,6 @@
 import { type Endpoint, endpoints, multipart, settingEndpoints } from '@tillbook/contract';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { register } from './customer-fixtures.ts';
 import { useTestApp } from './harness.ts';
 import { png, sendForm } from './product-fixtures.ts';
 
@@ -7,6 +8,7 @@ const t = useTestApp();
 let owner: string;
 let productId: number;
 let sliderId: number;
+let shopper: { id: number; token: string };
 
 /** Every route that takes form data: the contract's multipart endpoints, and the settings (JSON or form data). */
 const formRoutes: Endpoint[] = [
@@ -16,7 +18,10 @@ const formRoutes: Endpoint[] = [
   settingEndpoints.update,
 ];
 const label = (e: Endpoint) => `${e.method} ${e.path}`;
-const url = (e: Endpoint) => `/v1/${e.path.replace(':id', String(e.path.startsWith('product') ? productId : sliderId))}`;
+const url = (e: Endpoint) =>
+  `/v1/${e.path.replace(':id', String(e.path.startsWith('product') ? productId : e.path.startsWith('customer') ? shopper.id : sliderId))}`;
+/** The caller a form route is for: the owner, or the shopper on their own profile. */
+const tokenFor = (e: Endpoint) => (e.access === 'customer' ? shopper.token : owner);
 
 beforeAll(async () => {
   owner = await t.ownerToken();
@@ -24,11 +29,13 @@ beforeAll(async () => {
   productId = product.body.id;
   const slide = await sendForm(t, owner, 'POST', '/v1/slider-images', { linkUrl: '/catalogue' }, [{ field: 'image', data: await png() }]);
   sliderId = slide.body.id;
+  shopper = await register(t);
 });
 
 describe('malformed form data is a 400, never a 500', () => {
-  test('the form routes are the eight the issue names', () => {
+  test('the form routes are the nine the issues name', () => {
     expect(formRoutes.map(label).sort()).toEqual([
+      'POST customer/:id',
       'POST product',
       'POST product/:id',
       'POST product/import',
@@ -48,7 +55,11 @@ describe('malformed form data is a 400, never a 500', () => {
         'multipart/form-data; boundary=',
         'Multipart/Form-Data; boundary=""',
       ]) {
-        const answer = await t.call(route.method, url(route), { token: owner, body: 'name=Tea', headers: { 'content-type': type } });
+        const answer = await t.call(route.method, url(route), {
+          token: tokenFor(route),
+          body: 'name=Tea',
+          headers: { 'content-type': type },
+        });
         expect(answer.status, `${label(route)} ${type}`).toBe(400);
         expect(answer.body.code).toBe('validation_failed');
         expect(answer.body.error).toMatch(/boundary/);
@@ -71,7 +82,7 @@ describe('malformed form data is a 400, never a 500', () => {
     ].join('\r\n');
     for (const route of formRoutes) {
       const answer = await t.call(route.method, url(route), {
-        token: owner,
+        token: tokenFor(route),
         body,
         headers: { 'content-type': 'multipart/form-data; boundary=cut' },
       });

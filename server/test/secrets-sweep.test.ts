@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { RouteDef } from '../src/platform/route.ts';
 import { customer } from '../src/schema/index.ts';
 import { ownerPassword, ownerUsername } from './constants.ts';
+import { customerCookie, register } from './customer-fixtures.ts';
 import { makeProduct } from './factories.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { png, sendForm } from './product-fixtures.ts';
@@ -14,7 +15,7 @@ import { create, makeReferences, resourceKeys } from './resources-samples.ts';
  * route's own `token` is the one allowed (it is what that route is for).
  */
 const secretKey = /pass(word)?|hash|secret|token/i;
-const allowed: Record<string, string[]> = { '/user/refresh-token': ['token'] };
+const allowed: Record<string, string[]> = { '/user/refresh-token': ['token'], '/customer/refresh-token': ['token'] };
 /** Query parameters a route cannot answer without. */
 const queries: Record<string, Record<string, string>> = { '/product-reports': { query: 'new-products' }, '/supplier': { query: 'report' } };
 /** A parameter that is not a field of the list's rows under its own name. */
@@ -23,8 +24,9 @@ const paramFields: Record<string, string> = { code: 'reorderInvoiceId' };
 let t: TestApp;
 let owner: string;
 let cookies: Record<string, string> = {};
-/** For the routes only a signed-in customer may call. */
+/** For the routes only a signed-in customer may call (their `:id` is the customer's own). */
 let customerTokenOf = '';
+let customerIdOf = 0;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -50,13 +52,12 @@ beforeAll(async () => {
     },
   });
   if (registered.status !== 201) throw new Error(JSON.stringify(registered.body));
-  // a customer with a password and a Google id, as sign-up will leave them
-  const { customerId, token: shopperToken } = await t.customerToken();
-  customerTokenOf = shopperToken;
-  await t.database.db
-    .update(customer)
-    .set({ password: 'argon2-hash-of-a-customer', googleId: 'google-sub-1' })
-    .where(eq(customer.id, customerId));
+  // a customer with a password and a Google id, as sign-up and Google sign-in leave them
+  const shopper = await register(t, 'sweep');
+  const customerId = shopper.id;
+  customerTokenOf = shopper.token;
+  customerIdOf = customerId;
+  await t.database.db.update(customer).set({ googleId: 'google-sub-1' }).where(eq(customer.id, customerId));
   queries['/role-permission/permission'] = { roleId: String(manager) };
   const { id: productId } = await makeProduct(t, { productQuantity: 5, reorderQuantity: 10 });
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -111,7 +112,7 @@ beforeAll(async () => {
   if (saleReturn.status !== 201) throw new Error(JSON.stringify(saleReturn.body));
   // the refresh route is walked with a session to refresh
   const session = await t.login(ownerUsername, ownerPassword);
-  cookies = { refreshToken: session.cookies.find((c) => c.name === 'refreshToken')!.value };
+  cookies = { refreshToken: session.cookies.find((c) => c.name === 'refreshToken')!.value, [customerCookie]: shopper.refresh };
   const logo = await sendForm(t, owner, 'POST', '/v1/setting', { companyName: 'Sweep Shop', email: 'shop@example.com' }, [
     { field: 'logo', data: await png() },
   ]);
@@ -140,6 +141,7 @@ function firstRow(body: unknown): Record<string, unknown> | undefined {
 /** The route's URL with its parameters filled from the first row of the list above it (a file name from the settings' logo; else 1). */
 async function concrete(route: RouteDef): Promise<string> {
   let url = route.url;
+  if (route.access === 'customer') return url.replace(':id', String(customerIdOf));
   for (const [whole, name] of route.url.matchAll(/:(\w+)/g)) {
     const list = url.slice(0, url.indexOf(whole) - 1);
     const row = firstRow((await get(list)).body);

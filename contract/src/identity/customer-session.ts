@@ -85,8 +85,6 @@ export const customerProfileOut = z.object({
   profileImage: out.optionalText,
   role: out.text,
   roleId: out.id,
-  /** Whether the account signs in with a password (false for Google-only accounts). */
-  hasPassword: z.boolean(),
 });
 export type CustomerProfile = z.infer<typeof customerProfileOut>;
 

@@ -13,17 +13,17 @@ import { customer, refreshToken } from '../../schema/index.ts';
 import { refuseTakenName } from './customer-auth.ts';
 import { type CustomerRow, customerRoleName, profileImageUrl, readCustomerRefreshCookie } from './customer-session.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { claimAttempt, clearFailures } from './rate-limit.ts';
 
 const what = 'Customer';
 
 /** The profile a shopper sees: never the password hash or the Google id. */
 async function view(db: DbOrTx, row: CustomerRow) {
-  const { password, googleId, ...rest } = row;
+  const { password: _password, googleId: _googleId, ...rest } = row;
   return {
     ...rest,
     profileImage: profileImageUrl(row.profileImage),
     role: await customerRoleName(db, row.roleId),
-    hasPassword: !!password,
   };
 }
 
@@ -111,7 +111,10 @@ export function customerProfileRoutes(ctx: AppContext): RouteDef[] {
     implement(ctx, customerSessionEndpoints.changePassword, async ({ params, body, req }) => {
       const id = ownId(req, params.id);
       const current = await load(ctx.db, id);
+      // guesses of the old password are throttled like logins
+      await claimAttempt(ctx.db, `customer-password:${id}`, req.ip);
       if (!(await verifyPassword(current.password, body.oldPassword))) throw fieldError('oldPassword', 'is not correct');
+      await clearFailures(ctx.db, `customer-password:${id}`, req.ip);
       if (body.password === body.oldPassword) throw fieldError('password', 'must differ from the old password');
       const hashed = await hashPassword(body.password);
       await ctx.db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { customerMessages, customerSessionEndpoints, passwordResetHours } from '@tillbook/contract';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { implement } from '../../platform/endpoint-route.ts';
@@ -45,6 +45,16 @@ export function passwordResetMail(shop: string, row: CustomerRow, link: string) 
   return { subject, html, text };
 }
 
+/** At most this many links are mailed to one customer an hour (asking again answers the same, without a mail). */
+const maxOpenLinks = 5;
+async function openLinks(db: DbOrTx, customerId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(passwordResetToken)
+    .where(and(eq(passwordResetToken.customerId, customerId), gt(passwordResetToken.createdAt, sql`now() - interval '1 hour'`)));
+  return Number(row?.n ?? 0);
+}
+
 const invalidLink = (text: string) => fieldError('token', text);
 
 /**
@@ -60,7 +70,7 @@ export function customerRecoveryRoutes(ctx: AppContext): RouteDef[] {
         .from(customer)
         .where(and(eq(sql`lower(${customer.email})`, body.email.toLowerCase()), eq(customer.status, true)))
         .limit(1);
-      if (row) {
+      if (row && (await openLinks(ctx.db, row.id)) < maxOpenLinks) {
         const token = newOpaqueToken();
         const expiresAt = new Date(ctx.config.clock.now().getTime() + passwordResetHours * 3_600_000);
         const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;

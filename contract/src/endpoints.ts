@@ -9,6 +9,7 @@ import { rolePermissionEndpoints, sessionEndpoints, userEndpoints } from './iden
 import { googleLoginEndpoints } from './identity/google-login.ts';
 import { adjustEndpoints } from './inventory/adjust-inventory.ts';
 import { reorderEndpoints } from './inventory/reorder.ts';
+import { invoiceMailEndpoints } from './mail/invoice-mail.ts';
 import { purchaseInvoiceEndpoints, purchasePaymentEndpoints, returnPurchaseEndpoints } from './purchasing/purchase-endpoints.ts';
 import { holdEndpoints, saleEndpoints, salePaymentEndpoints } from './selling/sale-invoice.ts';
 import { returnSaleEndpoints } from './selling/sale-return.ts';
@@ -40,6 +41,7 @@ export const endpoints = {
   purchasePayment: purchasePaymentEndpoints,
   customerSession: customerSessionEndpoints,
   googleLogin: googleLoginEndpoints,
+  invoiceMail: invoiceMailEndpoints,
 };
 
 type Registry = typeof endpoints;

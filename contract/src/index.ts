@@ -23,6 +23,7 @@ export * from './ledger.ts';
 export * from './lifecycle.ts';
 export * from './list-query.ts';
 export * from './list-query-client.ts';
+export * from './mail/invoice-mail.ts';
 export * from './mail/mail-sets.ts';
 export * from './messages.ts';
 export * from './money.ts';

@@ -155,6 +155,10 @@ const table = {
   dashboard: {
     get: { method: 'GET', path: 'dashboard', access: 'readAll-dashboard' },
   },
+  invoiceMail: {
+    emailInvoice: { method: 'POST', path: 'email-invoice', access: 'create-email' },
+    salePdf: { method: 'GET', path: 'sale-invoice/:id/pdf', access: 'readSingle-saleInvoice' },
+  },
   googleLogin: {
     login: { method: 'POST', path: 'googlelogin/login', access: 'public' },
     config: { method: 'GET', path: 'googlelogin/config', access: 'public' },

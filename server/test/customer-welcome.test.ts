@@ -26,6 +26,7 @@ describe('welcome mail', () => {
     expect(mails[0].subject).toBe(`Welcome to ${shop.company_name}`);
     // it tells how to set a password, and carries none
     expect(mails[0].text).toContain('Forgot password');
+    expect(mails[0].html).toContain(`href="${t.config.publicUrl}/forgot-password"`);
     expect(mails[0].text).toContain('grace@example.com');
     expect(`${mails[0].html} ${mails[0].text}`).not.toMatch(/password\s*:/i);
     const [stored] = await rows(t, sql`select password from customer where id = ${created.body.id}`);

@@ -80,6 +80,10 @@ describe('Google sign-in', () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ google_id: '1100000000000000001', password: null });
 
+    // the token signs the customer in: their profile answers to it
+    const profile = await t.call('GET', '/v1/customer/profile', { token: again.body.token });
+    expect(profile.status).toBe(200);
+    expect(profile.body).toMatchObject({ id: first.body.id, email: 'lin@example.com' });
     // the keys were fetched once and cached, not per sign-in
     expect(keyFetches).toBe(1);
   });

@@ -11,13 +11,14 @@ export const welcomeMessages = {
  * The welcome mail of a customer staff created, in the create's transaction. It holds no password
  * (reference defect 5): the customer sets one with "Forgot password" on the shop's login page.
  */
-export async function enqueueWelcome(tx: DbOrTx, customer: { email: string; username: string | null }) {
+export async function enqueueWelcome(tx: DbOrTx, customer: { email: string; username: string | null }, publicUrl: string) {
   const shop = await shopDetails(tx);
+  const forgotPassword = `${publicUrl}/forgot-password`;
   const name = customer.username || customer.email;
   const lines = [
     `Hello ${name},`,
     `An account at ${shop.companyName} has been opened for you with this e-mail address (${customer.email}).`,
-    `To sign in, first set your own password. Open the shop's login page, choose "Forgot password" and enter this e-mail address. We will mail you a link to set it.`,
+    `To sign in, first set your own password. Open ${forgotPassword} ("Forgot password" on the shop's login page) and enter this e-mail address. We will mail you a link to set it.`,
     `Welcome, and thank you — ${shop.companyName}`,
   ];
   await enqueueMail(tx, {
@@ -25,6 +26,11 @@ export async function enqueueWelcome(tx: DbOrTx, customer: { email: string; user
     to: [customer.email],
     subject: `Welcome to ${shop.companyName}`,
     text: lines.join('\n\n'),
-    html: `<h2>${escapeHtml(shop.companyName)}</h2>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}`,
+    html: `<h2>${escapeHtml(shop.companyName)}</h2>${lines
+      .map(
+        (l) =>
+          `<p>${escapeHtml(l).replace(escapeHtml(forgotPassword), `<a href="${escapeHtml(forgotPassword)}">${escapeHtml(forgotPassword)}</a>`)}</p>`,
+      )
+      .join('')}`,
   });
 }

@@ -54,7 +54,7 @@ export function customerRoutes(ctx: AppContext): RouteDef[] {
     // a customer made by staff with an e-mail gets the welcome mail, in the create's transaction
     afterCreate: async (tx, row) => {
       if (typeof row.email !== 'string' || !row.email) return { message: welcomeMessages.withoutMail };
-      await enqueueWelcome(tx, { email: row.email, username: (row.username as string | null) ?? null });
+      await enqueueWelcome(tx, { email: row.email, username: (row.username as string | null) ?? null }, ctx.config.publicUrl);
       return { message: welcomeMessages.withMail };
     },
     beforeChange: async (tx, current, changes) => {

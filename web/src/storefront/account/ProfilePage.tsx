@@ -121,11 +121,7 @@ function ProfileForm({ profile }: { profile: CustomerProfile }) {
         {busy ? 'Saving…' : 'Save'}
       </button>
       <div className="account-links">
-        {profile.hasPassword ? (
-          <Link to="/change-password">Change password</Link>
-        ) : (
-          <span className="account-hint">You sign in with Google.</span>
-        )}
+        <Link to="/change-password">Change password</Link>
         <button type="button" className="account-button account-button-plain" onClick={() => void logout()}>
           Logout
         </button>

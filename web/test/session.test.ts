@@ -7,8 +7,10 @@ import {
   isLogged,
   removeSessionKeys,
   roleId,
+  saveCustomerSession,
   saveStaffSession,
   storageKeys,
+  updateStoredUser,
 } from '../src/lib/session.ts';
 import { installMemoryStorage, type MemoryStorage } from './memory-storage.ts';
 
@@ -72,6 +74,25 @@ describe('the stored session', () => {
     removeSessionKeys();
     expect(storage.entries()).toEqual({ roleId: '4', cart: '[{"id":1}]', 'pf-user-email': 'c@shop.test' });
     expect(isLogged()).toBe(false);
+  });
+
+  test("a shopper's login is stored under the spec's keys, role by name, and a 401 outside the admin removes it all but the cart", () => {
+    storage.setItem(storageKeys.cart, '[{"id":2}]');
+    saveCustomerSession({ token: 'shopper-token', id: 12, email: 'ann@shop.test', username: 'ann', firstName: null, lastName: null });
+    expect(storage.entries()).toEqual({
+      'access-token': 'shopper-token',
+      role: 'customer',
+      id: '12',
+      user: JSON.stringify({ id: 12, email: 'ann@shop.test', username: 'ann', firstName: null, lastName: null }),
+      isLogged: 'true',
+      cart: '[{"id":2}]',
+    });
+    // a profile change renames the stored user and keeps the token
+    updateStoredUser({ firstName: 'Ann', lastName: 'Lee' });
+    expect(displayName(currentUser())).toBe('Ann Lee');
+    expect(storage.getItem(storageKeys.accessToken)).toBe('shopper-token');
+    removeSessionKeys();
+    expect(storage.entries()).toEqual({ cart: '[{"id":2}]' });
   });
 
   test('clearing removes everything', () => {

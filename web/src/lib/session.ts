@@ -46,6 +46,49 @@ export function currentUser(): SessionUser | null {
   }
 }
 
+/** Fired on this window whenever this app saves or removes the session (the 'storage' event covers other tabs). */
+export const sessionEvent = 'tillbook-session';
+const announce = () => {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(sessionEvent));
+};
+
+/** Follows the session: the listener runs when it is saved or removed, here or in another tab. */
+export function onSessionChange(listener: () => void): () => void {
+  window.addEventListener(sessionEvent, listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    window.removeEventListener(sessionEvent, listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
+/** A shopper's login answer: the customer (never a password) and the access token. */
+export interface CustomerLogin extends SessionUser {
+  token: string;
+}
+
+/** The role name a shopper's session is stored under (the spec: customers' role is stored by name). */
+export const customerRole = 'customer';
+
+/** The storefront's session: id, access token, role (by name), user and the logged-in flag. */
+export function saveCustomerSession(login: CustomerLogin) {
+  const { token, ...user } = login;
+  localStorage.setItem(storageKeys.accessToken, token);
+  localStorage.setItem(storageKeys.role, customerRole);
+  localStorage.setItem(storageKeys.id, String(user.id));
+  localStorage.setItem(storageKeys.user, JSON.stringify(user));
+  localStorage.setItem(storageKeys.isLogged, 'true');
+  announce();
+}
+
+/** After a profile change: the stored user takes the new names (the header shows them); the token stays. */
+export function updateStoredUser(changes: Partial<SessionUser> & Record<string, unknown>) {
+  const user = currentUser();
+  if (!user) return;
+  localStorage.setItem(storageKeys.user, JSON.stringify({ ...user, ...changes }));
+  announce();
+}
+
 export function saveStaffSession(login: StaffLogin) {
   const { token, role, roleId: rid, ...user } = login;
   localStorage.setItem(storageKeys.accessToken, token);
@@ -54,6 +97,7 @@ export function saveStaffSession(login: StaffLogin) {
   localStorage.setItem(storageKeys.id, String(user.id));
   localStorage.setItem(storageKeys.user, JSON.stringify(user));
   localStorage.setItem(storageKeys.isLogged, 'true');
+  announce();
 }
 
 /** Outside the admin area a 401 removes only these keys (the cart survives). */
@@ -61,9 +105,13 @@ export function removeSessionKeys() {
   for (const key of [storageKeys.id, storageKeys.accessToken, storageKeys.role, storageKeys.user, storageKeys.isLogged]) {
     localStorage.removeItem(key);
   }
+  announce();
 }
 
-export const clearAll = () => localStorage.clear();
+export const clearAll = () => {
+  localStorage.clear();
+  announce();
+};
 
 /** The admin area: /admin and everything under it (not /administrator, not /shop/admin-x). */
 export const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');

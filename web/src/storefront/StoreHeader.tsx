@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useWide } from '../lib/media.ts';
 import { useSettings } from '../lib/settings.ts';
+import { AccountMenu } from './account/AccountMenu.tsx';
 import type { Category } from './shop.ts';
 import './store-layout.css';
 
@@ -99,7 +100,8 @@ function CategoryDrawer({ categories, open, onClose }: { categories: Category[];
 
 /**
  * The storefront's header: the logo (or the shop's name on one line, ending in "…" when too long),
- * "All products" and the categories: across the header on wide screens, in a drawer on phones.
+ * "All products" and the categories: across the header on wide screens, in a drawer on phones; then the
+ * signed-in shopper (name and Logout) or "Log in".
  */
 export function StoreHeader({ categories }: { categories: Category[] }) {
   const { data: settings } = useSettings();
@@ -125,6 +127,7 @@ export function StoreHeader({ categories }: { categories: Category[] }) {
       ) : (
         <CategoryDrawer categories={categories} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
       )}
+      <AccountMenu />
     </header>
   );
 }

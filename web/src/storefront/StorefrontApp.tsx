@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { routes } from '@tillbook/contract';
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { api } from '../lib/api.ts';
 import { must } from '../lib/http.ts';
@@ -15,6 +15,15 @@ import './shop.css';
 // the catalogue and the product page are fetched when opened, with antd and its theme.
 const Catalogue = lazyAntd(async () => (await import('./Catalogue.tsx')).Catalogue);
 const ProductPage = lazyAntd(async () => (await import('./ProductPage.tsx')).ProductPage);
+// the shopper's account pages: plain React and CSS, each fetched when opened
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+const LoginPage = page(() => import('./account/LoginPage.tsx'), 'LoginPage');
+const RegisterPage = page(() => import('./account/RegisterPage.tsx'), 'RegisterPage');
+const ForgotPasswordPage = page(() => import('./account/ForgotPasswordPage.tsx'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('./account/ResetPasswordPage.tsx'), 'ResetPasswordPage');
+const ProfilePage = page(() => import('./account/ProfilePage.tsx'), 'ProfilePage');
+const ChangePasswordPage = page(() => import('./account/ChangePasswordPage.tsx'), 'ChangePasswordPage');
 const NotFound = lazy(async () => ({ default: (await import('../ui/NotFound.tsx')).NotFound }));
 
 export function StorefrontApp() {
@@ -34,6 +43,12 @@ export function StorefrontApp() {
             <Route index element={<Home categories={list} />} />
             <Route path="products" element={<Catalogue categories={list} />} />
             <Route path="product/:id" element={<ProductPage />} />
+            <Route path="login" element={<LoginPage />} />
+            <Route path="register" element={<RegisterPage />} />
+            <Route path="forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="reset-password" element={<ResetPasswordPage />} />
+            <Route path="profile" element={<ProfilePage />} />
+            <Route path="change-password" element={<ChangePasswordPage />} />
             <Route path="*" element={<NotFound shop />} />
           </Routes>
         </Suspense>

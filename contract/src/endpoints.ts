@@ -4,13 +4,16 @@ import { vatReportEndpoints } from './accounting/vat-report.ts';
 import { productCsvEndpoints, productEndpoints, productReportEndpoints } from './catalogue/product-endpoints.ts';
 import { sliderEndpoints } from './catalogue/slider-endpoints.ts';
 import { dashboardEndpoints } from './dashboard.ts';
+import { customerSessionEndpoints } from './identity/customer-session.ts';
 import { rolePermissionEndpoints, sessionEndpoints, userEndpoints } from './identity/endpoints.ts';
+import { googleLoginEndpoints } from './identity/google-login.ts';
 import { adjustEndpoints } from './inventory/adjust-inventory.ts';
 import { reorderEndpoints } from './inventory/reorder.ts';
+import { emailConfigEndpoints, emailEndpoints } from './mail/email-endpoints.ts';
+import { invoiceMailEndpoints } from './mail/invoice-mail.ts';
 import { purchaseInvoiceEndpoints, purchasePaymentEndpoints, returnPurchaseEndpoints } from './purchasing/purchase-endpoints.ts';
 import { holdEndpoints, saleEndpoints, salePaymentEndpoints } from './selling/sale-invoice.ts';
 import { returnSaleEndpoints } from './selling/sale-return.ts';
-import { emailConfigEndpoints, emailEndpoints } from './mail/email-endpoints.ts';
 import { fileEndpoints, settingEndpoints } from './settings-endpoints.ts';
 
 /** Every bespoke endpoint of the API, by area. The server implements each; the web calls only these. */
@@ -39,6 +42,9 @@ export const endpoints = {
   purchasePayment: purchasePaymentEndpoints,
   emailConfig: emailConfigEndpoints,
   email: emailEndpoints,
+  customerSession: customerSessionEndpoints,
+  googleLogin: googleLoginEndpoints,
+  invoiceMail: invoiceMailEndpoints,
 };
 
 type Registry = typeof endpoints;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { out } from './answers.ts';
-import { dateOnly, email, id, money, optionalDate, optionalEmail, optionalId, optionalText, requiredText } from './fields.ts';
+import { dateOnly, id, money, optionalDate, optionalEmail, optionalId, optionalText, requiredText } from './fields.ts';
 import type { ResourceContract } from './resources.ts';
 
 export const loginBody = z.object({
@@ -116,8 +116,4 @@ export const identityResources = {
   },
 } satisfies Record<string, ResourceContract>;
 
-export const customerLoginBody = z.object({
-  email,
-  password: z.string({ error: 'is required' }).min(1, 'is required').max(200, 'must be at most 200 characters'),
-});
 export { dateOnly };

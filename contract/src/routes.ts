@@ -165,6 +165,25 @@ const table = {
     outbox: { method: 'GET', path: 'outbox', access: 'readAll-email', list: true },
     retry: { method: 'POST', path: 'outbox/:id/retry', access: 'update-email' },
     send: { method: 'POST', path: 'email', access: 'create-email' },
+  invoiceMail: {
+    emailInvoice: { method: 'POST', path: 'email-invoice', access: 'create-email' },
+    salePdf: { method: 'GET', path: 'sale-invoice/:id/pdf', access: 'readSingle-saleInvoice' },
+  },
+  googleLogin: {
+    login: { method: 'POST', path: 'googlelogin/login', access: 'public' },
+    config: { method: 'GET', path: 'googlelogin/config', access: 'public' },
+  },
+  customerSession: {
+    register: { method: 'POST', path: 'customer/register', access: 'public' },
+    login: { method: 'POST', path: 'customer/login', access: 'public' },
+    refresh: { method: 'GET', path: 'customer/refresh-token', access: 'public' },
+    logout: { method: 'POST', path: 'customer/logout', access: 'customer' },
+    profile: { method: 'GET', path: 'customer/profile', access: 'customer' },
+    profileById: { method: 'GET', path: 'e-commerce/profile/:id', access: 'customer' },
+    updateProfile: { method: 'POST', path: 'customer/:id', access: 'customer' },
+    changePassword: { method: 'PATCH', path: 'customer/reset-password/:id', access: 'customer' },
+    requestForgotPassword: { method: 'POST', path: 'customer/request-forgot-password', access: 'public' },
+    forgotPassword: { method: 'PATCH', path: 'customer/forgot-password', access: 'public' },
   },
 } as const satisfies Table;
 

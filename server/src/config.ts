@@ -25,6 +25,10 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Check every answer against its contract schema (on in tests): a 500 when a route answers outside it. */
   checkAnswers: boolean;
+  /** The OAuth client id Google ID tokens must be issued for; unset = no Google sign-in. */
+  googleClientId: string | undefined;
+  /** Where Google's signing keys are published (a JWKS); tests point it at their own. */
+  googleJwksUrl: string;
   /** What time it is for business rules; read at each request, so tests may replace it. */
   clock: Clock;
   /** The address the shop is reached at (PUBLIC_URL), for absolute links in mails (the logo); null = none. */
@@ -106,6 +110,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: env.SECURE_COOKIES === 'true',
     trustProxy: trustProxy(env.TRUST_PROXY),
     checkAnswers: env.CHECK_ANSWERS === 'true',
+    googleClientId: env.GOOGLE_CLIENT_ID?.trim() || undefined,
+    googleJwksUrl: env.GOOGLE_JWKS_URL?.trim() || 'https://www.googleapis.com/oauth2/v3/certs',
     clock: systemClock,
     publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || null,
     mail: {

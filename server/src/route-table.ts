@@ -1,7 +1,7 @@
 import { accountRoutes, journalRoutes } from './modules/accounting/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
-import { identityRoutes } from './modules/identity/index.ts';
+import { googleLoginRoutes, identityRoutes } from './modules/identity/index.ts';
 import { inventoryRoutes } from './modules/inventory/index.ts';
 import { mailRoutes } from './modules/mail/index.ts';
 import { plainResourceRoutes } from './modules/plain-resources.ts';
@@ -18,6 +18,7 @@ import type { RouteDef } from './platform/route.ts';
 export function routeTable(ctx: AppContext): RouteDef[] {
   return [
     ...identityRoutes(ctx),
+    ...googleLoginRoutes(ctx),
     ...settingsRoutes(ctx),
     ...plainResourceRoutes(ctx),
     ...catalogueRoutes(ctx),

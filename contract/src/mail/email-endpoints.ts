@@ -128,8 +128,20 @@ export const emailConfigEndpoints = {
     answer: emailConfigOut,
     status: 201,
   }),
-  update: endpoint({ method: 'PUT', path: 'email-config/:id', access: 'update-emailConfig', body: emailConfigUpdate, answer: emailConfigOut }),
-  test: endpoint({ method: 'POST', path: 'email-config/:id/test', access: 'update-emailConfig', body: emailTestInput, answer: emailTestOut }),
+  update: endpoint({
+    method: 'PUT',
+    path: 'email-config/:id',
+    access: 'update-emailConfig',
+    body: emailConfigUpdate,
+    answer: emailConfigOut,
+  }),
+  test: endpoint({
+    method: 'POST',
+    path: 'email-config/:id/test',
+    access: 'update-emailConfig',
+    body: emailTestInput,
+    answer: emailTestOut,
+  }),
 };
 
 /** Mail: the outbox (every mail the shop sends, with its attempts) and the free-form mail. */

@@ -43,6 +43,11 @@ export interface ResourceDefinition {
    * update), answers the values to write.
    */
   prepare?: (tx: DbOrTx, values: Row, current?: Row) => Promise<Row>;
+  /**
+   * Runs inside a create's transaction once the row is written (e.g. to enqueue its mail); throw to
+   * refuse the create. Answers fields to add to the create's answer (e.g. a message).
+   */
+  afterCreate?: (tx: DbOrTx, row: Row) => Promise<Row | undefined>;
   /** Checks across fields, on the whole record as it would be after a create or update; throw to refuse it. */
   validate?: (values: Row) => void;
   /**
@@ -235,7 +240,7 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
       .insert(table)
       .values(values as never)
       .returning(selected);
-    return row as Row;
+    return { row: row as Row, extra: await def.afterCreate?.(db, row as Row) };
   }
 
   async function update(id: number, req: FastifyRequest) {
@@ -262,7 +267,7 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
       const rows: Row[] = [];
       for (const [index, item] of items.entries()) {
         try {
-          rows.push(await create(tx, item));
+          rows.push((await create(tx, item)).row);
         } catch (error) {
           throw forItem(error, index);
         }
@@ -310,9 +315,9 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
         }
         if (mode !== undefined) throw fieldError('query', contract.createMany ? "must be 'createmany' or left out" : 'must be left out');
         const values = parseBody(contract.input, req.body, labels) as Row;
-        const row = await ctx.db.transaction((tx) => create(tx, values));
+        const { row, extra } = await ctx.db.transaction((tx) => create(tx, values));
         reply.code(201);
-        return toWire(row);
+        return { ...toWire(row), ...extra };
       },
     });
   }

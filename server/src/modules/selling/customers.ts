@@ -8,6 +8,7 @@ import type { RouteDef } from '../../platform/route.ts';
 import { toWireList } from '../../platform/wire.ts';
 import { customer, returnSaleInvoice, role, saleInvoice, transaction } from '../../schema/index.ts';
 import { entriesWhere, liveEntry } from '../accounting/index.ts';
+import { enqueueWelcome, welcomeMessages } from './customer-welcome.ts';
 import { saleReturnsOf } from './return-read.ts';
 import { saleBalances, sumBalances, zeroBalance } from './sale-balances.ts';
 
@@ -49,6 +50,12 @@ export function customerRoutes(ctx: AppContext): RouteDef[] {
       if (current) return values;
       const [customerRole] = await tx.select({ id: role.id }).from(role).where(eq(role.name, 'customer'));
       return { ...values, roleId: customerRole!.id };
+    },
+    // a customer made by staff with an e-mail gets the welcome mail, in the create's transaction
+    afterCreate: async (tx, row) => {
+      if (typeof row.email !== 'string' || !row.email) return { message: welcomeMessages.withoutMail };
+      await enqueueWelcome(tx, { email: row.email, username: (row.username as string | null) ?? null });
+      return { message: welcomeMessages.withMail };
     },
     beforeChange: async (tx, current, changes) => {
       if (changes.status === false && current.id === (await walkInCustomerId(tx)))

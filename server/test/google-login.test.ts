@@ -1,0 +1,133 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestApp, useTestApp } from './harness.ts';
+import { rows } from './sale-fixtures.ts';
+
+/**
+ * Google sign-in against a local JWKS: a key pair made here, its public half served by a tiny HTTP
+ * server standing in for Google's certificate address. Tokens are signed here as Google would.
+ */
+const clientId = 'tillbook-test.apps.googleusercontent.com';
+const env: Record<string, string> = { GOOGLE_CLIENT_ID: clientId };
+let jwks: http.Server;
+let googleKey: CryptoKey;
+let otherKey: CryptoKey;
+let keyFetches = 0;
+
+beforeAll(async () => {
+  const google = await generateKeyPair('RS256', { extractable: true });
+  googleKey = google.privateKey;
+  otherKey = (await generateKeyPair('RS256')).privateKey;
+  const publicJwk = { ...(await exportJWK(google.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+  jwks = http.createServer((_req, res) => {
+    keyFetches++;
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ keys: [publicJwk] }));
+  });
+  await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+  env.GOOGLE_JWKS_URL = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/certs`;
+});
+afterAll(() => new Promise<void>((resolve) => jwks.close(() => resolve())));
+
+// started after the JWKS server (hooks run in order), with its address in env
+const t = useTestApp({ env, invariants: true });
+
+const now = () => Math.floor(Date.now() / 1000);
+const googleClaims = (over: JWTPayload = {}): JWTPayload => ({
+  iss: 'https://accounts.google.com',
+  aud: clientId,
+  sub: '1100000000000000001',
+  email: 'lin@example.com',
+  email_verified: true,
+  given_name: 'Lin',
+  family_name: 'Chen',
+  name: 'Lin Chen',
+  picture: 'https://lh3.googleusercontent.com/a/lin',
+  iat: now() - 10,
+  exp: now() + 3600,
+  ...over,
+});
+const sign = (claims: JWTPayload, key: CryptoKey = googleKey) =>
+  new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'test-key', typ: 'JWT' }).sign(key);
+const login = (credential: string) => t.call('POST', '/v1/googlelogin/login', { body: { credential } });
+const customersWith = (email: string) => rows(t, sql`select id, google_id, password from customer where lower(email) = lower(${email})`);
+
+describe('Google sign-in', () => {
+  test('the storefront learns the client id for its button', async () => {
+    const answer = await t.call('GET', '/v1/googlelogin/config');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ clientId });
+  });
+
+  test('a good token creates the customer once; the next sign-in is the same customer', async () => {
+    const first = await login(await sign(googleClaims()));
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ email: 'lin@example.com', firstName: 'Lin', lastName: 'Chen', role: 'customer' });
+    expect(first.body.profileImage).toBe('https://lh3.googleusercontent.com/a/lin');
+    expect(first.body).not.toHaveProperty('password');
+    expect(first.cookies.map((c) => c.name)).toContain('customerRefreshToken');
+    const claims = await t.tokens.verify(first.body.token);
+    expect(claims).toMatchObject({ id: first.body.id, kind: 'customer' });
+
+    // the issuer may also come without the scheme
+    const again = await login(await sign(googleClaims({ iss: 'accounts.google.com' })));
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+    const stored = await customersWith('lin@example.com');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ google_id: '1100000000000000001', password: null });
+
+    // the keys were fetched once and cached, not per sign-in
+    expect(keyFetches).toBe(1);
+  });
+
+  test('a customer who already has the e-mail (any case) is linked, not duplicated', async () => {
+    const owner = await t.ownerToken();
+    const made = await t.call('POST', '/v1/customer', { token: owner, body: { username: 'Mo Staff-made', email: 'Mo@Example.com' } });
+    expect(made.status).toBe(201);
+    const answer = await login(await sign(googleClaims({ sub: '2200000000000000002', email: 'mo@example.com', name: 'Mo' })));
+    expect(answer.status).toBe(200);
+    expect(answer.body.id).toBe(made.body.id);
+    expect(answer.body.username).toBe('Mo Staff-made');
+    const stored = await customersWith('mo@example.com');
+    expect(stored).toEqual([{ id: made.body.id, google_id: '2200000000000000002', password: null }]);
+  });
+
+  test('wrong audience, wrong issuer, expired, another key and an unverified e-mail are each refused', async () => {
+    const before = await rows(t, sql`select count(*)::int as n from customer`);
+    const refused = {
+      audience: await sign(googleClaims({ sub: '9', email: 'x1@example.com', aud: 'someone-else.apps.googleusercontent.com' })),
+      issuer: await sign(googleClaims({ sub: '9', email: 'x2@example.com', iss: 'https://evil.example.com' })),
+      expired: await sign(googleClaims({ sub: '9', email: 'x3@example.com', iat: now() - 7200, exp: now() - 3600 })),
+      signature: await sign(googleClaims({ sub: '9', email: 'x4@example.com' }), otherKey),
+      unverified: await sign(googleClaims({ sub: '9', email: 'x5@example.com', email_verified: false })),
+      garbage: 'not-a-token',
+    };
+    for (const [why, credential] of Object.entries(refused)) {
+      const answer = await login(credential);
+      expect(answer.status, why).toBe(401);
+      expect(answer.body.code, why).toBe('unauthenticated');
+    }
+    // none of them made a customer
+    expect(await rows(t, sql`select count(*)::int as n from customer`)).toEqual(before);
+    expect((await login('')).status).toBe(400);
+  });
+});
+
+describe('Google sign-in not configured', () => {
+  test('without GOOGLE_CLIENT_ID the route is a clear 404 and the button is hidden', async () => {
+    const bare = await startTestApp({ GOOGLE_JWKS_URL: env.GOOGLE_JWKS_URL! });
+    try {
+      const config = await bare.call('GET', '/v1/googlelogin/config');
+      expect(config.body).toEqual({ clientId: null });
+      const answer = await bare.call('POST', '/v1/googlelogin/login', { body: { credential: await sign(googleClaims()) } });
+      expect(answer.status).toBe(404);
+      expect(answer.body.error).toMatch(/Google sign-in is not offered/);
+    } finally {
+      await bare.close();
+    }
+  });
+});

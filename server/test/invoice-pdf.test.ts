@@ -1,0 +1,113 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useTestApp } from './harness.ts';
+import { paymentMethods, referenceProduct, rows } from './sale-fixtures.ts';
+
+/** A sale invoice as a PDF made on the server: mailed through the outbox, or downloaded. */
+const t = useTestApp({ invariants: true });
+let owner: string;
+let cash: number;
+
+beforeAll(async () => {
+  owner = await t.ownerToken();
+  ({ cash } = await paymentMethods(t, owner));
+});
+
+// pdf.js reads the PDF's standard fonts (Helvetica) from its own folder
+const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+
+/** The text of every page of a PDF, as pdf.js reads it back. */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pdf = await getDocument({ data: bytes, standardFontDataUrl, isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await pdf.destroy();
+  return pages.join('\n');
+}
+
+/**
+ * The reference sale: 3 at 12.00, line discount 1.00, 10 % VAT → net 3 × 12 − 1 = 35.00, VAT 3.50,
+ * total 38.50; 20.00 paid in cash, so 18.50 is due.
+ */
+async function referenceSale() {
+  const p = await referenceProduct(t);
+  const answer = await t.call('POST', '/v1/sale-invoice', {
+    token: owner,
+    body: {
+      saleInvoiceProduct: [{ productId: p.id, productQuantity: 3, productDiscount: 1 }],
+      paidAmount: [{ paymentType: cash, amount: 20 }],
+    },
+  });
+  expect(answer.status).toBe(201);
+  return { id: answer.body.createdInvoice.id as number, productName: p.name as string };
+}
+
+const emailInvoice = (body: unknown, token = owner) => t.call('POST', '/v1/email-invoice', { token, body, query: { type: 'saleinvoice' } });
+
+describe('invoice PDF by mail', () => {
+  test('the mail is in the outbox with the invoice attached; the PDF shows the number, lines and total', async () => {
+    const sale = await referenceSale();
+    const answer = await emailInvoice({ id: sale.id, receiverEmail: 'Buyer@Example.com', cc: 'boss@example.com, books@example.com' });
+    expect(answer.status).toBe(200);
+    const [mail] = await rows(t, sql`select kind, "to", cc, bcc, subject, attachments from outbox where id = ${answer.body.outboxId}`);
+    expect(mail).toMatchObject({ kind: 'invoice', to: ['buyer@example.com'], cc: ['boss@example.com', 'books@example.com'], bcc: [] });
+    expect(mail.subject).toContain(`Invoice #${sale.id}`);
+    expect(mail.attachments).toHaveLength(1);
+    const [attachment] = mail.attachments;
+    expect(attachment).toMatchObject({ filename: `invoice-${sale.id}.pdf`, contentType: 'application/pdf' });
+    const bytes = Buffer.from(attachment.base64, 'base64');
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const text = await pdfText(new Uint8Array(bytes));
+    expect(text).toContain(`Invoice #${sale.id}`);
+    expect(text).toContain(sale.productName);
+    expect(text).toMatch(/Total\s+38\.50/);
+    expect(text).toMatch(/Due\s+18\.50/);
+    expect(text).toContain('Paid by');
+  });
+
+  test('the same PDF downloads from the sale', async () => {
+    const sale = await referenceSale();
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/v1/sale-invoice/${sale.id}/pdf`,
+      headers: { authorization: `Bearer ${owner}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toContain(`invoice-${sale.id}.pdf`);
+    const text = await pdfText(new Uint8Array(response.rawPayload));
+    expect(text).toContain(`Invoice #${sale.id}`);
+    expect(text).toMatch(/Total\s+38\.50/);
+  });
+
+  test('an unknown sale is 404, a bad body 400, and without the permission 403; none leaves a mail', async () => {
+    const sale = await referenceSale();
+    const before = await rows(t, sql`select count(*)::int as n from outbox`);
+    const unknown = await emailInvoice({ id: 999_999, receiverEmail: 'buyer@example.com' });
+    expect(unknown.status).toBe(404);
+    const badAddress = await emailInvoice({ id: sale.id, receiverEmail: 'not an address' });
+    expect(badAddress.status).toBe(400);
+    expect(badAddress.body.fields).toHaveProperty('receiverEmail');
+    const badType = await t.call('POST', '/v1/email-invoice', {
+      token: owner,
+      body: { id: sale.id, receiverEmail: 'a@example.com' },
+      query: { type: 'quote' },
+    });
+    expect(badType.status).toBe(400);
+
+    const reader = await t.staffWith(['readSingle-saleInvoice']);
+    expect((await emailInvoice({ id: sale.id, receiverEmail: 'buyer@example.com' }, reader.token)).status).toBe(403);
+    const mailer = await t.staffWith(['create-email']);
+    const pdf = await t.call('GET', `/v1/sale-invoice/${sale.id}/pdf`, { token: mailer.token });
+    expect(pdf.status).toBe(403);
+    expect((await t.call('GET', '/v1/sale-invoice/999999/pdf', { token: owner })).status).toBe(404);
+    expect(await rows(t, sql`select count(*)::int as n from outbox`)).toEqual(before);
+  });
+});

@@ -165,6 +165,7 @@ const table = {
     outbox: { method: 'GET', path: 'outbox', access: 'readAll-email', list: true },
     retry: { method: 'POST', path: 'outbox/:id/retry', access: 'update-email' },
     send: { method: 'POST', path: 'email', access: 'create-email' },
+  },
   invoiceMail: {
     emailInvoice: { method: 'POST', path: 'email-invoice', access: 'create-email' },
     salePdf: { method: 'GET', path: 'sale-invoice/:id/pdf', access: 'readSingle-saleInvoice' },

@@ -71,7 +71,7 @@ function SettingsModal({ editing, onClose }: { editing: EmailConfig | 'new'; onC
             : { emailPort: 587, emailEncryption: 'STARTTLS' }
         }
       >
-        <Form.Item name="emailConfigName" label="Name" rules={[{ required: true, message: 'Name is required' }]}>
+        <Form.Item name="emailConfigName" label="Settings name" rules={[{ required: true, message: 'Name is required' }]}>
           <Input />
         </Form.Item>
         <Form.Item name="emailHost" label="SMTP host" rules={[{ required: true, message: 'SMTP host is required' }]}>

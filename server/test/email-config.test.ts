@@ -179,7 +179,16 @@ describe('permissions', () => {
     expect((await call('GET', '/v1/email-config', undefined, reader.token)).status).toBe(200);
     expect((await call('POST', '/v1/email-config', body, reader.token)).status).toBe(403);
     const editor = await t.staffWith(['update-emailConfig']);
-    expect((await call('PUT', `/v1/email-config/${settings.id}`, { ...body, emailPort: smtp.port, emailHost: '127.0.0.1', emailEncryption: 'none' }, editor.token)).status).toBe(200);
+    expect(
+      (
+        await call(
+          'PUT',
+          `/v1/email-config/${settings.id}`,
+          { ...body, emailPort: smtp.port, emailHost: '127.0.0.1', emailEncryption: 'none' },
+          editor.token,
+        )
+      ).status,
+    ).toBe(200);
     const customer = await t.customerToken();
     expect((await call('GET', '/v1/email-config', undefined, customer.token)).status).toBe(403);
   });

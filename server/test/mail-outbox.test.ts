@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { enqueueMail, Mailer } from '../src/modules/mail/index.ts';
+import { enqueueMail, Mailer, shopMail } from '../src/modules/mail/index.ts';
+import { appSetting } from '../src/schema/index.ts';
 import { useTestApp } from './harness.ts';
 import { form } from './product-fixtures.ts';
 import { acceptedText, freePort, makeSettings, readMessage, startSmtp, type TestSmtp, until } from './smtp-fixture.ts';
@@ -27,7 +28,12 @@ const outboxRow = async (id: number) => {
   return list.body.getAllOutbox.find((m: { id: number }) => m.id === id);
 };
 
-async function sendFreeForm(fields: Record<string, string>, files: { field: string; data: Buffer; name: string; type: string }[], configName: string, token = owner) {
+async function sendFreeForm(
+  fields: Record<string, string>,
+  files: { field: string; data: Buffer; name: string; type: string }[],
+  configName: string,
+  token = owner,
+) {
   const { body, headers } = await form(fields, files);
   return t.call('POST', '/v1/email', { token, body, headers, query: { emailConfigName: configName } });
 }
@@ -54,7 +60,14 @@ test('a free-form mail with an attachment reaches to, cc and bcc with its subjec
     const row = await outboxRow(id);
     return row?.state === 'sent' ? row : undefined;
   });
-  expect(sent).toMatchObject({ kind: 'freeForm', subject: 'Your order – ready', to: ['ann@example.com', 'bob@example.com'], attempts: 1, lastError: null, attachmentCount: 1 });
+  expect(sent).toMatchObject({
+    kind: 'freeForm',
+    subject: 'Your order – ready',
+    to: ['ann@example.com', 'bob@example.com'],
+    attempts: 1,
+    lastError: null,
+    attachmentCount: 1,
+  });
   expect(sent.serverAnswer).toContain(acceptedText);
   expect(sent.sentAt).not.toBeNull();
   expect(sent).not.toHaveProperty('html');
@@ -72,7 +85,14 @@ test('a free-form mail with an attachment reaches to, cc and bcc with its subjec
   expect(message.raw).not.toContain('dan@example.com');
   // the subject is encoded (it holds a dash that is not ASCII): decode the encoded word
   const subject = /=\?UTF-8\?Q\?(.+)\?=/i.exec(headers.subject!)?.[1];
-  expect(subject ? Buffer.from(subject.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))), 'latin1').toString('utf8') : headers.subject).toBe('Your order – ready');
+  expect(
+    subject
+      ? Buffer.from(
+          subject.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8')
+      : headers.subject,
+  ).toBe('Your order – ready');
 
   const html = parts.find((p) => p.headers['content-type']?.startsWith('text/html'));
   const text = parts.find((p) => p.headers['content-type']?.startsWith('text/plain'));
@@ -108,7 +128,11 @@ test('wrong recipients or an unknown settings name are refused before anything i
 test('SMTP down: the mail is queued, keeps its tries and error, and goes exactly once when the server is back', async () => {
   const port = await freePort();
   const down = await makeSettings(t, owner, port);
-  const answer = await sendFreeForm({ receiverEmail: 'eve@example.com', subject: 'While down', body: '<p>Later</p>' }, [], down.emailConfigName);
+  const answer = await sendFreeForm(
+    { receiverEmail: 'eve@example.com', subject: 'While down', body: '<p>Later</p>' },
+    [],
+    down.emailConfigName,
+  );
   // the business action succeeds although nothing can be sent
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   const id = answer.body.id as number;
@@ -157,7 +181,14 @@ describe('with the app worker paused', () => {
       const subjects = Array.from({ length: 24 }, (_, i) => `Race ${i + 1}`);
       await t.database.db.transaction(async (tx) => {
         for (const subject of subjects) {
-          await enqueueMail(tx, { kind: 'freeForm', to: ['race@example.com'], subject, html: '<p>r</p>', text: 'r', emailConfigName: settings.emailConfigName });
+          await enqueueMail(tx, {
+            kind: 'freeForm',
+            to: ['race@example.com'],
+            subject,
+            html: '<p>r</p>',
+            text: 'r',
+            emailConfigName: settings.emailConfigName,
+          });
         }
       });
       const a = new Mailer(t.database.db, t.config);
@@ -175,7 +206,14 @@ describe('with the app worker paused', () => {
     const port = await freePort();
     const down = await makeSettings(t, owner, port);
     const id = await t.database.db.transaction((tx) =>
-      enqueueMail(tx, { kind: 'freeForm', to: ['fay@example.com'], subject: 'Retry me', html: '<p>r</p>', text: 'r', emailConfigName: down.emailConfigName }),
+      enqueueMail(tx, {
+        kind: 'freeForm',
+        to: ['fay@example.com'],
+        subject: 'Retry me',
+        html: '<p>r</p>',
+        text: 'r',
+        emailConfigName: down.emailConfigName,
+      }),
     );
     const queued = await t.call('POST', `/v1/outbox/${id}/retry`, { token: owner });
     expect(queued.status).toBe(409);
@@ -237,4 +275,25 @@ test('mail and outbox need create-email, readAll-email and update-email', async 
   expect((await sendFreeForm(mailForm, [], up.emailConfigName, writer.token)).status).toBe(201);
   const customer = await t.customerToken();
   expect((await t.call('GET', '/v1/outbox', { token: customer.token })).status).toBe(403);
+});
+
+test("shopMail frames a mail with the shop's name and, given the public address, its logo", async () => {
+  const logo = '0123abcd-0123-4567-89ab-0123456789ab.png';
+  await t.database.db.update(appSetting).set({ companyName: 'Corner & Co', logo });
+  const framed = await shopMail(
+    t.database.db,
+    { heading: 'Hello <you>', html: '<p>Thanks</p>', text: 'Thanks' },
+    { publicUrl: 'https://shop.example.com/' },
+  );
+  expect(framed.html).toContain(`<img src="https://shop.example.com/v1/uploads/${logo}"`);
+  // the name and heading are text: escaped in the HTML, as they are in the plain twin
+  expect(framed.html).toContain('Corner &amp; Co');
+  expect(framed.html).toContain('Hello &lt;you&gt;');
+  expect(framed.html).toContain('<p>Thanks</p>');
+  expect(framed.text.split('\n').slice(0, 5)).toEqual(['Corner & Co', '', 'Hello <you>', '===========', '']);
+  expect(framed.text).toContain('Thanks');
+  // without a public address there is no absolute link to the logo, so none is shown
+  const plain = await shopMail(t.database.db, { html: '<p>Thanks</p>', text: 'Thanks' });
+  expect(plain.html).not.toContain('<img');
+  expect(plain.html).toContain('Corner &amp; Co');
 });

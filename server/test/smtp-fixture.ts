@@ -39,8 +39,11 @@ export async function startSmtp(options: { port?: number; delayMs?: number } = {
     disabledCommands: ['STARTTLS'],
     logger: false,
     onAuth(auth, session, callback) {
-      (session as unknown as { login: { user?: string; password?: string } }).login = { user: auth.username, password: auth.password };
-      callback(null, { user: auth.username });
+      (session as unknown as { login: { user?: string; password?: string } }).login = {
+        user: auth.username ?? undefined,
+        password: auth.password ?? undefined,
+      };
+      callback(null, { user: auth.username ?? 'anonymous' });
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

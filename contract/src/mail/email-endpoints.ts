@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { out } from '../answers.ts';
 import { endpoint, listQuery, multipart } from '../endpoint.ts';
-import { email, numberField, optionalText, plainText, requiredText } from '../fields.ts';
+import { controlCharacterMessage, email, noControlCharacters, numberField, optionalText, plainText, requiredText } from '../fields.ts';
 import { statusText } from '../status.ts';
 import { emailEncryptions, mailKinds, outboxStates } from './mail-sets.ts';
 
@@ -9,7 +9,7 @@ import { emailEncryptions, mailKinds, outboxStates } from './mail-sets.ts';
 const password = z
   .string({ error: 'must be text' })
   .max(500, 'must be at most 500 characters')
-  .refine((text) => !/[\u0000-\u001f\u007f]/.test(text), 'must not contain control characters');
+  .refine((text) => noControlCharacters(text), controlCharacterMessage);
 
 const settingsFields = {
   emailConfigName: requiredText(120),

@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import { emailConfig } from '../../schema/index.ts';
-import { describeSendError, type EmailSettings, sendNow } from './transport.ts';
 import { htmlToText } from './html-text.ts';
 import { shopMail } from './layout.ts';
+import { describeSendError, type EmailSettings, sendNow } from './transport.ts';
 
 /** A settings row as answered: every field but the password, and whether one is set. */
 export function settingsView(row: EmailSettings) {

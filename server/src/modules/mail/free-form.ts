@@ -13,7 +13,8 @@ import { settingsFor } from './settings-row.ts';
 async function readMailForm(ctx: AppContext, req: FastifyRequest) {
   if (!req.isMultipart()) {
     const body = req.body;
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Send the mail as form data (or a JSON object without files)');
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      throw badRequest('Send the mail as form data (or a JSON object without files)');
     return { fields: body as Record<string, unknown>, attachments: [] as OutboxAttachment[] };
   }
   const { fields, files } = await ctx.files.readMultipart(req);

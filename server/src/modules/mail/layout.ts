@@ -51,8 +51,12 @@ export async function shopMail(db: DbOrTx, content: MailContent, options: Layout
     '</div></body></html>',
   ].join('');
 
-  const text = [shop, '', ...(heading ? [heading, '='.repeat(Math.min(heading.length, 60)), ''] : []), content.text.trim(), ...(footer ? ['', '--', footer] : [])].join(
-    '\n',
-  );
+  const text = [
+    shop,
+    '',
+    ...(heading ? [heading, '='.repeat(Math.min(heading.length, 60)), ''] : []),
+    content.text.trim(),
+    ...(footer ? ['', '--', footer] : []),
+  ].join('\n');
   return { html, text };
 }

@@ -34,7 +34,8 @@ export function transportFor(settings: EmailSettings) {
 }
 
 /** The From header: "Name <address>" when the settings name the sender. */
-const fromOf = (settings: EmailSettings) => (settings.fromName ? { name: settings.fromName, address: settings.fromAddress } : settings.fromAddress);
+const fromOf = (settings: EmailSettings) =>
+  settings.fromName ? { name: settings.fromName, address: settings.fromAddress } : settings.fromAddress;
 
 /** Sends one mail now; answers the SMTP server's reply to the message (e.g. "250 OK: queued as ..."). */
 export async function sendNow(settings: EmailSettings, mail: Outgoing): Promise<string> {

@@ -148,12 +148,18 @@ export class Mailer {
     try {
       if (!settings) {
         throw new Error(
-          mail.emailConfigName ? `There are no e-mail settings named ${mail.emailConfigName}` : 'There are no active e-mail settings to send with',
+          mail.emailConfigName
+            ? `There are no e-mail settings named ${mail.emailConfigName}`
+            : 'There are no active e-mail settings to send with',
         );
       }
       answer = await sendNow(settings, {
         ...mail,
-        attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.base64, 'base64') })),
+        attachments: (mail.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.base64, 'base64'),
+        })),
       });
     } catch (error) {
       const lastError = settings ? describeSendError(error, settings) : (error as Error).message;

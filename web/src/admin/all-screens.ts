@@ -1,5 +1,6 @@
 import { bookScreens } from './books/screens.ts';
 import { identityScreens } from './identity/screens.ts';
+import { mailScreens } from './mail/screens.ts';
 import { purchasingScreens } from './purchasing/screens.ts';
 import { reportScreens } from './reports/screens.ts';
 import { resourceScreens } from './resources/screens.ts';
@@ -13,6 +14,7 @@ export const allScreens: AdminScreen[] = [
   ...purchasingScreens,
   ...stockScreens,
   ...identityScreens,
+  ...mailScreens,
   ...resourceScreens,
   ...bookScreens,
   ...reportScreens,

@@ -8,6 +8,7 @@ import { notify } from '../../lib/notices.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
 import { LinesTable, money, productCell } from '../../ui/document/LinesTable.tsx';
 import { Totals } from '../../ui/document/Totals.tsx';
+import { EmailInvoice } from './EmailInvoice.tsx';
 import { paidTag, saleStateTag, withVat } from './sale-format.tsx';
 import type { SaleDetail, SaleLedgerRow, SaleLine } from './sale-types.ts';
 import { TakePayment } from './TakePayment.tsx';
@@ -59,6 +60,7 @@ export default function SaleDetailPage() {
           <Link to={`/admin/sale-invoice/${id}/receipt`}>
             <Button>Reprint</Button>
           </Link>
+          <EmailInvoice saleId={id} customerId={sale.customer.id} />
           {active && can('create-returnSaleInvoice') && (
             <Link to={`/admin/pos?return=${id}`}>
               <Button>Return goods</Button>

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { acceptedText, freePort, readMessage, startSmtp, type TestSmtp } from '../../server/test/smtp-server.ts';
 import { openScreen } from './admin-nav.ts';
 import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
-import { acceptedText, freePort, readMessage, startSmtp, type TestSmtp } from './smtp.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 let product: Product;

@@ -1,4 +1,4 @@
-/** A real SMTP server for the browser tests (as server/test/smtp-fixture.ts, without the server harness). */
+/** A real SMTP server for the tests (server and browser), and a reader of the messages it takes. */
 import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
@@ -43,7 +43,7 @@ export async function startSmtp(options: { port?: number; delayMs?: number } = {
         user: auth.username ?? undefined,
         password: auth.password ?? undefined,
       };
-      callback(null, { user: auth.username });
+      callback(null, { user: auth.username ?? 'anonymous' });
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

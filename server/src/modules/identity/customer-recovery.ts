@@ -7,20 +7,17 @@ import { fieldError } from '../../platform/errors.ts';
 import type { RouteDef } from '../../platform/route.ts';
 import { hashToken, newOpaqueToken } from '../../platform/tokens.ts';
 import { appSetting, customer, passwordResetToken } from '../../schema/index.ts';
-import { enqueueMail } from '../mail/index.ts';
+import { enqueueMail, escapeHtml, shopMail } from '../mail/index.ts';
 import type { CustomerRow } from './customer-session.ts';
 import { hashPassword } from './passwords.ts';
 import { revokeForSubject } from './refresh-tokens.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 async function shopName(db: DbOrTx): Promise<string> {
   const [row] = await db.select({ name: appSetting.companyName }).from(appSetting).orderBy(asc(appSetting.id)).limit(1);
   return row?.name ?? 'Our shop';
 }
 
-/** The recovery mail: the link with the token, in HTML and plain text. */
+/** The recovery mail's message: the link with the token, in HTML and plain text (framed by `shopMail`). */
 export function passwordResetMail(shop: string, row: CustomerRow, link: string) {
   const name = row.firstName || row.username || row.email!.split('@')[0]!;
   const subject = `Reset your password at ${shop}`;
@@ -34,14 +31,12 @@ export function passwordResetMail(shop: string, row: CustomerRow, link: string) 
     '',
     shop,
   ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
-<p>Hello ${escapeHtml(name)},</p>
+  const html = `<p>Hello ${escapeHtml(name)},</p>
 <p>Someone asked to reset the password of your ${escapeHtml(shop)} account. To choose a new one, open this link:</p>
 <p><a href="${escapeHtml(link)}">Reset my password</a></p>
 <p style="word-break:break-all;color:#555">${escapeHtml(link)}</p>
 <p>The link works once and expires in ${passwordResetHours} hours. If you did not ask for it, ignore this mail: your password stays as it is.</p>
-<p>${escapeHtml(shop)}</p>
-</body></html>`;
+<p>${escapeHtml(shop)}</p>`;
   return { subject, html, text };
 }
 
@@ -76,7 +71,9 @@ export function customerRecoveryRoutes(ctx: AppContext): RouteDef[] {
         const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         await ctx.db.transaction(async (tx) => {
           await tx.insert(passwordResetToken).values({ customerId: row.id, tokenHash: hashToken(token), expiresAt });
-          await enqueueMail(tx, { kind: 'passwordReset', to: [row.email!], ...passwordResetMail(await shopName(tx), row, link) });
+          const { subject, html, text } = passwordResetMail(await shopName(tx), row, link);
+          const framed = await shopMail(tx, { heading: 'Reset your password', html, text }, ctx.config);
+          await enqueueMail(tx, { kind: 'passwordReset', to: [row.email!], subject, ...framed });
         });
       }
       return { message: customerMessages.forgotRequested };

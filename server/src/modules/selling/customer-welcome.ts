@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../platform/db.ts';
-import { enqueueMail } from '../mail/index.ts';
-import { escapeHtml, shopDetails } from './shop-details.ts';
+import { enqueueMail, escapeHtml, shopMail } from '../mail/index.ts';
+import { shopDetails } from './shop-details.ts';
 
 export const welcomeMessages = {
   withMail: 'Register Successfully Done and Sent Email',
@@ -21,16 +21,16 @@ export async function enqueueWelcome(tx: DbOrTx, customer: { email: string; user
     `To sign in, first set your own password. Open ${forgotPassword} ("Forgot password" on the shop's login page) and enter this e-mail address. We will mail you a link to set it.`,
     `Welcome, and thank you — ${shop.companyName}`,
   ];
+  const html = lines
+    .map(
+      (l) =>
+        `<p>${escapeHtml(l).replace(escapeHtml(forgotPassword), `<a href="${escapeHtml(forgotPassword)}">${escapeHtml(forgotPassword)}</a>`)}</p>`,
+    )
+    .join('');
   await enqueueMail(tx, {
     kind: 'welcome',
     to: [customer.email],
     subject: `Welcome to ${shop.companyName}`,
-    text: lines.join('\n\n'),
-    html: `<h2>${escapeHtml(shop.companyName)}</h2>${lines
-      .map(
-        (l) =>
-          `<p>${escapeHtml(l).replace(escapeHtml(forgotPassword), `<a href="${escapeHtml(forgotPassword)}">${escapeHtml(forgotPassword)}</a>`)}</p>`,
-      )
-      .join('')}`,
+    ...(await shopMail(tx, { heading: `Welcome to ${shop.companyName}`, html, text: lines.join('\n\n') }, { publicUrl })),
   });
 }

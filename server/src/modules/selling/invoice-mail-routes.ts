@@ -2,21 +2,9 @@ import { invoiceMailEndpoints } from '@tillbook/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { implement } from '../../platform/endpoint-route.ts';
 import { found, type RouteDef } from '../../platform/route.ts';
-import { enqueueMail } from '../mail/index.ts';
+import { enqueueMail, escapeHtml, htmlToText, shopMail } from '../mail/index.ts';
 import { saleInvoicePdf } from './invoice-pdf.ts';
-import { escapeHtml, shopDetails } from './shop-details.ts';
-
-const plainOf = (html: string) =>
-  html
-    .replace(/<(br|\/p|\/div|\/h\d|\/li)\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .trim();
+import { shopDetails } from './shop-details.ts';
 
 /** A sale invoice as a PDF: mailed through the outbox (`POST email-invoice?type=saleinvoice`) or downloaded. */
 export function invoiceMailRoutes(ctx: AppContext): RouteDef[] {
@@ -35,8 +23,7 @@ export function invoiceMailRoutes(ctx: AppContext): RouteDef[] {
           cc: body.cc ?? [],
           bcc: body.bcc ?? [],
           subject,
-          html,
-          text: plainOf(html),
+          ...(await shopMail(tx, { heading: `Invoice #${body.id}`, html, text: htmlToText(html) }, ctx.config)),
           attachments: [{ filename: made.filename, contentType: 'application/pdf', base64: made.pdf.toString('base64') }],
         });
         return { message: 'The invoice is in the outbox and will be sent shortly', outboxId };

@@ -29,7 +29,3 @@ export async function shopDetails(db: DbOrTx): Promise<ShopDetails> {
     .limit(1);
   return row ?? { companyName: 'Our shop', tagLine: null, address: null, phone: null, email: null, website: null, footer: null };
 }
-
-/** Text made safe to place in HTML. */
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

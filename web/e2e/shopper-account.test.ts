@@ -1,26 +1,36 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { customerMessages, messages } from '@tillbook/contract';
-import { sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { rawRows } from '../../server/src/platform/queries.ts';
+import { readMessage, startSmtp, type TestSmtp } from '../../server/test/smtp-server.ts';
 import { type Browser, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { api, ownerToken } from './stock-api.ts';
 
 let product: Product;
 let browser: Browser;
+let smtp: TestSmtp;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  product = await startProduct();
+  smtp = await startSmtp();
+  product = await startProduct({ MAIL_POLL_MS: '200' });
+  await api(product, await ownerToken(product), 'POST', 'email-config', {
+    emailConfigName: 'test',
+    emailHost: '127.0.0.1',
+    emailPort: smtp.port,
+    emailEncryption: 'none',
+    fromAddress: 'shop@example.com',
+  });
   browser = await openBrowser();
   browser.page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
 });
 afterAll(async () => {
   await browser?.close();
   await product?.close();
+  await smtp?.close();
 });
 
 /** Nothing is wider than the screen: the page never scrolls sideways. */
@@ -50,17 +60,28 @@ async function logOut(page: Page) {
 }
 
 /**
- * The recovery link of the newest password-reset mail. This branch has no outbox screen or mail
- * worker yet, so the test reads the `outbox` row straight from the product's embedded database; the
- * link's origin is the server's PUBLIC_URL, so only its path and query are followed here.
+ * The recovery link of the newest password-reset mail to `email`, as the test SMTP server received it;
+ * the link's origin is the server's PUBLIC_URL, so only its path and query are followed here.
  */
 async function resetLinkFor(email: string): Promise<string> {
-  const [mail] = await rawRows<{ to: string[]; text: string }>(
-    product.booted.database.db,
-    sql`select "to", "text" from outbox where kind = 'passwordReset' order by id desc limit 1`,
-  );
-  expect(mail?.to).toEqual([email]);
-  const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(mail!.text)?.[0];
+  let text = '';
+  await expect
+    .poll(
+      () => {
+        const mail = smtp.received.findLast(
+          (m) => m.recipients.includes(email) && /^Reset your password/.test(readMessage(m.raw).headers.subject ?? ''),
+        );
+        text = mail
+          ? (readMessage(mail.raw)
+              .parts.find((p) => p.headers['content-type']?.startsWith('text/plain'))
+              ?.body.toString('utf8') ?? '')
+          : '';
+        return text;
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(/reset-password\?token=/);
+  const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(text)?.[0];
   expect(link).toBeTruthy();
   const url = new URL(link!);
   return `${product.url}${url.pathname}${url.search}`;

@@ -23,7 +23,10 @@ afterAll(async () => {
 
 const receivedBy = (address: string, subject: RegExp) =>
   until(t, async () => smtp.received.find((m) => m.recipients.includes(address) && subject.test(readMessage(m.raw).headers.subject ?? '')));
-const partOf = (raw: string, type: string) => readMessage(raw).parts.find((p) => p.headers['content-type']?.startsWith(type))?.body.toString('utf8') ?? '';
+const partOf = (raw: string, type: string) =>
+  readMessage(raw)
+    .parts.find((p) => p.headers['content-type']?.startsWith(type))
+    ?.body.toString('utf8') ?? '';
 
 describe('mails to shoppers, received', () => {
   test('the welcome mail of a staff-made customer, then the recovery mail whose link sets a password', async () => {

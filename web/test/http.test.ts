@@ -8,7 +8,8 @@ import { installMemoryStorage, type MemoryStorage } from './memory-storage.ts';
 
 /**
  * The HTTP client of the web app against the real server (fresh embedded database), in node:
- * localStorage is an in-memory Storage and window holds only the location the client reads.
+ * localStorage is an in-memory Storage and window is an event target (the session announces its changes)
+ * holding only the location the client reads.
  */
 let product: Product;
 let closed = false;
@@ -51,7 +52,11 @@ function storeSession(token: string) {
 beforeAll(async () => {
   product = await startProduct();
   vi.stubEnv('VITE_API_BASE', `${product.url}/v1`);
-  Object.defineProperty(globalThis, 'window', { value: { location }, configurable: true, writable: true });
+  Object.defineProperty(globalThis, 'window', {
+    value: Object.assign(new EventTarget(), { location }),
+    configurable: true,
+    writable: true,
+  });
   client = await import('../src/lib/http.ts');
 }, 60_000);
 

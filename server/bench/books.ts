@@ -106,7 +106,13 @@ console.log(`books bench: ${counted} ledger rows, ${sales} sales, ${purchases} p
 // ---- the app ----
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tillbook-bench-books-'));
 const config = readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'none') });
-const app = await buildApp({ db: database.db, config, secret: 'bench-secret-bench-secret-bench-secret', logger: false });
+const app = await buildApp({
+  db: database.db,
+  watch: database.watch,
+  config,
+  secret: 'bench-secret-bench-secret-bench-secret',
+  logger: false,
+});
 const login = await app.inject({ method: 'POST', url: '/v1/user/login', payload: { username: 'owner', password: 'bench-password-1' } });
 const auth = { authorization: `Bearer ${login.json().token}` };
 

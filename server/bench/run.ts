@@ -14,7 +14,13 @@ const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tillbook-bench-'));
 const config = readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'none') });
 const database = await openDatabase({ dataDir });
 await seedBase(database.db, { adminUsername: 'owner', adminPassword: 'bench-password-1', announce: () => {} });
-const app = await buildApp({ db: database.db, config, secret: 'bench-secret-bench-secret-bench-secret', logger: false });
+const app = await buildApp({
+  db: database.db,
+  watch: database.watch,
+  config,
+  secret: 'bench-secret-bench-secret-bench-secret',
+  logger: false,
+});
 
 const login = await app.inject({ method: 'POST', url: '/v1/user/login', payload: { username: 'owner', password: 'bench-password-1' } });
 const auth = { authorization: `Bearer ${login.json().token}` };

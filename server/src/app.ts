@@ -8,14 +8,17 @@ import type { AppContext } from './platform/context.ts';
 import type { Db } from './platform/db.ts';
 import { AppError, fromDatabase } from './platform/errors.ts';
 import { FileStore, fromMultipart, requireMultipartBoundary } from './platform/files.ts';
-import { guard } from './platform/guard.ts';
+import { AccessRules, guard } from './platform/guard.ts';
 import type { RouteDef } from './platform/route.ts';
+import type { SqlWatch } from './platform/sql-watch.ts';
 import { TokenService } from './platform/tokens.ts';
 import { serveWebApp } from './platform/web-app.ts';
 import { routeTable } from './route-table.ts';
 
 export interface AppDeps {
   db: Db;
+  /** The database's SQL watch (`Database.watch`): what the caches learn of writes. */
+  watch: SqlWatch;
   config: Config;
   /** The token signing secret (from JWT_SECRET or generated once and kept in the database). */
   secret: string;
@@ -28,6 +31,10 @@ declare module 'fastify' {
     routeTable: RouteDef[];
     /** The mail worker sending the outbox (started when the app is ready, stopped when it closes). */
     mailer: Mailer;
+  }
+  interface FastifyRequest {
+    /** The statements this request has sent so far (only when `countStatements` is on). */
+    statements?: () => number;
   }
 }
 
@@ -51,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const ctx: AppContext = {
     db: deps.db,
+    watch: deps.watch,
     config,
     tokens: new TokenService(deps.secret, config.accessTokenSeconds),
     files: new FileStore(path.join(config.dataDir, 'uploads'), config.uploadMaxBytes),
@@ -60,6 +68,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes } });
 
   app.addHook('preValidation', requireMultipartBoundary);
+
+  // tests hold hot requests to a number of SQL statements: each answer says how many it sent
+  if (config.countStatements) {
+    app.addHook('onRequest', (req, _reply, done) => {
+      let read: (() => number) | undefined;
+      req.statements = () => read?.() ?? 0;
+      read = deps.watch.countWithin(done);
+    });
+    app.addHook('onSend', async (req, reply) => {
+      if (req.statements) reply.header('x-sql-statements', String(req.statements()));
+    });
+  }
 
   app.setErrorHandler((error, req, reply) => {
     const known = error instanceof AppError ? error : (fromDatabase(error) ?? fromMultipart(error, req));
@@ -73,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(500).send({ error: 'Something went wrong on our side; it has been logged', code: 'internal_error' });
   });
 
+  const rules = new AccessRules(ctx);
   const routes = routeTable(ctx);
   app.decorate('routeTable', routes);
   for (const route of routes) {
@@ -81,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       url: `/v1${route.url}`,
       bodyLimit: route.bodyLimit,
       // on request: access is checked before the body is read, so nobody may make us read an upload they may not send
-      onRequest: guard(route.access, ctx.db, ctx.tokens),
+      onRequest: guard(route.access, ctx, rules),
       handler: route.handler,
     });
   }

@@ -31,7 +31,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
   try {
     await seedBase(database.db, { adminUsername: config.adminUsername, adminPassword: config.adminPassword, announce: options.announce });
     const secret = await signingSecret(database.db, config);
-    const app = await buildApp({ db: database.db, config, secret, logger: options.logger });
+    const app = await buildApp({ db: database.db, watch: database.watch, config, secret, logger: options.logger });
     try {
       // after the app is built (not listening yet), for its logger; the pictures go where uploads go (app.ts)
       const files = new FileStore(path.join(config.dataDir, 'uploads'), config.uploadMaxBytes);

@@ -25,6 +25,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Check every answer against its contract schema (on in tests): a 500 when a route answers outside it. */
   checkAnswers: boolean;
+  /** Answer each request's number of SQL statements in `x-sql-statements` (on in tests; COUNT_STATEMENTS). */
+  countStatements: boolean;
   /** The OAuth client id Google ID tokens must be issued for; unset = no Google sign-in. */
   googleClientId: string | undefined;
   /** Where Google's signing keys are published (a JWKS); tests point it at their own. */
@@ -110,6 +112,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: env.SECURE_COOKIES === 'true',
     trustProxy: trustProxy(env.TRUST_PROXY),
     checkAnswers: env.CHECK_ANSWERS === 'true',
+    countStatements: env.COUNT_STATEMENTS === 'true',
     googleClientId: env.GOOGLE_CLIENT_ID?.trim() || undefined,
     googleJwksUrl: env.GOOGLE_JWKS_URL?.trim() || 'https://www.googleapis.com/oauth2/v3/certs',
     clock: systemClock,

@@ -1,10 +1,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/platform/db.ts';
+import { newPglite, openDatabase } from '../src/platform/db.ts';
 import { seedBase } from '../src/seed/base.ts';
 import { ownerPassword, ownerUsername } from './constants.ts';
 
@@ -23,7 +22,7 @@ export default async function setup(project: TestProject) {
   const mode = process.env.TEST_DB === 'server' ? 'server' : 'embedded';
   project.provide('mode', mode);
   if (mode === 'embedded') {
-    const client = new PGlite();
+    const client = newPglite();
     const database = await openDatabase({ pglite: client });
     await seedBase(database.db, seedOptions);
     const dump = await client.dumpDataDir('none');

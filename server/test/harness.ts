@@ -1,13 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, readConfig } from '../src/config.ts';
-import { type Database, openDatabase } from '../src/platform/db.ts';
+import { type Database, newPglite, openDatabase } from '../src/platform/db.ts';
 import { TokenService } from '../src/platform/tokens.ts';
 import { ownerPassword, ownerUsername, testSecret } from './constants.ts';
 import { withDatabase } from './global-setup.ts';
@@ -57,7 +56,7 @@ async function cloneDatabase(): Promise<{ database: Database; drop: () => Promis
   const template = inject('template');
   if (inject('mode') === 'embedded') {
     const dump = await fs.readFile(template);
-    const client = new PGlite({ loadDataDir: new Blob([dump]) });
+    const client = newPglite({ loadDataDir: new Blob([dump]) });
     return { database: await openDatabase({ pglite: client }), drop: async () => {} };
   }
   const base = new URL(template);
@@ -88,10 +87,11 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     UPLOAD_MAX_BYTES: String(256 * 1024),
     LOG_LEVEL: 'silent',
     CHECK_ANSWERS: 'true',
+    COUNT_STATEMENTS: 'true',
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const app = await buildApp({ db: database.db, config, secret: testSecret, logger: false });
+  const app = await buildApp({ db: database.db, watch: database.watch, config, secret: testSecret, logger: false });
   await app.ready();
   const tokens = new TokenService(testSecret, config.accessTokenSeconds);
   let owner: string | undefined;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -8,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../schema/index.ts';
+import { endsTransaction, SqlWatch } from './sql-watch.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -18,28 +20,107 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'embedded' | 'server';
+  /** The tables written and the statements sent, as seen by the driver (see sql-watch.ts). */
+  watch: SqlWatch;
   close(): Promise<void>;
 }
 
 export const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
 
 // numeric columns come back as text; money columns declare mode 'number' and drizzle converts them.
-export async function openDatabase(options: { url?: string; dataDir?: string; pglite?: PGlite }): Promise<Database> {
+export async function openDatabase(options: { url?: string; dataDir?: string; pglite?: PGlite; poolSize?: number }): Promise<Database> {
+  const watch = new SqlWatch();
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    pool.on('connect', (client) => watchPgClient(client, watch));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
-    return { db, kind: 'server', close: () => pool.end() };
+    return { db, kind: 'server', watch, close: () => pool.end() };
   }
   let client = options.pglite;
   if (!client) {
     const dir = options.dataDir ? path.join(options.dataDir, 'db') : undefined;
     if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
-    client = new PGlite(dir);
+    client = newPglite({ dataDir: dir });
   }
   await client.waitReady;
+  watchPglite(client, watch);
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   const owned = client;
-  return { db, kind: 'embedded', close: () => owned.close() };
+  return { db, kind: 'embedded', watch, close: () => owned.close() };
+}
+
+/** The embedded database with the extensions the migrations use (pg_trgm for the product search). */
+export function newPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): PGlite {
+  return new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+}
+
+const statementText = (arg: unknown): string =>
+  typeof arg === 'string' ? arg : typeof (arg as { text?: unknown })?.text === 'string' ? (arg as { text: string }).text : '';
+
+/**
+ * Every statement of a pool connection goes through its `query` (the pool's own `query` too). Writes
+ * inside a transaction become visible at its commit, so their tables are touched again then.
+ */
+function watchPgClient(client: pg.PoolClient, watch: SqlWatch) {
+  const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let pending = new Set<string>();
+  let inTransaction = false;
+  const done = (text: string, written: string[]) => {
+    if (/^\s*(begin|start transaction)\b/i.test(text)) inTransaction = true;
+    else if (endsTransaction(text)) {
+      inTransaction = false;
+      watch.touch(pending);
+      pending = new Set();
+    }
+    if (!written.length) return;
+    if (inTransaction) for (const t of written) pending.add(t);
+    else watch.touch(written);
+  };
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const text = statementText(args[0]);
+    const written = watch.sent(text);
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') {
+      const callback = args[last] as (...r: unknown[]) => void;
+      args[last] = (...r: unknown[]) => {
+        done(text, written);
+        callback(...r);
+      };
+      return original(...args);
+    }
+    const answer = original(...args);
+    if (answer instanceof Promise) return answer.finally(() => done(text, written));
+    return answer;
+  };
+}
+
+type Queryable = { query: (...args: never[]) => Promise<unknown>; exec: (...args: never[]) => Promise<unknown> };
+
+/** Wraps `query` and `exec` of PGlite or of one of its transactions; `after` gets each write's tables once it returns. */
+function watchQueries(target: Queryable, watch: SqlWatch, after: (written: string[]) => void) {
+  for (const name of ['query', 'exec'] as const) {
+    const original = (target[name] as (...args: unknown[]) => Promise<unknown>).bind(target);
+    (target as Record<string, unknown>)[name] = (...args: unknown[]) => {
+      const written = watch.sent(statementText(args[0]));
+      const answer = original(...args);
+      return written.length ? answer.finally(() => after(written)) : answer;
+    };
+  }
+}
+
+/** PGlite: statements outside a transaction are visible when they return; a transaction's at its end. */
+function watchPglite(client: PGlite, watch: SqlWatch) {
+  watchQueries(client as unknown as Queryable, watch, (written) => watch.touch(written));
+  const transaction = client.transaction.bind(client);
+  client.transaction = (<T>(work: (tx: never) => Promise<T>) => {
+    const pending = new Set<string>();
+    return transaction(async (tx) => {
+      watchQueries(tx as unknown as Queryable, watch, (written) => {
+        for (const t of written) pending.add(t);
+      });
+      return work(tx as never);
+    }).finally(() => watch.touch(pending));
+  }) as PGlite['transaction'];
 }

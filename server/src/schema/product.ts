@@ -53,6 +53,11 @@ export const product = pgTable(
     index().on(t.productSubCategoryId),
     index().on(t.productBrandId),
     index().on(t.name),
+    /** The public catalogue's default order (newest first) over the products on sale. */
+    index('product_public_newest').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.status}`),
+    /** Search by any part of the name or SKU (`ilike '%key%'`), at the till and in the catalogue. */
+    index('product_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('product_sku_trgm').using('gin', sql`${t.sku} gin_trgm_ops`),
   ],
 );
 
@@ -81,7 +86,7 @@ export const productColor = pgTable(
       .notNull()
       .references(() => colors.id),
   },
-  (t) => [unique().on(t.productId, t.colorId)],
+  (t) => [unique().on(t.productId, t.colorId), index().on(t.colorId)],
 );
 
 export const productProductAttributeValue = pgTable(

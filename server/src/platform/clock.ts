@@ -1,6 +1,8 @@
 import { asc, type SQL, sql } from 'drizzle-orm';
 import { appSetting } from '../schema/index.ts';
 import type { DbOrTx } from './db.ts';
+import type { SqlWatch } from './sql-watch.ts';
+import { WatchedCache } from './watched-cache.ts';
 
 /**
  * The one source of "now" for business rules. The app reads it from `Config.clock` at each
@@ -32,6 +34,30 @@ export function dayIn(instant: Date, timeZone: string): string {
 export async function shopTimeZone(db: DbOrTx): Promise<string> {
   const [row] = await db.select({ timeZone: appSetting.timeZone }).from(appSetting).orderBy(asc(appSetting.id)).limit(1);
   return row?.timeZone ?? serverTimeZone();
+}
+
+/**
+ * Today in the shop for hot reads: the time zone is kept in memory until the settings are written, so
+ * asking costs no query. Asked twice for one request, it answers the same day.
+ */
+export class ShopDay {
+  readonly #zone: WatchedCache<'zone', string>;
+  readonly #asked = new WeakMap<object, Promise<string>>();
+
+  constructor(
+    private readonly ctx: { db: DbOrTx; watch: SqlWatch; config: { clock: Clock } },
+  ) {
+    this.#zone = new WatchedCache(ctx.watch, ['app_setting'], 1);
+  }
+
+  today(request: object): Promise<string> {
+    let day = this.#asked.get(request);
+    if (!day) {
+      day = this.#zone.get('zone', () => shopTimeZone(this.ctx.db)).then((zone) => dayIn(this.ctx.config.clock.now(), zone));
+      this.#asked.set(request, day);
+    }
+    return day;
+  }
 }
 
 /** Today in the shop: the date a document made now is given, whatever the server's time zone. */

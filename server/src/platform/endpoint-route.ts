@@ -6,6 +6,16 @@ import { fromZod } from './errors.ts';
 import { type ListQuery, parseListQuery } from './list-query.ts';
 import { checkAnswer, presenter } from './presenter.ts';
 import { idParam, parseBody, type RouteDef } from './route.ts';
+import { WatchedCache } from './watched-cache.ts';
+
+/**
+ * A read answered from memory: the presented JSON is kept per `key` (which must name everything the
+ * answer depends on, e.g. the URL and the business day) until one of `tables` is written.
+ */
+export interface AnswerCache {
+  tables: readonly string[];
+  key: (req: FastifyRequest) => string | Promise<string>;
+}
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<Rest>
@@ -70,29 +80,43 @@ function readQuery(spec: Endpoint['query'], raw: unknown): unknown {
  * body and the query, the success status, and the presenter of the answer. The handler is the
  * use case's thin caller.
  */
-export function implement<E extends Endpoint>(ctx: AppContext, e: E, handler: Handler<E>, options: { bodyLimit?: number } = {}): RouteDef {
+export function implement<E extends Endpoint>(
+  ctx: AppContext,
+  e: E,
+  handler: Handler<E>,
+  options: { bodyLimit?: number; cache?: AnswerCache } = {},
+): RouteDef {
   const present = isSchema(e.answer) ? presenter(e.answer) : undefined;
   const check = ctx.config.checkAnswers && isSchema(e.answer) ? e.answer : undefined;
   const where = `${e.method} ${e.path}`;
+  const answer = async (req: FastifyRequest, reply: FastifyReply) => {
+    const input = {
+      params: readParams(e.path, req),
+      body: isSchema(e.body) ? parseBody(e.body, req.body) : undefined,
+      query: readQuery(e.query, req.query),
+      req,
+      reply,
+    } as HandlerInput<E>;
+    const answered = await handler(input);
+    if (!present) return answered;
+    if (e.status) reply.code(e.status);
+    const presented = present(answered);
+    if (check) checkAnswer(check, presented, where);
+    return presented;
+  };
+  const { cache } = options;
+  if (cache && (e.method !== 'GET' || !present)) throw new Error(`${where}: only a GET with an answer schema can be cached`);
+  const kept = cache ? new WatchedCache<string, string>(ctx.watch, cache.tables) : undefined;
   return {
     method: e.method,
     url: `/${e.path}`,
     access: e.access,
     bodyLimit: options.bodyLimit,
-    handler: async (req, reply) => {
-      const input = {
-        params: readParams(e.path, req),
-        body: isSchema(e.body) ? parseBody(e.body, req.body) : undefined,
-        query: readQuery(e.query, req.query),
-        req,
-        reply,
-      } as HandlerInput<E>;
-      const answer = await handler(input);
-      if (!present) return answer;
-      if (e.status) reply.code(e.status);
-      const presented = present(answer);
-      if (check) checkAnswer(check, presented, where);
-      return presented;
-    },
+    handler: kept
+      ? async (req, reply) => {
+          const json = await kept.get(await cache!.key(req), async () => JSON.stringify(await answer(req, reply)));
+          return reply.type('application/json; charset=utf-8').send(json);
+        }
+      : answer,
   };
 }

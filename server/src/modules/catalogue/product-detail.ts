@@ -2,6 +2,7 @@ import { unitPrice } from '@tillbook/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
+import { rawRows } from '../../platform/queries.ts';
 import { found } from '../../platform/route.ts';
 import {
   colors,
@@ -53,37 +54,32 @@ export function productRowQuery(db: DbOrTx) {
 
 export const lowStockSql = sql<boolean>`${product.productQuantity} <= ${product.reorderQuantity}`;
 
-/** A product's gallery, colours and attribute values, for the product page and the storefront. */
+/** A product's gallery, colours and attribute values, for the product page and the storefront: one statement. */
 export async function productParts(db: DbOrTx, productId: number) {
-  const [gallery, productColors, attributeValues] = await Promise.all([
-    db
-      .select({ id: productImage.id, imageName: productImage.imageName, position: productImage.position })
-      .from(productImage)
-      .where(and(eq(productImage.productId, productId), eq(productImage.status, true)))
-      .orderBy(asc(productImage.position), asc(productImage.id)),
-    db
-      .select({ id: colors.id, name: colors.name, colorCode: colors.colorCode })
-      .from(productColor)
-      .innerJoin(colors, eq(colors.id, productColor.colorId))
-      .where(eq(productColor.productId, productId))
-      .orderBy(asc(colors.name)),
-    db
-      .select({
-        id: productAttributeValue.id,
-        name: productAttributeValue.name,
-        productAttributeId: productAttribute.id,
-        productAttributeName: productAttribute.name,
-      })
-      .from(productProductAttributeValue)
-      .innerJoin(productAttributeValue, eq(productAttributeValue.id, productProductAttributeValue.productAttributeValueId))
-      .innerJoin(productAttribute, eq(productAttribute.id, productAttributeValue.productAttributeId))
-      .where(eq(productProductAttributeValue.productId, productId))
-      .orderBy(asc(productAttribute.name), asc(productAttributeValue.name)),
-  ]);
+  const [row] = await rawRows<{
+    gallery: { id: number; imageName: string; position: number }[] | null;
+    colors: { id: number; name: string; colorCode: string }[] | null;
+    attributeValues: { id: number; name: string; productAttributeId: number; productAttributeName: string }[] | null;
+  }>(
+    db,
+    sql`select
+    (select json_agg(json_build_object('id', ${productImage.id}, 'imageName', ${productImage.imageName}, 'position', ${productImage.position})
+       order by ${productImage.position}, ${productImage.id})
+     from ${productImage} where ${productImage.productId} = ${productId} and ${productImage.status}) as "gallery",
+    (select json_agg(json_build_object('id', ${colors.id}, 'name', ${colors.name}, 'colorCode', ${colors.colorCode}) order by ${colors.name}, ${colors.id})
+     from ${productColor} join ${colors} on ${colors.id} = ${productColor.colorId} where ${productColor.productId} = ${productId}) as "colors",
+    (select json_agg(json_build_object('id', ${productAttributeValue.id}, 'name', ${productAttributeValue.name},
+       'productAttributeId', ${productAttribute.id}, 'productAttributeName', ${productAttribute.name})
+       order by ${productAttribute.name}, ${productAttributeValue.name})
+     from ${productProductAttributeValue}
+     join ${productAttributeValue} on ${productAttributeValue.id} = ${productProductAttributeValue.productAttributeValueId}
+     join ${productAttribute} on ${productAttribute.id} = ${productAttributeValue.productAttributeId}
+     where ${productProductAttributeValue.productId} = ${productId}) as "attributeValues"`,
+  );
   return {
-    images: gallery.map((g) => ({ id: g.id, position: g.position, ...imageUrls(g.imageName) })),
-    colors: productColors,
-    productAttributeValues: attributeValues,
+    images: (row?.gallery ?? []).map((g) => ({ id: g.id, position: g.position, ...imageUrls(g.imageName) })),
+    colors: row?.colors ?? [],
+    productAttributeValues: row?.attributeValues ?? [],
   };
 }
 

@@ -1,6 +1,5 @@
 import { dropEmpty, publicProductQuery, type RawQuery, unitPrice } from '@tillbook/contract';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { conventionWhere, type ListQuery, paging, parseListQuery, whereAll } from '../../platform/list-query.ts';
 import { found } from '../../platform/route.ts';
@@ -71,13 +70,12 @@ function publicWhere(q: ListQuery<PublicFilters>, finalPrice: SQL): SQL | undefi
  * price filter and sort use the price the shopper pays today (price=LowToHigh|HighToLow or
  * sort=productSalePrice), else newest first (or sort=name|createdAt).
  */
-export async function publicProductList(db: DbOrTx, clock: Clock, query: unknown) {
+export async function publicProductList(db: DbOrTx, today: string, query: unknown) {
   const raw = dropEmpty((query ?? {}) as RawQuery);
   const q = parseListQuery(
     { ...raw, status: 'true', query: raw.key !== undefined ? 'search' : undefined },
     publicProductQuery,
   ) as ListQuery<PublicFilters>;
-  const today = await businessDate(db, clock);
   const finalPrice = finalPriceWithVatSql(productPriceOperands, today);
   const where = publicWhere(q, finalPrice);
   const byPrice = q.filters.price ? q.filters.price === 'HighToLow' : q.sort === 'productSalePrice' ? q.order === 'desc' : undefined;
@@ -94,23 +92,45 @@ export async function publicProductList(db: DbOrTx, clock: Clock, query: unknown
       .orderBy(...order)
       .limit(limit ?? 1000)
       .offset(offset),
-    db
-      .select({ n: count() })
-      .from(product)
-      .leftJoin(productVat, eq(productVat.id, product.productVatId))
-      .leftJoin(discount, visibleDiscountJoin)
-      .where(where),
+    // only the price filter needs the VAT and discount joins; without it the count reads the product index alone
+    q.filters.priceRange
+      ? db
+          .select({ n: count() })
+          .from(product)
+          .leftJoin(productVat, eq(productVat.id, product.productVatId))
+          .leftJoin(discount, visibleDiscountJoin)
+          .where(where)
+      : db.select({ n: count() }).from(product).where(where),
   ]);
   return { getAllProduct: rows.map((row) => publicView(row, today)), totalProduct: Number(total?.n ?? 0) };
 }
 
 /** GET /product/public/{id}: an active product with gallery, colours and attribute values; 404 when hidden. */
-export async function publicProduct(db: DbOrTx, clock: Clock, id: number) {
-  const [[row], today] = await Promise.all([
+export async function publicProduct(db: DbOrTx, today: string, id: number) {
+  const [[row], parts] = await Promise.all([
     publicRowQuery(db).where(and(eq(product.id, id), eq(product.status, true))),
-    businessDate(db, clock),
+    productParts(db, id),
   ]);
-  const view = publicView(found(row, 'Product'), today);
-  const parts = await productParts(db, id);
-  return { ...view, ...parts };
+  return { ...publicView(found(row, 'Product'), today), ...parts };
 }
+
+/**
+ * Every table a shopper's view of the catalogue is read from: a write to any of them (a price, a
+ * discount, stock, a name, a picture, the time zone) drops the cached public answers.
+ */
+export const publicCatalogueTables = [
+  'product',
+  'discount',
+  'product_vat',
+  'product_category',
+  'product_sub_category',
+  'product_brand',
+  'product_color',
+  'colors',
+  'product_image',
+  'product_product_attribute_value',
+  'product_attribute_value',
+  'product_attribute',
+  'uom',
+  'app_setting',
+] as const;

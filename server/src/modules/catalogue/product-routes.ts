@@ -1,4 +1,6 @@
 import { maxGalleryImages, productEndpoints } from '@tillbook/contract';
+import type { FastifyRequest } from 'fastify';
+import { ShopDay } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { implement } from '../../platform/endpoint-route.ts';
 import type { ListQuery } from '../../platform/list-query.ts';
@@ -6,7 +8,7 @@ import type { RouteDef } from '../../platform/route.ts';
 import { createProductRoute } from './create-product.ts';
 import { productDetail } from './product-detail.ts';
 import { productList, type StaffFilters } from './product-list.ts';
-import { publicProduct, publicProductList } from './product-public.ts';
+import { publicCatalogueTables, publicProduct, publicProductList } from './product-public.ts';
 import { setProductStatus, updateProductRoute } from './update-product.ts';
 
 /** Products: the staff catalogue (with stock and images) and the storefront's public view. */
@@ -14,9 +16,14 @@ export function productRoutes(ctx: AppContext): RouteDef[] {
   const { db } = ctx;
   // a form carries a thumbnail and the gallery, each within the upload limit, plus its text fields
   const bodyLimit = ctx.files.maxBytes * (maxGalleryImages + 1) + 1024 * 1024;
+  // the storefront's reads are answered from memory until the catalogue is written; prices depend on the day
+  const day = new ShopDay(ctx);
+  const cache = { tables: publicCatalogueTables, key: async (req: FastifyRequest) => `${await day.today(req)} ${req.url}` };
   return [
-    implement(ctx, productEndpoints.publicList, ({ req }) => publicProductList(db, ctx.config.clock, req.query)),
-    implement(ctx, productEndpoints.publicGet, ({ params }) => publicProduct(db, ctx.config.clock, params.id)),
+    implement(ctx, productEndpoints.publicList, async ({ req }) => publicProductList(db, await day.today(req), req.query), { cache }),
+    implement(ctx, productEndpoints.publicGet, async ({ params, req }) => publicProduct(db, await day.today(req), params.id), {
+      cache,
+    }),
     implement(ctx, productEndpoints.list, ({ query }) => productList(db, query as ListQuery<StaffFilters>)),
     implement(ctx, productEndpoints.get, ({ params }) => productDetail(db, params.id, ctx.config.clock)),
     implement(ctx, productEndpoints.create, ({ req }) => createProductRoute(ctx, req), { bodyLimit }),

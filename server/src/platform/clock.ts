@@ -44,9 +44,7 @@ export class ShopDay {
   readonly #zone: WatchedCache<'zone', string>;
   readonly #asked = new WeakMap<object, Promise<string>>();
 
-  constructor(
-    private readonly ctx: { db: DbOrTx; watch: SqlWatch; config: { clock: Clock } },
-  ) {
+  constructor(private readonly ctx: { db: DbOrTx; watch: SqlWatch; config: { clock: Clock } }) {
     this.#zone = new WatchedCache(ctx.watch, ['app_setting'], 1);
   }
 

@@ -23,11 +23,25 @@ export const fixedClock = (instant: Date | string): Clock => {
 /** The server's own time zone: the shop's until the owner sets one. */
 export const serverTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+// making a formatter costs far more than using one: one per time zone; and as every zone's midnight
+// falls on a whole minute (every offset in use today is whole minutes), the day found for an instant holds for the rest of its minute
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const lastDay = { zone: '', minute: Number.NaN, day: '' };
+
 /** The calendar day (YYYY-MM-DD) an instant falls on in a time zone. */
 export function dayIn(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (lastDay.zone === timeZone && lastDay.minute === minute) return lastDay.day;
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  const day = `${part('year')}-${part('month')}-${part('day')}`;
+  Object.assign(lastDay, { zone: timeZone, minute, day });
+  return day;
 }
 
 /** The shop's time zone: the setting, else the server's. */

@@ -106,7 +106,7 @@ export function implement<E extends Endpoint>(
   };
   const { cache } = options;
   if (cache && (e.method !== 'GET' || !present)) throw new Error(`${where}: only a GET with an answer schema can be cached`);
-  const kept = cache ? new WatchedCache<string, string>(ctx.watch, cache.tables) : undefined;
+  const kept = cache ? new WatchedCache<string, Buffer>(ctx.watch, cache.tables) : undefined;
   return {
     method: e.method,
     url: `/${e.path}`,
@@ -114,7 +114,7 @@ export function implement<E extends Endpoint>(
     bodyLimit: options.bodyLimit,
     handler: kept
       ? async (req, reply) => {
-          const json = await kept.get(await cache!.key(req), async () => JSON.stringify(await answer(req, reply)));
+          const json = await kept.get(await cache!.key(req), async () => Buffer.from(JSON.stringify(await answer(req, reply))));
           return reply.type('application/json; charset=utf-8').send(json);
         }
       : answer,

@@ -122,7 +122,7 @@ describe('the public catalogue is answered from memory and never stale', () => {
 });
 
 describe('statements per hot request (the first after a write; then none)', () => {
-  test('public list: at most 2 (rows and count, also with filters and search)', async () => {
+  test('public list: at most 2 (the order of what it finds, then the page by id), also with filters and search', async () => {
     await t.call('PUT', `/v1/product/${id}`, { token: owner, body: { productSalePrice: 11 } });
     expect(statements(await listed())).toBeLessThanOrEqual(2);
     const filtered = await t.call('GET', '/v1/product/public', {

@@ -1,5 +1,5 @@
 import { dropEmpty, publicProductQuery, type RawQuery, unitPrice } from '@tillbook/contract';
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { conventionWhere, type ListQuery, paging, parseListQuery, whereAll } from '../../platform/list-query.ts';
 import { found } from '../../platform/route.ts';
@@ -65,17 +65,22 @@ function publicWhere(q: ListQuery<PublicFilters>, finalPrice: SQL): SQL | undefi
   ]);
 }
 
-/**
- * GET /product/public?filters: active products only, paged; `key` searches the name and the SKU; the
- * price filter and sort use the price the shopper pays today (price=LowToHigh|HighToLow or
- * sort=productSalePrice), else newest first (or sort=name|createdAt).
- */
-export async function publicProductList(db: DbOrTx, today: string, query: unknown) {
+/** The public list's query: active products only; `key` searches. */
+function publicQuery(query: unknown): ListQuery<PublicFilters> {
   const raw = dropEmpty((query ?? {}) as RawQuery);
-  const q = parseListQuery(
+  return parseListQuery(
     { ...raw, status: 'true', query: raw.key !== undefined ? 'search' : undefined },
     publicProductQuery,
   ) as ListQuery<PublicFilters>;
+}
+
+/**
+ * The ids of every product the query finds, in its order, in one statement: the price filter and
+ * sort use the price the shopper pays today (price=LowToHigh|HighToLow or sort=productSalePrice),
+ * else newest first (or sort=name|createdAt). A page is a slice of it and the total its length, so
+ * no deep `offset` and no second count.
+ */
+export async function publicOrder(db: DbOrTx, today: string, q: ListQuery<PublicFilters>): Promise<number[]> {
   const finalPrice = finalPriceWithVatSql(productPriceOperands, today);
   const where = publicWhere(q, finalPrice);
   const byPrice = q.filters.price ? q.filters.price === 'HighToLow' : q.sort === 'productSalePrice' ? q.order === 'desc' : undefined;
@@ -85,24 +90,38 @@ export async function publicProductList(db: DbOrTx, today: string, query: unknow
       : q.sort === 'name'
         ? [q.order === 'desc' ? desc(product.name) : asc(product.name), asc(product.id)]
         : [q.sort && q.order === 'asc' ? asc(product.createdAt) : desc(product.createdAt), desc(product.id)];
+  const ids = db.select({ id: product.id }).from(product).$dynamic();
+  // only the price filter and sort need the VAT and discount; without them the product index is enough
+  const withPrice =
+    byPrice !== undefined || q.filters.priceRange
+      ? ids.leftJoin(productVat, eq(productVat.id, product.productVatId)).leftJoin(discount, visibleDiscountJoin)
+      : ids;
+  const rows = await withPrice.where(where).orderBy(...order);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * GET /product/public?filters: a page of the products `publicOrder` finds, read by id (one
+ * statement). `orderOf` may answer the order from memory (the route keeps it per query and day).
+ */
+export async function publicProductList(
+  db: DbOrTx,
+  today: string,
+  query: unknown,
+  orderOf: (q: ListQuery<PublicFilters>, key: string) => Promise<number[]> = (q) => publicOrder(db, today, q),
+) {
+  const q = publicQuery(query);
+  const { page: _page, count: _count, ...rest } = q;
+  const ids = await orderOf(q, JSON.stringify(rest));
   const { limit, offset } = paging(q);
-  const [rows, [total]] = await Promise.all([
-    publicRowQuery(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit ?? 1000)
-      .offset(offset),
-    // only the price filter needs the VAT and discount joins; without it the count reads the product index alone
-    q.filters.priceRange
-      ? db
-          .select({ n: count() })
-          .from(product)
-          .leftJoin(productVat, eq(productVat.id, product.productVatId))
-          .leftJoin(discount, visibleDiscountJoin)
-          .where(where)
-      : db.select({ n: count() }).from(product).where(where),
-  ]);
-  return { getAllProduct: rows.map((row) => publicView(row, today)), totalProduct: Number(total?.n ?? 0) };
+  const pageIds = ids.slice(offset, offset + (limit ?? 1000));
+  const rows = pageIds.length ? await publicRowQuery(db).where(and(inArray(product.id, pageIds), eq(product.status, true))) : [];
+  const byId = new Map(rows.map((row) => [row.product.id, row]));
+  const found = pageIds.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [publicView(row, today)] : [];
+  });
+  return { getAllProduct: found, totalProduct: ids.length };
 }
 
 /** GET /product/public/{id}: an active product with gallery, colours and attribute values; 404 when hidden. */

@@ -5,10 +5,11 @@ import type { AppContext } from '../../platform/context.ts';
 import { implement } from '../../platform/endpoint-route.ts';
 import type { ListQuery } from '../../platform/list-query.ts';
 import type { RouteDef } from '../../platform/route.ts';
+import { WatchedCache } from '../../platform/watched-cache.ts';
 import { createProductRoute } from './create-product.ts';
 import { productDetail } from './product-detail.ts';
 import { productList, type StaffFilters } from './product-list.ts';
-import { publicCatalogueTables, publicProduct, publicProductList } from './product-public.ts';
+import { publicCatalogueTables, publicOrder, publicProduct, publicProductList } from './product-public.ts';
 import { setProductStatus, updateProductRoute } from './update-product.ts';
 
 /** Products: the staff catalogue (with stock and images) and the storefront's public view. */
@@ -19,8 +20,13 @@ export function productRoutes(ctx: AppContext): RouteDef[] {
   // the storefront's reads are answered from memory until the catalogue is written; prices depend on the day
   const day = new ShopDay(ctx);
   const cache = { tables: publicCatalogueTables, key: async (req: FastifyRequest) => `${await day.today(req)} ${req.url}` };
+  const orders = new WatchedCache<string, number[]>(ctx.watch, publicCatalogueTables, 500);
+  const publicList = async (req: FastifyRequest) => {
+    const today = await day.today(req);
+    return publicProductList(db, today, req.query, (q, key) => orders.get(`${today} ${key}`, () => publicOrder(db, today, q)));
+  };
   return [
-    implement(ctx, productEndpoints.publicList, async ({ req }) => publicProductList(db, await day.today(req), req.query), { cache }),
+    implement(ctx, productEndpoints.publicList, ({ req }) => publicList(req), { cache }),
     implement(ctx, productEndpoints.publicGet, async ({ params, req }) => publicProduct(db, await day.today(req), params.id), {
       cache,
     }),

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { Notices } from './lib/notices.tsx';
 import { applyDemoSession, demoParams } from './lib/session.ts';
@@ -18,8 +18,9 @@ if (applyDemoSession(window.location)) {
 }
 
 // Each half of the app is its own chunk: the storefront's first load fetches no admin code and no antd
-// (its home page and layout are plain React; its other pages load antd with them).
-const LoginPage = lazyAntd(async () => (await import('./admin/auth/LoginPage.tsx')).LoginPage);
+// (its home page and layout are plain React; its other pages load antd with them). The staff login is
+// plain React and CSS too: the admin area and antd are fetched after it.
+const LoginPage = lazy(async () => ({ default: (await import('./admin/auth/LoginPage.tsx')).LoginPage }));
 const AdminApp = lazyAntd(async () => (await import('./admin/AdminApp.tsx')).AdminApp);
 const StorefrontApp = lazyAntd(async () => (await import('./storefront/StorefrontApp.tsx')).StorefrontApp);
 

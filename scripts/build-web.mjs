@@ -28,6 +28,7 @@ export function buildWebIfStale() {
   );
   if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sources) return;
   console.log('Building the web app ...');
+  const started = performance.now();
   // build beside the live folder, then swap it in, so a server that is serving it never sees it empty
   const fresh = path.join(root, `web/dist-build-${process.pid}`);
   const vite = path.join(path.dirname(createRequire(path.join(root, 'web/package.json')).resolve('vite/package.json')), 'bin/vite.js');
@@ -45,6 +46,7 @@ export function buildWebIfStale() {
   if (fs.existsSync(live)) fs.renameSync(live, old);
   fs.renameSync(fresh, live);
   fs.rmSync(old, { recursive: true, force: true });
+  console.log(`Built the web app in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** True when web/dist's brotli copies are still at the quick quality of a first build. */

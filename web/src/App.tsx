@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { Notices } from './lib/notices.tsx';
-import { applyDemoSession, demoParams } from './lib/session.ts';
+import { applyDemoSession, demoParams, isLogged } from './lib/session.ts';
 import { loadSettingsOnce, useSettings } from './lib/settings.ts';
 import { FullScreenSpinner } from './ui/FullScreenSpinner.tsx';
 import { lazyAntd } from './ui/lazy-antd.tsx';
@@ -15,6 +15,12 @@ if (applyDemoSession(window.location)) {
   const url = new URL(window.location.href);
   for (const name of demoParams) url.searchParams.delete(name);
   window.history.replaceState(window.history.state, '', url);
+}
+
+// A signed-in admin page: the role's permissions are asked for now, beside the settings, rather than once the
+// admin area's code has arrived and run.
+if (window.location.pathname.startsWith('/admin/') && !window.location.pathname.startsWith('/admin/auth/') && isLogged()) {
+  void import('./lib/permissions.ts').then(({ loadPermissions }) => loadPermissions({ share: true }));
 }
 
 // Each half of the app is its own chunk: the storefront's first load fetches no admin code and no antd

@@ -1,0 +1,25 @@
+import { loginAs, openBrowser, startProduct } from '../e2e/harness.ts';
+const product = await startProduct();
+const browser = await openBrowser();
+const { page } = browser;
+await loginAs(page, product.url);
+await page.goto(`${product.url}/admin/pos`);
+await page.getByLabel('Find product').fill('a');
+const cdp = await browser.context.newCDPSession(page);
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+await cdp.send('Profiler.start');
+await page.goto(`${product.url}/admin/pos`, { waitUntil: 'commit' });
+await page.getByLabel('Find product').fill('a');
+const at = await page.evaluate(() => performance.now());
+const { profile } = await cdp.send('Profiler.stop');
+const byId = new Map(profile.nodes.map((n: any) => [n.id, n]));
+const self = new Map<string, number>();
+const dt = profile.timeDeltas; 
+profile.samples.forEach((id: number, i: number) => {
+  const n: any = byId.get(id); const url = (n.callFrame.url || n.callFrame.functionName || '(native)').replace(/.*\/assets\//, '');
+  self.set(url, (self.get(url) ?? 0) + (dt[i] ?? 0) / 1000);
+});
+console.log('ready at', Math.round(at));
+for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(Math.round(v), k);
+await browser.close(); await product.close();

@@ -70,7 +70,8 @@ export async function startLines(): Promise<Line[]> {
     const started = performance.now();
     execFileSync('git', ['clone', '--quiet', '--no-hardlinks', '--branch', branch, root, clone]);
     const cloneSeconds = (performance.now() - started) / 1000;
-    for (const dir of moduleFolders()) execFileSync('cp', ['-al', path.join(root, dir, 'node_modules'), path.join(clone, dir, 'node_modules')]);
+    for (const dir of moduleFolders())
+      execFileSync('cp', ['-al', path.join(root, dir, 'node_modules'), path.join(clone, dir, 'node_modules')]);
     const first = await timeStart(clone);
     if (first.seconds === null) console.log(first.output);
     const total = first.seconds === null ? null : first.seconds + cloneSeconds;

@@ -30,7 +30,6 @@ test('notices given before the toaster has arrived are shown once it has, and ca
   ]);
 });
 
-
 test('the durations are the spec ones: 2 s success; 4 s plain, error and custom; loading has no time-out', () => {
   expect(noticeDurations).toEqual({ success: 2000, blank: 4000, error: 4000, custom: 4000, loading: Infinity });
   notify.success('saved');

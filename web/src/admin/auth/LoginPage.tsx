@@ -114,7 +114,6 @@ export function LoginPage() {
             value={values.username}
             error={errors.username}
             onChange={change}
-            // biome-ignore lint/a11y/noAutofocus: the login page has one task, typing the e-mail
             input={{ autoComplete: 'username', autoFocus: true }}
           />
           <Field

@@ -41,7 +41,7 @@ async function timeStart(dir: string): Promise<{ seconds: number | null; output:
   // its own process group (setsid), ended whole afterwards
   const child = spawn('setsid', ['npm', 'start'], {
     cwd: dir,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

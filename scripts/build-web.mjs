@@ -1,6 +1,9 @@
 // Builds the web app when web/dist is missing or older than its sources. Used by npm start and the browser tests.
+// The build runs vite directly (not through npm) and writes its brotli copies at a quick quality; npm start
+// brings them to the best quality once the server answers (web/scripts/precompress.ts).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -25,12 +28,14 @@ export function buildWebIfStale() {
   );
   if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sources) return;
   console.log('Building the web app ...');
+  const started = performance.now();
   // build beside the live folder, then swap it in, so a server that is serving it never sees it empty
   const fresh = path.join(root, `web/dist-build-${process.pid}`);
-  const build = spawnSync('npm', ['run', 'build', '--silent', '-w', 'web', '--', '--logLevel', 'warn', '--outDir', fresh], {
-    cwd: root,
+  const vite = path.join(path.dirname(createRequire(path.join(root, 'web/package.json')).resolve('vite/package.json')), 'bin/vite.js');
+  const build = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', fresh], {
+    cwd: path.join(root, 'web'),
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', TILLBOOK_QUICK_BROTLI: 'true' },
   });
   if (build.status !== 0) {
     fs.rmSync(fresh, { recursive: true, force: true });
@@ -41,6 +46,10 @@ export function buildWebIfStale() {
   if (fs.existsSync(live)) fs.renameSync(live, old);
   fs.renameSync(fresh, live);
   fs.rmSync(old, { recursive: true, force: true });
+  console.log(`Built the web app in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
+
+/** True when web/dist's brotli copies are still at the quick quality of a first build. */
+export const webNeedsBestBrotli = () => fs.existsSync(path.join(root, 'web/dist/.vite/brotli-quick'));
 
 if (import.meta.url === `file://${process.argv[1]}`) buildWebIfStale();

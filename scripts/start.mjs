@@ -1,7 +1,7 @@
 // npm start: build the web app when the build is missing or older than its sources, then run the server.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { buildWebIfStale } from './build-web.mjs';
+import { buildWebIfStale, webNeedsBestBrotli } from './build-web.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 try {
@@ -12,6 +12,29 @@ try {
 }
 // The server runs in server/; INIT_CWD (set by npm, or here when run as `node scripts/start.mjs`) tells it where a relative DATA_DIR points.
 const env = { ...process.env, INIT_CWD: process.env.INIT_CWD ?? process.cwd() };
-const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['src/main.ts'], { cwd: path.join(root, 'server'), stdio: 'inherit', env });
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const server = spawn(tsx, ['src/main.ts'], { cwd: path.join(root, 'server'), stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+/** Resolves once the server answers on its port (or after a minute, whatever happened). */
+async function answering(port) {
+  for (let tried = 0; tried < 600; tried++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+// A first build wrote its brotli copies quickly; once the server answers (so it never slows the start), they are
+// brought to the best quality in the background, each replaced whole.
+if (webNeedsBestBrotli()) {
+  await answering(process.env.PORT ?? 3000);
+  const best = spawn(tsx, ['scripts/precompress.ts', 'dist'], { cwd: path.join(root, 'web'), stdio: 'inherit' });
+  best.on('exit', (code) => {
+    if (code !== 0) console.error('the brotli copies of the web app stay at the quick quality');
+  });
+}

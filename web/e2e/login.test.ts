@@ -60,7 +60,7 @@ test('a wrong password keeps the form with the typed username, stops the loading
   const button = page.getByRole('button', { name: /login/i });
   await button.click();
   await page.getByRole('status').getByText('username or password is incorrect').waitFor();
-  await page.locator('button.ant-btn-loading').waitFor({ state: 'detached' });
+  await page.locator('button[aria-busy="true"]').waitFor({ state: 'detached' });
   expect(await button.isEnabled()).toBe(true);
   expect(await page.getByLabel('Email').inputValue()).toBe(ownerUsername);
   expect(new URL(page.url()).pathname).toBe('/admin/auth/login');

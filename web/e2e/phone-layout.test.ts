@@ -113,6 +113,25 @@ test('at 390×844 the product page is readable: the name across the screen, the 
   expect(problems).toEqual([]);
 });
 
+test('at 390×844 the staff login fits: the form across the screen, 16 px fields, the button full width', async () => {
+  const { page } = browser;
+  await page.goto(`${product.url}/admin/auth/login`);
+  await page.getByRole('heading', { name: 'Welcome to Tillbook' }).waitFor();
+  await expectNoOverflow(page);
+  const email = await box(page.getByLabel('Email'));
+  const button = await box(page.getByRole('button', { name: /login/i }));
+  expect(email.x).toBeGreaterThanOrEqual(0);
+  expect(email.width).toBeGreaterThan(300);
+  expect(button.width).toBeGreaterThan(300);
+  expect(button.x + button.width).toBeLessThanOrEqual(390);
+  // phones zoom into a field whose text is under 16 px
+  expect(await page.getByLabel('Email').evaluate((input) => getComputedStyle(input).fontSize)).toBe('16px');
+  await page.getByRole('button', { name: /login/i }).click();
+  await page.getByText('Please input your username!', { exact: true }).waitFor();
+  await expectNoOverflow(page);
+  await screenshot(page, 'phone-login');
+});
+
 test('at 390×844 the admin has a drawer menu beside the titles, a product list that scrolls inside its card and a one-column form', async () => {
   const { page } = browser;
   await loginAs(page, product.url);

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { Notices } from './lib/notices.tsx';
-import { applyDemoSession, demoParams } from './lib/session.ts';
+import { applyDemoSession, demoParams, isLogged } from './lib/session.ts';
 import { loadSettingsOnce, useSettings } from './lib/settings.ts';
 import { FullScreenSpinner } from './ui/FullScreenSpinner.tsx';
 import { lazyAntd } from './ui/lazy-antd.tsx';
@@ -17,9 +17,16 @@ if (applyDemoSession(window.location)) {
   window.history.replaceState(window.history.state, '', url);
 }
 
+// A signed-in admin page: the role's permissions are asked for now, beside the settings, rather than once the
+// admin area's code has arrived and run.
+if (window.location.pathname.startsWith('/admin/') && !window.location.pathname.startsWith('/admin/auth/') && isLogged()) {
+  void import('./lib/permissions.ts').then(({ loadPermissions }) => loadPermissions({ share: true }));
+}
+
 // Each half of the app is its own chunk: the storefront's first load fetches no admin code and no antd
-// (its home page and layout are plain React; its other pages load antd with them).
-const LoginPage = lazyAntd(async () => (await import('./admin/auth/LoginPage.tsx')).LoginPage);
+// (its home page and layout are plain React; its other pages load antd with them). The staff login is
+// plain React and CSS too: the admin area and antd are fetched after it.
+const LoginPage = lazy(async () => ({ default: (await import('./admin/auth/LoginPage.tsx')).LoginPage }));
 const AdminApp = lazyAntd(async () => (await import('./admin/AdminApp.tsx')).AdminApp);
 const StorefrontApp = lazyAntd(async () => (await import('./storefront/StorefrontApp.tsx')).StorefrontApp);
 

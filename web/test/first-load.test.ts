@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { type Budget, firstLoadBudget, firstLoadChunks, type Manifest, measure } from '../scripts/first-load.ts';
+import { type Budget, budgets, firstLoadBudget, firstLoadChunks, type Manifest, measure } from '../scripts/first-load.ts';
 
 // a built app in miniature: an entry with a shared chunk, a storefront chunk with its own import, an admin chunk
 const manifest: Manifest = {
@@ -34,6 +34,29 @@ const sizes = {
 const shop = (maxKb: number): Budget => ({ name: 'shop home', lazy: ['src/Shop.tsx'], maxKb });
 
 describe('first-load JavaScript', () => {
+  it('is held by the build to the budgets of issue 12: 100 KB gzip for the storefront home, 150 KB for the admin login', () => {
+    expect(budgets.map((b) => [b.name, b.maxKb])).toEqual([
+      ['storefront home', 100],
+      ['admin login', 150],
+    ]);
+  });
+
+  it('fails the build one byte over the budget, and passes it at the budget', () => {
+    const exact = (bytes: number): Budget => ({ name: 'shop home', lazy: ['src/Shop.tsx'], maxKb: bytes / 1024 });
+    const { root, outDir } = builtApp(sizes);
+    const [home] = measure(outDir, manifest, [shop(500)]);
+    const bytes = Math.round(home!.kb * 1024);
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const run = (budget: Budget) => {
+      const plugin = firstLoadBudget([budget]) as unknown as { configResolved(c: unknown): void; closeBundle(): void };
+      plugin.configResolved({ root, build: { outDir: 'dist' } });
+      return () => plugin.closeBundle();
+    };
+    expect(run(exact(bytes - 1))).toThrow('first-load JavaScript over budget: shop home');
+    expect(run(exact(bytes))).not.toThrow();
+    log.mockRestore();
+  });
+
   it('is the entry, the page chunk and everything they import statically, never another lazy chunk', () => {
     expect(firstLoadChunks(manifest, ['src/Shop.tsx']).sort()).toEqual(['_grid.js', '_react.js', 'index.html', 'src/Shop.tsx']);
   });

@@ -58,6 +58,8 @@ beforeAll(async () => {
     writable: true,
   });
   client = await import('../src/lib/http.ts');
+  // the toaster is fetched after the first paint in the browser; here it is fetched before the first notice
+  await (await import('../src/lib/notices.tsx')).loadNotices();
 }, 60_000);
 
 afterAll(async () => {

@@ -2,7 +2,8 @@ import { createElement, isValidElement, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import toast, { type DefaultToastOptions, type Toast, Toaster, useToasterStore } from 'react-hot-toast';
 import { afterEach, expect, test } from 'vitest';
-import { maxNotices, Notices, noticeDurations, noticePosition, notify, toasterOptions } from '../src/lib/notices.tsx';
+import { loadNotices, notify } from '../src/lib/notices.tsx';
+import { maxNotices, noticeDurations, noticePosition, ToasterNotices, toasterOptions } from '../src/lib/toaster.tsx';
 
 /** What the toaster holds right now, with the durations it would apply under the given options. */
 function held(options?: DefaultToastOptions): Toast[] {
@@ -17,6 +18,18 @@ function held(options?: DefaultToastOptions): Toast[] {
 
 afterEach(() => toast.remove());
 
+// first, while the toaster has not been fetched yet (it is not in the first load)
+test('notices given before the toaster has arrived are shown once it has, and can be dismissed by their id', async () => {
+  const gone = notify.info('early and dismissed');
+  notify.error('early');
+  notify.dismiss(gone);
+  await loadNotices();
+  expect(held(toasterOptions).map((t) => [t.type, t.message, t.visible])).toEqual([
+    ['error', 'early', true],
+    ['blank', 'early and dismissed', false],
+  ]);
+});
+
 test('the durations are the spec ones: 2 s success; 4 s plain, error and custom; loading has no time-out', () => {
   expect(noticeDurations).toEqual({ success: 2000, blank: 4000, error: 4000, custom: 4000, loading: Infinity });
   notify.success('saved');
@@ -29,7 +42,7 @@ test('the durations are the spec ones: 2 s success; 4 s plain, error and custom;
 });
 
 test('the notices sit at the top centre with those options', () => {
-  const element = Notices() as ReactElement<{ position: string; toastOptions: DefaultToastOptions }>;
+  const element = ToasterNotices() as ReactElement<{ position: string; toastOptions: DefaultToastOptions }>;
   expect(isValidElement(element)).toBe(true);
   expect(element.type).toBe(Toaster);
   expect(element.props.position).toBe('top-center');

@@ -1,28 +1,65 @@
-import toast, { type DefaultToastOptions, Toaster } from 'react-hot-toast';
+import { type ComponentType, useEffect, useState } from 'react';
 
-/** Notice durations of the specification: 2 s success; 4 s plain, error and custom; loading until dismissed. */
-export const noticeDurations = { success: 2000, blank: 4000, error: 4000, custom: 4000, loading: Infinity } as const;
-/** At most 20 notices at once: react-hot-toast's own limit (its store keeps the newest 20); the unit test holds it to that. */
-export const maxNotices = 20;
-export const noticePosition = 'top-center' as const;
+type ToasterModule = typeof import('./toaster.tsx');
+type Toast = ToasterModule['toast'];
 
-export const toasterOptions: DefaultToastOptions = {
-  duration: noticeDurations.blank,
-  blank: { duration: noticeDurations.blank },
-  success: { duration: noticeDurations.success },
-  error: { duration: noticeDurations.error },
-  loading: { duration: noticeDurations.loading },
-  custom: { duration: noticeDurations.custom },
-};
+/**
+ * The notices (toasts) without the toaster in the first load: react-hot-toast is fetched when the browser is
+ * idle after the first paint, or at the first notice, whichever comes first. Notices given before it has
+ * arrived are shown as soon as it has, in order; once it is here every notice is shown at once.
+ */
+let loaded: ToasterModule | null = null;
+let loading: Promise<ToasterModule> | null = null;
+const waiting = new Set<() => void>();
+
+export function loadNotices(): Promise<ToasterModule> {
+  loading ??= import('./toaster.tsx').then((module) => {
+    loaded = module;
+    for (const wake of waiting) wake();
+    return module;
+  });
+  return loading;
+}
+
+function run(show: (toast: Toast) => void) {
+  if (loaded) show(loaded.toast);
+  else void loadNotices().then((module) => show(module.toast));
+}
+
+let counter = 0;
+/** Each notice is given its id here, so that one can be dismissed before the toaster has arrived. */
+function give(show: (toast: Toast, id: string) => void): string {
+  const id = `notice-${++counter}`;
+  run((toast) => show(toast, id));
+  return id;
+}
 
 export const notify = {
-  success: (text: string) => toast.success(text),
-  error: (text: string) => toast.error(text),
-  info: (text: string) => toast(text),
-  loading: (text: string) => toast.loading(text),
-  dismiss: (id?: string) => toast.dismiss(id),
+  success: (text: string) => give((toast, id) => toast.success(text, { id })),
+  error: (text: string) => give((toast, id) => toast.error(text, { id })),
+  info: (text: string) => give((toast, id) => toast(text, { id })),
+  loading: (text: string) => give((toast, id) => toast.loading(text, { id })),
+  dismiss: (id?: string) => run((toast) => toast.dismiss(id)),
 };
 
+const idle = (then: () => void) => {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(then, { timeout: 2000 });
+  else setTimeout(then, 200);
+};
+
+/** The toaster at the top centre (toaster.tsx), mounted once it has arrived. */
 export function Notices() {
-  return <Toaster position={noticePosition} toastOptions={toasterOptions} />;
+  const [Toaster, setToaster] = useState<ComponentType | null>(() => loaded?.ToasterNotices ?? null);
+  useEffect(() => {
+    const wake = () => setToaster(() => loaded!.ToasterNotices);
+    if (loaded) wake();
+    else {
+      waiting.add(wake);
+      idle(() => void loadNotices());
+    }
+    return () => {
+      waiting.delete(wake);
+    };
+  }, []);
+  return Toaster ? <Toaster /> : null;
 }

@@ -7,15 +7,32 @@ import { roleId } from './session.ts';
 let names: Set<string> | null = null;
 const listeners = new Set<() => void>();
 
-/** Without a role, or when the call fails, the role may do nothing (rather than the admin area waiting for ever). */
-export async function loadPermissions(): Promise<void> {
-  const id = roleId();
-  const result = id ? await api(routes.rolePermission.read, { query: { roleId: id } }) : null;
+let pending: { roleId: number | null; done: Promise<void> } | null = null;
+
+async function fetchPermissions(load: { roleId: number | null }) {
+  const result = load.roleId ? await api(routes.rolePermission.read, { query: { roleId: load.roleId } }) : null;
+  if (pending !== load) return; // cleared, or a newer load (another role) has the last word
+  pending = null;
   names = new Set(result?.data?.permissions ?? []);
   for (const l of listeners) l();
 }
 
+/**
+ * Without a role, or when the call fails, the role may do nothing (rather than the admin area waiting for ever).
+ * With `share`, a call while one for the same role is under way shares it (the entry starts it early, the admin
+ * area asks again on opening); without, it asks afresh (after login, after a change to the role's permissions).
+ */
+export function loadPermissions({ share = false } = {}): Promise<void> {
+  const id = roleId();
+  if (share && pending?.roleId === id) return pending.done;
+  const load: { roleId: number | null; done: Promise<void> } = { roleId: id, done: Promise.resolve() };
+  pending = load;
+  load.done = fetchPermissions(load);
+  return load.done;
+}
+
 export const clearPermissions = () => {
+  pending = null;
   names = null;
   for (const l of listeners) l();
 };

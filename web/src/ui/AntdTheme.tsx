@@ -1,7 +1,8 @@
 import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
+import 'antd/dist/antd.css';
 
 /** The shop's antd theme, around every page that uses antd (the admin area, the login, the catalogue and product pages). */
 export function AntdTheme({ children }: { children: ReactNode }) {
-  return <ConfigProvider theme={{ token: { colorPrimary: '#2f6f4f', borderRadius: 6 } }}>{children}</ConfigProvider>;
+  return <ConfigProvider theme={{ zeroRuntime: true, token: { colorPrimary: '#2f6f4f', borderRadius: 6 } }}>{children}</ConfigProvider>;
 }

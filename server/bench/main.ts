@@ -98,7 +98,7 @@ const notes: string[] = [];
 const versions: Record<string, string> = {};
 const startedAt = Date.now();
 if (!url) notes.push('PostgreSQL not measured: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server');
-if (chosen.some((s) => s.postgresOnly)) notes.push('books run on PostgreSQL only (1,000,000 ledger rows)');
+if (chosen.some((s) => s.postgresOnly)) notes.push(`books run on PostgreSQL only (${ledgerRows.toLocaleString('en')} ledger rows)`);
 for (const kind of databases) {
   const list = chosen.filter((s) => kind === 'postgres' || !s.postgresOnly);
   if (!list.length) continue;

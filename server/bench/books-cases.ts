@@ -16,41 +16,40 @@ export function booksCases(today: string): BooksCase[] {
   day.setUTCDate(day.getUTCDate() - 364);
   const yearAgo = day.toISOString().slice(0, 10);
   const monthStart = `${today.slice(0, 8)}01`;
-/** Each sub-account's debits and credits over a range, in one scan grouped by account pair. */
-const perAccountSql = (where: string) => `
+  /** Each sub-account's debits and credits over a range, in one scan grouped by account pair. */
+  const perAccountSql = (where: string) => `
   with p as (select debit_id, credit_id, ${'$SPLIT'} as before, sum(amount) as s from "transaction" where ${where} group by 1, 2, 3),
     x as (select debit_id as id, before, s as dr, 0 as cr from p union all select credit_id, before, 0, s from p)
   select s.id, a.type, x.before, round(sum(x.dr) * 100)::bigint as dr, round(sum(x.cr) * 100)::bigint as cr
   from x join sub_account s on s.id = x.id join account a on a.id = s.account_id group by s.id, a.type, x.before`;
 
-
-return [
-  {
-    name: 'trial balance (whole books)',
-    url: `/v1/account?query=tb&endDate=${today}`,
-    sql: perAccountSql('date <= $1').replace('$SPLIT', 'false'),
-    values: [today],
-  },
-  {
-    name: 'balance sheet (this year, retained before)',
-    url: `/v1/account?query=bs&startDate=${yearAgo}&endDate=${today}`,
-    sql: perAccountSql('date <= $2').replace('$SPLIT', 'date < $1'),
-    values: [yearAgo, today],
-  },
-  {
-    name: 'income statement (this year)',
-    url: `/v1/account?query=is&startDate=${yearAgo}&endDate=${today}`,
-    sql: perAccountSql('date between $1 and $2').replace('$SPLIT', 'false'),
-    values: [yearAgo, today],
-  },
-  {
-    name: 'dashboard (this month)',
-    url: `/v1/dashboard?startDate=${monthStart}&endDate=${today}`,
-    // what the dashboard reads (modules/dashboard/dashboard.ts): sales, returns and purchases per day,
-    // the range's sale and purchase dues from the ledger, receivable and payable up to the end day (each
-    // side summed apart: index-only scans), top customers and products (the bench has no sale lines),
-    // stock value and low stock, in one statement
-    sql: `with ar as (select id from sub_account where system_key = 'accountsReceivable'),
+  return [
+    {
+      name: 'trial balance (whole books)',
+      url: `/v1/account?query=tb&endDate=${today}`,
+      sql: perAccountSql('date <= $1').replace('$SPLIT', 'false'),
+      values: [today],
+    },
+    {
+      name: 'balance sheet (this year, retained before)',
+      url: `/v1/account?query=bs&startDate=${yearAgo}&endDate=${today}`,
+      sql: perAccountSql('date <= $2').replace('$SPLIT', 'date < $1'),
+      values: [yearAgo, today],
+    },
+    {
+      name: 'income statement (this year)',
+      url: `/v1/account?query=is&startDate=${yearAgo}&endDate=${today}`,
+      sql: perAccountSql('date between $1 and $2').replace('$SPLIT', 'false'),
+      values: [yearAgo, today],
+    },
+    {
+      name: 'dashboard (this month)',
+      url: `/v1/dashboard?startDate=${monthStart}&endDate=${today}`,
+      // what the dashboard reads (modules/dashboard/dashboard.ts): sales, returns and purchases per day,
+      // the range's sale and purchase dues from the ledger, receivable and payable up to the end day (each
+      // side summed apart: index-only scans), top customers and products (the bench has no sale lines),
+      // stock value and low stock, in one statement
+      sql: `with ar as (select id from sub_account where system_key = 'accountsReceivable'),
         ap as (select id from sub_account where system_key = 'accountsPayable')
       select
         (select json_agg(d) from (
@@ -88,7 +87,7 @@ return [
           group by l.product_id order by 3 desc limit 5) p) as top_products,
         (select coalesce(sum(product_quantity * product_purchase_price), 0) from product where product_quantity > 0) as stock,
         (select count(*) from product where status and reorder_quantity > 0 and product_quantity <= reorder_quantity) as low`,
-    values: [monthStart, today],
-  },
-];
+      values: [monthStart, today],
+    },
+  ];
 }

@@ -27,7 +27,9 @@ function compareList(app: Json, limit: Json, priced: boolean): string[] {
   const l = (limit.getAllProduct ?? []) as Json[];
   if (a.map((p) => p.id).join() !== l.map((p) => p.id).join()) out.push(`rows ${a.length} vs ${l.length} or their order differ`);
   else if (priced) {
-    const wrong = a.filter((p, i) => p.finalPriceWithVat !== l[i]!.finalPriceWithVat || p.productSalePriceWithVat !== l[i]!.productSalePriceWithVat);
+    const wrong = a.filter(
+      (p, i) => p.finalPriceWithVat !== l[i]!.finalPriceWithVat || p.productSalePriceWithVat !== l[i]!.productSalePriceWithVat,
+    );
     if (wrong.length) out.push(`${wrong.length} prices differ (e.g. #${wrong[0]!.id})`);
   }
   if (!a.length) out.push('no rows to compare');
@@ -63,7 +65,8 @@ export async function check(kind: Check, f: Fixtures, next: (i: number) => Reque
     const r = next(9_000_001);
     const app = await send(f.probeUrl, r);
     const limit = await send(f.limitUrl, r);
-    if (app.status !== 201 || limit.status !== 201) return { check: `status app ${app.status}, limit ${limit.status}`, statements: app.statements };
+    if (app.status !== 201 || limit.status !== 201)
+      return { check: `status app ${app.status}, limit ${limit.status}`, statements: app.statements };
     const facts = async (id: number) => (await send(f.limitUrl, { method: 'GET', path: `/bench/sale/${id}` })).json;
     const [a, l] = [await facts(app.json.createdInvoice.id), await facts(limit.json.createdInvoice.id)];
     for (const k of Object.keys(a)) if (a[k] !== l[k]) problems.push(`${k} ${a[k]} ≠ ${l[k]}`);

@@ -20,7 +20,9 @@ export async function catalogueNames(sql: RawSql): Promise<void> {
      select 'Sub-category ' || c.id || '.' || j, c.id from product_category c cross join generate_series(1, 5) j`,
   );
   await sql(`insert into product_brand (name) select 'Brand ' || i from generate_series(1, 50) i`);
-  await sql(`insert into colors (name, color_code) select 'Colour ' || i, '#' || lpad(to_hex(i * 80000), 6, '0') from generate_series(1, 30) i`);
+  await sql(
+    `insert into colors (name, color_code) select 'Colour ' || i, '#' || lpad(to_hex(i * 80000), 6, '0') from generate_series(1, 30) i`,
+  );
   await sql(
     `insert into discount (name, type, value, start_date, end_date)
      select 'Discount ' || i, case when i % 2 = 0 then 'percentage' else 'flat' end, case when i % 2 = 0 then 5 + i else 1 + i / 4.0 end,

@@ -27,7 +27,9 @@ function listWhere(params: URLSearchParams) {
   }
   const category = ids(params.get('productCategoryId'));
   if (category)
-    where.push(`p.product_sub_category_id in (select id from product_sub_category where product_category_id = any(${add(category)}::int[]))`);
+    where.push(
+      `p.product_sub_category_id in (select id from product_sub_category where product_category_id = any(${add(category)}::int[]))`,
+    );
   const sub = ids(params.get('productSubCategoryId'));
   if (sub) where.push(`p.product_sub_category_id = any(${add(sub)}::int[])`);
   const brand = ids(params.get('productBrandId'));

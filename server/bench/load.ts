@@ -24,7 +24,8 @@ export interface Measured {
   non2xx: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 export async function measure(
@@ -38,7 +39,7 @@ export async function measure(
     url,
     connections: options.connections,
     duration: options.seconds,
-    timeout: 10,
+    timeout: 10, // seconds without an answer before autocannon counts a timeout
     requests: [
       {
         setupRequest: (request: Record<string, unknown>) => {

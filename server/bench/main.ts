@@ -32,7 +32,9 @@ const databases = (['postgres', 'embedded'] as const).filter(
 const log = (text: string) => console.log(`bench: ${text}`);
 
 /** The server process for one database: started, asked, stopped. */
-function startServer(kind: 'postgres' | 'embedded'): Promise<{ child: ChildProcess; fixtures: Fixtures; ask: (m: Message) => Promise<any> }> {
+function startServer(
+  kind: 'postgres' | 'embedded',
+): Promise<{ child: ChildProcess; fixtures: Fixtures; ask: (m: Message) => Promise<any> }> {
   const child = fork(path.join(import.meta.dirname, 'serve.ts'), [], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, BENCH_KIND: kind, BENCH_DATABASE_URL: url ?? '' },
@@ -58,7 +60,7 @@ async function run(s: Scenario, f: Fixtures): Promise<Result> {
   const next = s.plan(f);
   const checked = await check(s.check, f, next);
   const load = os.loadavg()[0]!;
-  const options = { connections: s.connections, seconds };
+  const options = { connections: s.connections, seconds: s.long && !quick ? Math.max(seconds, 12) : seconds };
   const appIdle = `${f.appUrl}/v1/product-category/public`;
   const limitIdle = `${f.limitUrl}/bench/idle`;
   const backlog: number[] = [];
@@ -77,6 +79,7 @@ async function run(s: Scenario, f: Fixtures): Promise<Result> {
     name: s.name,
     database: f.kind,
     connections: s.connections,
+    seconds: options.seconds,
     app,
     limit,
     statements: checked.statements,

@@ -43,7 +43,7 @@ export async function openBenchDatabase(kind: 'embedded' | 'postgres', url?: str
       kind,
       database,
       sql,
-      version: String(v!.v),
+      version: String(v!.v).split(' on ')[0]!,
       async close() {
         await database.close();
         await fs.rm(dataDir, { recursive: true, force: true });

@@ -69,7 +69,8 @@ function row(r: Result): string[] {
 export function printTable(results: Result[], about: Machine & Record<string, unknown>, notes: string[]): void {
   const rows = [columns as readonly string[], ...results.map(row)];
   const widths = columns.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (i >= 2 && i <= 13 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+  const line = (cells: readonly string[]) =>
+    cells.map((c, i) => (i >= 2 && i <= 13 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
   console.log('');
   console.log(`Tillbook bench, ${about.at}: ${about.cpus} CPUs (${about.cpu}), load ${about.load.join(' ')}, Node ${about.node}`);
   for (const [kind, version] of Object.entries(about.databases as Record<string, string>)) console.log(`  ${kind}: ${version}`);

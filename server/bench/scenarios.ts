@@ -16,6 +16,8 @@ export interface Result {
   name: string;
   database: 'postgres' | 'embedded';
   connections: number;
+  /** How long each of the app and the limit was loaded. */
+  seconds: number;
   app: Measured;
   limit: Measured;
   /** SQL statements the app sent for one request (x-sql-statements of the counting app). */
@@ -34,6 +36,8 @@ export interface Scenario {
   phase: Phase;
   postgresOnly?: boolean;
   connections: number;
+  /** Measured at least 12 s (outside quick mode), so that a request left 10 s without an answer shows as a timeout. */
+  long?: boolean;
   check: Check;
   plan(f: Fixtures): (i: number) => Request;
   budget: string;
@@ -70,7 +74,10 @@ function filterPaths(f: Fixtures): string[] {
 /** Searches by name (a word, two words) and by SKU (a part, a whole). */
 const searchKeys = [...nameWords, ...colourWords.slice(0, 6), 'Mug Teal', 'Lamp Navy', 'SKU-00012', 'SKU-0004321', '777'];
 
-const cycle = <T>(list: T[]) => (i: number) => list[i % list.length]!;
+const cycle =
+  <T>(list: T[]) =>
+  (i: number) =>
+    list[i % list.length]!;
 
 export const scenarios: Scenario[] = [
   {
@@ -78,6 +85,7 @@ export const scenarios: Scenario[] = [
     name: 'public catalogue list, every page',
     phase: 'catalogue',
     connections: 50,
+    long: true,
     check: 'publicList',
     plan: (f) => (i) => get(`/v1/product/public?page=${1 + (i % pages(f.products, 20))}&count=20`),
     budget: '≥1000 req/s, p99 ≤100 ms; embedded ≤3× PG, no timeout',

@@ -120,6 +120,13 @@ const fixtures: Fixtures = {
 };
 process.send!({ ready: fixtures });
 
+// the bench stopped without saying so (Ctrl-C, a crash): close, drop the scratch database, exit
+process.on('disconnect', () => {
+  Promise.allSettled([app.close(), probe.close(), limit.close()])
+    .then(() => bench.close())
+    .finally(() => process.exit(1));
+});
+
 process.on('message', (message: Message) => {
   const reply = async () => {
     const at = Date.now();

@@ -1,0 +1,150 @@
+/**
+ * The limit: a bare Node `http` server answering the bench's requests with the best hand-written SQL
+ * (limit-sql.ts) over the same database as the app: no framework, no validation, no access check,
+ * no answer schema. What the app costs beyond it is the ratio the bench prints.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type BooksCase, booksCases } from './books-cases.ts';
+import { categoryTreeSql, publicListSql, publicProductSql, saleFactsSql, saleSql, staffListSql } from './limit-sql.ts';
+import type { RawSql } from './raw-sql.ts';
+
+const ids = (text: string | null) => (text ? text.split(',').map(Number).filter(Number.isInteger) : undefined);
+const likeOf = (key: string) => `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The public list's and the staff list's conditions, with their values. */
+function listWhere(params: URLSearchParams) {
+  const values: unknown[] = [];
+  const add = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const where = ['p.status'];
+  const key = params.get('key');
+  if (key) {
+    const pattern = add(likeOf(key));
+    where.push(`(p.name ilike ${pattern} or p.sku ilike ${pattern})`);
+  }
+  const category = ids(params.get('productCategoryId'));
+  if (category)
+    where.push(
+      `p.product_sub_category_id in (select id from product_sub_category where product_category_id = any(${add(category)}::int[]))`,
+    );
+  const sub = ids(params.get('productSubCategoryId'));
+  if (sub) where.push(`p.product_sub_category_id = any(${add(sub)}::int[])`);
+  const brand = ids(params.get('productBrandId'));
+  if (brand) where.push(`p.product_brand_id = any(${add(brand)}::int[])`);
+  const colour = ids(params.get('color'));
+  if (colour) where.push(`p.id in (select product_id from product_color where color_id = any(${add(colour)}::int[]))`);
+  const range = params.get('priceRange')?.split('-').map(Number);
+  if (range) where.push(`x.final between ${add(range[0])} and ${add(range[1])}`);
+  return { where: where.join(' and '), values, priced: range !== undefined };
+}
+
+function paging(params: URLSearchParams, count: number) {
+  const page = Math.max(1, Number(params.get('page') ?? 1));
+  const size = Math.max(1, Number(params.get('count') ?? count));
+  return { limit: size, offset: (page - 1) * size };
+}
+
+export interface LimitContext {
+  sql: RawSql;
+  /** Resolved once at start: the walk-in customer, the seller, the sale's sub-accounts, payment method → sub-account. */
+  sale: { customerId: number; userId: number; accounts: number[]; methods: Map<number, number> };
+  today: string;
+}
+
+export async function limitContext(sql: RawSql, userId: number): Promise<LimitContext> {
+  const [walkIn] = await sql(`select min(id) as id from customer`);
+  const keys = ['costOfSales', 'inventory', 'accountsReceivable', 'sales', 'tax'];
+  const accounts = await sql(`select system_key, id from sub_account where system_key = any($1::text[])`, [keys]);
+  const byKey = new Map(accounts.map((a) => [String(a.system_key), Number(a.id)]));
+  const methods = await sql(`select id, sub_account_id from payment_method`);
+  const [today] = await sql(`select to_char(current_date, 'YYYY-MM-DD') as d`);
+  return {
+    sql,
+    sale: {
+      customerId: Number(walkIn!.id),
+      userId,
+      accounts: keys.map((k) => byKey.get(k)!),
+      methods: new Map(methods.map((m) => [Number(m.id), Number(m.sub_account_id)])),
+    },
+    today: String(today!.d),
+  };
+}
+
+async function bodyOf(req: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Answers one request: [status, JSON text]. */
+async function answer(ctx: LimitContext, req: http.IncomingMessage): Promise<[number, string]> {
+  const url = new URL(req.url ?? '/', 'http://limit');
+  const path = url.pathname;
+  const params = url.searchParams;
+  const one = async (text: string, values?: unknown[]) => (await ctx.sql(text, values))[0]?.body as string | undefined;
+  if (path === '/v1/product/public') {
+    const { where, values, priced } = listWhere(params);
+    const { limit, offset } = paging(params, 10);
+    return [200, (await one(publicListSql(where, priced, limit, offset), values))!];
+  }
+  const productPage = /^\/v1\/product\/public\/(\d+)$/.exec(path);
+  if (productPage) {
+    const body = await one(publicProductSql, [Number(productPage[1])]);
+    return body ? [200, body] : [404, '{"error":"Product not found"}'];
+  }
+  if (path === '/v1/product-category/public') return [200, (await one(categoryTreeSql))!];
+  if (path === '/v1/product') {
+    const { where, values } = listWhere(params);
+    const { limit, offset } = paging(params, 10);
+    return [200, (await one(staffListSql(where, limit, offset), values))!];
+  }
+  if (path === '/v1/sale-invoice' && req.method === 'POST') {
+    const input = JSON.parse(await bodyOf(req)) as {
+      saleInvoiceProduct: { productId: number; productQuantity: number }[];
+      paidAmount: { paymentType: number }[];
+    };
+    const s = ctx.sale;
+    const paidInto = s.methods.get(input.paidAmount[0]!.paymentType);
+    const body = await one(saleSql, [
+      input.saleInvoiceProduct.map((l) => l.productId),
+      input.saleInvoiceProduct.map((l) => l.productQuantity),
+      s.customerId,
+      s.userId,
+      ...s.accounts,
+      paidInto,
+    ]);
+    return body ? [201, body] : [400, '{"error":"Not enough stock"}'];
+  }
+  if (path === '/bench/idle') return [200, JSON.stringify(await ctx.sql('select 1 as idle'))];
+  const saleFacts = /^\/bench\/sale\/(\d+)$/.exec(path);
+  if (saleFacts) return [200, JSON.stringify((await ctx.sql(saleFactsSql, [Number(saleFacts[1])]))[0] ?? null)];
+  if (path === '/v1/account' || path === '/v1/dashboard') {
+    const c = booksCases(ctx.today).find((x: BooksCase) => x.url === `${path}${url.search}`);
+    if (c) return [200, JSON.stringify(await ctx.sql(c.sql, c.values))];
+  }
+  return [404, '{"error":"not a bench route"}'];
+}
+
+/** Starts the limit on a free port; answers its URL and a close function. */
+export async function startLimit(ctx: LimitContext): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    answer(ctx, req).then(
+      ([status, body]) => {
+        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+        res.end(body);
+      },
+      (error: Error) => {
+        const body = JSON.stringify({ error: error.message });
+        res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(body);
+      },
+    );
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}

@@ -1,0 +1,90 @@
+/**
+ * One measurement: autocannon against a server for a fixed time, each request taken from the
+ * scenario's plan in turn (round-robin over every page, key or body, shared by all connections).
+ * Latency percentiles are computed from every response's time; errors, timeouts and non-2xx answers
+ * are counted as autocannon reports them.
+ */
+import autocannon from 'autocannon';
+
+export interface Request {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface Measured {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+export async function measure(
+  url: string,
+  next: (i: number) => Request,
+  options: { connections: number; seconds: number },
+): Promise<Measured> {
+  let i = 0;
+  const times: number[] = [];
+  const instance = autocannon({
+    url,
+    connections: options.connections,
+    duration: options.seconds,
+    timeout: 10, // seconds without an answer before autocannon counts a timeout
+    requests: [
+      {
+        setupRequest: (request: Record<string, unknown>) => {
+          const r = next(i++);
+          return {
+            ...request,
+            method: r.method,
+            path: r.path,
+            headers: { ...(r.body ? { 'content-type': 'application/json' } : {}), ...r.headers },
+            body: r.body,
+          };
+        },
+      },
+    ],
+  });
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+    times.push(responseTime);
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    // one decimal below 100 req/s (the books, one connection), whole numbers above
+    rps: round(result.requests.total / result.duration, result.requests.total / result.duration < 100 ? 1 : 0),
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    p99: round(percentile(times, 99)),
+    requests: result.requests.total,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/**
+ * Waits until the server has worked off what the last load left queued (autocannon stops at the time
+ * but the server still answers the requests already sent): a cheap request must come back fast twice
+ * in a row. Answers the seconds waited (at most a minute).
+ */
+export async function settle(url: string): Promise<number> {
+  const started = Date.now();
+  let fast = 0;
+  while (fast < 2 && Date.now() - started < 60_000) {
+    const at = Date.now();
+    await fetch(url).then((r) => r.arrayBuffer());
+    fast = Date.now() - at < 100 ? fast + 1 : 0;
+  }
+  return (Date.now() - started) / 1000;
+}

@@ -1,0 +1,215 @@
+/**
+ * The scenarios of issue 12: what each sends (a plan of requests walked round-robin), with how many
+ * connections, how its answer is checked against the limit's, and its budget.
+ */
+import { booksCases } from './books-cases.ts';
+import { colourWords, nameWords, skuOf } from './data.ts';
+import type { Measured, Request } from './load.ts';
+import type { Fixtures } from './serve.ts';
+
+export type Phase = 'catalogue' | 'till' | 'books';
+/** How the app's answer is compared with the limit's (once per scenario and database). */
+export type Check = 'list' | 'publicList' | 'product' | 'tree' | 'sale' | 'books';
+
+export interface Result {
+  scenario: string;
+  name: string;
+  database: 'postgres' | 'embedded';
+  connections: number;
+  /** How long each of the app and the limit was loaded. */
+  seconds: number;
+  app: Measured;
+  limit: Measured;
+  /** SQL statements the app sent for one request (x-sql-statements of the counting app). */
+  statements: number | null;
+  check: string;
+  load: number;
+  /** The longest time the servers took, after a load stopped, to answer the requests it had left queued. */
+  backlogSeconds: number;
+  budget: string;
+  met: boolean | null;
+}
+
+export interface Scenario {
+  id: string;
+  name: string;
+  phase: Phase;
+  postgresOnly?: boolean;
+  connections: number;
+  /** Measured at least 12 s (outside quick mode), so that a request left 10 s without an answer shows as a timeout. */
+  long?: boolean;
+  check: Check;
+  plan(f: Fixtures): (i: number) => Request;
+  budget: string;
+  /** Met or not, given this result and the others of the run; null when it does not apply (embedded). */
+  met(r: Result, all: Result[]): boolean | null;
+}
+
+const get = (path: string, token?: string): Request => ({
+  method: 'GET',
+  path,
+  headers: token ? { authorization: `Bearer ${token}` } : undefined,
+});
+const pages = (n: number, size: number) => Math.max(1, Math.ceil(n / size));
+const onPostgres = (r: Result, test: () => boolean) => (r.database === 'postgres' ? test() : null);
+const clean = (m: Measured) => m.errors === 0 && m.timeouts === 0 && m.non2xx === 0;
+const plainList = (r: Result, all: Result[]) => all.find((x) => x.scenario === 'catalogue-list' && x.database === r.database);
+
+/** Filters of the public list, each walked over its first three pages. */
+function filterPaths(f: Fixtures): string[] {
+  const c = f.categoryIds;
+  const b = f.brandIds;
+  const k = f.colourIds;
+  const filters = [
+    `productCategoryId=${c[3]}`,
+    `productBrandId=${b[7]},${b[8]}`,
+    `color=${k[5]}`,
+    'priceRange=20-60',
+    `productCategoryId=${c[1]},${c[2]}&productBrandId=${b[1]},${b[3]},${b[5]}&priceRange=5-150`,
+    `color=${k[2]},${k[9]}&priceRange=10-40`,
+  ];
+  return filters.flatMap((q) => [1, 2, 3].map((page) => `/v1/product/public?${q}&page=${page}&count=20`));
+}
+
+/** Searches by name (a word, two words) and by SKU (a part, a whole). */
+const searchKeys = [...nameWords, ...colourWords.slice(0, 6), 'Mug Teal', 'Lamp Navy', 'SKU-00012', 'SKU-0004321', '777'];
+
+const cycle =
+  <T>(list: T[]) =>
+  (i: number) =>
+    list[i % list.length]!;
+
+export const scenarios: Scenario[] = [
+  {
+    id: 'catalogue-list',
+    name: 'public catalogue list, every page',
+    phase: 'catalogue',
+    connections: 50,
+    long: true,
+    check: 'publicList',
+    plan: (f) => (i) => get(`/v1/product/public?page=${1 + (i % pages(f.products, 20))}&count=20`),
+    budget: '≥1000 req/s, p99 ≤100 ms; embedded ≤3× PG, no timeout',
+    met: (r, all) => {
+      if (r.database === 'postgres') return r.app.rps >= 1000 && r.app.p99 <= 100;
+      const pg = all.find((x) => x.scenario === r.scenario && x.database === 'postgres');
+      return pg ? r.app.rps * 3 >= pg.app.rps && clean(r.app) : null;
+    },
+  },
+  {
+    id: 'catalogue-filters',
+    name: 'public list, filters (category, brand, colour, price)',
+    phase: 'catalogue',
+    connections: 50,
+    check: 'publicList',
+    plan: (f) => {
+      const paths = filterPaths(f);
+      return (i) => get(paths[i % paths.length]!);
+    },
+    budget: '≥½ the plain list req/s',
+    met: (r, all) => onPostgres(r, () => r.app.rps * 2 >= (plainList(r, all)?.app.rps ?? Infinity)),
+  },
+  {
+    id: 'catalogue-search',
+    name: 'public list, search by name or SKU',
+    phase: 'catalogue',
+    connections: 50,
+    check: 'publicList',
+    plan: () => {
+      const key = cycle(searchKeys);
+      return (i) => get(`/v1/product/public?key=${encodeURIComponent(key(i))}&page=${1 + ((i >> 4) % 2)}&count=20`);
+    },
+    budget: '≥½ the plain list req/s',
+    met: (r, all) => onPostgres(r, () => r.app.rps * 2 >= (plainList(r, all)?.app.rps ?? Infinity)),
+  },
+  {
+    id: 'product-page',
+    name: 'public product page',
+    phase: 'catalogue',
+    connections: 50,
+    check: 'product',
+    plan: (f) => (i) => get(`/v1/product/public/${f.firstProductId + ((i * 7919) % f.products)}`),
+    budget: '≥2000 req/s',
+    met: (r) => onPostgres(r, () => r.app.rps >= 2000),
+  },
+  {
+    id: 'category-tree',
+    name: 'public category tree',
+    phase: 'catalogue',
+    connections: 50,
+    check: 'tree',
+    plan: () => () => get('/v1/product-category/public'),
+    budget: '≥2000 req/s',
+    met: (r) => onPostgres(r, () => r.app.rps >= 2000),
+  },
+  {
+    id: 'staff-list',
+    name: 'staff product list (clerk role, page of 20)',
+    phase: 'catalogue',
+    connections: 50,
+    check: 'list',
+    plan: (f) => (i) => get(`/v1/product?page=${1 + (i % 50)}&count=20`, f.staffToken),
+    budget: 'no query for the permission check (SQL/req ≤2)',
+    met: (r) => (r.statements === null ? null : r.statements <= 2),
+  },
+  {
+    id: 'till-search',
+    name: 'till product search, 100k products',
+    phase: 'till',
+    connections: 2,
+    check: 'list',
+    plan: (f) => {
+      const key = cycle(searchKeys);
+      return (i) => get(`/v1/product?query=search&key=${encodeURIComponent(key(i))}`, f.staffToken);
+    },
+    budget: 'p95 ≤20 ms',
+    met: (r) => onPostgres(r, () => r.app.p95 <= 20),
+  },
+  {
+    id: 'till-scan',
+    name: 'till SKU scan, 100k products',
+    phase: 'till',
+    connections: 2,
+    check: 'list',
+    plan: (f) => (i) => get(`/v1/product?query=search&key=${skuOf(1 + ((i * 7919) % f.products))}`, f.staffToken),
+    budget: 'p95 ≤20 ms',
+    met: (r) => onPostgres(r, () => r.app.p95 <= 20),
+  },
+  {
+    id: 'sale',
+    name: 'till sale, 5 lines, paid in cash',
+    phase: 'till',
+    connections: 8,
+    check: 'sale',
+    plan: (f) => (i) => ({
+      method: 'POST',
+      path: '/v1/sale-invoice',
+      headers: { authorization: `Bearer ${f.staffToken}` },
+      body: JSON.stringify({
+        saleInvoiceProduct: [0, 1, 2, 3, 4].map((k) => ({
+          productId: f.firstProductId + ((i * 5 + k) % f.products),
+          productQuantity: 1 + k,
+          productDiscount: 0,
+        })),
+        paidAmount: [{ paymentType: f.cashMethodId, amount: 5000 }],
+      }),
+    }),
+    budget: '≥50% of the limit req/s',
+    met: (r) => onPostgres(r, () => r.app.rps >= r.limit.rps / 2),
+  },
+  ...['trial balance', 'balance sheet', 'income statement', 'dashboard'].map(
+    (what, index): Scenario => ({
+      id: `books-${what.split(' ')[0]}`,
+      name: `books: ${what}, 1M ledger rows`,
+      phase: 'books',
+      postgresOnly: true,
+      connections: 1,
+      check: 'books',
+      plan: (f) => {
+        const c = booksCases(f.today)[index]!;
+        return () => get(c.url, f.ownerToken);
+      },
+      budget: '≤1.5× the SQL aggregate, p50 ≤200 ms',
+      met: (r) => r.limit.p50 > 0 && r.app.p50 <= 1.5 * r.limit.p50 && r.app.p50 <= 200,
+    }),
+  ),
+];

@@ -1,0 +1,153 @@
+/**
+ * The bench's server process (forked by main.ts, so the load generator runs in its own process): the
+ * database under test (BENCH_KIND embedded|postgres), seeded by the app's own seed, the catalogue's
+ * data, the real app on a free port (`app.listen({port: 0})`) and the limit beside it. It answers the
+ * parent's messages: `grow` (the till's 100,000 products), `books` (1,000,000 ledger rows), `stop`.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../src/app.ts';
+import { readConfig } from '../src/config.ts';
+import { seedBase } from '../src/seed/base.ts';
+import { catalogueNames, ledger, products } from './data.ts';
+import { limitContext, startLimit } from './limit.ts';
+import { openBenchDatabase } from './raw-sql.ts';
+
+export interface Fixtures {
+  kind: 'embedded' | 'postgres';
+  version: string;
+  appUrl: string;
+  /** The same app with COUNT_STATEMENTS on: the checks ask it, never the load. */
+  probeUrl: string;
+  limitUrl: string;
+  staffToken: string;
+  /** The owner's (super-admin) token, for the books. */
+  ownerToken: string;
+  /** The database's current date (YYYY-MM-DD). */
+  today: string;
+  cashMethodId: number;
+  categoryIds: number[];
+  brandIds: number[];
+  colourIds: number[];
+  products: number;
+  firstProductId: number;
+  seconds: number;
+}
+
+export type Message = { cmd: 'grow'; to: number } | { cmd: 'books'; rows: number } | { cmd: 'stop' };
+
+const kind = process.env.BENCH_KIND === 'postgres' ? 'postgres' : 'embedded';
+const catalogueSize = Number(process.env.BENCH_CATALOGUE_PRODUCTS ?? 10_000);
+const started = Date.now();
+const bench = await openBenchDatabase(kind, process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL);
+const { sql } = bench;
+const password = 'bench-password-1';
+await seedBase(bench.database.db, { adminUsername: 'owner', adminPassword: password, announce: () => {} });
+await catalogueNames(sql);
+await products(sql, 1, catalogueSize);
+
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tillbook-bench-app-'));
+const config = readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'none') });
+const app = await buildApp({
+  db: bench.database.db,
+  watch: bench.database.watch,
+  config,
+  secret: 'bench-secret-bench-secret-bench-secret',
+  logger: false,
+});
+const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+// the same app counting each request's SQL statements (x-sql-statements), for the checks only
+const probe = await buildApp({
+  db: bench.database.db,
+  watch: bench.database.watch,
+  config: { ...config, countStatements: true },
+  secret: 'bench-secret-bench-secret-bench-secret',
+  logger: false,
+});
+const probeUrl = await probe.listen({ port: 0, host: '127.0.0.1' });
+
+/** One call to the app during setup; throws on an error answer. */
+async function call(method: string, url: string, token?: string, body?: unknown) {
+  const answer = await fetch(`${appUrl}${url}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await answer.json()) as Record<string, unknown>;
+  if (answer.status >= 300) throw new Error(`${method} ${url}: ${answer.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+// a till clerk: a role that is not super-admin, allowed the staff list, the product page and the sale
+const owner = (await call('POST', '/v1/user/login', undefined, { username: 'owner', password })).token as string;
+const role = await call('POST', '/v1/role', owner, { name: 'Bench clerk' });
+const allPermissions = (await call('GET', '/v1/permission?query=all', owner)).getAllPermission as { id: number; name: string }[];
+const wanted = ['readAll-product', 'readSingle-product', 'create-saleInvoice'];
+await call('POST', '/v1/role-permission', owner, {
+  roleId: role.id,
+  permissionId: allPermissions.filter((p) => wanted.includes(p.name)).map((p) => p.id),
+});
+const clerk = await call('POST', '/v1/user/register', owner, {
+  firstName: 'Bench',
+  lastName: 'Clerk',
+  username: 'clerk',
+  password,
+  roleId: role.id,
+});
+const staffToken = (await call('POST', '/v1/user/login', undefined, { username: 'clerk', password })).token as string;
+const methods = (await call('GET', '/v1/payment-method?query=all&status=true', owner)).getAllPaymentMethod as { id: number }[];
+
+const limit = await startLimit(await limitContext(sql, Number(clerk.id)));
+const idsOf = async (table: string) => (await sql(`select id from ${table} order by id`)).map((r) => Number(r.id));
+const [first] = await sql(`select min(id) as id from product`);
+const fixtures: Fixtures = {
+  kind,
+  version: bench.version,
+  appUrl,
+  probeUrl,
+  limitUrl: limit.url,
+  staffToken,
+  ownerToken: owner,
+  today: String((await sql(`select to_char(current_date, 'YYYY-MM-DD') as d`))[0]!.d),
+  cashMethodId: methods[0]!.id,
+  categoryIds: await idsOf('product_category'),
+  brandIds: await idsOf('product_brand'),
+  colourIds: await idsOf('colors'),
+  products: catalogueSize,
+  firstProductId: Number(first!.id),
+  seconds: (Date.now() - started) / 1000,
+};
+process.send!({ ready: fixtures });
+
+// the bench stopped without saying so (Ctrl-C, a crash): close, drop the scratch database, exit
+process.on('disconnect', () => {
+  Promise.allSettled([app.close(), probe.close(), limit.close()])
+    .then(() => bench.close())
+    .finally(() => process.exit(1));
+});
+
+process.on('message', (message: Message) => {
+  const reply = async () => {
+    const at = Date.now();
+    if (message.cmd === 'grow') {
+      const [n] = await sql(`select count(*)::int as n from product`);
+      await products(sql, Number(n!.n) + 1, message.to);
+      return { products: message.to, seconds: (Date.now() - at) / 1000 };
+    }
+    if (message.cmd === 'books') return ledger(sql, message.rows);
+    await app.close();
+    await probe.close();
+    await limit.close();
+    await bench.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    return { stopped: true };
+  };
+  reply().then(
+    (result) => {
+      process.send!({ done: message.cmd, result });
+      if (message.cmd === 'stop') process.exit(0);
+    },
+    (error: Error) => process.send!({ done: message.cmd, error: error.stack ?? error.message }),
+  );
+});

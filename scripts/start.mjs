@@ -1,21 +1,32 @@
-// npm start: build the web app when the build is missing or older than its sources, then run the server.
+// npm start: run the server, building the web app beside it when the build is missing or older than its sources.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
-import { buildWebIfStale, webNeedsBestBrotli } from './build-web.mjs';
+import { buildWebInBackground, webIsStale, webNeedsBestBrotli } from './build-web.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-try {
-  buildWebIfStale();
-} catch (error) {
-  console.error(error.message);
-  process.exit(1);
-}
 // The server runs in server/; INIT_CWD (set by npm, or here when run as `node scripts/start.mjs`) tells it where a relative DATA_DIR points.
 const env = { ...process.env, INIT_CWD: process.env.INIT_CWD ?? process.cwd() };
+// A stale web app is built while the server opens its database: the server waits for the build (the marker
+// file to go) before it serves, so its first answer is the new app.
+let building;
+if (webIsStale()) {
+  const marker = path.join(root, `web/.build-pending-${process.pid}`);
+  fs.writeFileSync(marker, '');
+  env.WEB_BUILD_PENDING = marker;
+  building = buildWebInBackground().finally(() => fs.rmSync(marker, { force: true }));
+}
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const server = spawn(tsx, ['src/main.ts'], { cwd: path.join(root, 'server'), stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+try {
+  await building;
+} catch (error) {
+  console.error(error.message);
+  server.kill('SIGTERM');
+  process.exit(1);
+}
 
 /** Resolves once the server answers on its port (or after a minute, whatever happened). */
 async function answering(port) {

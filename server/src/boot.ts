@@ -20,7 +20,11 @@ export interface BootOptions {
   /** Where to say the generated owner password (first start only); defaults to the console. */
   announce?: (text: string) => void;
   logger?: boolean;
+  /** Awaited once the database is ready, before the app is built: npm start waits here for the web build it runs meanwhile. */
+  beforeApp?: () => Promise<void>;
 }
+
+const consoleWarnings = { warn: (detail: { err: unknown }, what: string) => console.warn(what, detail.err) };
 
 /**
  * Every start, first or not: open (and migrate) the database, add what a new installation needs,
@@ -31,15 +35,11 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
   try {
     await seedBase(database.db, { adminUsername: config.adminUsername, adminPassword: config.adminPassword, announce: options.announce });
     const secret = await signingSecret(database.db, config);
+    // the pictures go where uploads go (app.ts); a file left by a failed seed is only worth a warning
+    const files = new FileStore(path.join(config.dataDir, 'uploads'), config.uploadMaxBytes);
+    if (config.seedDemo) await seedDemo(database.db, { files, clock: config.clock, log: consoleWarnings });
+    await options.beforeApp?.();
     const app = await buildApp({ db: database.db, watch: database.watch, config, secret, logger: options.logger });
-    try {
-      // after the app is built (not listening yet), for its logger; the pictures go where uploads go (app.ts)
-      const files = new FileStore(path.join(config.dataDir, 'uploads'), config.uploadMaxBytes);
-      if (config.seedDemo) await seedDemo(database.db, { files, clock: config.clock, log: app.log });
-    } catch (error) {
-      await app.close();
-      throw error;
-    }
     return {
       app,
       database,

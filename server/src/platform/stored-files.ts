@@ -1,4 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
+/** Where a file that could not be removed is reported (the app's logger, or the console before the app is built). */
+export interface Warnings {
+  warn(detail: { err: unknown }, message: string): void;
+}
+
 import type { Db, Tx } from './db.ts';
 import { FileStore } from './files.ts';
 
@@ -34,17 +38,17 @@ export class StagedFiles {
   }
 
   /** @internal used by {@link withStoredFiles} */
-  rollback(log: FastifyBaseLogger): Promise<void> {
+  rollback(log: Warnings): Promise<void> {
     return this.removeAll(this.added, log, 'file of a failed change not removed');
   }
 
   /** @internal used by {@link withStoredFiles} */
-  commit(log: FastifyBaseLogger): Promise<void> {
+  commit(log: Warnings): Promise<void> {
     return this.removeAll(this.retired, log, 'replaced file not removed');
   }
 
   // a file that cannot be removed is left behind and logged: the outcome is already decided
-  private async removeAll(names: string[], log: FastifyBaseLogger, what: string): Promise<void> {
+  private async removeAll(names: string[], log: Warnings, what: string): Promise<void> {
     const results = await Promise.allSettled(names.map((name) => this.store.remove(name)));
     for (const result of results) if (result.status === 'rejected') log.warn({ err: result.reason }, what);
   }
@@ -56,7 +60,7 @@ export class StagedFiles {
  */
 export async function withStoredFiles<T>(
   ctx: { db: Db; files: FileStore },
-  log: FastifyBaseLogger,
+  log: Warnings,
   work: (tx: Tx, files: StagedFiles) => Promise<T>,
 ): Promise<T> {
   const files = new StagedFiles(ctx.files);

@@ -1,9 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Tx } from '../platform/db.ts';
 import type { FileStore } from '../platform/files.ts';
-import { StagedFiles } from '../platform/stored-files.ts';
+import { StagedFiles, type Warnings } from '../platform/stored-files.ts';
 import * as s from '../schema/index.ts';
 import { defaultCompanyName } from './base.ts';
 import { demoProductImages, seedDemoProducts } from './demo-products.ts';
@@ -16,7 +15,7 @@ export interface DemoDeps {
   files: FileStore;
   /** Dates the opening stock and the discounts. */
   clock: Clock;
-  log: FastifyBaseLogger;
+  log: Warnings;
 }
 
 /**

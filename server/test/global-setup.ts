@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { newPglite, openDatabase } from '../src/platform/db.ts';
+import { preparedCluster } from '../src/platform/embedded-template.ts';
 import { seedBase } from '../src/seed/base.ts';
 import { ownerPassword, ownerUsername } from './constants.ts';
 
@@ -22,7 +23,7 @@ export default async function setup(project: TestProject) {
   const mode = process.env.TEST_DB === 'server' ? 'server' : 'embedded';
   project.provide('mode', mode);
   if (mode === 'embedded') {
-    const client = newPglite();
+    const client = newPglite({ loadDataDir: preparedCluster() });
     const database = await openDatabase({ pglite: client });
     await seedBase(database.db, seedOptions);
     const dump = await client.dumpDataDir('none');

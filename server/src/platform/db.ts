@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../schema/index.ts';
+import { startingCluster } from './embedded-template.ts';
 import { endsTransaction, SqlWatch } from './sql-watch.ts';
 
 export type Schema = typeof schema;
@@ -41,7 +42,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; pg
   if (!client) {
     const dir = options.dataDir ? path.join(options.dataDir, 'db') : undefined;
     if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
-    client = newPglite({ dataDir: dir });
+    client = newPglite({ dataDir: dir, loadDataDir: startingCluster(dir) });
   }
   await client.waitReady;
   watchPglite(client, watch);

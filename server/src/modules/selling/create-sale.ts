@@ -25,10 +25,11 @@ interface PricedLine {
 }
 
 /** The lines priced by the server: the catalogue price and discount of the day, the line discount before VAT. */
-async function priceLines(tx: DbOrTx, input: SaleInvoiceInput, today: string): Promise<PricedLine[]> {
+async function priceLines(tx: DbOrTx, input: SaleInvoiceInput, clock: Clock): Promise<{ lines: PricedLine[]; settings: SaleSettings; today: string }> {
   const ids = input.saleInvoiceProduct.map((l) => l.productId);
   const rows = await tx
     .select({
+      ...settingsColumns,
       id: product.id,
       name: product.name,
       salePrice: product.productSalePrice,
@@ -45,7 +46,9 @@ async function priceLines(tx: DbOrTx, input: SaleInvoiceInput, today: string): P
     input.saleInvoiceProduct.map((line, index) => [`saleInvoiceProduct.${index}.productId`, line.productId] as const),
     new Set(byId.keys()),
   );
-  return input.saleInvoiceProduct.map((line, index) => {
+  const settings = saleSettings(rows[0]);
+  const today = dayIn(clock.now(), settings.timeZone);
+  const lines = input.saleInvoiceProduct.map((line, index) => {
     const row = byId.get(line.productId)!;
     const price = unitPrice({
       salePrice: row.salePrice,
@@ -71,6 +74,7 @@ async function priceLines(tx: DbOrTx, input: SaleInvoiceInput, today: string): P
       vat: percentOf(net, vatPercent),
     };
   });
+  return { lines, settings, today };
 }
 
 /**
@@ -89,15 +93,22 @@ async function customerFor(tx: DbOrTx, customerId: number | null | undefined): P
   return row.id;
 }
 
-/** The shop's settings a sale reads: its time zone (for the business date) and whether the till may sell below zero. */
-async function saleSettings(tx: DbOrTx) {
-  const [row] = await tx
-    .select({ timeZone: appSetting.timeZone, allowNegative: appSetting.allowNegativeStock })
-    .from(appSetting)
-    .orderBy(asc(appSetting.id))
-    .limit(1);
-  return { timeZone: row?.timeZone ?? serverTimeZone(), allowNegative: row?.allowNegative ?? false };
+/**
+ * The shop's settings a sale reads, carried by the pricing query (one statement): its time zone (for
+ * the business date) and whether the till may sell below zero.
+ */
+const settingsColumns = {
+  timeZone: sql<string | null>`(select ${appSetting.timeZone} from ${appSetting} order by ${appSetting.id} limit 1)`,
+  allowNegative: sql<boolean | null>`(select ${appSetting.allowNegativeStock} from ${appSetting} order by ${appSetting.id} limit 1)`,
+};
+interface SaleSettings {
+  timeZone: string;
+  allowNegative: boolean;
 }
+const saleSettings = (row: { timeZone: string | null; allowNegative: boolean | null } | undefined): SaleSettings => ({
+  timeZone: row?.timeZone ?? serverTimeZone(),
+  allowNegative: row?.allowNegative ?? false,
+});
 
 export interface CreatedSale {
   invoiceId: number;
@@ -119,9 +130,7 @@ interface PricedSale {
 }
 
 async function priceSale(tx: DbOrTx, input: SaleInvoiceInput, clock: Clock): Promise<PricedSale> {
-  const settings = await saleSettings(tx);
-  const today = dayIn(clock.now(), settings.timeZone);
-  const lines = await priceLines(tx, input, today);
+  const { lines, settings, today } = await priceLines(tx, input, clock);
   const tenders = await tendersOf(tx, input.paidAmount);
   const customerId = await customerFor(tx, input.customerId);
   return {

@@ -48,7 +48,11 @@ describe('a till sale', () => {
     for (const size of [1, 5, 10]) {
       const lines = await products(size);
       const answer = await sell({
-        saleInvoiceProduct: lines.map((p, i) => ({ productId: p.id, productQuantity: 1 + (i % 3), productDiscount: i === 0 ? 1 : undefined })),
+        saleInvoiceProduct: lines.map((p, i) => ({
+          productId: p.id,
+          productQuantity: 1 + (i % 3),
+          productDiscount: i === 0 ? 1 : undefined,
+        })),
         paidAmount: [
           { paymentType: card, amount: 5 },
           { paymentType: cash, amount: 500 },
@@ -63,7 +67,10 @@ describe('a till sale', () => {
   });
 
   test('with a chosen customer, the same number', async () => {
-    const [buyer] = await rows(t, sql`insert into customer (username, role_id) select ${`buyer ${prefix}`}, id from role where name = 'customer' returning id`);
+    const [buyer] = await rows(
+      t,
+      sql`insert into customer (username, role_id) select ${`buyer ${prefix}`}, id from role where name = 'customer' returning id`,
+    );
     const lines = await products(3);
     const answer = await sell({
       customerId: buyer.id,

@@ -1,5 +1,5 @@
-import { type Cents, fromCents, walkInCustomerName, percentOf, type SaleInvoiceInput, toCents, unitPrice } from '@tillbook/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type Cents, fromCents, percentOf, type SaleInvoiceInput, toCents, unitPrice, walkInCustomerName } from '@tillbook/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Clock, dayIn, serverTimeZone } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError } from '../../platform/errors.ts';
@@ -25,7 +25,11 @@ interface PricedLine {
 }
 
 /** The lines priced by the server: the catalogue price and discount of the day, the line discount before VAT. */
-async function priceLines(tx: DbOrTx, input: SaleInvoiceInput, clock: Clock): Promise<{ lines: PricedLine[]; settings: SaleSettings; today: string }> {
+async function priceLines(
+  tx: DbOrTx,
+  input: SaleInvoiceInput,
+  clock: Clock,
+): Promise<{ lines: PricedLine[]; settings: SaleSettings; today: string }> {
   const ids = input.saleInvoiceProduct.map((l) => l.productId);
   const rows = await tx
     .select({
@@ -82,7 +86,9 @@ async function priceLines(tx: DbOrTx, input: SaleInvoiceInput, clock: Clock): Pr
  * answers both which customer that is and whether it is there.
  */
 async function customerFor(tx: DbOrTx, customerId: number | null | undefined): Promise<number> {
-  const walkIn = sql<number | null>`(select ${customer.id} from ${customer} where ${customer.username} = ${walkInCustomerName} order by ${customer.id} limit 1)`;
+  const walkIn = sql<
+    number | null
+  >`(select ${customer.id} from ${customer} where ${customer.username} = ${walkInCustomerName} order by ${customer.id} limit 1)`;
   const wanted = customerId ?? walkIn;
   const [row] = await tx
     .select({ walkIn: customerId == null ? walkIn : sql<null>`null`, id: customer.id })

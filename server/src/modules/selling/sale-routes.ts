@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { implement } from '../../platform/endpoint-route.ts';
 import { caller, found, type RouteDef } from '../../platform/route.ts';
-import { customer, saleInvoice } from '../../schema/index.ts';
+import { saleInvoice } from '../../schema/index.ts';
 import { type CreatedSale, cancelHeldSale, completeHeldSale, createSale } from './create-sale.ts';
 import { listCustomerPayments } from './payment-read.ts';
 import { listSaleReturns, readSaleReturn } from './return-read.ts';

@@ -1,7 +1,6 @@
 import { type Cents, fromCents, type LedgerType } from '@tillbook/contract';
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
-import { subAccount, transaction } from '../../schema/index.ts';
 import type { SystemAccountKey } from './chart-of-accounts.ts';
 
 export type { LedgerType };
@@ -24,39 +23,52 @@ export interface Posting {
   reversesId?: number;
 }
 
+/** A posting as the statement reads it (jsonb_to_recordset): an account is a system key or a sub-account id. */
+function asRecord(p: Posting, n: number) {
+  const reverse = p.amount < 0;
+  const debit = reverse ? p.credit : p.debit;
+  const credit = reverse ? p.debit : p.credit;
+  return {
+    n,
+    date: p.date,
+    debit_key: typeof debit === 'string' ? debit : null,
+    debit_id: typeof debit === 'string' ? null : debit.subAccountId,
+    credit_key: typeof credit === 'string' ? credit : null,
+    credit_id: typeof credit === 'string' ? null : credit.subAccountId,
+    amount: fromCents(Math.abs(p.amount)),
+    particulars: p.particulars,
+    type: p.type,
+    related_id: p.relatedId === undefined ? null : String(p.relatedId),
+    reverses_id: p.reversesId ?? null,
+    vat_rate: p.vatRate ?? null,
+  };
+}
+
 /**
- * Posts double entries to the ledger inside the caller's transaction. System accounts are named
- * by key and resolved here, never by bare id. A negative amount posts the reverse entry. Answers the
- * new entries' ids in the order of the postings (those of zero are skipped).
+ * Posts double entries to the ledger inside the caller's transaction, all of them in one statement.
+ * System accounts are named by key and resolved here, never by bare id (a key missing from the chart
+ * of accounts refuses the call). A negative amount posts the reverse entry. Answers the new entries'
+ * ids in the order of the postings (those of zero are skipped).
  */
 export async function post(tx: DbOrTx, postings: Posting[]): Promise<number[]> {
   const real = postings.filter((p) => p.amount !== 0);
   if (real.length === 0) return [];
-  const keys = [...new Set(real.flatMap((p) => [p.debit, p.credit]).filter((a): a is SystemAccountKey => typeof a === 'string'))];
-  const rows = keys.length
-    ? await tx.select({ id: subAccount.id, key: subAccount.systemKey }).from(subAccount).where(inArray(subAccount.systemKey, keys))
-    : [];
-  const idOf = new Map(rows.map((r) => [r.key, r.id]));
-  for (const key of keys) if (!idOf.has(key)) throw new Error(`system account ${key} is missing from the chart of accounts`);
-  const account = (a: AccountRef) => (typeof a === 'string' ? idOf.get(a)! : a.subAccountId);
-  const made = await tx
-    .insert(transaction)
-    .values(
-      real.map((p) => {
-        const reverse = p.amount < 0;
-        return {
-          date: p.date,
-          debitId: account(reverse ? p.credit : p.debit),
-          creditId: account(reverse ? p.debit : p.credit),
-          amount: fromCents(Math.abs(p.amount)),
-          particulars: p.particulars,
-          type: p.type,
-          relatedId: p.relatedId === undefined ? null : String(p.relatedId),
-          reversesId: p.reversesId ?? null,
-          vatRate: p.vatRate ?? null,
-        };
-      }),
-    )
-    .returning({ id: transaction.id });
-  return made.map((r) => r.id);
+  const input = JSON.stringify(real.map(asRecord));
+  const result = await tx.execute(sql`
+    insert into "transaction" (date, debit_id, credit_id, amount, particulars, type, related_id, reverses_id, vat_rate)
+    select p.date, coalesce(p.debit_id, d.id), coalesce(p.credit_id, c.id), p.amount, p.particulars, p.type,
+      p.related_id, p.reverses_id, p.vat_rate
+    from jsonb_to_recordset(${input}::jsonb) as p(n int, date date, debit_key text, debit_id int, credit_key text, credit_id int,
+      amount numeric, particulars text, type text, related_id text, reverses_id int, vat_rate numeric)
+    left join sub_account d on d.system_key = p.debit_key
+    left join sub_account c on c.system_key = p.credit_key
+    where coalesce(p.debit_id, d.id) is not null and coalesce(p.credit_id, c.id) is not null
+    order by p.n
+    returning id`);
+  const made = (result as unknown as { rows: { id: number }[] }).rows;
+  if (made.length < real.length) {
+    const keys = [...new Set(real.flatMap((p) => [p.debit, p.credit]).filter((a): a is SystemAccountKey => typeof a === 'string'))];
+    throw new Error(`a system account of ${keys.join(', ')} is missing from the chart of accounts`);
+  }
+  return made.map((r) => Number(r.id));
 }

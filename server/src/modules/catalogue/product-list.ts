@@ -1,8 +1,8 @@
 import { type ProductListFilters, productCardOut, productListOut, productReportOut } from '@tillbook/contract';
-import { asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
-import { conventionWhere, type ListQuery, whereAll } from '../../platform/list-query.ts';
+import { conventionWhere, type ListQuery, paging, whereAll } from '../../platform/list-query.ts';
 import { presenter } from '../../platform/presenter.ts';
 import { paged } from '../../platform/queries.ts';
 import { product, productSubCategory } from '../../schema/index.ts';
@@ -130,6 +130,55 @@ export async function productList(db: DbOrTx, q: ListQuery<StaffFilters>) {
   const where = staffWhere(q);
   if (q.mode === 'card') return presentCard(await card(db, q, where));
   if (q.mode === 'report') return presentReport(await report(db, q, where));
-  const [rows, [total]] = await Promise.all([staffRows(db, q, where), db.select({ n: count() }).from(product).where(where)]);
-  return presentPage({ getAllProduct: rows, totalProduct: Number(total?.n ?? 0) });
+  if (q.key !== undefined && !q.unpaged) return presentPage(await searchPage(db, q, where));
+  const [rows, total] = await Promise.all([staffRows(db, q, where), countOf(db, where)]);
+  return presentPage({ getAllProduct: rows, totalProduct: total });
+}
+
+const countOf = async (db: DbOrTx, where: SQL | undefined) => {
+  const [total] = await db.select({ n: count() }).from(product).where(where);
+  return Number(total?.n ?? 0);
+};
+
+/**
+ * A search's rows in the list's order, except that without a sort asked for, the product whose SKU is
+ * exactly the key comes first (what a scanner types): the till adds that one at once, so it must be on
+ * the first page however many other SKUs or names hold the key. The exact one is found by the SKU's
+ * unique index; the others are the page's worth of matches (trigram indexes on name and SKU) without
+ * it, newest first, which PostgreSQL may take by walking the newest-first index when the key is common.
+ */
+async function searchRows(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undefined) {
+  if (q.sort !== undefined || q.key === undefined) return staffRows(db, q, where);
+  const direction = q.order === 'asc' ? asc : desc;
+  const { limit, offset } = paging(q);
+  const exact = db
+    .select({ id: product.id, rank: sql<number>`0`.as('rank') })
+    .from(product)
+    .where(and(where, eq(product.sku, q.key)));
+  const others = db
+    .select({ id: product.id, rank: sql<number>`1`.as('rank') })
+    .from(product)
+    .where(and(where, ne(product.sku, q.key)))
+    .orderBy(direction(product.createdAt), direction(product.id))
+    .limit(offset + (limit ?? 0));
+  const hits = exact.unionAll(others).as('hits');
+  const rows = await productRowQuery(db)
+    .innerJoin(hits, eq(hits.id, product.id))
+    .orderBy(asc(hits.rank), direction(product.createdAt), direction(product.id))
+    .limit(limit ?? 0)
+    .offset(offset);
+  return rows.map(productView);
+}
+
+/**
+ * `query=search&key=` (the till's finder and scanner, the product list's search box): the page's rows,
+ * then the count of matches only when the page does not tell it. A first page that is not full holds
+ * every match (a scan: one statement); a full page, or a later one, is counted.
+ */
+async function searchPage(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undefined) {
+  const rows = await searchRows(db, q, where);
+  const { offset } = paging(q);
+  const whole = rows.length > 0 && rows.length < q.count;
+  const total = whole || (q.page === 1 && rows.length === 0) ? offset + rows.length : await countOf(db, where);
+  return { getAllProduct: rows, totalProduct: total };
 }

@@ -1,14 +1,13 @@
-import { type Cents, fromCents, percentOf, type SaleInvoiceInput, toCents, unitPrice } from '@tillbook/contract';
-import { and, eq, inArray } from 'drizzle-orm';
-import { businessDate, type Clock } from '../../platform/clock.ts';
+import { type Cents, fromCents, percentOf, type SaleInvoiceInput, toCents, unitPrice, walkInCustomerName } from '@tillbook/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type Clock, dayIn, serverTimeZone } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError } from '../../platform/errors.ts';
 import { requireFound } from '../../platform/queries.ts';
 import { transition } from '../../platform/transition.ts';
 import { appSetting, customer, discount, product, productVat, saleInvoice, saleInvoiceProduct } from '../../schema/index.ts';
 import { post, vatByRate } from '../accounting/index.ts';
-import { moveStock } from '../inventory/index.ts';
-import { walkInCustomerId } from './customers.ts';
+import { moveStocks } from '../inventory/index.ts';
 import { saleDoc, saleDocument } from './sale-doc.ts';
 import { salePostings } from './sale-postings.ts';
 import { settleTender, type Tender, tendersOf } from './sale-tender.ts';
@@ -26,10 +25,15 @@ interface PricedLine {
 }
 
 /** The lines priced by the server: the catalogue price and discount of the day, the line discount before VAT. */
-async function priceLines(tx: DbOrTx, input: SaleInvoiceInput, today: string): Promise<PricedLine[]> {
+async function priceLines(
+  tx: DbOrTx,
+  input: SaleInvoiceInput,
+  clock: Clock,
+): Promise<{ lines: PricedLine[]; settings: SaleSettings; today: string }> {
   const ids = input.saleInvoiceProduct.map((l) => l.productId);
   const rows = await tx
     .select({
+      ...settingsColumns,
       id: product.id,
       name: product.name,
       salePrice: product.productSalePrice,
@@ -46,7 +50,9 @@ async function priceLines(tx: DbOrTx, input: SaleInvoiceInput, today: string): P
     input.saleInvoiceProduct.map((line, index) => [`saleInvoiceProduct.${index}.productId`, line.productId] as const),
     new Set(byId.keys()),
   );
-  return input.saleInvoiceProduct.map((line, index) => {
+  const settings = saleSettings(rows[0]);
+  const today = dayIn(clock.now(), settings.timeZone);
+  const lines = input.saleInvoiceProduct.map((line, index) => {
     const row = byId.get(line.productId)!;
     const price = unitPrice({
       salePrice: row.salePrice,
@@ -72,18 +78,43 @@ async function priceLines(tx: DbOrTx, input: SaleInvoiceInput, today: string): P
       vat: percentOf(net, vatPercent),
     };
   });
+  return { lines, settings, today };
 }
 
+/**
+ * The buyer: the customer sent, else the walk-in customer (the first of that name), active; one query
+ * answers both which customer that is and whether it is there.
+ */
 async function customerFor(tx: DbOrTx, customerId: number | null | undefined): Promise<number> {
-  const id = customerId ?? (await walkInCustomerId(tx));
-  if (id === undefined) throw fieldError('customerId', 'is required (there is no walk-in customer)');
+  const walkIn = sql<
+    number | null
+  >`(select ${customer.id} from ${customer} where ${customer.username} = ${walkInCustomerName} order by ${customer.id} limit 1)`;
+  const wanted = customerId ?? walkIn;
   const [row] = await tx
-    .select({ id: customer.id })
-    .from(customer)
-    .where(and(eq(customer.id, id), eq(customer.status, true)));
-  if (!row) throw fieldError('customerId', 'does not exist');
+    .select({ walkIn: customerId == null ? walkIn : sql<null>`null`, id: customer.id })
+    .from(sql`(select 1) as one`)
+    .leftJoin(customer, and(eq(customer.id, wanted), eq(customer.status, true)));
+  if (customerId == null && row?.walkIn == null) throw fieldError('customerId', 'is required (there is no walk-in customer)');
+  if (row?.id == null) throw fieldError('customerId', 'does not exist');
   return row.id;
 }
+
+/**
+ * The shop's settings a sale reads, carried by the pricing query (one statement): its time zone (for
+ * the business date) and whether the till may sell below zero.
+ */
+const settingsColumns = {
+  timeZone: sql<string | null>`(select ${appSetting.timeZone} from ${appSetting} order by ${appSetting.id} limit 1)`,
+  allowNegative: sql<boolean | null>`(select ${appSetting.allowNegativeStock} from ${appSetting} order by ${appSetting.id} limit 1)`,
+};
+interface SaleSettings {
+  timeZone: string;
+  allowNegative: boolean;
+}
+const saleSettings = (row: { timeZone: string | null; allowNegative: boolean | null } | undefined): SaleSettings => ({
+  timeZone: row?.timeZone ?? serverTimeZone(),
+  allowNegative: row?.allowNegative ?? false,
+});
 
 export interface CreatedSale {
   invoiceId: number;
@@ -100,17 +131,19 @@ interface PricedSale {
   discount: Cents;
   date: string;
   tenders: Tender[];
+  /** The shop lets the till sell below zero (allowNegativeStock). */
+  allowNegative: boolean;
 }
 
 async function priceSale(tx: DbOrTx, input: SaleInvoiceInput, clock: Clock): Promise<PricedSale> {
-  const today = await businessDate(tx, clock);
-  const lines = await priceLines(tx, input, today);
+  const { lines, settings, today } = await priceLines(tx, input, clock);
   const tenders = await tendersOf(tx, input.paidAmount);
   const customerId = await customerFor(tx, input.customerId);
   return {
     lines,
     tenders,
     customerId,
+    allowNegative: settings.allowNegative,
     net: lines.reduce((s, l) => s + l.net, 0),
     vat: lines.reduce((s, l) => s + l.vat, 0),
     discount: lines.reduce((s, l) => s + l.discount, 0),
@@ -150,20 +183,19 @@ const lineValues = (invoiceId: number, l: PricedLine, unitCost: Cents) => ({
 async function completeSale(tx: DbOrTx, invoiceId: number, sale: PricedSale, userId: number): Promise<Cents> {
   const settled = settleTender(sale.net + sale.vat, sale.tenders);
   if (!settled) throw badRequest('Amount cannot be greater than due!', { paidAmount: 'is more than the total; only cash gives change' });
-  const [setting] = await tx.select({ allowNegative: appSetting.allowNegativeStock }).from(appSetting).limit(1);
-  const costs = new Map<number, Cents>();
-  for (const line of [...sale.lines].sort((a, b) => a.productId - b.productId)) {
-    const moved = await moveStock(tx, {
+  const moved = await moveStocks(
+    tx,
+    sale.lines.map((line) => ({
       productId: line.productId,
       quantity: -line.quantity,
-      reason: 'sale',
+      reason: 'sale' as const,
       documentType: saleDocument,
       documentId: invoiceId,
       userId,
-      allowNegative: setting?.allowNegative ?? false,
-    });
-    costs.set(line.productId, toCents(moved.unitCost));
-  }
+      allowNegative: sale.allowNegative,
+    })),
+  );
+  const costs = new Map(moved.map((m) => [m.productId, toCents(m.unitCost)]));
   await tx.insert(saleInvoiceProduct).values(sale.lines.map((l) => lineValues(invoiceId, l, costs.get(l.productId)!)));
   const cost = sale.lines.reduce((s, l) => s + costs.get(l.productId)! * l.quantity, 0);
   await tx

@@ -19,8 +19,12 @@ import { returnedByLine, saleReturnsOf } from './return-read.ts';
 
 const ar = sql`(select id from sub_account where system_key = 'accountsReceivable')`;
 
-/** Per sale (relatedId), what the ledger holds against Accounts Receivable (reference 3.4); deleted payments left out. */
-function ledgerFigures(db: DbOrTx) {
+/**
+ * Per sale (relatedId), what the ledger holds against Accounts Receivable (reference 3.4); deleted
+ * payments left out. `only` restricts it to one sale, so reading one sale sums only its own entries
+ * (the join on the id cast to text does not reach inside the grouped ledger).
+ */
+function ledgerFigures(db: DbOrTx, only?: number) {
   const t = transaction;
   const sum = (type: string, side: SQL) => sql<string>`sum(${t.amount}) filter (where ${t.type} = ${type} and ${side} = ${ar})`;
   return db
@@ -32,7 +36,7 @@ function ledgerFigures(db: DbOrTx) {
       refunded: sum('saleReturn', sql`${t.debitId}`).as('l_refunded'),
     })
     .from(t)
-    .where(and(inArray(t.type, ['sale', 'saleReturn']), liveEntry()))
+    .where(and(inArray(t.type, ['sale', 'saleReturn']), liveEntry(), only === undefined ? undefined : eq(t.relatedId, String(only))))
     .groupBy(t.relatedId)
     .as('ledger');
 }
@@ -149,7 +153,7 @@ export async function listSales(db: DbOrTx, query: ListQuery, extra: SQL[] = [],
 
 /** One sale's header with its customer, salesperson and ledger figures, when it is in one of the states. */
 async function saleHeader(db: DbOrTx, invoiceId: number, states: SaleState[]) {
-  const l = ledgerFigures(db);
+  const l = ledgerFigures(db, invoiceId);
   const [header] = await db
     .select(headerSelect(l))
     .from(saleInvoice)
@@ -253,7 +257,7 @@ export async function readHeld(db: DbOrTx, invoiceId: number) {
 
 /** A completed or held sale as the create answer gives it (`createdInvoice`). */
 export async function readCreated(db: DbOrTx, invoiceId: number) {
-  const l = ledgerFigures(db);
+  const l = ledgerFigures(db, invoiceId);
   const [header] = await db
     .select(headerSelect(l))
     .from(saleInvoice)

@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { implement } from '../../platform/endpoint-route.ts';
 import { caller, found, type RouteDef } from '../../platform/route.ts';
-import { customer, saleInvoice } from '../../schema/index.ts';
+import { saleInvoice } from '../../schema/index.ts';
 import { type CreatedSale, cancelHeldSale, completeHeldSale, createSale } from './create-sale.ts';
 import { listCustomerPayments } from './payment-read.ts';
 import { listSaleReturns, readSaleReturn } from './return-read.ts';
@@ -15,10 +15,10 @@ import { setSaleStatus } from './undo-sale.ts';
 
 /** The create answer: {createdInvoice, customer}, the change and the spec's message. */
 async function createdAnswer(db: DbOrTx, sale: CreatedSale) {
-  const [buyer] = await db.select({ id: customer.id, username: customer.username }).from(customer).where(eq(customer.id, sale.customerId));
+  const createdInvoice = await readCreated(db, sale.invoiceId);
   return {
-    createdInvoice: await readCreated(db, sale.invoiceId),
-    customer: buyer!,
+    createdInvoice,
+    customer: { id: createdInvoice.customer.id, username: createdInvoice.customer.username },
     change: fromCents(sale.change),
     message: sellingMessages.saleAdded,
   };

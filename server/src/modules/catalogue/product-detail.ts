@@ -1,25 +1,9 @@
 import { unitPrice } from '@tillbook/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
-import { rawRows } from '../../platform/queries.ts';
 import { found } from '../../platform/route.ts';
-import {
-  colors,
-  discount,
-  product,
-  productAttribute,
-  productAttributeValue,
-  productBrand,
-  productColor,
-  productImage,
-  productProductAttributeValue,
-  productSubCategory,
-  productVat,
-  stockMovement,
-  uom,
-  users,
-} from '../../schema/index.ts';
+import { discount, product, productBrand, productSubCategory, productVat, stockMovement, uom, users } from '../../schema/index.ts';
 import { imageUrls } from './product-images.ts';
 
 /** How many movements the product page shows, newest first. */
@@ -54,33 +38,46 @@ export function productRowQuery(db: DbOrTx) {
 
 export const lowStockSql = sql<boolean>`${product.productQuantity} <= ${product.reorderQuantity}`;
 
-/** A product's gallery, colours and attribute values, for the product page and the storefront: one statement. */
-export async function productParts(db: DbOrTx, productId: number) {
-  const [row] = await rawRows<{
-    gallery: { id: number; imageName: string; position: number }[] | null;
-    colors: { id: number; name: string; colorCode: string }[] | null;
-    attributeValues: { id: number; name: string; productAttributeId: number; productAttributeName: string }[] | null;
-  }>(
-    db,
-    sql`select
-    (select json_agg(json_build_object('id', ${productImage.id}, 'imageName', ${productImage.imageName}, 'position', ${productImage.position})
-       order by ${productImage.position}, ${productImage.id})
-     from ${productImage} where ${productImage.productId} = ${productId} and ${productImage.status}) as "gallery",
-    (select json_agg(json_build_object('id', ${colors.id}, 'name', ${colors.name}, 'colorCode', ${colors.colorCode}) order by ${colors.name}, ${colors.id})
-     from ${productColor} join ${colors} on ${colors.id} = ${productColor.colorId} where ${productColor.productId} = ${productId}) as "colors",
-    (select json_agg(json_build_object('id', ${productAttributeValue.id}, 'name', ${productAttributeValue.name},
-       'productAttributeId', ${productAttribute.id}, 'productAttributeName', ${productAttribute.name})
-       order by ${productAttribute.name}, ${productAttributeValue.name})
-     from ${productProductAttributeValue}
-     join ${productAttributeValue} on ${productAttributeValue.id} = ${productProductAttributeValue.productAttributeValueId}
-     join ${productAttribute} on ${productAttribute.id} = ${productAttributeValue.productAttributeId}
-     where ${productProductAttributeValue.productId} = ${productId}) as "attributeValues"`,
-  );
+type Gallery = { id: number; imageName: string; position: number };
+type Colour = { id: number; name: string; colorCode: string };
+type AttributeValue = { id: number; name: string; productAttributeId: number; productAttributeName: string };
+
+/**
+ * A product's gallery, colours and attribute values as three JSON columns of one select, for the
+ * product whose id is `productId` (a value or the outer query's id column).
+ */
+export const productPartsColumns = (productId: number | typeof product.id) => {
+  // written out with aliases: drizzle leaves columns unqualified inside a select's fields
+  const id = typeof productId === 'number' ? sql`${productId}` : sql.raw('"product"."id"');
   return {
-    images: (row?.gallery ?? []).map((g) => ({ id: g.id, position: g.position, ...imageUrls(g.imageName) })),
-    colors: row?.colors ?? [],
-    productAttributeValues: row?.attributeValues ?? [],
+    gallery: sql<
+      Gallery[] | null
+    >`(select json_agg(json_build_object('id', i.id, 'imageName', i.image_name, 'position', i.position) order by i.position, i.id)
+      from product_image i where i.product_id = ${id} and i.status)`,
+    colors: sql<
+      Colour[] | null
+    >`(select json_agg(json_build_object('id', c.id, 'name', c.name, 'colorCode', c.color_code) order by c.name, c.id)
+      from product_color pc join colors c on c.id = pc.color_id where pc.product_id = ${id})`,
+    attributeValues: sql<AttributeValue[] | null>`(select json_agg(json_build_object('id', v.id, 'name', v.name, 'productAttributeId', a.id,
+        'productAttributeName', a.name) order by a.name, v.name)
+      from product_product_attribute_value pv join product_attribute_value v on v.id = pv.product_attribute_value_id
+      join product_attribute a on a.id = v.product_attribute_id where pv.product_id = ${id})`,
   };
+};
+
+/** The parts as the product answers carry them. */
+export const partsView = (
+  row: { gallery: Gallery[] | null; colors: Colour[] | null; attributeValues: AttributeValue[] | null } | undefined,
+) => ({
+  images: (row?.gallery ?? []).map((g) => ({ id: g.id, position: g.position, ...imageUrls(g.imageName) })),
+  colors: row?.colors ?? [],
+  productAttributeValues: row?.attributeValues ?? [],
+});
+
+/** A product's gallery, colours and attribute values, for the staff product page: one statement. */
+export async function productParts(db: DbOrTx, productId: number) {
+  const [row] = await db.select(productPartsColumns(productId)).from(product).where(eq(product.id, productId));
+  return partsView(row);
 }
 
 /**

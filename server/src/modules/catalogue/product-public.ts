@@ -5,19 +5,24 @@ import { conventionWhere, type ListQuery, paging, parseListQuery, whereAll } fro
 import { found } from '../../platform/route.ts';
 import { discount, product, productBrand, productColor, productSubCategory, productVat } from '../../schema/index.ts';
 import { finalPriceWithVatSql, productPriceOperands, visibleDiscountJoin } from './price-sql.ts';
-import { type ProductRow, productParts, productRowSelect, productView } from './product-detail.ts';
+import { type ProductRow, partsView, productPartsColumns, productRowSelect, productView } from './product-detail.ts';
 
 type PublicFilters = {
   [K in keyof typeof publicProductQuery.filters]?: NonNullable<(typeof publicProductQuery.filters)[K]['_output']>;
 };
 
-/** The product row with its names, VAT rate and visible discount, joined once (no query per row). */
-export function publicRowQuery(db: DbOrTx) {
+const publicColumns = {
+  ...productRowSelect,
+  discount: { id: discount.id, type: discount.type, value: discount.value, startDate: discount.startDate, endDate: discount.endDate },
+};
+
+/**
+ * The product row with its names, VAT rate and visible discount, joined once (no query per row), and
+ * any `more` columns (the product page's parts).
+ */
+export function publicRowQuery<More extends Record<string, SQL>>(db: DbOrTx, more: More = {} as More) {
   return db
-    .select({
-      ...productRowSelect,
-      discount: { id: discount.id, type: discount.type, value: discount.value, startDate: discount.startDate, endDate: discount.endDate },
-    })
+    .select({ ...publicColumns, ...more })
     .from(product)
     .leftJoin(productSubCategory, eq(productSubCategory.id, product.productSubCategoryId))
     .leftJoin(productBrand, eq(productBrand.id, product.productBrandId))
@@ -124,13 +129,11 @@ export async function publicProductList(
   return { getAllProduct: found, totalProduct: ids.length };
 }
 
-/** GET /product/public/{id}: an active product with gallery, colours and attribute values; 404 when hidden. */
+/** GET /product/public/{id}: an active product with gallery, colours and attribute values (one statement); 404 when hidden. */
 export async function publicProduct(db: DbOrTx, today: string, id: number) {
-  const [[row], parts] = await Promise.all([
-    publicRowQuery(db).where(and(eq(product.id, id), eq(product.status, true))),
-    productParts(db, id),
-  ]);
-  return { ...publicView(found(row, 'Product'), today), ...parts };
+  const [row] = await publicRowQuery(db, productPartsColumns(product.id)).where(and(eq(product.id, id), eq(product.status, true)));
+  const { gallery, colors, attributeValues, ...rest } = found(row, 'Product');
+  return { ...publicView(rest, today), ...partsView({ gallery, colors, attributeValues }) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { accountMessages, formatMoney, journalMessages, toCents } from '@tillbook/contract';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { openScreen } from './admin-nav.ts';
 import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
@@ -65,14 +65,27 @@ async function fitsPhone(page: Page, name: string) {
 }
 
 const row = (page: Page, text: string | RegExp) => page.getByRole('row').filter({ hasText: text });
-/** Chooses an account in a searchable select by typing its name, as a person would in a long list. */
+/**
+ * Chooses an account in a searchable select by typing its name, as a person would in a long list, and
+ * checks the field then shows it. A click that lands while the list is still opening can be lost (a
+ * person would see the empty field and choose again): so does this, a few times at most.
+ */
 async function pick(page: Page, select: ReturnType<Page['getByLabel']>, name: string) {
-  await select.click();
-  await select.fill(name);
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${name.replace(/[()]/g, '\\$&')}$`) })
-    .click();
+  const field = select.locator('xpath=ancestor::div[contains(@class, "ant-form-item-control")][1]');
+  await vi.waitFor(
+    async () => {
+      await select.click();
+      await select.fill(name);
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+        .filter({ hasText: new RegExp(`^${name.replace(/[()]/g, '\\$&')}$`) })
+        .click({ timeout: 10_000 });
+      await page.waitForTimeout(100);
+      const shown = await field.innerText({ timeout: 2_000 });
+      if (!shown.split('\n').includes(name)) throw new Error(`the field shows "${shown}", not "${name}"`);
+    },
+    { timeout: 30_000, interval: 100 },
+  );
 }
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 

@@ -3,22 +3,24 @@ import type { AppContext } from '../../platform/context.ts';
 import { implement } from '../../platform/endpoint-route.ts';
 import type { ListQuery } from '../../platform/list-query.ts';
 import type { RouteDef } from '../../platform/route.ts';
+import { WatchedCache } from '../../platform/watched-cache.ts';
 import { accountDetail, listMainAccounts, listSubAccounts, type SubAccountFilters } from './account-read.ts';
 import { createSubAccount, deleteSubAccount, setSubAccountStatus, updateSubAccount } from './account-write.ts';
-import { balanceSheet, incomeStatement, trialBalance } from './statements.ts';
+import { balanceSheet, incomeStatement, type StatementCache, statementTables, trialBalance } from './statements.ts';
 import { vatStatement } from './vat-report.ts';
 
 /** The chart of accounts, the statements (one path, `query=` picks) and the VAT report. */
 export function accountRoutes(ctx: AppContext): RouteDef[] {
   const { db } = ctx;
   const clock = () => ctx.config.clock;
+  const statements: StatementCache = new WatchedCache(ctx.watch, statementTables, 100);
   return [
     implement(ctx, accountEndpoints.list, ({ query }) => {
       const q = query as ListQuery<SubAccountFilters>;
       if (q.mode === 'ma') return listMainAccounts(db);
-      if (q.mode === 'tb') return trialBalance(db, q, clock());
-      if (q.mode === 'bs') return balanceSheet(db, q, clock());
-      if (q.mode === 'is') return incomeStatement(db, q, clock());
+      if (q.mode === 'tb') return trialBalance(db, q, clock(), statements);
+      if (q.mode === 'bs') return balanceSheet(db, q, clock(), statements);
+      if (q.mode === 'is') return incomeStatement(db, q, clock(), statements);
       return listSubAccounts(db, q);
     }),
     implement(ctx, accountEndpoints.get, ({ params, query }) => accountDetail(db, params.id, query, clock())),

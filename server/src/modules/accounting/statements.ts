@@ -4,6 +4,7 @@ import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import type { ListQuery } from '../../platform/list-query.ts';
 import { rawRows } from '../../platform/queries.ts';
+import type { WatchedCache } from '../../platform/watched-cache.ts';
 import { account, subAccount } from '../../schema/index.ts';
 
 /**
@@ -11,7 +12,20 @@ import { account, subAccount } from '../../schema/index.ts';
  * the ledger once: sums per (debit, credit) account pair in SQL, which the covering index on the date
  * answers without touching the table, folded per sub-account here in cents. Every row counts: a
  * reversed entry and its reversal cancel.
+ *
+ * A statement of a range can be kept in a {@link StatementCache} (the routes keep one): it is served
+ * again only while none of {@link statementTables} has been written since it was read, so a sale or a
+ * manual entry shows on the very next request.
  */
+
+/** The tables the statements read. */
+export const statementTables = ['transaction', 'sub_account', 'account'] as const;
+
+/** Statements kept per kind and range (see watched-cache.ts). */
+export type StatementCache = WatchedCache<string, unknown>;
+
+const kept = <T>(cache: StatementCache | undefined, key: string, load: () => Promise<T>): Promise<T> =>
+  cache ? (cache.get(key, load) as Promise<T>) : load();
 
 interface Sums {
   debit: Cents;
@@ -72,8 +86,12 @@ const sum = (values: Cents[]): Cents => values.reduce((a, b) => a + b, 0);
 const matchText = (a: Cents, b: Cents) => (a === b ? ('true' as const) : ('false' as const));
 
 /** Trial balance over startDate..endDate: each sub-account's debits, credits and balance; debit balances beside credit balances. */
-export async function trialBalance(db: DbOrTx, q: ListQuery<unknown>, clock: Clock) {
+export async function trialBalance(db: DbOrTx, q: ListQuery<unknown>, clock: Clock, cache?: StatementCache) {
   const { startDate, endDate } = await rangeOf(db, q, clock);
+  return kept(cache, `tb/${startDate}/${endDate}`, () => trialBalanceOf(db, startDate, endDate));
+}
+
+async function trialBalanceOf(db: DbOrTx, startDate: string | null, endDate: string) {
   const [accounts, { inRange }] = await Promise.all([
     chart(db),
     ledgerSums(db, endDate, startDate ? { from: startDate, keepBefore: false } : null),
@@ -122,8 +140,12 @@ function profitOf(accounts: AccountInfo[], sums: Map<number, Sums>): Cents {
  * Balance sheet at endDate over every entry up to it: assets, liabilities and equity accounts, with
  * the profit before startDate as retained earnings and the profit of the range in equity.
  */
-export async function balanceSheet(db: DbOrTx, q: ListQuery<unknown>, clock: Clock) {
+export async function balanceSheet(db: DbOrTx, q: ListQuery<unknown>, clock: Clock, cache?: StatementCache) {
   const { startDate, endDate } = await rangeOf(db, q, clock);
+  return kept(cache, `bs/${startDate}/${endDate}`, () => balanceSheetOf(db, startDate, endDate));
+}
+
+async function balanceSheetOf(db: DbOrTx, startDate: string | null, endDate: string) {
   const [accounts, { inRange, earlier }] = await Promise.all([
     chart(db),
     ledgerSums(db, endDate, startDate ? { from: startDate, keepBefore: true } : null),
@@ -155,8 +177,12 @@ export async function balanceSheet(db: DbOrTx, q: ListQuery<unknown>, clock: Clo
 }
 
 /** Income statement over startDate..endDate: revenue (credit − debit), expense (debit − credit), profit. */
-export async function incomeStatement(db: DbOrTx, q: ListQuery<unknown>, clock: Clock) {
+export async function incomeStatement(db: DbOrTx, q: ListQuery<unknown>, clock: Clock, cache?: StatementCache) {
   const { startDate, endDate } = await rangeOf(db, q, clock);
+  return kept(cache, `is/${startDate}/${endDate}`, () => incomeStatementOf(db, startDate, endDate));
+}
+
+async function incomeStatementOf(db: DbOrTx, startDate: string | null, endDate: string) {
   const [accounts, { inRange }] = await Promise.all([
     chart(db),
     ledgerSums(db, endDate, startDate ? { from: startDate, keepBefore: false } : null),

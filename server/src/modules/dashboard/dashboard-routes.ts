@@ -2,9 +2,11 @@ import { dashboardEndpoints } from '@tillbook/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { implement } from '../../platform/endpoint-route.ts';
 import type { RouteDef } from '../../platform/route.ts';
-import { dashboard } from './dashboard.ts';
+import { WatchedCache } from '../../platform/watched-cache.ts';
+import { type DashboardAnswer, dashboard, dashboardTables } from './dashboard.ts';
 
-/** GET dashboard?startDate&endDate. */
+/** GET dashboard?startDate&endDate: a range's figures kept until a table they are read from is written. */
 export function dashboardRoutes(ctx: AppContext): RouteDef[] {
-  return [implement(ctx, dashboardEndpoints.get, ({ query }) => dashboard(ctx.db, query, ctx.config.clock))];
+  const kept = new WatchedCache<string, DashboardAnswer>(ctx.watch, dashboardTables, 100);
+  return [implement(ctx, dashboardEndpoints.get, ({ query }) => dashboard(ctx.db, query, ctx.config.clock, kept))];
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { rawRows } from '../../platform/queries.ts';
+import type { WatchedCache } from '../../platform/watched-cache.ts';
 import { liveEntry, monthOf } from '../accounting/index.ts';
 import { saleBalances, sumBalances } from '../selling/index.ts';
 
@@ -55,37 +56,35 @@ function days(db: DbOrTx, start: string, end: string) {
   );
 }
 
-/** The cents posted on one side of an account up to a day: an index-only read of (debit_id|credit_id, date, amount). */
-const side = (column: 'debit_id' | 'credit_id', account: string, end: string) =>
-  sql`select coalesce(round(sum(t.amount) * 100), 0)::bigint from "transaction" t
-    where t.${sql.raw(column)} = ${sql.raw(account)} and t.date <= ${end}::date`;
+/**
+ * A system account's balance at `end` in cents, on its normal side (`debit`: debits less credits),
+ * over every posting up to that day (a reversal cancels what it reverses): each side summed apart, so
+ * each is an index-only read of (debit_id|credit_id, date, amount).
+ */
+async function balanceAt(db: DbOrTx, systemKey: string, normal: 'debit' | 'credit', end: string) {
+  const side = (column: 'debit_id' | 'credit_id') =>
+    sql`(select coalesce(round(sum(t.amount) * 100), 0)::bigint from "transaction" t
+      where t.${sql.raw(column)} = a.id and t.date <= ${end}::date)`;
+  const [plus, minus] = normal === 'debit' ? (['debit_id', 'credit_id'] as const) : (['credit_id', 'debit_id'] as const);
+  const [row] = await rawRows<{ cents: string }>(
+    db,
+    sql`select ${side(plus)} - ${side(minus)} as cents from sub_account a where a.system_key = ${systemKey}`,
+  );
+  return money(row?.cents);
+}
 
 /**
- * What customers owe and the shop owes at `end` (Accounts Receivable and Payable, every posting up to
- * that day: a reversal cancels what it reverses), stock on hand at average cost and the count of active
- * products at or below a reorder level they have (a level of 0 is none), all in one round trip.
+ * Stock on hand at average cost and the count of active products at or below a reorder level they
+ * have (a level of 0 is none), in one pass over the products.
  */
-async function positions(db: DbOrTx, end: string) {
-  const [row] = await rawRows<{ receivable: string; payable: string; stock: string; low: number }>(
+async function stock(db: DbOrTx) {
+  const [row] = await rawRows<{ stock: string; low: number }>(
     db,
-    sql`with a as (select
-          (select id from sub_account where system_key = 'accountsReceivable') as ar,
-          (select id from sub_account where system_key = 'accountsPayable') as ap)
-      select l.receivable, l.payable,
-        (select coalesce(round(sum(product_quantity * product_purchase_price) * 100), 0)::bigint
-          from product where product_quantity > 0) as stock,
-        (select count(*)::int from product
-          where status and reorder_quantity > 0 and product_quantity <= reorder_quantity) as low
-      from a, lateral (select
-          (${side('debit_id', 'a.ar', end)}) - (${side('credit_id', 'a.ar', end)}) as receivable,
-          (${side('credit_id', 'a.ap', end)}) - (${side('debit_id', 'a.ap', end)}) as payable) l`,
+    sql`select coalesce(round(sum(product_quantity * product_purchase_price) filter (where product_quantity > 0) * 100), 0)::bigint as stock,
+        (count(*) filter (where status and reorder_quantity > 0 and product_quantity <= reorder_quantity))::int as low
+      from product`,
   );
-  return {
-    receivable: money(row?.receivable),
-    payable: money(row?.payable),
-    stockValue: money(row?.stock),
-    lowStockCount: Number(row?.low ?? 0),
-  };
+  return { stockValue: money(row?.stock), lowStockCount: Number(row?.low ?? 0) };
 }
 
 interface TopRow {
@@ -172,20 +171,53 @@ async function saleDue(db: DbOrTx, start: string, end: string) {
   return sumBalances(balances.values()).dueAmount;
 }
 
+/** The tables the dashboard reads: a write to any of them drops its kept answers. */
+export const dashboardTables = [
+  'sale_invoice',
+  'sale_invoice_product',
+  'return_sale_invoice',
+  'return_sale_invoice_product',
+  'purchase_invoice',
+  'return_purchase_invoice',
+  'transaction',
+  'sub_account',
+  'product',
+  'customer',
+] as const;
+
+export type DashboardAnswer = Awaited<ReturnType<typeof figures>>;
+
 /**
  * GET dashboard?startDate&endDate (contract/src/dashboard.ts): a missing end of the range is the first
- * or last day of this month in the shop. Sales and purchases are summed in SQL per day and added up
- * here in cents, so the totals are the days' sums; dues come from the ledger; the queries run side by side.
+ * or last day of this month in the shop. The figures of a range are kept in `cache` (when given) while
+ * none of {@link dashboardTables} is written, so a sale, a purchase or a stock change shows at once.
  */
-export async function dashboard(db: DbOrTx, q: { startDate?: string; endDate?: string }, clock: Clock) {
+export async function dashboard(
+  db: DbOrTx,
+  q: { startDate?: string; endDate?: string },
+  clock: Clock,
+  cache?: WatchedCache<string, DashboardAnswer>,
+) {
   const month = q.startDate && q.endDate ? undefined : monthOf(await businessDate(db, clock));
   const startDate = q.startDate ?? month!.first;
   const endDate = q.endDate ?? month!.last;
-  const [dayRows, saleDueAmount, purchaseDueAmount, position, products, customers] = await Promise.all([
+  return cache ? cache.get(`${startDate}/${endDate}`, () => figures(db, startDate, endDate)) : figures(db, startDate, endDate);
+}
+
+/**
+ * The dashboard's figures over startDate..endDate. Sales and purchases are summed in SQL per day and
+ * added up here in cents, so the totals are the days' sums; dues and positions come from the ledger.
+ * The eight statements run side by side on the pool; the longest (Accounts Receivable up to the end
+ * day) sets the time.
+ */
+async function figures(db: DbOrTx, startDate: string, endDate: string) {
+  const [dayRows, saleDueAmount, purchaseDueAmount, receivable, payable, stocked, products, customers] = await Promise.all([
     days(db, startDate, endDate),
     saleDue(db, startDate, endDate),
     purchaseDue(db, startDate, endDate),
-    positions(db, endDate),
+    balanceAt(db, 'accountsReceivable', 'debit', endDate),
+    balanceAt(db, 'accountsPayable', 'credit', endDate),
+    stock(db),
     topProducts(db, startDate, endDate),
     topCustomers(db, startDate, endDate),
   ]);
@@ -226,7 +258,9 @@ export async function dashboard(db: DbOrTx, q: { startDate?: string; endDate?: s
     totalPurchaseAmount: money(total.purchases),
     totalPurchaseReturn: money(total.purchaseReturns),
     totalPurchaseDue: purchaseDueAmount,
-    ...position,
+    receivable,
+    payable,
+    ...stocked,
     daily,
     topProducts: products.map((r) => ({ ...top(r), quantity: Number(r.n) })),
     topCustomers: customers.map((r) => ({ ...top(r), invoices: Number(r.n) })),

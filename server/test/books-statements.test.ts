@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { fixedClock } from '../src/platform/clock.ts';
-import { type Books, buildBooks, tokyoMorning } from './books-fixture.ts';
+import { type Books, buildBooks, manualEntry, tokyoMorning } from './books-fixture.ts';
 import { useTestApp } from './harness.ts';
 import { rows } from './sale-fixtures.ts';
 
@@ -292,5 +292,35 @@ describe('undoing a purchase', () => {
     });
     // the purchase and its reversal cancel: the whole books are those of 1 July (1103.00 each side)
     expect(await statement({ query: 'tb' })).toMatchObject({ endDate: '2026-07-02', totalDebit: 1103, totalCredit: 1103, match: 'true' });
+  });
+});
+
+describe('kept statements', () => {
+  test('asked again from memory, yet a new entry shows in every statement on the very next request', async () => {
+    const statements = (answer: { headers: Record<string, unknown> }) => Number(answer.headers['x-sql-statements']);
+    const ask = (query: Record<string, string>) => t.call('GET', '/v1/account', { token: books.owner, query });
+    const july = { startDate: '2026-07-01', endDate: '2026-07-31' };
+    const rentOf = (tb: any) => [...tb.debits, ...tb.credits].find((r: any) => r.subAccount === 'Rent')?.balance ?? 0;
+    const first = { tb: await ask({ query: 'tb', endDate: '2026-07-31' }), is: await ask({ query: 'is', ...july }) };
+    const bs = await ask({ query: 'bs', ...july });
+    expect(statements(first.tb)).toBeGreaterThan(0);
+    const again = { tb: await ask({ query: 'tb', endDate: '2026-07-31' }), is: await ask({ query: 'is', ...july }) };
+    expect(statements(again.tb)).toBe(0);
+    expect(statements(again.is)).toBe(0);
+    expect(again.tb.body).toEqual(first.tb.body);
+
+    // rent of 5.00 paid in cash on 2 July, straight into the ledger
+    await manualEntry(t, '2026-07-02', 'rent', 'cash', 500, 'July rent, first part');
+    const tb = await ask({ query: 'tb', endDate: '2026-07-31' });
+    expect(statements(tb)).toBeGreaterThan(0);
+    expect(rentOf(tb.body)).toBeCloseTo(rentOf(first.tb.body) + 5, 2);
+    expect(tb.body.match).toBe('true');
+    const is = (await ask({ query: 'is', ...july })).body;
+    expect(is.totalExpense).toBeCloseTo(first.is.body.totalExpense + 5, 2);
+    expect(is.profit).toBeCloseTo(first.is.body.profit - 5, 2);
+    const bsAfter = (await ask({ query: 'bs', ...july })).body;
+    expect(bsAfter.profit).toBeCloseTo(bs.body.profit - 5, 2);
+    expect(bsAfter.totalAsset).toBeCloseTo(bs.body.totalAsset - 5, 2);
+    expect(bsAfter.match).toBe('true');
   });
 });

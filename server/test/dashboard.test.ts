@@ -243,3 +243,57 @@ test('only staff with readAll-dashboard', async () => {
   expect((await get({}, reader.token)).status).toBe(200);
   expect((await get({ startDate: 'June' })).status).toBe(400);
 });
+
+test('kept between requests, yet a sale or a purchase shows on the very next one', async () => {
+  const statements = (answer: { headers: Record<string, unknown> }) => Number(answer.headers['x-sql-statements']);
+  const july = await get({});
+  const again = await get({});
+  // asked again with nothing written: from memory, not a statement sent
+  expect(statements(again)).toBe(0);
+  expect(again.body).toEqual(july.body);
+
+  // today (2 July) Alice buys 1 of X on credit: the next request shows the sale, its due, the receivable and the stock
+  const sold = await t.call('POST', '/v1/sale-invoice', {
+    token: owner,
+    body: {
+      date: '2026-07-02',
+      customerId: ids.alice,
+      saleInvoiceProduct: [{ productId: ids.x, productQuantity: 1 }],
+      paidAmount: [{ paymentType: cash, amount: 0 }],
+    },
+  });
+  expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+  const afterSale = await get({});
+  expect(statements(afterSale)).toBeGreaterThan(0);
+  expect(afterSale.body).toMatchObject({
+    totalSaleInvoice: 2,
+    totalSaleAmount: 26.4,
+    totalSaleDue: 13.2,
+    totalProfit: 14,
+    receivable: 19.6,
+    // X 2 → 1 on hand at 5.00
+    stockValue: 175,
+  });
+  expect(afterSale.body.topProducts[0]).toMatchObject({ id: ids.x, quantity: 2, sales: 26.4 });
+  expect(afterSale.body.topCustomers).toContainEqual({ id: ids.alice, name: 'Alice Dashboard', invoices: 1, sales: 13.2, profit: 7 });
+
+  // a purchase of 2 of Y, unpaid: payable, purchases and stock at once
+  const supplierId = await makeSupplier(t, owner, 'Dashboard Supplies Later');
+  const bought = await t.call('POST', '/v1/purchase-invoice', {
+    token: owner,
+    body: {
+      date: '2026-07-02',
+      supplierId,
+      paidAmount: [],
+      purchaseInvoiceProduct: [{ productId: ids.y, productQuantity: 2, productUnitPurchasePrice: 5, tax: 0 }],
+    },
+  });
+  expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+  expect((await get({})).body).toMatchObject({
+    totalPurchaseInvoice: 2,
+    totalPurchaseAmount: 15,
+    totalPurchaseDue: 15,
+    payable: 44.5,
+    stockValue: 185,
+  });
+});

@@ -1,4 +1,5 @@
 import { accountEndpoints, vatReportEndpoints } from '@tillbook/contract';
+import { ShopDay } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { implement } from '../../platform/endpoint-route.ts';
 import type { ListQuery } from '../../platform/list-query.ts';
@@ -13,14 +14,16 @@ import { vatStatement } from './vat-report.ts';
 export function accountRoutes(ctx: AppContext): RouteDef[] {
   const { db } = ctx;
   const clock = () => ctx.config.clock;
+  const day = new ShopDay(ctx);
   const statements: StatementCache = new WatchedCache(ctx.watch, statementTables, 100);
   return [
-    implement(ctx, accountEndpoints.list, ({ query }) => {
+    implement(ctx, accountEndpoints.list, ({ query, req }) => {
       const q = query as ListQuery<SubAccountFilters>;
+      const today = () => day.today(req);
       if (q.mode === 'ma') return listMainAccounts(db);
-      if (q.mode === 'tb') return trialBalance(db, q, clock(), statements);
-      if (q.mode === 'bs') return balanceSheet(db, q, clock(), statements);
-      if (q.mode === 'is') return incomeStatement(db, q, clock(), statements);
+      if (q.mode === 'tb') return trialBalance(db, q, today, statements);
+      if (q.mode === 'bs') return balanceSheet(db, q, today, statements);
+      if (q.mode === 'is') return incomeStatement(db, q, today, statements);
       return listSubAccounts(db, q);
     }),
     implement(ctx, accountEndpoints.get, ({ params, query }) => accountDetail(db, params.id, query, clock())),

@@ -1,6 +1,5 @@
 import { type AccountType, type Cents, fromCents } from '@tillbook/contract';
 import { asc, eq, sql } from 'drizzle-orm';
-import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import type { ListQuery } from '../../platform/list-query.ts';
 import { rawRows } from '../../platform/queries.ts';
@@ -39,9 +38,12 @@ interface AccountInfo {
   subAccount: string;
 }
 
+/** Today in the shop (the routes answer it from the kept time zone, see clock.ts `ShopDay`). */
+export type Today = () => Promise<string>;
+
 /** The range asked for: a missing endDate is today in the shop. */
-async function rangeOf(db: DbOrTx, q: ListQuery<unknown>, clock: Clock) {
-  return { startDate: q.startDate ?? null, endDate: q.endDate ?? (await businessDate(db, clock)) };
+async function rangeOf(q: ListQuery<unknown>, today: Today) {
+  return { startDate: q.startDate ?? null, endDate: q.endDate ?? (await today()) };
 }
 
 /** Every sub-account with its main account's name and type, in id order. */
@@ -86,8 +88,8 @@ const sum = (values: Cents[]): Cents => values.reduce((a, b) => a + b, 0);
 const matchText = (a: Cents, b: Cents) => (a === b ? ('true' as const) : ('false' as const));
 
 /** Trial balance over startDate..endDate: each sub-account's debits, credits and balance; debit balances beside credit balances. */
-export async function trialBalance(db: DbOrTx, q: ListQuery<unknown>, clock: Clock, cache?: StatementCache) {
-  const { startDate, endDate } = await rangeOf(db, q, clock);
+export async function trialBalance(db: DbOrTx, q: ListQuery<unknown>, today: Today, cache?: StatementCache) {
+  const { startDate, endDate } = await rangeOf(q, today);
   return kept(cache, `tb/${startDate}/${endDate}`, () => trialBalanceOf(db, startDate, endDate));
 }
 
@@ -140,8 +142,8 @@ function profitOf(accounts: AccountInfo[], sums: Map<number, Sums>): Cents {
  * Balance sheet at endDate over every entry up to it: assets, liabilities and equity accounts, with
  * the profit before startDate as retained earnings and the profit of the range in equity.
  */
-export async function balanceSheet(db: DbOrTx, q: ListQuery<unknown>, clock: Clock, cache?: StatementCache) {
-  const { startDate, endDate } = await rangeOf(db, q, clock);
+export async function balanceSheet(db: DbOrTx, q: ListQuery<unknown>, today: Today, cache?: StatementCache) {
+  const { startDate, endDate } = await rangeOf(q, today);
   return kept(cache, `bs/${startDate}/${endDate}`, () => balanceSheetOf(db, startDate, endDate));
 }
 
@@ -177,8 +179,8 @@ async function balanceSheetOf(db: DbOrTx, startDate: string | null, endDate: str
 }
 
 /** Income statement over startDate..endDate: revenue (credit − debit), expense (debit − credit), profit. */
-export async function incomeStatement(db: DbOrTx, q: ListQuery<unknown>, clock: Clock, cache?: StatementCache) {
-  const { startDate, endDate } = await rangeOf(db, q, clock);
+export async function incomeStatement(db: DbOrTx, q: ListQuery<unknown>, today: Today, cache?: StatementCache) {
+  const { startDate, endDate } = await rangeOf(q, today);
   return kept(cache, `is/${startDate}/${endDate}`, () => incomeStatementOf(db, startDate, endDate));
 }
 

@@ -1,6 +1,5 @@
 import { type Cents, fromCents } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
-import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { rawRows } from '../../platform/queries.ts';
 import type { WatchedCache } from '../../platform/watched-cache.ts';
@@ -195,10 +194,10 @@ export type DashboardAnswer = Awaited<ReturnType<typeof figures>>;
 export async function dashboard(
   db: DbOrTx,
   q: { startDate?: string; endDate?: string },
-  clock: Clock,
+  today: () => Promise<string>,
   cache?: WatchedCache<string, DashboardAnswer>,
 ) {
-  const month = q.startDate && q.endDate ? undefined : monthOf(await businessDate(db, clock));
+  const month = q.startDate && q.endDate ? undefined : monthOf(await today());
   const startDate = q.startDate ?? month!.first;
   const endDate = q.endDate ?? month!.last;
   return cache ? cache.get(`${startDate}/${endDate}`, () => figures(db, startDate, endDate)) : figures(db, startDate, endDate);

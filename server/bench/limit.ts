@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type BooksCase, booksCases } from './books-cases.ts';
+import { booksCaseAt } from './books-cases.ts';
 import { categoryTreeSql, publicListSql, publicProductSql, saleFactsSql, saleSql, staffListSql } from './limit-sql.ts';
 import type { RawSql } from './raw-sql.ts';
 
@@ -122,8 +122,8 @@ async function answer(ctx: LimitContext, req: http.IncomingMessage): Promise<[nu
   const saleFacts = /^\/bench\/sale\/(\d+)$/.exec(path);
   if (saleFacts) return [200, JSON.stringify((await ctx.sql(saleFactsSql, [Number(saleFacts[1])]))[0] ?? null)];
   if (path === '/v1/account' || path === '/v1/dashboard') {
-    const c = booksCases(ctx.today).find((x: BooksCase) => x.url === `${path}${url.search}`);
-    if (c) return [200, JSON.stringify(await ctx.sql(c.sql, c.values))];
+    const c = booksCaseAt(ctx.today, `${path}${url.search}`);
+    if (c) return [200, JSON.stringify(await Promise.all(c.parts.map((p) => ctx.sql(p.sql, p.values))))];
   }
   return [404, '{"error":"not a bench route"}'];
 }

@@ -2,7 +2,7 @@
  * The scenarios of issue 12: what each sends (a plan of requests walked round-robin), with how many
  * connections, how its answer is checked against the limit's, and its budget.
  */
-import { booksCases } from './books-cases.ts';
+import { booksCases, booksReports } from './books-cases.ts';
 import { colourWords, nameWords, skuOf } from './data.ts';
 import type { Measured, Request } from './load.ts';
 import type { Fixtures } from './serve.ts';
@@ -206,20 +206,28 @@ export const scenarios: Scenario[] = [
     budget: '≥50% of the limit req/s',
     met: (r) => onPostgres(r, () => r.app.rps >= r.limit.rps / 2),
   },
-  ...['trial balance', 'balance sheet', 'income statement', 'dashboard'].map(
-    (what, index): Scenario => ({
-      id: `books-${what.split(' ')[0]}`,
-      name: `books: ${what}, 1M ledger rows`,
+  // each report asked again (the same range: from the app's memory after the first request, until a
+  // write) and cold (each request a range not asked before: a database read, as after every sale)
+  ...booksReports.flatMap((report): Scenario[] =>
+    (['again', 'cold'] as const).map((how) => ({
+      id: `books-${report}${how === 'cold' ? '-cold' : ''}`,
+      name: `books: ${booksCases('2000-01-01').asked.get(report)!.name.split(' (')[0]}, 1M ledger rows, ${
+        how === 'cold' ? 'each request a range not asked before' : 'asked again'
+      }`,
       phase: 'books',
       postgresOnly: true,
       connections: 1,
       check: 'books',
       plan: (f) => {
-        const c = booksCases(f.today)[index]!;
-        return () => get(c.url, f.ownerToken);
+        const cases = booksCases(f.today);
+        if (how === 'again') return () => get(cases.asked.get(report)!.url, f.ownerToken);
+        // a walk that goes on across the check, the warm-up and the measurement: no range twice
+        let n = 0;
+        const cold = cases.cold.get(report)!;
+        return () => get(cold[n++ % cold.length]!.url, f.ownerToken);
       },
       budget: '≤1.5× the SQL aggregate, p50 ≤200 ms',
       met: (r) => r.limit.p50 > 0 && r.app.p50 <= 1.5 * r.limit.p50 && r.app.p50 <= 200,
-    }),
+    })),
   ),
 ];

@@ -140,6 +140,12 @@ function reportCase(report: BooksReport, end: string, monthStart: string): Books
 }
 
 export const booksReports: BooksReport[] = ['trial', 'balance', 'income', 'dashboard'];
+export const booksReportNames: Record<BooksReport, string> = {
+  trial: 'trial balance',
+  balance: 'balance sheet',
+  income: 'income statement',
+  dashboard: 'dashboard',
+};
 
 const made = new Map<string, { asked: Map<BooksReport, BooksCase>; cold: Map<BooksReport, BooksCase[]>; all: BooksCase[] }>();
 

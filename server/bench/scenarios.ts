@@ -2,7 +2,7 @@
  * The scenarios of issue 12: what each sends (a plan of requests walked round-robin), with how many
  * connections, how its answer is checked against the limit's, and its budget.
  */
-import { booksCases, booksReports } from './books-cases.ts';
+import { booksCases, booksReportNames, booksReports } from './books-cases.ts';
 import { colourWords, nameWords, skuOf } from './data.ts';
 import type { Measured, Request } from './load.ts';
 import type { Fixtures } from './serve.ts';
@@ -211,7 +211,7 @@ export const scenarios: Scenario[] = [
   ...booksReports.flatMap((report): Scenario[] =>
     (['again', 'cold'] as const).map((how) => ({
       id: `books-${report}${how === 'cold' ? '-cold' : ''}`,
-      name: `books: ${booksCases('2000-01-01').asked.get(report)!.name.split(' (')[0]}, 1M ledger rows, ${
+      name: `books: ${booksReportNames[report]}, 1M ledger rows, ${
         how === 'cold' ? 'each request a range not asked before' : 'asked again'
       }`,
       phase: 'books',

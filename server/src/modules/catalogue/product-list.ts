@@ -5,8 +5,8 @@ import { fieldError } from '../../platform/errors.ts';
 import { conventionWhere, type ListQuery, paging, whereAll } from '../../platform/list-query.ts';
 import { presenter } from '../../platform/presenter.ts';
 import { paged } from '../../platform/queries.ts';
-import { product, productSubCategory } from '../../schema/index.ts';
-import { lowStockSql, productRowQuery, productView } from './product-detail.ts';
+import { product, productBrand, productSubCategory, productVat } from '../../schema/index.ts';
+import { lowStockSql, productRowQuery, productRowSelect, productView } from './product-detail.ts';
 import { type SalesPeriod, salesByProduct, salesOfRow, salesSums } from './product-sales.ts';
 
 export type StaffFilters = ProductListFilters;
@@ -20,7 +20,12 @@ const purchaseValue = sql`${product.productQuantity} * ${product.productPurchase
 export function staffWhere(q: ListQuery<StaffFilters>): SQL | undefined {
   const f = q.filters;
   return whereAll([
-    ...conventionWhere(q, { status: product.status, search: [product.name, product.sku], date: product.createdAt }),
+    ...conventionWhere(q, {
+      status: product.status,
+      search: [product.name, product.sku],
+      lowered: product.search,
+      date: product.createdAt,
+    }),
     f.productId ? inArray(product.id, f.productId) : undefined,
     f.productSubCategoryId ? inArray(product.productSubCategoryId, f.productSubCategoryId) : undefined,
     f.productBrandId ? inArray(product.productBrandId, f.productBrandId) : undefined,
@@ -130,7 +135,7 @@ export async function productList(db: DbOrTx, q: ListQuery<StaffFilters>) {
   const where = staffWhere(q);
   if (q.mode === 'card') return presentCard(await card(db, q, where));
   if (q.mode === 'report') return presentReport(await report(db, q, where));
-  if (q.key !== undefined && !q.unpaged) return presentPage(await searchPage(db, q, where));
+  if (q.key !== undefined && !q.unpaged) return presentPage(await searchPage(db, q, where, q.key));
   const [rows, total] = await Promise.all([staffRows(db, q, where), countOf(db, where)]);
   return presentPage({ getAllProduct: rows, totalProduct: total });
 }
@@ -141,42 +146,62 @@ const countOf = async (db: DbOrTx, where: SQL | undefined) => {
 };
 
 /**
- * A search's rows in the list's order, except that without a sort asked for, the product whose SKU is
- * exactly the key comes first (what a scanner types): the till adds that one at once, so it must be on
- * the first page however many other SKUs or names hold the key. The exact one is found by the SKU's
- * unique index; the others are the page's worth of matches (trigram indexes on name and SKU) without
- * it, newest first, which PostgreSQL may take by walking the newest-first index when the key is common.
+ * `query=search&key=` without a sort (the till's finder and scanner, the product list's search box):
+ * the page and the number of matches in one statement. The product whose SKU is exactly the key comes
+ * first (what a scanner types): the till adds that one at once, so it must be on the first page however
+ * many other SKUs or names hold the key; it is found by the SKU's unique index. The others are the
+ * page's worth of matches without it, newest first: PostgreSQL takes them by walking the newest-first
+ * index when the key is common, by the search column's trigram index when it is rare. The total is the
+ * page's own count when the page is neither empty nor full (it holds the last match); otherwise the
+ * matches are counted (by the trigram index), and only then: PostgreSQL runs a subquery of a `case`
+ * only when its branch is taken.
  */
-async function searchRows(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undefined) {
-  if (q.sort !== undefined || q.key === undefined) return staffRows(db, q, where);
+async function searchRows(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undefined, key: string) {
   const direction = q.order === 'asc' ? asc : desc;
-  const { limit, offset } = paging(q);
+  const { offset } = paging(q);
+  const limit = q.count;
   const exact = db
-    .select({ id: product.id, rank: sql<number>`0`.as('rank') })
+    .select({ id: product.id, createdAt: product.createdAt, rank: sql<number>`0`.as('rank') })
     .from(product)
-    .where(and(where, eq(product.sku, q.key)));
+    .where(and(where, eq(product.sku, key)));
   const others = db
-    .select({ id: product.id, rank: sql<number>`1`.as('rank') })
+    .select({ id: product.id, createdAt: product.createdAt, rank: sql<number>`1`.as('rank') })
     .from(product)
-    .where(and(where, ne(product.sku, q.key)))
+    .where(and(where, ne(product.sku, key)))
     .orderBy(direction(product.createdAt), direction(product.id))
-    .limit(offset + (limit ?? 0));
-  const hits = exact.unionAll(others).as('hits');
-  const rows = await productRowQuery(db)
+    .limit(offset + limit);
+  const hits = db
+    .$with('hits')
+    .as(exact.unionAll(others).orderBy(sql`"rank"`, direction(sql`"created_at"`), direction(sql`"id"`)).limit(limit).offset(offset));
+  const onPage = sql`(select count(*) from ${hits})`;
+  const matches = db.select({ n: count() }).from(product).where(where);
+  const total = sql<number>`case when ${onPage} between 1 and ${limit - 1} then ${offset} + ${onPage} else (${matches}) end`.mapWith(
+    Number,
+  );
+  const rows = await db
+    .with(hits)
+    .select({ ...productRowSelect, total })
+    .from(product)
     .innerJoin(hits, eq(hits.id, product.id))
-    .orderBy(asc(hits.rank), direction(product.createdAt), direction(product.id))
-    .limit(limit ?? 0)
-    .offset(offset);
-  return rows.map(productView);
+    .leftJoin(productSubCategory, eq(productSubCategory.id, product.productSubCategoryId))
+    .leftJoin(productBrand, eq(productBrand.id, product.productBrandId))
+    .leftJoin(productVat, eq(productVat.id, product.productVatId))
+    .orderBy(asc(hits.rank), direction(hits.createdAt), direction(hits.id));
+  return { rows: rows.map(productView), total: rows[0]?.total };
 }
 
 /**
- * `query=search&key=` (the till's finder and scanner, the product list's search box): the page's rows,
- * then the count of matches only when the page does not tell it. A first page that is not full holds
- * every match (a scan: one statement); a full page, or a later one, is counted.
+ * `query=search&key=` (the till's finder and scanner, the product list's search box): one statement
+ * (above) when no sort is asked for; a page past the last match has no row to carry the total, so it
+ * is counted apart (page 1 has none to count). Sorted, the page's rows, then the count only when the
+ * page does not tell it.
  */
-async function searchPage(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undefined) {
-  const rows = await searchRows(db, q, where);
+async function searchPage(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undefined, key: string) {
+  if (q.sort === undefined) {
+    const { rows, total } = await searchRows(db, q, where, key);
+    return { getAllProduct: rows, totalProduct: total ?? (q.page === 1 ? 0 : await countOf(db, where)) };
+  }
+  const rows = await staffRows(db, q, where);
   const { offset } = paging(q);
   const whole = rows.length > 0 && rows.length < q.count;
   const total = whole || (q.page === 1 && rows.length === 0) ? offset + rows.length : await countOf(db, where);

@@ -146,47 +146,86 @@ const countOf = async (db: DbOrTx, where: SQL | undefined) => {
 };
 
 /**
+ * How far a search walks down the newest-first index for its page: this many products per row the page
+ * needs (so a key that at least 1 % of the newest products hold finds its page there), at most `walkMost`.
+ */
+const walkPerRow = 100;
+const walkMost = 10_000;
+
+/**
  * `query=search&key=` without a sort (the till's finder and scanner, the product list's search box):
- * the page and the number of matches in one statement. The product whose SKU is exactly the key comes
- * first (what a scanner types): the till adds that one at once, so it must be on the first page however
- * many other SKUs or names hold the key; it is found by the SKU's unique index. The others are the
- * page's worth of matches without it, newest first: PostgreSQL takes them by walking the newest-first
- * index when the key is common, by the search column's trigram index when it is rare. The total is the
- * page's own count when the page is neither empty nor full (it holds the last match); otherwise the
- * matches are counted (by the trigram index), and only then: PostgreSQL runs a subquery of a `case`
- * only when its branch is taken.
+ * the page and the number of matches in one statement, at a cost that follows the number of matches
+ * whatever the key.
+ *
+ * - The product whose SKU is exactly the key comes first (what a scanner types): the till adds that
+ *   one at once, so it must be on the first page however many other SKUs or names hold the key.
+ * - The others newest first. A common key ("Mug") finds its page among the newest products, walking
+ *   the newest-first index a bounded way (`recent`); a rare one, or one held only by old products
+ *   (a SKU's prefix), does not, and its matches are read by the search column's trigram index and
+ *   sorted (`matches`). PostgreSQL reads `matches` only when the walk fell short: a branch whose
+ *   condition is false at the start is never run, nor a `case` branch not taken.
+ * - The total: the page's own count when the page is neither empty nor full (it holds the last
+ *   match); else the matches counted, from `matches` when it was read, else by the trigram index.
+ *
+ * The walk is taken only for the products on sale (the newest-first index holds those); any other
+ * status reads `matches`.
  */
 async function searchRows(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undefined, key: string) {
-  const direction = q.order === 'asc' ? asc : desc;
+  const direction = q.order === 'asc' ? sql.raw('asc') : sql.raw('desc');
   const { offset } = paging(q);
   const limit = q.count;
+  const needed = offset + limit;
+  const inOrder = [sql`${product.createdAt} ${direction}`, sql`${product.id} ${direction}`];
+  const matches = db.$with('matches').as(
+    db
+      .select({
+        id: product.id,
+        createdAt: product.createdAt,
+        rank: sql<number>`case when ${product.sku} = ${key} then 0 else 1 end`.as('rank'),
+      })
+      .from(product)
+      .where(where),
+  );
+  const walks = q.statuses?.length === 1 && q.statuses[0] === true;
+  const walkLength = Math.min(walkMost, needed * walkPerRow);
+  // the newest products on sale, named as the table so that the list's conditions apply to them
+  const newest = sql`(select * from ${product} where ${product.status} order by ${sql.join(inOrder, sql`, `)} limit ${walkLength}) as ${product}`;
+  const recent = db.$with('recent').as(
+    db
+      .select({ id: sql<number>`${product.id}`.as('id'), createdAt: sql<Date>`${product.createdAt}`.as('created_at') })
+      .from(newest)
+      .where(and(where, ne(product.sku, key)))
+      .orderBy(...inOrder)
+      .limit(needed),
+  );
+  const walked = sql`(select count(*) from ${recent}) = ${needed}`;
   const exact = db
     .select({ id: product.id, createdAt: product.createdAt, rank: sql<number>`0`.as('rank') })
     .from(product)
     .where(and(where, eq(product.sku, key)));
-  const others = db
-    .select({ id: product.id, createdAt: product.createdAt, rank: sql<number>`1`.as('rank') })
-    .from(product)
-    .where(and(where, ne(product.sku, key)))
-    .orderBy(direction(product.createdAt), direction(product.id))
-    .limit(offset + limit);
-  const hits = db
-    .$with('hits')
-    .as(exact.unionAll(others).orderBy(sql`"rank"`, direction(sql`"created_at"`), direction(sql`"id"`)).limit(limit).offset(offset));
-  const onPage = sql`(select count(*) from ${hits})`;
-  const matches = db.select({ n: count() }).from(product).where(where);
-  const total = sql<number>`case when ${onPage} between 1 and ${limit - 1} then ${offset} + ${onPage} else (${matches}) end`.mapWith(
-    Number,
+  const fromMatches = sql`select "id", "created_at", "rank" from ${matches}`;
+  const hitsOrder = sql`order by "rank", "created_at" ${direction}, "id" ${direction} limit ${limit} offset ${offset}`;
+  const hits = db.$with('hits', { id: product.id, createdAt: product.createdAt, rank: sql<number>`"rank"`.as('rank') }).as(
+    walks
+      ? sql`(select * from (${exact} union all select "id", "created_at", 1 from ${recent}) as walked where ${walked})
+          union all (${fromMatches} where not ${walked}) ${hitsOrder}`
+      : sql`${fromMatches} ${hitsOrder}`,
   );
+  const onPage = sql`(select count(*) from ${hits})`;
+  const everyMatch = sql`(select count(*) from ${matches})`;
+  const counted = walks
+    ? sql`case when ${walked} then (${db.select({ n: count() }).from(product).where(where)}) else ${everyMatch} end`
+    : everyMatch;
+  const total = sql<number>`case when ${onPage} between 1 and ${limit - 1} then ${offset} + ${onPage} else ${counted} end`.mapWith(Number);
   const rows = await db
-    .with(hits)
+    .with(matches, ...(walks ? [recent] : []), hits)
     .select({ ...productRowSelect, total })
     .from(product)
     .innerJoin(hits, eq(hits.id, product.id))
     .leftJoin(productSubCategory, eq(productSubCategory.id, product.productSubCategoryId))
     .leftJoin(productBrand, eq(productBrand.id, product.productBrandId))
     .leftJoin(productVat, eq(productVat.id, product.productVatId))
-    .orderBy(asc(hits.rank), direction(hits.createdAt), direction(hits.id));
+    .orderBy(asc(hits.rank), sql`${hits.createdAt} ${direction}`, sql`${hits.id} ${direction}`);
   return { rows: rows.map(productView), total: rows[0]?.total };
 }
 

@@ -167,8 +167,8 @@ const walkMost = 10_000;
  * - The total: the page's own count when the page is neither empty nor full (it holds the last
  *   match); else the matches counted, from `matches` when it was read, else by the trigram index.
  *
- * The walk is taken only for the products on sale (the newest-first index holds those); any other
- * status reads `matches`.
+ * The walk is taken only for the products on sale (the newest-first index holds those, and is read
+ * backwards for oldest first); any other status reads `matches`.
  */
 async function searchRows(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undefined, key: string) {
   const direction = q.order === 'asc' ? sql.raw('asc') : sql.raw('desc');
@@ -188,7 +188,8 @@ async function searchRows(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | u
   );
   const walks = q.statuses?.length === 1 && q.statuses[0] === true;
   const walkLength = Math.min(walkMost, needed * walkPerRow);
-  // the newest products on sale, named as the table so that the list's conditions apply to them
+  // the first products on sale in the list's order (the newest, unless oldest first was asked for),
+  // named as the table so that the list's conditions apply to them
   const newest = sql`(select * from ${product} where ${product.status} order by ${sql.join(inOrder, sql`, `)} limit ${walkLength}) as ${product}`;
   const recent = db.$with('recent').as(
     db

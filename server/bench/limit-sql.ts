@@ -120,3 +120,32 @@ export const saleFactsSql = `select s.total_amount::float8 as "totalAmount", s.t
     (select count(*)::int from "transaction" where type = 'sale' and related_id = s.id::text) as postings,
     (select sum(amount)::float8 from "transaction" where type = 'sale' and related_id = s.id::text) as posted
   from sale_invoice s where s.id = $1`;
+
+/**
+ * A till search (`query=search&key=`, no sort, the products on sale), as `{getAllProduct, totalProduct}`
+ * text: the product whose SKU is the key (`$1`) first, then the page's other matches newest first, and
+ * their total. A common key finds its page by walking the newest-first index a bounded way (`walk`
+ * products, 100 per row needed, at most 10,000); otherwise every match is read by the search column's
+ * trigram index and sorted. The total is the page's own count when the page is neither empty nor full,
+ * else counted (from the matches when they were read). Branches whose condition is false at the start
+ * (and `case` branches not taken) are never run, so each request pays for one of the two ways only.
+ */
+export function tillSearchSql(where: string, limit: number, offset: number): string {
+  const needed = offset + limit;
+  const walk = Math.min(10_000, needed * 100);
+  const walked = `(select count(*) from recent) = ${needed}`;
+  return `with matches as (select p.id, p.created_at, case when p.sku = $1 then 0 else 1 end as rank from product p where ${where}),
+    recent as (select p.id, p.created_at from (select * from product where status order by created_at desc, id desc limit ${walk}) p
+      where ${where} and p.sku <> $1 order by p.created_at desc, p.id desc limit ${needed}),
+    hits as ((select * from ((select p.id, p.created_at, 0 as rank from product p where ${where} and p.sku = $1)
+        union all select id, created_at, 1 from recent) w where ${walked})
+      union all (select id, created_at, rank from matches where not ${walked})
+      order by rank, created_at desc, id desc limit ${limit} offset ${offset})
+    select '{"getAllProduct":' || (select coalesce(json_agg(${staffJson} order by h.rank, h.created_at desc, h.id desc), '[]')::text
+      from hits h join product p on p.id = h.id
+        left join product_sub_category sc on sc.id = p.product_sub_category_id
+        left join product_brand b on b.id = p.product_brand_id
+        left join product_vat v on v.id = p.product_vat_id)
+    || ',"totalProduct":' || case when (select count(*) from hits) between 1 and ${limit - 1} then ${offset} + (select count(*) from hits)
+      when ${walked} then (select count(*) from product p where ${where}) else (select count(*) from matches) end || '}' as body`;
+}

@@ -6,15 +6,19 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { booksCaseAt } from './books-cases.ts';
-import { categoryTreeSql, publicListSql, publicProductSql, saleFactsSql, saleSql, staffListSql } from './limit-sql.ts';
+import { categoryTreeSql, publicListSql, publicProductSql, saleFactsSql, saleSql, staffListSql, tillSearchSql } from './limit-sql.ts';
 import type { RawSql } from './raw-sql.ts';
 
 const ids = (text: string | null) => (text ? text.split(',').map(Number).filter(Number.isInteger) : undefined);
 const likeOf = (key: string) => `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The public list's and the staff list's conditions, with their values. */
-function listWhere(params: URLSearchParams) {
-  const values: unknown[] = [];
+/**
+ * The public list's and the staff list's conditions, with their values (`values` first: the till's
+ * search passes its key as $1). The staff search uses the stored lower-cased search column as the app
+ * does (migration 0013); the public catalogue's search is still `ilike` on the name and the SKU.
+ */
+function listWhere(params: URLSearchParams, options: { lowered?: boolean; values?: unknown[] } = {}) {
+  const values: unknown[] = [...(options.values ?? [])];
   const add = (value: unknown) => {
     values.push(value);
     return `$${values.length}`;
@@ -23,7 +27,7 @@ function listWhere(params: URLSearchParams) {
   const key = params.get('key');
   if (key) {
     const pattern = add(likeOf(key));
-    where.push(`(p.name ilike ${pattern} or p.sku ilike ${pattern})`);
+    where.push(options.lowered ? `p.search like lower(${pattern})` : `(p.name ilike ${pattern} or p.sku ilike ${pattern})`);
   }
   const category = ids(params.get('productCategoryId'));
   if (category)
@@ -96,6 +100,12 @@ async function answer(ctx: LimitContext, req: http.IncomingMessage): Promise<[nu
     return body ? [200, body] : [404, '{"error":"Product not found"}'];
   }
   if (path === '/v1/product-category/public') return [200, (await one(categoryTreeSql))!];
+  const tillKey = params.get('query') === 'search' && !params.get('sort') ? params.get('key') : null;
+  if (path === '/v1/product' && tillKey) {
+    const { where, values } = listWhere(params, { lowered: true, values: [tillKey] });
+    const { limit, offset } = paging(params, 10);
+    return [200, (await one(tillSearchSql(where, limit, offset), values))!];
+  }
   if (path === '/v1/product') {
     const { where, values } = listWhere(params);
     const { limit, offset } = paging(params, 10);

@@ -90,14 +90,31 @@ function dateRange(column: PgColumn, startDate: string | undefined, endDate: str
   return [...(startDate ? [gte(column, start(startDate))] : []), ...(endDate ? [lt(column, after(endDate))] : [])];
 }
 
+/**
+ * The search columns of a table, and optionally its stored search column: those columns lower-cased
+ * and joined by a line feed (`lower(a || chr(10) || b)`), searched with one `like` on the lowered key,
+ * which finds the rows `ilike` on each column finds (ilike lowers both sides the same way), and a key
+ * without a line feed cannot match across two columns. A key holding one is searched column by column.
+ */
+export interface SearchColumns {
+  search?: PgColumn[];
+  lowered?: PgColumn;
+}
+
+/** The search condition: any search column holds the key, case-insensitively, `%`, `_` and `\` taken literally. */
+function searchWhere(key: string, columns: SearchColumns): SQL | undefined {
+  if (!columns.search?.length) return undefined;
+  const pattern = `%${escapeLike(key)}%`;
+  if (columns.lowered && !key.includes('\n')) return sql`${columns.lowered} like lower(${pattern})`;
+  return or(...columns.search.map((c) => ilike(sql`${c}::text`, pattern)));
+}
+
 /** Status, search and date-range conditions of the convention, on a table's columns. */
-export function conventionWhere(q: ListQuery<unknown>, columns: { status?: PgColumn; search?: PgColumn[]; date?: PgColumn }): SQL[] {
+export function conventionWhere(q: ListQuery<unknown>, columns: SearchColumns & { status?: PgColumn; date?: PgColumn }): SQL[] {
   const where: SQL[] = [];
   if (columns.status && q.statuses && q.statuses.length === 1) where.push(eq(columns.status, q.statuses[0]!));
-  if (q.key && columns.search?.length) {
-    const pattern = `%${escapeLike(q.key)}%`;
-    where.push(or(...columns.search.map((c) => ilike(sql`${c}::text`, pattern)))!);
-  }
+  const search = q.key ? searchWhere(q.key, columns) : undefined;
+  if (search) where.push(search);
   if (columns.date) where.push(...dateRange(columns.date, q.startDate, q.endDate));
   return where;
 }

@@ -5,8 +5,8 @@ import { fieldError } from '../../platform/errors.ts';
 import { conventionWhere, type ListQuery, paging, whereAll } from '../../platform/list-query.ts';
 import { presenter } from '../../platform/presenter.ts';
 import { paged } from '../../platform/queries.ts';
-import { product, productSubCategory } from '../../schema/index.ts';
-import { lowStockSql, productRowQuery, productView } from './product-detail.ts';
+import { product, productBrand, productSubCategory, productVat } from '../../schema/index.ts';
+import { lowStockSql, productRowQuery, productRowSelect, productView } from './product-detail.ts';
 import { type SalesPeriod, salesByProduct, salesOfRow, salesSums } from './product-sales.ts';
 
 export type StaffFilters = ProductListFilters;
@@ -20,7 +20,12 @@ const purchaseValue = sql`${product.productQuantity} * ${product.productPurchase
 export function staffWhere(q: ListQuery<StaffFilters>): SQL | undefined {
   const f = q.filters;
   return whereAll([
-    ...conventionWhere(q, { status: product.status, search: [product.name, product.sku], date: product.createdAt }),
+    ...conventionWhere(q, {
+      status: product.status,
+      search: [product.name, product.sku],
+      lowered: product.search,
+      date: product.createdAt,
+    }),
     f.productId ? inArray(product.id, f.productId) : undefined,
     f.productSubCategoryId ? inArray(product.productSubCategoryId, f.productSubCategoryId) : undefined,
     f.productBrandId ? inArray(product.productBrandId, f.productBrandId) : undefined,
@@ -130,7 +135,7 @@ export async function productList(db: DbOrTx, q: ListQuery<StaffFilters>) {
   const where = staffWhere(q);
   if (q.mode === 'card') return presentCard(await card(db, q, where));
   if (q.mode === 'report') return presentReport(await report(db, q, where));
-  if (q.key !== undefined && !q.unpaged) return presentPage(await searchPage(db, q, where));
+  if (q.key !== undefined && !q.unpaged) return presentPage(await searchPage(db, q, where, q.key));
   const [rows, total] = await Promise.all([staffRows(db, q, where), countOf(db, where)]);
   return presentPage({ getAllProduct: rows, totalProduct: total });
 }
@@ -141,42 +146,102 @@ const countOf = async (db: DbOrTx, where: SQL | undefined) => {
 };
 
 /**
- * A search's rows in the list's order, except that without a sort asked for, the product whose SKU is
- * exactly the key comes first (what a scanner types): the till adds that one at once, so it must be on
- * the first page however many other SKUs or names hold the key. The exact one is found by the SKU's
- * unique index; the others are the page's worth of matches (trigram indexes on name and SKU) without
- * it, newest first, which PostgreSQL may take by walking the newest-first index when the key is common.
+ * How far a search walks down the newest-first index for its page: this many products per row the page
+ * needs (so a key that at least 1 % of the newest products hold finds its page there), at most `walkMost`.
  */
-async function searchRows(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undefined) {
-  if (q.sort !== undefined || q.key === undefined) return staffRows(db, q, where);
-  const direction = q.order === 'asc' ? asc : desc;
-  const { limit, offset } = paging(q);
+const walkPerRow = 100;
+const walkMost = 10_000;
+
+/**
+ * `query=search&key=` without a sort (the till's finder and scanner, the product list's search box):
+ * the page and the number of matches in one statement, at a cost that follows the number of matches
+ * whatever the key.
+ *
+ * - The product whose SKU is exactly the key comes first (what a scanner types): the till adds that
+ *   one at once, so it must be on the first page however many other SKUs or names hold the key.
+ * - The others newest first. A common key ("Mug") finds its page among the newest products, walking
+ *   the newest-first index a bounded way (`recent`); a rare one, or one held only by old products
+ *   (a SKU's prefix), does not, and its matches are read by the search column's trigram index and
+ *   sorted (`matches`). PostgreSQL reads `matches` only when the walk fell short: a branch whose
+ *   condition is false at the start is never run, nor a `case` branch not taken.
+ * - The total: the page's own count when the page is neither empty nor full (it holds the last
+ *   match); else the matches counted, from `matches` when it was read, else by the trigram index.
+ *
+ * The walk is taken only for the products on sale (the newest-first index holds those, and is read
+ * backwards for oldest first); any other status reads `matches`.
+ */
+async function searchRows(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undefined, key: string) {
+  const direction = q.order === 'asc' ? sql.raw('asc') : sql.raw('desc');
+  const { offset } = paging(q);
+  const limit = q.count;
+  const needed = offset + limit;
+  const inOrder = [sql`${product.createdAt} ${direction}`, sql`${product.id} ${direction}`];
+  const matches = db.$with('matches').as(
+    db
+      .select({
+        id: product.id,
+        createdAt: product.createdAt,
+        rank: sql<number>`case when ${product.sku} = ${key} then 0 else 1 end`.as('rank'),
+      })
+      .from(product)
+      .where(where),
+  );
+  const walks = q.statuses?.length === 1 && q.statuses[0] === true;
+  const walkLength = Math.min(walkMost, needed * walkPerRow);
+  // the first products on sale in the list's order (the newest, unless oldest first was asked for),
+  // named as the table so that the list's conditions apply to them
+  const newest = sql`(select * from ${product} where ${product.status} order by ${sql.join(inOrder, sql`, `)} limit ${walkLength}) as ${product}`;
+  const recent = db.$with('recent').as(
+    db
+      .select({ id: sql<number>`${product.id}`.as('id'), createdAt: sql<Date>`${product.createdAt}`.as('created_at') })
+      .from(newest)
+      .where(and(where, ne(product.sku, key)))
+      .orderBy(...inOrder)
+      .limit(needed),
+  );
+  const walked = sql`(select count(*) from ${recent}) = ${needed}`;
   const exact = db
-    .select({ id: product.id, rank: sql<number>`0`.as('rank') })
+    .select({ id: product.id, createdAt: product.createdAt, rank: sql<number>`0`.as('rank') })
     .from(product)
-    .where(and(where, eq(product.sku, q.key)));
-  const others = db
-    .select({ id: product.id, rank: sql<number>`1`.as('rank') })
+    .where(and(where, eq(product.sku, key)));
+  const fromMatches = sql`select "id", "created_at", "rank" from ${matches}`;
+  const hitsOrder = sql`order by "rank", "created_at" ${direction}, "id" ${direction} limit ${limit} offset ${offset}`;
+  const hits = db.$with('hits', { id: product.id, createdAt: product.createdAt, rank: sql<number>`"rank"`.as('rank') }).as(
+    walks
+      ? sql`(select * from (${exact} union all select "id", "created_at", 1 from ${recent}) as walked where ${walked})
+          union all (${fromMatches} where not ${walked}) ${hitsOrder}`
+      : sql`${fromMatches} ${hitsOrder}`,
+  );
+  const onPage = sql`(select count(*) from ${hits})`;
+  const everyMatch = sql`(select count(*) from ${matches})`;
+  const counted = walks
+    ? sql`case when ${walked} then (${db.select({ n: count() }).from(product).where(where)}) else ${everyMatch} end`
+    : everyMatch;
+  const total = sql<number>`case when ${onPage} between 1 and ${limit - 1} then ${offset} + ${onPage} else ${counted} end`.mapWith(Number);
+  const rows = await db
+    .with(matches, ...(walks ? [recent] : []), hits)
+    .select({ ...productRowSelect, total })
     .from(product)
-    .where(and(where, ne(product.sku, q.key)))
-    .orderBy(direction(product.createdAt), direction(product.id))
-    .limit(offset + (limit ?? 0));
-  const hits = exact.unionAll(others).as('hits');
-  const rows = await productRowQuery(db)
     .innerJoin(hits, eq(hits.id, product.id))
-    .orderBy(asc(hits.rank), direction(product.createdAt), direction(product.id))
-    .limit(limit ?? 0)
-    .offset(offset);
-  return rows.map(productView);
+    .leftJoin(productSubCategory, eq(productSubCategory.id, product.productSubCategoryId))
+    .leftJoin(productBrand, eq(productBrand.id, product.productBrandId))
+    .leftJoin(productVat, eq(productVat.id, product.productVatId))
+    .orderBy(asc(hits.rank), sql`${hits.createdAt} ${direction}`, sql`${hits.id} ${direction}`);
+  return { rows: rows.map(productView), total: rows[0]?.total };
 }
 
 /**
- * `query=search&key=` (the till's finder and scanner, the product list's search box): the page's rows,
- * then the count of matches only when the page does not tell it. A first page that is not full holds
- * every match (a scan: one statement); a full page, or a later one, is counted.
+ * `query=search&key=` (the till's finder and scanner, the product list's search box): one statement
+ * (above) when no sort is asked for; a page past the last match has no row to carry the total, so it
+ * is counted apart (page 1 has none to count). Sorted, the page's rows, then the count only when the
+ * page does not tell it.
  */
-async function searchPage(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undefined) {
-  const rows = await searchRows(db, q, where);
+async function searchPage(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undefined, key: string) {
+  if (q.sort === undefined) {
+    const { rows, total } = await searchRows(db, q, where, key);
+    return { getAllProduct: rows, totalProduct: total ?? (q.page === 1 ? 0 : await countOf(db, where)) };
+  }
+  const rows = await staffRows(db, q, where);
   const { offset } = paging(q);
   const whole = rows.length > 0 && rows.length < q.count;
   const total = whole || (q.page === 1 && rows.length === 0) ? offset + rows.length : await countOf(db, where);

@@ -1,0 +1,2 @@
+ALTER TABLE "product" ADD COLUMN "search" text GENERATED ALWAYS AS (lower("name" || chr(10) || "sku")) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "product_search_trgm" ON "product" USING gin ("search" gin_trgm_ops) WITH (fastupdate=false);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 export type SubjectKind = 'staff' | 'customer';
@@ -13,12 +13,13 @@ export interface AccessClaims {
 
 /** Signs and checks short-lived access tokens (HS256). */
 export class TokenService {
-  private readonly key: Uint8Array;
+  /** The secret as a key object made once (jose would make one from raw bytes on every call). */
+  private readonly key: KeyObject;
   constructor(
     secret: string,
     readonly accessSeconds: number,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   sign(claims: AccessClaims, seconds = this.accessSeconds): Promise<string> {

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError } from '../../platform/errors.ts';
 import { requireFound } from '../../platform/queries.ts';
 import { transition } from '../../platform/transition.ts';
-import { post, vatByRate } from '../accounting/index.ts';
+import { postingStatement, vatByRate } from '../accounting/index.ts';
 import { moveStocks } from '../inventory/index.ts';
 import { saleDoc, saleDocument } from './sale-doc.ts';
 import { lookUpSale, type SaleLookup, type SaleProduct } from './sale-lookup.ts';
@@ -223,8 +223,8 @@ function createdInvoice(
  * A complete sale under its invoice id: stock out through moveStocks (in product-id order; below zero
  * only when the shop allows the till to sell below zero), then the header (`how`: a new one, or the
  * held one rewritten) and the lines at each product's average cost when it left, with the profit, in
- * one statement, then the postings of 3.3. Paid is what the tenders cover up to the total; cash
- * beyond it is change.
+ * one statement with the postings of 3.3 (as `post` writes them). Paid is what the tenders cover up
+ * to the total; cash beyond it is change.
  */
 async function completeSale(
   tx: DbOrTx,
@@ -252,9 +252,7 @@ async function completeSale(
   const cost = sale.lines.reduce((s, l) => s + costs.get(l.productId)! * l.quantity, 0);
   const header = headerRow(sale, userId, note, sale.net - cost);
   const rows = sale.lines.map((l) => lineRow(l, costs.get(l.productId)!));
-  const written = await writeSaleRows(tx, invoiceId, how, header, rows);
-  await post(
-    tx,
+  const books = postingStatement(
     salePostings({
       invoiceId,
       date: sale.date,
@@ -264,6 +262,7 @@ async function completeSale(
       payments: settled.kept.map((t) => ({ subAccountId: t.subAccountId, amount: t.amount, method: t.method })),
     }),
   );
+  const written = await writeSaleRows(tx, invoiceId, how, header, rows, books);
   const paid = settled.kept.reduce((s, t) => s + t.amount, 0);
   return {
     invoiceId,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
+import type { PostingStatement } from '../accounting/index.ts';
 
 /** The header's figures as stored (money as numbers with two decimals). */
 export interface SaleHeaderRow {
@@ -34,7 +35,8 @@ export interface WrittenSale {
 /**
  * A sale's header and its lines in ONE statement: `insert` writes a new header under the id given
  * (reserved from the table's sequence) in `state`; `replace` rewrites an existing header's figures
- * (its state is moved by the lifecycle, not here) and replaces its lines.
+ * (its state is moved by the lifecycle, not here) and replaces its lines. `books`, the sale's postings
+ * as `post` writes them, go in the same statement.
  */
 export async function writeSaleRows(
   tx: DbOrTx,
@@ -42,6 +44,7 @@ export async function writeSaleRows(
   how: { insert: 'completed' | 'held' } | 'replace',
   header: SaleHeaderRow,
   lines: readonly SaleLineRow[],
+  books: PostingStatement | null = null,
 ): Promise<WrittenSale> {
   const h = header;
   const head =
@@ -68,9 +71,10 @@ export async function writeSaleRows(
       from h, jsonb_to_recordset(${input}::jsonb) as l(n int, "productId" int, "productQuantity" int, "productUnitSalePrice" numeric,
         "productDiscount" numeric, "productFinalAmount" numeric, tax numeric, "taxAmount" numeric, "unitCost" numeric)
       order by l.n
-      returning id)
-    select floor(extract(epoch from h.created_at) * 1000)::float8 as created_ms, (select json_agg(li.id order by li.id) from li) as line_ids from h`);
-  const row = (result as unknown as { rows: { created_ms: number | string; line_ids: number[] | null }[] }).rows[0];
+      returning id)${books ? sql`, posted as (${books.sql})` : sql``}
+    select ${books ? sql`(select count(*)::int from posted)` : sql`0`} as posted, floor(extract(epoch from h.created_at) * 1000)::float8 as created_ms, (select json_agg(li.id order by li.id) from li) as line_ids from h`);
+  const row = (result as unknown as { rows: { posted: number; created_ms: number | string; line_ids: number[] | null }[] }).rows[0];
   if (!row) throw new Error(`sale invoice ${invoiceId} was not written`);
+  books?.check(Number(row.posted));
   return { createdAt: new Date(Number(row.created_ms)), lineIds: (row.line_ids ?? []).map(Number) };
 }

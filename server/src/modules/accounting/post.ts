@@ -1,6 +1,7 @@
 import { type Cents, fromCents, type LedgerType } from '@tillbook/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
+import { executePrepared } from '../../platform/prepared.ts';
 import type { SystemAccountKey } from './chart-of-accounts.ts';
 
 export type { LedgerType };
@@ -88,8 +89,7 @@ export function postingStatement(postings: readonly Posting[]): PostingStatement
 export async function post(tx: DbOrTx, postings: Posting[]): Promise<number[]> {
   const statement = postingStatement(postings);
   if (!statement) return [];
-  const result = await tx.execute(statement.sql);
-  const made = (result as unknown as { rows: { id: number }[] }).rows;
+  const made = await executePrepared<{ id: number }>(tx, statement.sql);
   statement.check(made.length);
   return made.map((r) => Number(r.id));
 }

@@ -1,6 +1,7 @@
 import { type PriceDiscount, walkInCustomerName } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
+import { executePrepared } from '../../platform/prepared.ts';
 import type { TenderMethod } from './sale-tender.ts';
 
 /** An active product of the sale as the pricing reads it. */
@@ -62,7 +63,9 @@ export async function lookUpSale(
 ): Promise<SaleLookup> {
   const walkIn = sql`(select c.id from customer c where c.username = ${walkInCustomerName} order by c.id limit 1)`;
   const wanted = input.customerId == null ? walkIn : sql`${input.customerId}::int`;
-  const result = await tx.execute(sql`
+  const [row] = await executePrepared<LookupRow>(
+    tx,
+    sql`
     select
       ${input.reserveId ? sql`nextval(pg_get_serial_sequence('sale_invoice', 'id'))::int` : sql`null::int`} as invoice_id,
       (select json_agg(json_build_object('id', p.id, 'name', p.name, 'sku', p.sku, 'salePrice', p.product_sale_price,
@@ -80,8 +83,9 @@ export async function lookUpSale(
       ${input.customerId == null ? walkIn : sql`null::int`} as walk_in,
       (select u.username from users u where u.id = ${input.userId}) as salesperson,
       (select a.time_zone from app_setting a order by a.id limit 1) as time_zone,
-      (select a.allow_negative_stock from app_setting a order by a.id limit 1) as allow_negative`);
-  const row = (result as unknown as { rows: LookupRow[] }).rows[0]!;
+      (select a.allow_negative_stock from app_setting a order by a.id limit 1) as allow_negative`,
+  );
+  if (!row) throw new Error('the sale lookup answered no row');
   return {
     invoiceId: row.invoice_id == null ? null : Number(row.invoice_id),
     products: (row.products ?? []).map((p) => ({ ...p, salePrice: Number(p.salePrice), vat: p.vat == null ? null : Number(p.vat) })),

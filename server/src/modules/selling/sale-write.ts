@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
+import { executePrepared } from '../../platform/prepared.ts';
 import type { PostingStatement } from '../accounting/index.ts';
 
 /** The header's figures as stored (money as numbers with two decimals). */
@@ -61,7 +62,9 @@ export async function writeSaleRows(
             ${h.totalDiscountAmount}, ${h.profit}, ${h.note})
           returning id, created_at),`;
   const input = JSON.stringify(lines.map((l, n) => ({ n, ...l })));
-  const result = await tx.execute(sql`
+  const [row] = await executePrepared<{ posted: number; created_ms: number | string; line_ids: number[] | null }>(
+    tx,
+    sql`
     with ${head}
     li as (
       insert into sale_invoice_product (invoice_id, product_id, product_quantity, product_unit_sale_price, product_discount,
@@ -72,8 +75,8 @@ export async function writeSaleRows(
         "productDiscount" numeric, "productFinalAmount" numeric, tax numeric, "taxAmount" numeric, "unitCost" numeric)
       order by l.n
       returning id)${books ? sql`, posted as (${books.sql})` : sql``}
-    select ${books ? sql`(select count(*)::int from posted)` : sql`0`} as posted, floor(extract(epoch from h.created_at) * 1000)::float8 as created_ms, (select json_agg(li.id order by li.id) from li) as line_ids from h`);
-  const row = (result as unknown as { rows: { posted: number; created_ms: number | string; line_ids: number[] | null }[] }).rows[0];
+    select ${books ? sql`(select count(*)::int from posted)` : sql`0`} as posted, floor(extract(epoch from h.created_at) * 1000)::float8 as created_ms, (select json_agg(li.id order by li.id) from li) as line_ids from h`,
+  );
   if (!row) throw new Error(`sale invoice ${invoiceId} was not written`);
   books?.check(Number(row.posted));
   return { createdAt: new Date(Number(row.created_ms)), lineIds: (row.line_ids ?? []).map(Number) };

@@ -169,7 +169,7 @@ const headerRow = (sale: PricedSale, userId: number, note: string | null | undef
   totalTaxAmount: fromCents(sale.vat),
   totalDiscountAmount: fromCents(sale.discount),
   profit: fromCents(profit),
-  note: note ?? null,
+  note,
 });
 
 const lineRow = (l: PricedLine, unitCost: Cents): SaleLineRow => ({
@@ -199,6 +199,7 @@ function createdInvoice(
     state,
     status: true,
     ...header,
+    note: written.note,
     createdAt: written.createdAt,
     customer: sale.customer,
     user: { id: header.userId, username: sale.salesperson },

@@ -1,10 +1,11 @@
-/** The accounting module's entry for other modules and the seed: the books change only through `post`. */
+/** The accounting module's entry for other modules and the seed: the books change only through `post`
+ * (or the same insert within a use case's own statement, `postingStatement`). */
 
 export { accountRoutes } from './account-routes.ts';
 export { mainAccounts, type SystemAccountKey, systemSubAccounts } from './chart-of-accounts.ts';
 export { entriesWhere, monthOf } from './journal-read.ts';
 export { journalRoutes } from './journal-routes.ts';
 export { paymentMethodExtras } from './payment-method.ts';
-export { type AccountRef, type LedgerType, type Posting, post } from './post.ts';
+export { type AccountRef, type LedgerType, type Posting, type PostingStatement, post, postingStatement } from './post.ts';
 export { liveEntry } from './reversed.ts';
 export { type VatShare, vatByRate, vatTotal } from './vat-rates.ts';

@@ -1,6 +1,7 @@
 import { type Cents, fromCents, type LedgerType } from '@tillbook/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
+import { executePrepared } from '../../platform/prepared.ts';
 import type { SystemAccountKey } from './chart-of-accounts.ts';
 
 export type { LedgerType };
@@ -45,16 +46,22 @@ function asRecord(p: Posting, n: number) {
 }
 
 /**
- * Posts double entries to the ledger inside the caller's transaction, all of them in one statement.
- * System accounts are named by key and resolved here, never by bare id (a key missing from the chart
- * of accounts refuses the call). A negative amount posts the reverse entry. Answers the new entries'
- * ids in the order of the postings (those of zero are skipped).
+ * Postings as ONE data-modifying statement (`insert ... returning id`), for a use case that writes
+ * them within a statement of its own (as a CTE) and so saves a round trip; it is the same insert
+ * `post` sends. `check` takes the number of rows the insert returned and refuses when a system
+ * account is missing from the chart of accounts. Null when every posting is of zero.
  */
-export async function post(tx: DbOrTx, postings: Posting[]): Promise<number[]> {
+export interface PostingStatement {
+  sql: SQL;
+  check(made: number): void;
+}
+
+export function postingStatement(postings: readonly Posting[]): PostingStatement | null {
   const real = postings.filter((p) => p.amount !== 0);
-  if (real.length === 0) return [];
+  if (real.length === 0) return null;
   const input = JSON.stringify(real.map(asRecord));
-  const result = await tx.execute(sql`
+  return {
+    sql: sql`
     insert into "transaction" (date, debit_id, credit_id, amount, particulars, type, related_id, reverses_id, vat_rate)
     select p.date, coalesce(p.debit_id, d.id), coalesce(p.credit_id, c.id), p.amount, p.particulars, p.type,
       p.related_id, p.reverses_id, p.vat_rate
@@ -64,11 +71,25 @@ export async function post(tx: DbOrTx, postings: Posting[]): Promise<number[]> {
     left join sub_account c on c.system_key = p.credit_key
     where coalesce(p.debit_id, d.id) is not null and coalesce(p.credit_id, c.id) is not null
     order by p.n
-    returning id`);
-  const made = (result as unknown as { rows: { id: number }[] }).rows;
-  if (made.length < real.length) {
-    const keys = [...new Set(real.flatMap((p) => [p.debit, p.credit]).filter((a): a is SystemAccountKey => typeof a === 'string'))];
-    throw new Error(`a system account of ${keys.join(', ')} is missing from the chart of accounts`);
-  }
+    returning id`,
+    check(made) {
+      if (made >= real.length) return;
+      const keys = [...new Set(real.flatMap((p) => [p.debit, p.credit]).filter((a): a is SystemAccountKey => typeof a === 'string'))];
+      throw new Error(`a system account of ${keys.join(', ')} is missing from the chart of accounts`);
+    },
+  };
+}
+
+/**
+ * Posts double entries to the ledger inside the caller's transaction, all of them in one statement.
+ * System accounts are named by key and resolved here, never by bare id (a key missing from the chart
+ * of accounts refuses the call). A negative amount posts the reverse entry. Answers the new entries'
+ * ids in the order of the postings (those of zero are skipped).
+ */
+export async function post(tx: DbOrTx, postings: Posting[]): Promise<number[]> {
+  const statement = postingStatement(postings);
+  if (!statement) return [];
+  const made = await executePrepared<{ id: number }>(tx, statement.sql);
+  statement.check(made.length);
   return made.map((r) => Number(r.id));
 }

@@ -2,6 +2,7 @@ import type { StockReason } from '@tillbook/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { executePrepared } from '../../platform/prepared.ts';
 import { product } from '../../schema/index.ts';
 
 export type { StockReason };
@@ -74,7 +75,9 @@ export async function moveStocks(tx: DbOrTx, moves: readonly StockMove[]): Promi
     seen.add(move.productId);
   }
   const input = JSON.stringify(moves.map(asRecord));
-  const result = await tx.execute(sql`
+  const rows = await executePrepared<MovedRow>(
+    tx,
+    sql`
     with m as materialized (
       select * from jsonb_to_recordset(${input}::jsonb) as m(
         product_id int, quantity int, reason text, document_type text, document_id text,
@@ -96,8 +99,8 @@ export async function moveStocks(tx: DbOrTx, moves: readonly StockMove[]): Promi
       insert into stock_movement (product_id, quantity, reason, document_type, document_id, unit_cost, user_id)
       select product_id, quantity, reason, document_type, document_id, unit_cost, user_id from moved order by product_id
     )
-    select product_id, name, quantity_after, unit_cost::text from moved`);
-  const rows = (result as unknown as { rows: MovedRow[] }).rows;
+    select product_id, name, quantity_after, unit_cost::text from moved`,
+  );
   const byId = new Map(rows.map((r) => [Number(r.product_id), r]));
   if (byId.size < moves.length) await refuse(tx, [...moves].sort((a, b) => a.productId - b.productId).find((m) => !byId.has(m.productId))!);
   return moves.map((m) => {

@@ -1,21 +1,22 @@
-import { type Cents, fromCents, percentOf, type SaleInvoiceInput, toCents, unitPrice, walkInCustomerName } from '@tillbook/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type Cents, fromCents, percentOf, type SaleInvoiceInput, toCents, unitPrice } from '@tillbook/contract';
 import { type Clock, dayIn, serverTimeZone } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError } from '../../platform/errors.ts';
 import { requireFound } from '../../platform/queries.ts';
 import { transition } from '../../platform/transition.ts';
-import { appSetting, customer, discount, product, productVat, saleInvoice, saleInvoiceProduct } from '../../schema/index.ts';
-import { post, vatByRate } from '../accounting/index.ts';
+import { postingStatement, vatByRate } from '../accounting/index.ts';
 import { moveStocks } from '../inventory/index.ts';
 import { saleDoc, saleDocument } from './sale-doc.ts';
+import { lookUpSale, type SaleLookup, type SaleProduct } from './sale-lookup.ts';
 import { salePostings } from './sale-postings.ts';
-import { settleTender, type Tender, tendersOf } from './sale-tender.ts';
+import { settleTender, type Tender, tendersFrom } from './sale-tender.ts';
+import { type SaleHeaderRow, type SaleLineRow, type WrittenSale, writeSaleRows } from './sale-write.ts';
 
 /** One priced line: everything in cents, priced by `unitPrice` on the business date. */
 interface PricedLine {
   productId: number;
   name: string;
+  sku: string;
   quantity: number;
   unitPrice: Cents;
   vatPercent: number;
@@ -25,34 +26,13 @@ interface PricedLine {
 }
 
 /** The lines priced by the server: the catalogue price and discount of the day, the line discount before VAT. */
-async function priceLines(
-  tx: DbOrTx,
-  input: SaleInvoiceInput,
-  clock: Clock,
-): Promise<{ lines: PricedLine[]; settings: SaleSettings; today: string }> {
-  const ids = input.saleInvoiceProduct.map((l) => l.productId);
-  const rows = await tx
-    .select({
-      ...settingsColumns,
-      id: product.id,
-      name: product.name,
-      salePrice: product.productSalePrice,
-      active: product.status,
-      vat: productVat.percentage,
-      discount: { type: discount.type, value: discount.value, startDate: discount.startDate, endDate: discount.endDate },
-    })
-    .from(product)
-    .leftJoin(productVat, eq(productVat.id, product.productVatId))
-    .leftJoin(discount, and(eq(discount.id, product.discountId), eq(discount.status, true)))
-    .where(inArray(product.id, ids));
-  const byId = new Map(rows.filter((r) => r.active).map((r) => [r.id, r]));
+function priceLines(products: readonly SaleProduct[], input: SaleInvoiceInput, today: string): PricedLine[] {
+  const byId = new Map(products.map((p) => [p.id, p]));
   requireFound(
     input.saleInvoiceProduct.map((line, index) => [`saleInvoiceProduct.${index}.productId`, line.productId] as const),
     new Set(byId.keys()),
   );
-  const settings = saleSettings(rows[0]);
-  const today = dayIn(clock.now(), settings.timeZone);
-  const lines = input.saleInvoiceProduct.map((line, index) => {
+  return input.saleInvoiceProduct.map((line, index) => {
     const row = byId.get(line.productId)!;
     const price = unitPrice({
       salePrice: row.salePrice,
@@ -70,6 +50,7 @@ async function priceLines(
     return {
       productId: row.id,
       name: row.name,
+      sku: row.sku,
       quantity: line.productQuantity,
       unitPrice: unit,
       vatPercent,
@@ -78,54 +59,64 @@ async function priceLines(
       vat: percentOf(net, vatPercent),
     };
   });
-  return { lines, settings, today };
 }
 
-/**
- * The buyer: the customer sent, else the walk-in customer (the first of that name), active; one query
- * answers both which customer that is and whether it is there.
- */
-async function customerFor(tx: DbOrTx, customerId: number | null | undefined): Promise<number> {
-  const walkIn = sql<
-    number | null
-  >`(select ${customer.id} from ${customer} where ${customer.username} = ${walkInCustomerName} order by ${customer.id} limit 1)`;
-  const wanted = customerId ?? walkIn;
-  const [row] = await tx
-    .select({ walkIn: customerId == null ? walkIn : sql<null>`null`, id: customer.id })
-    .from(sql`(select 1) as one`)
-    .leftJoin(customer, and(eq(customer.id, wanted), eq(customer.status, true)));
-  if (customerId == null && row?.walkIn == null) throw fieldError('customerId', 'is required (there is no walk-in customer)');
-  if (row?.id == null) throw fieldError('customerId', 'does not exist');
-  return row.id;
+/** The buyer: the customer sent, else the walk-in customer, active (the lookup answered both). */
+function customerOf(found: SaleLookup): { id: number; username: string | null } {
+  if (!found.walkIn) throw fieldError('customerId', 'is required (there is no walk-in customer)');
+  if (!found.customer) throw fieldError('customerId', 'does not exist');
+  return found.customer;
 }
 
-/**
- * The shop's settings a sale reads, carried by the pricing query (one statement): its time zone (for
- * the business date) and whether the till may sell below zero.
- */
-const settingsColumns = {
-  timeZone: sql<string | null>`(select ${appSetting.timeZone} from ${appSetting} order by ${appSetting.id} limit 1)`,
-  allowNegative: sql<boolean | null>`(select ${appSetting.allowNegativeStock} from ${appSetting} order by ${appSetting.id} limit 1)`,
+/** The invoice as the create answer gives it (`createdInvoice`), the keys of sale-read's header and lines. */
+export type CreatedInvoice = {
+  id: number;
+  date: string;
+  state: 'completed' | 'held';
+  status: boolean;
+  customerId: number;
+  userId: number;
+  totalAmount: number;
+  totalTaxAmount: number;
+  totalDiscountAmount: number;
+  profit: number;
+  note: string | null;
+  createdAt: Date;
+  customer: { id: number; username: string | null };
+  user: { id: number; username: string };
+  paidAmount: number;
+  dueAmount: number;
+  returnAmount: number;
+  instantPaidReturnAmount: number;
+  saleInvoiceProduct: {
+    id: number;
+    productId: number;
+    productQuantity: number;
+    productUnitSalePrice: number;
+    productDiscount: number;
+    productFinalAmount: number;
+    tax: number;
+    taxAmount: number;
+    returnedQuantity: number;
+    product: { id: number; name: string; sku: string };
+  }[];
 };
-interface SaleSettings {
-  timeZone: string;
-  allowNegative: boolean;
-}
-const saleSettings = (row: { timeZone: string | null; allowNegative: boolean | null } | undefined): SaleSettings => ({
-  timeZone: row?.timeZone ?? serverTimeZone(),
-  allowNegative: row?.allowNegative ?? false,
-});
 
 export interface CreatedSale {
   invoiceId: number;
   customerId: number;
   change: Cents;
+  /** The sale as written, answered without reading it back. */
+  invoice: CreatedInvoice;
 }
 
 /** A sale as the server prices it: lines, tenders settled against the total, the customer, the dates. */
 interface PricedSale {
+  /** Reserved from the sequence for a new sale; null when completing a held one. */
+  invoiceId: number | null;
   lines: PricedLine[];
-  customerId: number;
+  customer: { id: number; username: string | null };
+  salesperson: string;
   net: Cents;
   vat: Cents;
   discount: Cents;
@@ -135,35 +126,53 @@ interface PricedSale {
   allowNegative: boolean;
 }
 
-async function priceSale(tx: DbOrTx, input: SaleInvoiceInput, clock: Clock): Promise<PricedSale> {
-  const { lines, settings, today } = await priceLines(tx, input, clock);
-  const tenders = await tendersOf(tx, input.paidAmount);
-  const customerId = await customerFor(tx, input.customerId);
+/** Reads what the sale needs in one statement, then prices it; refusals in the order: lines, tenders, customer. */
+async function priceSale(tx: DbOrTx, input: SaleInvoiceInput, userId: number, clock: Clock, reserveId: boolean): Promise<PricedSale> {
+  const found = await lookUpSale(tx, {
+    productIds: input.saleInvoiceProduct.map((l) => l.productId),
+    methodIds: input.paidAmount.map((p) => p.paymentType),
+    customerId: input.customerId,
+    userId,
+    reserveId,
+  });
+  const today = dayIn(clock.now(), found.timeZone ?? serverTimeZone());
+  const lines = priceLines(found.products, input, today);
+  const tenders = tendersFrom(found.methods, input.paidAmount);
+  const customer = customerOf(found);
+  let net = 0;
+  let vat = 0;
+  let discount = 0;
+  for (const l of lines) {
+    net += l.net;
+    vat += l.vat;
+    discount += l.discount;
+  }
   return {
+    invoiceId: found.invoiceId,
     lines,
     tenders,
-    customerId,
-    allowNegative: settings.allowNegative,
-    net: lines.reduce((s, l) => s + l.net, 0),
-    vat: lines.reduce((s, l) => s + l.vat, 0),
-    discount: lines.reduce((s, l) => s + l.discount, 0),
+    customer,
+    salesperson: found.salesperson ?? '',
+    allowNegative: found.allowNegative,
+    net,
+    vat,
+    discount,
     date: input.date ?? today,
   };
 }
 
-const headerValues = (sale: PricedSale, userId: number, note: string | null | undefined) => ({
+const headerRow = (sale: PricedSale, userId: number, note: string | null | undefined, profit: Cents): SaleHeaderRow => ({
   date: sale.date,
-  customerId: sale.customerId,
+  customerId: sale.customer.id,
   userId,
   totalAmount: fromCents(sale.net),
   totalTaxAmount: fromCents(sale.vat),
   totalDiscountAmount: fromCents(sale.discount),
-  profit: 0,
+  profit: fromCents(profit),
   note,
 });
 
-const lineValues = (invoiceId: number, l: PricedLine, unitCost: Cents) => ({
-  invoiceId,
+const lineRow = (l: PricedLine, unitCost: Cents): SaleLineRow => ({
   productId: l.productId,
   productQuantity: l.quantity,
   productUnitSalePrice: fromCents(l.unitPrice),
@@ -174,13 +183,58 @@ const lineValues = (invoiceId: number, l: PricedLine, unitCost: Cents) => ({
   unitCost: fromCents(unitCost),
 });
 
+/** The create answer's invoice from what was written: a held sale owes nothing yet; a completed one owes its total less what was paid. */
+function createdInvoice(
+  invoiceId: number,
+  state: 'completed' | 'held',
+  sale: PricedSale,
+  header: SaleHeaderRow,
+  rows: readonly SaleLineRow[],
+  written: WrittenSale,
+  paid: Cents,
+): CreatedInvoice {
+  const completed = state === 'completed';
+  return {
+    id: invoiceId,
+    state,
+    status: true,
+    ...header,
+    note: written.note,
+    createdAt: written.createdAt,
+    customer: sale.customer,
+    user: { id: header.userId, username: sale.salesperson },
+    paidAmount: completed ? fromCents(paid) : 0,
+    dueAmount: completed ? fromCents(sale.net + sale.vat - paid) : 0,
+    returnAmount: 0,
+    instantPaidReturnAmount: 0,
+    saleInvoiceProduct: rows.map((row, i) => {
+      const line = sale.lines[i]!;
+      const { unitCost: _cost, ...shown } = row;
+      return {
+        id: written.lineIds[i]!,
+        ...shown,
+        returnedQuantity: 0,
+        product: { id: line.productId, name: line.name, sku: line.sku },
+      };
+    }),
+  };
+}
+
 /**
- * The effects of a complete sale on a header already written: stock out through moveStock (in
- * product-id order; below zero only when the shop allows the till to sell below zero), the lines at
- * each product's average cost when it left, the profit, and the postings of 3.3. Paid is what the
- * tenders cover up to the total; cash beyond it is change.
+ * A complete sale under its invoice id: stock out through moveStocks (in product-id order; below zero
+ * only when the shop allows the till to sell below zero), then the header (`how`: a new one, or the
+ * held one rewritten) and the lines at each product's average cost when it left, with the profit, in
+ * one statement with the postings of 3.3 (as `post` writes them). Paid is what the tenders cover up
+ * to the total; cash beyond it is change.
  */
-async function completeSale(tx: DbOrTx, invoiceId: number, sale: PricedSale, userId: number): Promise<Cents> {
+async function completeSale(
+  tx: DbOrTx,
+  invoiceId: number,
+  how: { insert: 'completed' } | 'replace',
+  sale: PricedSale,
+  userId: number,
+  note: string | null | undefined,
+): Promise<CreatedSale> {
   const settled = settleTender(sale.net + sale.vat, sale.tenders);
   if (!settled) throw badRequest('Amount cannot be greater than due!', { paidAmount: 'is more than the total; only cash gives change' });
   const moved = await moveStocks(
@@ -196,14 +250,10 @@ async function completeSale(tx: DbOrTx, invoiceId: number, sale: PricedSale, use
     })),
   );
   const costs = new Map(moved.map((m) => [m.productId, toCents(m.unitCost)]));
-  await tx.insert(saleInvoiceProduct).values(sale.lines.map((l) => lineValues(invoiceId, l, costs.get(l.productId)!)));
   const cost = sale.lines.reduce((s, l) => s + costs.get(l.productId)! * l.quantity, 0);
-  await tx
-    .update(saleInvoice)
-    .set({ profit: fromCents(sale.net - cost) })
-    .where(eq(saleInvoice.id, invoiceId));
-  await post(
-    tx,
+  const header = headerRow(sale, userId, note, sale.net - cost);
+  const rows = sale.lines.map((l) => lineRow(l, costs.get(l.productId)!));
+  const books = postingStatement(
     salePostings({
       invoiceId,
       date: sale.date,
@@ -213,7 +263,14 @@ async function completeSale(tx: DbOrTx, invoiceId: number, sale: PricedSale, use
       payments: settled.kept.map((t) => ({ subAccountId: t.subAccountId, amount: t.amount, method: t.method })),
     }),
   );
-  return settled.change;
+  const written = await writeSaleRows(tx, invoiceId, how, header, rows, books);
+  const paid = settled.kept.reduce((s, t) => s + t.amount, 0);
+  return {
+    invoiceId,
+    customerId: sale.customer.id,
+    change: settled.change,
+    invoice: createdInvoice(invoiceId, 'completed', sale, header, rows, written, paid),
+  };
 }
 
 /**
@@ -222,19 +279,13 @@ async function completeSale(tx: DbOrTx, invoiceId: number, sale: PricedSale, use
  * moved, nothing posted, no payment taken).
  */
 export async function createSale(tx: DbOrTx, input: SaleInvoiceInput, userId: number, clock: Clock): Promise<CreatedSale> {
-  const sale = await priceSale(tx, input, clock);
-  const hold = input.isHold === 'true';
-  const [header] = await tx
-    .insert(saleInvoice)
-    .values({ ...headerValues(sale, userId, input.note), state: hold ? 'held' : 'completed' })
-    .returning({ id: saleInvoice.id });
-  const invoiceId = header!.id;
-  if (hold) {
-    await tx.insert(saleInvoiceProduct).values(sale.lines.map((l) => lineValues(invoiceId, l, 0)));
-    return { invoiceId, customerId: sale.customerId, change: 0 };
-  }
-  const change = await completeSale(tx, invoiceId, sale, userId);
-  return { invoiceId, customerId: sale.customerId, change };
+  const sale = await priceSale(tx, input, userId, clock, true);
+  const invoiceId = sale.invoiceId!;
+  if (input.isHold !== 'true') return completeSale(tx, invoiceId, { insert: 'completed' }, sale, userId, input.note);
+  const header = headerRow(sale, userId, input.note, 0);
+  const rows = sale.lines.map((l) => lineRow(l, 0));
+  const written = await writeSaleRows(tx, invoiceId, { insert: 'held' }, header, rows);
+  return { invoiceId, customerId: sale.customer.id, change: 0, invoice: createdInvoice(invoiceId, 'held', sale, header, rows, written, 0) };
 }
 
 /**
@@ -250,14 +301,8 @@ export async function completeHeldSale(
   clock: Clock,
 ): Promise<CreatedSale> {
   await transition(tx, saleDoc, invoiceId, 'completed');
-  const sale = await priceSale(tx, input, clock);
-  await tx
-    .update(saleInvoice)
-    .set(headerValues(sale, userId, input.note))
-    .where(eq(saleInvoice.id, invoiceId));
-  await tx.delete(saleInvoiceProduct).where(eq(saleInvoiceProduct.invoiceId, invoiceId));
-  const change = await completeSale(tx, invoiceId, sale, userId);
-  return { invoiceId, customerId: sale.customerId, change };
+  const sale = await priceSale(tx, input, userId, clock, false);
+  return completeSale(tx, invoiceId, 'replace', sale, userId, input.note);
 }
 
 /** PATCH sale-invoice/order {invoiceId, status: 'false'}: a held sale is cancelled (it had no effects to undo). */

@@ -254,16 +254,3 @@ export async function readHeld(db: DbOrTx, invoiceId: number) {
   if (!header) return undefined;
   return { ...header, saleInvoiceProduct: await saleLines(db, invoiceId) };
 }
-
-/** A completed or held sale as the create answer gives it (`createdInvoice`). */
-export async function readCreated(db: DbOrTx, invoiceId: number) {
-  const l = ledgerFigures(db, invoiceId);
-  const [header] = await db
-    .select(headerSelect(l))
-    .from(saleInvoice)
-    .innerJoin(customer, eq(customer.id, saleInvoice.customerId))
-    .innerJoin(salesperson, eq(salesperson.id, saleInvoice.userId))
-    .leftJoin(l, eq(l.relatedId, sql`${saleInvoice.id}::text`))
-    .where(eq(saleInvoice.id, invoiceId));
-  return { ...header!, saleInvoiceProduct: await saleLines(db, invoiceId) };
-}

@@ -9,13 +9,13 @@ import { type CreatedSale, cancelHeldSale, completeHeldSale, createSale } from '
 import { listCustomerPayments } from './payment-read.ts';
 import { listSaleReturns, readSaleReturn } from './return-read.ts';
 import { payForSale } from './sale-payment.ts';
-import { listHeld, listSales, readCreated, readHeld, readSale } from './sale-read.ts';
+import { listHeld, listSales, readHeld, readSale } from './sale-read.ts';
 import { createSaleReturn } from './sale-return.ts';
 import { setSaleStatus } from './undo-sale.ts';
 
-/** The create answer: {createdInvoice, customer}, the change and the spec's message. */
-async function createdAnswer(db: DbOrTx, sale: CreatedSale) {
-  const createdInvoice = await readCreated(db, sale.invoiceId);
+/** The create answer: {createdInvoice, customer}, the change and the spec's message, from what the sale wrote. */
+function createdAnswer(sale: CreatedSale) {
+  const createdInvoice = sale.invoice;
   return {
     createdInvoice,
     customer: { id: createdInvoice.customer.id, username: createdInvoice.customer.username },
@@ -38,7 +38,7 @@ export function saleRoutes(ctx: AppContext): RouteDef[] {
   const clock = () => ctx.config.clock;
   return [
     implement(ctx, saleEndpoints.create, async ({ body, req }) =>
-      createdAnswer(db, await db.transaction((tx) => createSale(tx, body, caller(req).id, clock()))),
+      createdAnswer(await db.transaction((tx) => createSale(tx, body, caller(req).id, clock()))),
     ),
     implement(ctx, saleEndpoints.list, ({ query }) => listSales(db, query, [], { graph: true })),
     implement(ctx, saleEndpoints.listOfCustomer, ({ params, query }) => listSales(db, query, [eq(saleInvoice.customerId, params.id)])),
@@ -54,7 +54,7 @@ export function saleRoutes(ctx: AppContext): RouteDef[] {
     implement(ctx, holdEndpoints.list, ({ query }) => listHeld(db, query)),
     implement(ctx, holdEndpoints.get, async ({ params }) => found(await readHeld(db, params.id), 'Held sale')),
     implement(ctx, holdEndpoints.complete, async ({ params, body, req }) =>
-      createdAnswer(db, await db.transaction((tx) => completeHeldSale(tx, params.id, body, caller(req).id, clock()))),
+      createdAnswer(await db.transaction((tx) => completeHeldSale(tx, params.id, body, caller(req).id, clock()))),
     ),
     implement(ctx, holdEndpoints.cancel, async ({ body }) => {
       await db.transaction((tx) => cancelHeldSale(tx, body.invoiceId));

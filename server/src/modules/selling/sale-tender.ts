@@ -42,6 +42,31 @@ export function settleTender(total: Cents, tenders: Tender[]): Settled | undefin
   return { kept: kept.filter((t) => t.amount > 0), change: result };
 }
 
+/** An active payment method as a tender needs it: its account, its name, and whether it is cash. */
+export interface TenderMethod {
+  id: number;
+  name: string;
+  subAccountId: number;
+  cash: boolean;
+}
+
+/** The tenders of `paidAmount` given the active methods found; `field` names the list in errors (400 for a method not found). */
+export function tendersFrom(
+  methods: readonly TenderMethod[],
+  paidAmount: readonly { paymentType: number; amount: number }[],
+  field = 'paidAmount',
+): Tender[] {
+  const byId = new Map(methods.map((m) => [m.id, m]));
+  requireFound(
+    paidAmount.map((p, index) => [`${field}.${index}.paymentType`, p.paymentType] as const),
+    new Set(byId.keys()),
+  );
+  return paidAmount.map((p, index) => {
+    const m = byId.get(p.paymentType)!;
+    return { index, paymentType: m.id, subAccountId: m.subAccountId, method: m.name, cash: m.cash, amount: toCents(p.amount) };
+  });
+}
+
 /** The payment methods of the tenders, active ones only; cash is a method whose money lands in Cash. `field` names the list in errors. */
 export async function tendersOf(
   tx: DbOrTx,
@@ -63,13 +88,9 @@ export async function tendersOf(
         eq(paymentMethod.isActive, 'true'),
       ),
     );
-  const byId = new Map(methods.map((m) => [m.id, m]));
-  requireFound(
-    paidAmount.map((p, index) => [`${field}.${index}.paymentType`, p.paymentType] as const),
-    new Set(byId.keys()),
+  return tendersFrom(
+    methods.map((m) => ({ id: m.id, name: m.name, subAccountId: m.subAccountId, cash: m.key === 'cash' })),
+    paidAmount,
+    field,
   );
-  return paidAmount.map((p, index) => {
-    const m = byId.get(p.paymentType)!;
-    return { index, paymentType: m.id, subAccountId: m.subAccountId, method: m.name, cash: m.key === 'cash', amount: toCents(p.amount) };
-  });
 }

@@ -1,11 +1,19 @@
 // npm install (postinstall): a migrated, empty embedded cluster for first starts (see platform/embedded-template.ts).
 
+import fs from 'node:fs';
+import path from 'node:path';
 import { newPglite, openDatabase } from '../src/platform/db.ts';
-import { keepAsTemplate } from '../src/platform/embedded-template.ts';
+import { keepAsTemplate, templateFolder } from '../src/platform/embedded-template.ts';
 
 const started = performance.now();
-const client = newPglite();
-const database = await openDatabase({ pglite: client });
-const file = await keepAsTemplate(client);
-await database.close();
-console.log(`Prepared the embedded database's starting point in ${((performance.now() - started) / 1000).toFixed(1)} s (${file})`);
+// made on disk beside where it is kept (so it is moved, not copied, into place)
+fs.mkdirSync(path.dirname(templateFolder()), { recursive: true });
+const dataDir = fs.mkdtempSync(`${templateFolder()}.making-`);
+try {
+  const client = newPglite({ dataDir });
+  await openDatabase({ pglite: client });
+  const file = await keepAsTemplate(client, dataDir);
+  console.log(`Prepared the embedded database's starting point in ${((performance.now() - started) / 1000).toFixed(1)} s (${file})`);
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

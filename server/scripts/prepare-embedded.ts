@@ -1,9 +1,11 @@
-// npm install (postinstall): a migrated, empty embedded cluster for first starts (see platform/embedded-template.ts).
+// npm install (postinstall): a migrated, empty embedded cluster for first starts (see platform/embedded-template.ts),
+// and the demo shop's pictures, drawn and encoded once (seed/demo-pictures-cache.ts).
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { newPglite, openDatabase } from '../src/platform/db.ts';
 import { keepAsTemplate, templateFolder } from '../src/platform/embedded-template.ts';
+import { demoProductImages } from '../src/seed/demo-products.ts';
 
 const started = performance.now();
 // made on disk beside where it is kept (so it is moved, not copied, into place)
@@ -17,3 +19,6 @@ try {
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
+const drawing = performance.now();
+await demoProductImages();
+console.log(`Drew the demo shop's pictures in ${((performance.now() - drawing) / 1000).toFixed(1)} s`);

@@ -29,7 +29,9 @@ const drawings: Record<DemoShape, string> = {
  * product's gallery pictures differ from its thumbnail.
  */
 export function demoPicture(shape: DemoShape, hue: number, variant = 0): Promise<Buffer> {
-  return sharp(Buffer.from(demoDrawing(shape, hue, variant))).png().toBuffer();
+  return sharp(Buffer.from(demoDrawing(shape, hue, variant)))
+    .png()
+    .toBuffer();
 }
 
 /** The SVG text of a demo picture (see {@link demoPicture}). */

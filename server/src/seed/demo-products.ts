@@ -16,7 +16,9 @@ const galleryVariants = (p: DemoProduct) => Array.from({ length: p.gallery ?? 0 
  * cache of a previous drawing when there is one (demo-pictures-cache.ts).
  */
 export async function demoProductImages(): Promise<Map<string, EncodedProductImages>> {
-  const drawings = demoProducts.flatMap((p) => [0, ...galleryVariants(p)].map((variant) => `${p.sku}\n${demoDrawing(p.shape, p.hue, variant)}`));
+  const drawings = demoProducts.flatMap((p) =>
+    [0, ...galleryVariants(p)].map((variant) => `${p.sku}\n${demoDrawing(p.shape, p.hue, variant)}`),
+  );
   const file = demoPicturesFile(drawings);
   const kept = readDemoPictures(file);
   if (kept && demoProducts.every((p) => kept.has(p.sku))) return kept;

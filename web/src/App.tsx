@@ -17,25 +17,17 @@ if (applyDemoSession(window.location)) {
   window.history.replaceState(window.history.state, '', url);
 }
 
-// The settings are asked for at once, not after the first render: every page waits for them.
-loadSettingsOnce();
-
-const loadAdminApp = () => import('./admin/AdminApp.tsx');
-
-// A signed-in admin page: the role's permissions, the admin area's code, antd's theme and (asked for by
-// AdminApp.tsx as it loads) the screen it opens on are all fetched now, beside the settings, rather than
-// one after the other once the settings have arrived; lazy() below reuses the same imports.
+// A signed-in admin page: the role's permissions are asked for now, beside the settings, rather than once the
+// admin area's code has arrived and run.
 if (window.location.pathname.startsWith('/admin/') && !window.location.pathname.startsWith('/admin/auth/') && isLogged()) {
   void import('./lib/permissions.ts').then(({ loadPermissions }) => loadPermissions({ share: true }));
-  void loadAdminApp();
-  void import('./ui/AntdTheme.tsx');
 }
 
 // Each half of the app is its own chunk: the storefront's first load fetches no admin code and no antd
 // (its home page and layout are plain React; its other pages load antd with them). The staff login is
 // plain React and CSS too: the admin area and antd are fetched after it.
 const LoginPage = lazy(async () => ({ default: (await import('./admin/auth/LoginPage.tsx')).LoginPage }));
-const AdminApp = lazyAntd(async () => (await loadAdminApp()).AdminApp);
+const AdminApp = lazyAntd(async () => (await import('./admin/AdminApp.tsx')).AdminApp);
 const StorefrontApp = lazyAntd(async () => (await import('./storefront/StorefrontApp.tsx')).StorefrontApp);
 
 /**

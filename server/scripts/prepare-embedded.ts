@@ -23,7 +23,7 @@ try {
 const drawing = performance.now();
 try {
   await demoProductImages();
-  console.log(`Drew the demo shop's pictures in ${((performance.now() - drawing) / 1000).toFixed(1)} s`);
+  console.log(`The demo shop's pictures are ready (drawn, or kept from before) in ${((performance.now() - drawing) / 1000).toFixed(1)} s`);
 } catch (error) {
   console.warn(`The demo shop's pictures were not drawn (a first start draws them): ${(error as Error).message}`);
 }

@@ -29,6 +29,13 @@ const drawings: Record<DemoShape, string> = {
  * product's gallery pictures differ from its thumbnail.
  */
 export function demoPicture(shape: DemoShape, hue: number, variant = 0): Promise<Buffer> {
+  return sharp(Buffer.from(demoDrawing(shape, hue, variant)))
+    .png()
+    .toBuffer();
+}
+
+/** The SVG text of a demo picture (see {@link demoPicture}). */
+export function demoDrawing(shape: DemoShape, hue: number, variant = 0): string {
   const from = `hsl(${(hue + variant * 35) % 360}, 70%, ${58 - variant * 8}%)`;
   const to = `hsl(${(hue + 40 + variant * 35) % 360}, 75%, ${38 - variant * 6}%)`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}" viewBox="0 0 ${side} ${side}">
@@ -37,5 +44,5 @@ export function demoPicture(shape: DemoShape, hue: number, variant = 0): Promise
   <circle cx="${380 - variant * 60}" cy="${90 + variant * 40}" r="${50 + variant * 10}" fill="#fff" opacity="0.12"/>
   <g transform="translate(240 240) scale(0.75) translate(-240 -240)">${drawings[shape]}</g>
 </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  return svg;
 }

@@ -6,10 +6,28 @@ import type { DbOrTx } from '../platform/db.ts';
 import type { StagedFiles } from '../platform/stored-files.ts';
 import * as s from '../schema/index.ts';
 import { type DemoProduct, demoDiscounts, demoProducts } from './demo-catalogue.ts';
-import { demoPicture } from './demo-images.ts';
+import { demoDrawing, demoPicture } from './demo-images.ts';
+import { demoPicturesFile, keepDemoPictures, readDemoPictures } from './demo-pictures-cache.ts';
 
-/** Every demo product's pictures, drawn and encoded as an upload is (before any transaction). */
+const galleryVariants = (p: DemoProduct) => Array.from({ length: p.gallery ?? 0 }, (_, i) => i + 1);
+
+/**
+ * Every demo product's pictures, drawn and encoded as an upload is (before any transaction); read from the
+ * cache of a previous drawing when there is one (demo-pictures-cache.ts).
+ */
 export async function demoProductImages(): Promise<Map<string, EncodedProductImages>> {
+  const drawings = demoProducts.flatMap((p) =>
+    [0, ...galleryVariants(p)].map((variant) => `${p.sku}\n${demoDrawing(p.shape, p.hue, variant)}`),
+  );
+  const file = demoPicturesFile(drawings);
+  const kept = readDemoPictures(file);
+  if (kept && demoProducts.every((p) => kept.has(p.sku))) return kept;
+  const images = await drawDemoProductImages();
+  keepDemoPictures(file, images);
+  return images;
+}
+
+async function drawDemoProductImages(): Promise<Map<string, EncodedProductImages>> {
   const images = new Map<string, EncodedProductImages>();
   for (const p of demoProducts) {
     const upload = async (field: string, variant: number) => ({
@@ -18,7 +36,7 @@ export async function demoProductImages(): Promise<Map<string, EncodedProductIma
       data: await demoPicture(p.shape, p.hue, variant),
     });
     const gallery = [];
-    for (let i = 1; i <= (p.gallery ?? 0); i++) gallery.push(await upload(productFileFields.gallery, i));
+    for (const variant of galleryVariants(p)) gallery.push(await upload(productFileFields.gallery, variant));
     images.set(p.sku, await encodeProductImages({ fields: {}, thumbnail: await upload(productFileFields.thumbnail, 0), gallery }));
   }
   return images;

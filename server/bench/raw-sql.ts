@@ -58,6 +58,7 @@ export async function openBenchDatabase(kind: 'embedded' | 'postgres', url?: str
   await admin.end();
   const database = await openDatabase({ url: at(url, name), poolSize });
   const pool = new pg.Pool({ connectionString: at(url, name), max: poolSize });
+  pool.on('error', () => {}); // the drop at the end closes what is still open
   const sql: RawSql = async (text, values) => (await pool.query(text, values)).rows as Row[];
   const [v] = await sql('show server_version');
   return {

@@ -34,6 +34,9 @@ export async function openDatabase(options: { url?: string; dataDir?: string; pg
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     pool.on('connect', (client) => watchPgClient(client, watch));
+    // an idle connection the server closes (a restart, an administrator) is dropped by the pool and
+    // replaced on the next query; unhandled, its error would end the process
+    pool.on('error', (error) => console.warn(`database: an idle connection was closed (${error.message})`));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'server', watch, close: () => pool.end() };

@@ -36,7 +36,8 @@ function startServer(
   kind: 'postgres' | 'embedded',
 ): Promise<{ child: ChildProcess; fixtures: Fixtures; ask: (m: Message) => Promise<any> }> {
   const child = fork(path.join(import.meta.dirname, 'serve.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF=<folder>: the servers' process writes a CPU profile there when it ends
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     env: { ...process.env, BENCH_KIND: kind, BENCH_DATABASE_URL: url ?? '' },
   });
   const ask = (m: Message) =>

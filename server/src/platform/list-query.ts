@@ -35,6 +35,22 @@ export interface ListQueryOptions<S extends z.ZodRawShape> {
 /** Values a parameter takes, as the API spells them: 'all', 'search'. */
 const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
 
+/**
+ * The object schema of a list's filters, made once per shape (the shapes are the contract's constants):
+ * zod prepares an object schema's parser on its first use, which costs more than the parse itself.
+ */
+const filterSchemas = new WeakMap<z.ZodRawShape, z.ZodObject>();
+const noFilters = z.object({});
+function filterSchema(shape: z.ZodRawShape | undefined): z.ZodObject {
+  if (!shape) return noFilters;
+  let schema = filterSchemas.get(shape);
+  if (!schema) {
+    schema = z.object(shape);
+    filterSchemas.set(shape, schema);
+  }
+  return schema;
+}
+
 export function parseListQuery<S extends z.ZodRawShape = Record<never, never>>(
   raw: unknown,
   options: ListQueryOptions<S> = {},
@@ -42,7 +58,7 @@ export function parseListQuery<S extends z.ZodRawShape = Record<never, never>>(
   const values = dropEmpty((raw ?? {}) as RawQuery);
   const base = baseListQuery.safeParse(values);
   if (!base.success) throw fromZod(base.error);
-  const own = z.object(options.filters ?? ({} as S)).safeParse(values);
+  const own = filterSchema(options.filters).safeParse(values);
   if (!own.success) throw fromZod(own.error);
   const q = base.data;
   const modes = ['all', 'search', 'report', ...(options.modes ?? [])];

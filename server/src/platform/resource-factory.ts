@@ -243,8 +243,9 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
     return { row: row as Row, extra: await def.afterCreate?.(db, row as Row) };
   }
 
+  const partialInput = contract.input.partial();
   async function update(id: number, req: FastifyRequest) {
-    const values = sentFields(parseBody(contract.input.partial(), req.body, labels) as Row, req.body);
+    const values = sentFields(parseBody(partialInput, req.body, labels) as Row, req.body);
     if (Object.keys(values).length === 0) throw badRequest('Nothing to update: send at least one field');
     return change(id, values, async (tx, current) => {
       const changes = await prepare(tx, values, current);

@@ -130,11 +130,16 @@ export const saleFactsSql = `select s.total_amount::float8 as "totalAmount", s.t
  * else counted (from the matches when they were read). Branches whose condition is false at the start
  * (and `case` branches not taken) are never run, so each request pays for one of the two ways only.
  */
-export function tillSearchSql(where: string, limit: number, offset: number): string {
+export function tillSearchSql(where: string, limit: number, offset: number, narrow?: string): string {
   const needed = offset + limit;
   const walk = Math.min(10_000, needed * 100);
   const walked = `(select count(*) from recent) = ${needed}`;
-  return `with matches as (select p.id, p.created_at, case when p.sku = $1 then 0 else 1 end as rank from product p where ${where}),
+  // with only the status and the key asked (\`narrow\`, on product_search s), the matches and their count come from the narrow copy
+  const matches = narrow
+    ? `select s.product_id as id, s.created_at, case when s.product_id = (select id from product where sku = $1) then 0 else 1 end as rank from product_search s where ${narrow}`
+    : `select p.id, p.created_at, case when p.sku = $1 then 0 else 1 end as rank from product p where ${where}`;
+  const counted = narrow ? `(select count(*) from product_search s where ${narrow})` : `(select count(*) from product p where ${where})`;
+  return `with matches as (${matches}),
     recent as (select p.id, p.created_at from (select * from product where status order by created_at desc, id desc limit ${walk}) p
       where ${where} and p.sku <> $1 order by p.created_at desc, p.id desc limit ${needed}),
     hits as ((select * from ((select p.id, p.created_at, 0 as rank from product p where ${where} and p.sku = $1)
@@ -147,5 +152,5 @@ export function tillSearchSql(where: string, limit: number, offset: number): str
         left join product_brand b on b.id = p.product_brand_id
         left join product_vat v on v.id = p.product_vat_id)
     || ',"totalProduct":' || case when (select count(*) from hits) between 1 and ${limit - 1} then ${offset} + (select count(*) from hits)
-      when ${walked} then (select count(*) from product p where ${where}) else (select count(*) from matches) end || '}' as body`;
+      when ${walked} then ${counted} else (select count(*) from matches) end || '}' as body`;
 }

@@ -104,7 +104,8 @@ async function answer(ctx: LimitContext, req: http.IncomingMessage): Promise<[nu
   if (path === '/v1/product' && tillKey) {
     const { where, values } = listWhere(params, { lowered: true, values: [tillKey] });
     const { limit, offset } = paging(params, 10);
-    return [200, (await one(tillSearchSql(where, limit, offset), values))!];
+    const keyOnly = where === 'p.status and p.search like lower($2)';
+    return [200, (await one(tillSearchSql(where, limit, offset, keyOnly ? 's.status and s.search like lower($2)' : undefined), values))!];
   }
   if (path === '/v1/product') {
     const { where, values } = listWhere(params);

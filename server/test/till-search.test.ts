@@ -91,6 +91,16 @@ describe('what a search finds', () => {
     expect(answer.body.totalProduct).toBe(1);
     expect((await search(`hidden vase ${tag}`, { status: 'true,false' })).body.totalProduct).toBe(1);
   });
+
+  test('a product hidden or shown is counted where it now belongs, at once', async () => {
+    const vase = await makeProduct(t, { name: `Glass Vase ${tag}`, sku: `${tag}-VAS` });
+    const found = async (status: string) => (await search(`glass vase ${tag}`, { status })).body.totalProduct;
+    expect([await found('true'), await found('false')]).toEqual([1, 0]);
+    expect((await t.call('PATCH', `/v1/product/${vase.id}`, { token: owner, body: { status: 'false' } })).status).toBe(200);
+    expect([await found('true'), await found('false')]).toEqual([0, 1]);
+    expect((await t.call('PATCH', `/v1/product/${vase.id}`, { token: owner, body: { status: 'true' } })).status).toBe(200);
+    expect([await found('true'), await found('false')]).toEqual([1, 0]);
+  });
 });
 
 describe('order and totals', () => {

@@ -5,7 +5,7 @@ import { fieldError } from '../../platform/errors.ts';
 import { conventionWhere, type ListQuery, paging, whereAll } from '../../platform/list-query.ts';
 import { presenter } from '../../platform/presenter.ts';
 import { paged } from '../../platform/queries.ts';
-import { product, productBrand, productSubCategory, productVat } from '../../schema/index.ts';
+import { product, productBrand, productSearch, productSubCategory, productVat } from '../../schema/index.ts';
 import { lowStockSql, productRowQuery, productRowSelect, productView } from './product-detail.ts';
 import { type SalesPeriod, salesByProduct, salesOfRow, salesSums } from './product-sales.ts';
 
@@ -18,7 +18,6 @@ const purchaseValue = sql`${product.productQuantity} * ${product.productPurchase
 
 /** Conditions of the staff list: the convention (status, search by name or SKU, dates) and the filters. */
 export function staffWhere(q: ListQuery<StaffFilters>): SQL | undefined {
-  const f = q.filters;
   return whereAll([
     ...conventionWhere(q, {
       status: product.status,
@@ -26,6 +25,14 @@ export function staffWhere(q: ListQuery<StaffFilters>): SQL | undefined {
       lowered: product.search,
       date: product.createdAt,
     }),
+    ...filterConditions(q),
+  ]);
+}
+
+/** The staff list's own filters (not the convention's status, key and dates). */
+function filterConditions(q: ListQuery<StaffFilters>): (SQL | undefined)[] {
+  const f = q.filters;
+  return [
     f.productId ? inArray(product.id, f.productId) : undefined,
     f.productSubCategoryId ? inArray(product.productSubCategoryId, f.productSubCategoryId) : undefined,
     f.productBrandId ? inArray(product.productBrandId, f.productBrandId) : undefined,
@@ -36,7 +43,16 @@ export function staffWhere(q: ListQuery<StaffFilters>): SQL | undefined {
         )
       : undefined,
     f.lowStock === 'true' ? lowStockSql : f.lowStock === 'false' ? sql`not (${lowStockSql})` : undefined,
-  ]);
+  ];
+}
+
+/**
+ * A search that asks nothing of a product but its status and the key (the till's): its conditions on
+ * `product_search`, the narrow copy of the searched text, else undefined.
+ */
+function keyOnlyWhere(q: ListQuery<StaffFilters>, key: string): SQL | undefined {
+  if (q.startDate || q.endDate || key.includes('\n') || filterConditions(q).some(Boolean)) return undefined;
+  return whereAll(conventionWhere(q, { status: productSearch.status, search: [productSearch.search], lowered: productSearch.search }));
 }
 
 export const sortColumns = {
@@ -166,6 +182,8 @@ const walkMost = 10_000;
  *   condition is false at the start is never run, nor a `case` branch not taken.
  * - The total: the page's own count when the page is neither empty nor full (it holds the last
  *   match); else the matches counted, from `matches` when it was read, else by the trigram index.
+ * - A search that asks only the status and the key (the till's) reads its matches and counts them in
+ *   `product_search`, the narrow copy of the searched text (a third of the pages to visit).
  *
  * The walk is taken only for the products on sale (the newest-first index holds those, and is read
  * backwards for oldest first); any other status reads `matches`.
@@ -176,15 +194,28 @@ async function searchRows(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | u
   const limit = q.count;
   const needed = offset + limit;
   const inOrder = [sql`${product.createdAt} ${direction}`, sql`${product.id} ${direction}`];
-  const matches = db.$with('matches').as(
-    db
-      .select({
-        id: product.id,
-        createdAt: product.createdAt,
-        rank: sql<number>`case when ${product.sku} = ${key} then 0 else 1 end`.as('rank'),
-      })
-      .from(product)
-      .where(where),
+  // every match, from the narrow copy when only the status and the key are asked
+  const narrow = keyOnlyWhere(q, key);
+  const matches = db.$with('matches', { id: product.id, createdAt: product.createdAt, rank: sql<number>`"rank"`.as('rank') }).as(
+    narrow
+      ? sql`${db
+          .select({
+            id: sql<number>`${productSearch.productId}`.as('id'),
+            createdAt: productSearch.createdAt,
+            rank: sql<number>`case when ${productSearch.productId} = (select ${product.id} from ${product} where ${product.sku} = ${key}) then 0 else 1 end`.as(
+              'rank',
+            ),
+          })
+          .from(productSearch)
+          .where(narrow)}`
+      : sql`${db
+          .select({
+            id: product.id,
+            createdAt: product.createdAt,
+            rank: sql<number>`case when ${product.sku} = ${key} then 0 else 1 end`.as('rank'),
+          })
+          .from(product)
+          .where(where)}`,
   );
   const walks = q.statuses?.length === 1 && q.statuses[0] === true;
   const walkLength = Math.min(walkMost, needed * walkPerRow);
@@ -215,7 +246,7 @@ async function searchRows(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | u
   const onPage = sql`(select count(*) from ${hits})`;
   const everyMatch = sql`(select count(*) from ${matches})`;
   const counted = walks
-    ? sql`case when ${walked} then (${db.select({ n: count() }).from(product).where(where)}) else ${everyMatch} end`
+    ? sql`case when ${walked} then (${narrow ? db.select({ n: count() }).from(productSearch).where(narrow) : db.select({ n: count() }).from(product).where(where)}) else ${everyMatch} end`
     : everyMatch;
   const total = sql<number>`case when ${onPage} between 1 and ${limit - 1} then ${offset} + ${onPage} else ${counted} end`.mapWith(Number);
   const rows = await db

@@ -94,6 +94,9 @@ export function parseListQuery<S extends z.ZodRawShape = Record<never, never>>(
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The `like` pattern that finds the key anywhere, `%`, `_` and `\` taken literally. */
+export const containsPattern = (key: string) => `%${escapeLike(key)}%`;
+
 /**
  * startDate/endDate are whole business days, both ends inclusive. A date column holds business
  * days already; a timestamp is compared with the instants the shop's days begin, so a row made at
@@ -120,7 +123,7 @@ export interface SearchColumns {
 /** The search condition: any search column holds the key, case-insensitively, `%`, `_` and `\` taken literally. */
 function searchWhere(key: string, columns: SearchColumns): SQL | undefined {
   if (!columns.search?.length) return undefined;
-  const pattern = `%${escapeLike(key)}%`;
+  const pattern = containsPattern(key);
   if (columns.lowered && !key.includes('\n')) return sql`${columns.lowered} like lower(${pattern})`;
   return or(...columns.search.map((c) => ilike(sql`${c}::text`, pattern)));
 }

@@ -1,13 +1,14 @@
 import { type ProductListFilters, productCardOut, productListOut, productReportOut } from '@tillbook/contract';
-import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { conventionWhere, type ListQuery, paging, whereAll } from '../../platform/list-query.ts';
 import { presenter } from '../../platform/presenter.ts';
 import { paged } from '../../platform/queries.ts';
-import { product, productBrand, productSearch, productSubCategory, productVat } from '../../schema/index.ts';
-import { lowStockSql, productRowQuery, productRowSelect, productView } from './product-detail.ts';
+import { product, productSubCategory } from '../../schema/index.ts';
+import { lowStockSql, productRowQuery, productView } from './product-detail.ts';
 import { type SalesPeriod, salesByProduct, salesOfRow, salesSums } from './product-sales.ts';
+import { searchRows } from './till-search.ts';
 
 export type StaffFilters = ProductListFilters;
 
@@ -46,14 +47,9 @@ function filterConditions(q: ListQuery<StaffFilters>): (SQL | undefined)[] {
   ];
 }
 
-/**
- * A search that asks nothing of a product but its status and the key (the till's): its conditions on
- * `product_search`, the narrow copy of the searched text, else undefined.
- */
-function keyOnlyWhere(q: ListQuery<StaffFilters>, key: string): SQL | undefined {
-  if (q.startDate || q.endDate || key.includes('\n') || filterConditions(q).some(Boolean)) return undefined;
-  return whereAll(conventionWhere(q, { status: productSearch.status, search: [productSearch.search], lowered: productSearch.search }));
-}
+/** A search that asks nothing of a product but its status and the key (the till's). */
+const keyOnly = (q: ListQuery<StaffFilters>, key: string) =>
+  !q.startDate && !q.endDate && !key.includes('\n') && !filterConditions(q).some(Boolean);
 
 export const sortColumns = {
   name: product.name,
@@ -162,106 +158,6 @@ const countOf = async (db: DbOrTx, where: SQL | undefined) => {
 };
 
 /**
- * How far a search walks down the newest-first index for its page: this many products per row the page
- * needs (so a key that at least 1 % of the newest products hold finds its page there), at most `walkMost`.
- */
-const walkPerRow = 100;
-const walkMost = 10_000;
-
-/**
- * `query=search&key=` without a sort (the till's finder and scanner, the product list's search box):
- * the page and the number of matches in one statement, at a cost that follows the number of matches
- * whatever the key.
- *
- * - The product whose SKU is exactly the key comes first (what a scanner types): the till adds that
- *   one at once, so it must be on the first page however many other SKUs or names hold the key.
- * - The others newest first. A common key ("Mug") finds its page among the newest products, walking
- *   the newest-first index a bounded way (`recent`); a rare one, or one held only by old products
- *   (a SKU's prefix), does not, and its matches are read by the search column's trigram index and
- *   sorted (`matches`). PostgreSQL reads `matches` only when the walk fell short: a branch whose
- *   condition is false at the start is never run, nor a `case` branch not taken.
- * - The total: the page's own count when the page is neither empty nor full (it holds the last
- *   match); else the matches counted, from `matches` when it was read, else by the trigram index.
- * - A search that asks only the status and the key (the till's) reads its matches and counts them in
- *   `product_search`, the narrow copy of the searched text (a third of the pages to visit).
- *
- * The walk is taken only for the products on sale (the newest-first index holds those, and is read
- * backwards for oldest first); any other status reads `matches`.
- */
-async function searchRows(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undefined, key: string) {
-  const direction = q.order === 'asc' ? sql.raw('asc') : sql.raw('desc');
-  const { offset } = paging(q);
-  const limit = q.count;
-  const needed = offset + limit;
-  const inOrder = [sql`${product.createdAt} ${direction}`, sql`${product.id} ${direction}`];
-  // every match, from the narrow copy when only the status and the key are asked
-  const narrow = keyOnlyWhere(q, key);
-  const matches = db.$with('matches', { id: product.id, createdAt: product.createdAt, rank: sql<number>`"rank"`.as('rank') }).as(
-    narrow
-      ? sql`${db
-          .select({
-            id: sql<number>`${productSearch.productId}`.as('id'),
-            createdAt: productSearch.createdAt,
-            rank: sql<number>`case when ${productSearch.productId} = (select ${product.id} from ${product} where ${product.sku} = ${key}) then 0 else 1 end`.as(
-              'rank',
-            ),
-          })
-          .from(productSearch)
-          .where(narrow)}`
-      : sql`${db
-          .select({
-            id: product.id,
-            createdAt: product.createdAt,
-            rank: sql<number>`case when ${product.sku} = ${key} then 0 else 1 end`.as('rank'),
-          })
-          .from(product)
-          .where(where)}`,
-  );
-  const walks = q.statuses?.length === 1 && q.statuses[0] === true;
-  const walkLength = Math.min(walkMost, needed * walkPerRow);
-  // the first products on sale in the list's order (the newest, unless oldest first was asked for),
-  // named as the table so that the list's conditions apply to them
-  const newest = sql`(select * from ${product} where ${product.status} order by ${sql.join(inOrder, sql`, `)} limit ${walkLength}) as ${product}`;
-  const recent = db.$with('recent').as(
-    db
-      .select({ id: sql<number>`${product.id}`.as('id'), createdAt: sql<Date>`${product.createdAt}`.as('created_at') })
-      .from(newest)
-      .where(and(where, ne(product.sku, key)))
-      .orderBy(...inOrder)
-      .limit(needed),
-  );
-  const walked = sql`(select count(*) from ${recent}) = ${needed}`;
-  const exact = db
-    .select({ id: product.id, createdAt: product.createdAt, rank: sql<number>`0`.as('rank') })
-    .from(product)
-    .where(and(where, eq(product.sku, key)));
-  const fromMatches = sql`select "id", "created_at", "rank" from ${matches}`;
-  const hitsOrder = sql`order by "rank", "created_at" ${direction}, "id" ${direction} limit ${limit} offset ${offset}`;
-  const hits = db.$with('hits', { id: product.id, createdAt: product.createdAt, rank: sql<number>`"rank"`.as('rank') }).as(
-    walks
-      ? sql`(select * from (${exact} union all select "id", "created_at", 1 from ${recent}) as walked where ${walked})
-          union all (${fromMatches} where not ${walked}) ${hitsOrder}`
-      : sql`${fromMatches} ${hitsOrder}`,
-  );
-  const onPage = sql`(select count(*) from ${hits})`;
-  const everyMatch = sql`(select count(*) from ${matches})`;
-  const counted = walks
-    ? sql`case when ${walked} then (${narrow ? db.select({ n: count() }).from(productSearch).where(narrow) : db.select({ n: count() }).from(product).where(where)}) else ${everyMatch} end`
-    : everyMatch;
-  const total = sql<number>`case when ${onPage} between 1 and ${limit - 1} then ${offset} + ${onPage} else ${counted} end`.mapWith(Number);
-  const rows = await db
-    .with(matches, ...(walks ? [recent] : []), hits)
-    .select({ ...productRowSelect, total })
-    .from(product)
-    .innerJoin(hits, eq(hits.id, product.id))
-    .leftJoin(productSubCategory, eq(productSubCategory.id, product.productSubCategoryId))
-    .leftJoin(productBrand, eq(productBrand.id, product.productBrandId))
-    .leftJoin(productVat, eq(productVat.id, product.productVatId))
-    .orderBy(asc(hits.rank), sql`${hits.createdAt} ${direction}`, sql`${hits.id} ${direction}`);
-  return { rows: rows.map(productView), total: rows[0]?.total };
-}
-
-/**
  * `query=search&key=` (the till's finder and scanner, the product list's search box): one statement
  * (above) when no sort is asked for; a page past the last match has no row to carry the total, so it
  * is counted apart (page 1 has none to count). Sorted, the page's rows, then the count only when the
@@ -269,7 +165,7 @@ async function searchRows(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | u
  */
 async function searchPage(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undefined, key: string) {
   if (q.sort === undefined) {
-    const { rows, total } = await searchRows(db, q, where, key);
+    const { rows, total } = await searchRows(db, q, where, key, keyOnly(q, key));
     return { getAllProduct: rows, totalProduct: total ?? (q.page === 1 ? 0 : await countOf(db, where)) };
   }
   const rows = await staffRows(db, q, where);

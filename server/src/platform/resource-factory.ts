@@ -16,7 +16,8 @@ import type { AppContext } from './context.ts';
 import type { DbOrTx } from './db.ts';
 import { AppError, badRequest, duplicate, fieldError } from './errors.ts';
 import { conventionWhere, inArray, type ListQuery, orderBy, paging, parseListQuery, whereAll } from './list-query.ts';
-import { found, idParam, parseBody, type RouteDef } from './route.ts';
+import { caller, found, idParam, parseBody, type RouteDef } from './route.ts';
+import type { AccessClaims } from './tokens.ts';
 import { toWire, toWireList } from './wire.ts';
 
 type Row = Record<string, unknown>;
@@ -35,8 +36,8 @@ export interface ResourceDefinition {
   single?: (db: DbOrTx, id: number) => Promise<Row | undefined>;
   /** Routes this resource does not offer. */
   omit?: ('create' | 'update' | 'status')[];
-  /** Runs inside the write's transaction before an update or status change; throw to refuse it. */
-  beforeChange?: (tx: DbOrTx, current: Row, changes: Row) => Promise<void> | void;
+  /** Runs inside the write's transaction before an update or status change (`by`: the caller); throw to refuse it. */
+  beforeChange?: (tx: DbOrTx, current: Row, changes: Row, by: AccessClaims) => Promise<void> | void;
   /**
    * Fills in what a create or update left to the server (e.g. a default name), inside the write's
    * transaction once the table's unique lock is held: gets the values sent (and the current row on an
@@ -216,11 +217,11 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
   }
 
   /** Loads the row, lets the definition refuse the change, writes it: one transaction. */
-  function change(id: number, sent: Row, check?: (tx: DbOrTx, current: Row) => Promise<Row>) {
+  function change(req: FastifyRequest, id: number, sent: Row, check?: (tx: DbOrTx, current: Row) => Promise<Row>) {
     return ctx.db.transaction(async (tx) => {
       const current = await getOne(tx, id);
       const changes = (await check?.(tx, current)) ?? sent;
-      await def.beforeChange?.(tx, current, changes);
+      await def.beforeChange?.(tx, current, changes, caller(req));
       const [row] = await tx
         .update(table)
         .set(changes as never)
@@ -247,7 +248,7 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
   async function update(id: number, req: FastifyRequest) {
     const values = sentFields(parseBody(partialInput, req.body, labels) as Row, req.body);
     if (Object.keys(values).length === 0) throw badRequest('Nothing to update: send at least one field');
-    return change(id, values, async (tx, current) => {
+    return change(req, id, values, async (tx, current) => {
       const changes = await prepare(tx, values, current);
       assertPeriods({ ...current, ...changes });
       def.validate?.({ ...current, ...changes });
@@ -335,7 +336,7 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
       handler: async (req) => {
         const id = idParam(req);
         const { status } = parseBody(statusBody, req.body);
-        return change(id, { status: status === 'true' });
+        return change(req, id, { status: status === 'true' });
       },
     });
   } else if (contract.deletion === 'hard') {

@@ -33,8 +33,9 @@ export function securityHeaders(config: Pick<Config, 'googleClientId' | 'secureC
         scriptSrc: ["'self'", ...when(google.script)],
         scriptSrcAttr: ["'none'"],
         // antd writes its design tokens as CSS variables into <style> elements as screens render (even
-        // in its zero-runtime mode), and react-hot-toast its keyframes; a static, precompressed
-        // index.html cannot hand them a per-answer nonce. Inline styles cannot run code: scripts stay strict.
+        // in its zero-runtime mode), its dialogs and drawers lock the page's scroll with a <style> that
+        // takes no nonce, and react-hot-toast writes its keyframes the same way. Inline styles cannot
+        // run code: scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'", ...when(google.style)],
         // uploads are ours (/v1/uploads); blob: shows a picture chosen for upload before it is sent
         imgSrc: ["'self'", 'data:', 'blob:', ...when(google.avatars)],

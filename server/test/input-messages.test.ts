@@ -262,6 +262,35 @@ describe('decimal text only, wherever numbers come in', () => {
     expect([filter.status, Object.keys(filter.body.fields ?? {})]).toEqual([400, ['productBrandId']]);
   });
 
+  test('the documents refuse quantities, amounts and ids that are not decimal, naming the field', async () => {
+    const p = await referenceProduct(t);
+    const { cash } = await paymentMethods(t, owner);
+    const hex = `0x${p.id.toString(16)}`;
+    const cases: [string, unknown, string][] = [
+      ['sale-invoice', { saleInvoiceProduct: [{ productId: hex, productQuantity: 1 }], paidAmount: [] }, 'saleInvoiceProduct.0.productId'],
+      [
+        'sale-invoice',
+        { saleInvoiceProduct: [{ productId: p.id, productQuantity: '0x2' }], paidAmount: [] },
+        'saleInvoiceProduct.0.productQuantity',
+      ],
+      [
+        'sale-invoice',
+        { saleInvoiceProduct: [{ productId: p.id, productQuantity: 1 }], paidAmount: [{ paymentType: cash, amount: '1e1' }] },
+        'paidAmount.0.amount',
+      ],
+      [
+        'adjust-inventory',
+        { adjustInvoiceProduct: [{ productId: p.id, adjustQuantity: '0x1', adjustType: 'increment' }] },
+        'adjustInvoiceProduct.0.adjustQuantity',
+      ],
+      ['transaction', { date: '2026-01-02', particulars: 'Hex', debitId: 1, creditId: 2, amount: 'Infinity' }, 'amount'],
+    ];
+    for (const [path, body, field] of cases) {
+      const answer = await t.call('POST', `/v1/${path}`, { token: owner, body });
+      expect([answer.status, Object.keys(answer.body.fields ?? {})], `${path} ${field}`).toEqual([400, [field]]);
+    }
+  });
+
   test('a CSV import refuses a price or a quantity that is not decimal, naming the line and column', async () => {
     const csv = ['name,sku,productQuantity,productSalePrice', 'Hex tea,HEX-CSV-1,1,0x10', 'Exp tea,HEX-CSV-2,1e1,2'].join('\r\n');
     const data = new FormData();

@@ -45,6 +45,7 @@ async function payByCard(page: Browser['page']) {
 
 test('a supplier is added, a purchase is entered by SKU at its VAT and paid by card, listed with paid and due, partly returned, paid off and deleted', async () => {
   const { page } = browser;
+  await page.setViewportSize({ width: 1366, height: 800 });
   await loginAs(page, product.url);
   await openScreen(page, 'Suppliers');
   await page.waitForURL(`${product.url}/admin/supplier`);
@@ -76,7 +77,7 @@ test('a supplier is added, a purchase is entered by SKU at its VAT and paid by c
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'purchase-new-phone');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize({ width: 1366, height: 800 });
   await page.getByRole('button', { name: 'Save purchase' }).click();
   await page.waitForURL(`${product.url}/admin/purchase-invoice`);
 
@@ -94,6 +95,10 @@ test('a supplier is added, a purchase is entered by SKU at its VAT and paid by c
   await page.getByText('Purchase return added').waitFor();
   await listed.getByText('19.50').waitFor();
   expect((await api<{ productQuantity: number }>(product, token, 'GET', `product/${mugId}`)).productQuantity).toBe(9);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByLabel('Paid by').scrollIntoViewIfNeeded();
+  await screenshot(page, 'purchase-pay-phone');
+  await page.setViewportSize({ width: 1366, height: 800 });
   await page.getByLabel('Payment amount').fill('25');
   await page.getByRole('button', { name: 'Pay supplier' }).click();
   await page.getByText('Amount cannot be greater than due!').waitFor();
@@ -119,7 +124,7 @@ test('a supplier is added, a purchase is entered by SKU at its VAT and paid by c
   await page.getByRole('tooltip').getByRole('button', { name: 'Delete' }).click();
   await page.getByText(messages.purchaseDeleted).waitFor();
   await screenshot(page, 'purchase-list-phone');
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize({ width: 1366, height: 800 });
   await openScreen(page, 'Purchase returns');
   await page.waitForURL(`${product.url}/admin/purchase-return`);
   await page.getByRole('heading', { name: 'Purchase returns' }).waitFor();

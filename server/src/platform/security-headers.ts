@@ -13,9 +13,10 @@ const google = {
 /**
  * The security headers of every answer (@fastify/helmet). The Content-Security-Policy lets the built
  * app run only its own scripts (no inline script, no eval) and load only its own styles (inline ones
- * allowed, see styleSrc), images and data, and Google's sign-in only when GOOGLE_CLIENT_ID offers it. No site may frame the app (frame-ancestors 'none' and
- * X-Frame-Options: DENY, against clickjacking the admin). HSTS only when the app is served over HTTPS,
- * which SECURE_COOKIES says: sent over plain HTTP it would lock browsers out of a shop without HTTPS.
+ * allowed, see styleSrc), images and data, and Google's sign-in only when GOOGLE_CLIENT_ID offers it.
+ * No site may frame the app (frame-ancestors 'none' and X-Frame-Options: DENY, against clickjacking
+ * the admin). HSTS only when the app is served over HTTPS, which SECURE_COOKIES says: sent over plain
+ * HTTP it would lock browsers out of a shop without HTTPS.
  */
 export function securityHeaders(config: Pick<Config, 'googleClientId' | 'secureCookies'>): FastifyHelmetOptions {
   const withGoogle = config.googleClientId !== undefined;

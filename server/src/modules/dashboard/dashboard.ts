@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { rawRows } from '../../platform/queries.ts';
 import type { WatchedCache } from '../../platform/watched-cache.ts';
-import { liveEntry, monthOf } from '../accounting/index.ts';
+import { monthOf } from '../accounting/index.ts';
 import { groupingOf, periods } from './dashboard-series.ts';
 
 /** Cents as the database sums them (bigint arrives as text on some drivers). */
@@ -102,10 +102,12 @@ function topCustomers(db: DbOrTx, start: string, end: string) {
 
 /**
  * What is still due on the live purchases of the range: reference 3.4 on the Accounts Payable side, as
- * purchasing's `balancesByInvoice` reads it (bought − returned − paid + paid back at once; deleted
- * payments and their reversals left out: a purchase's and a return's credits to AP add to the due, their
- * debits take from it), but reached from each of the range's invoices through the ledger's (type,
- * relatedId) index (a lateral query) instead of summing every purchase posting.
+ * purchasing's `balancesByInvoice` reads it (bought − returned − paid + paid back at once: a purchase's
+ * and a return's credits to AP add to the due, their debits take from it), but reached from each of the
+ * range's invoices through the ledger's (type, relatedId) index (a lateral query) instead of summing
+ * every purchase posting. A deleted payment and its reversal (same type, document and amount, sides
+ * swapped) cancel in this sum, so they need no leaving out: that check cost more than the sum over a
+ * long range.
  */
 async function purchaseDue(db: DbOrTx, start: string, end: string) {
   const [row] = await rawRows<{ due: string }>(
@@ -115,7 +117,7 @@ async function purchaseDue(db: DbOrTx, start: string, end: string) {
       from purchase_invoice pi cross join ap
       cross join lateral (
         select sum(case when t.credit_id = ap.id then t.amount when t.debit_id = ap.id then -t.amount else 0 end) as due
-        from "transaction" t where t.type in ('purchase', 'purchaseReturn') and t.related_id = pi.id::text and ${liveEntry('t')}) b
+        from "transaction" t where t.type in ('purchase', 'purchaseReturn') and t.related_id = pi.id::text) b
       where pi.state = 'active' and pi.date between ${start}::date and ${end}::date`,
   );
   return money(row?.due);
@@ -123,10 +125,10 @@ async function purchaseDue(db: DbOrTx, start: string, end: string) {
 
 /**
  * What is still due on the completed sales of the range, from the ledger as the sale list derives it
- * (reference 3.4: sold − returned − paid + refunded at once, deleted payments and their reversals left
- * out: a sale's and a return's debits to AR add to the due, their credits take from it), reached from
- * each sale through the ledger's (type, relatedId) index like {@link purchaseDue}, and summed in
- * bigint: a busy month's sales pass the 21,474,836.47 an int holds in cents.
+ * (reference 3.4: sold − returned − paid + refunded at once: a sale's and a return's debits to AR add
+ * to the due, their credits take from it; a deleted payment and its reversal cancel), reached from each
+ * sale through the ledger's (type, relatedId) index like {@link purchaseDue}, and summed in bigint: a
+ * busy month's sales pass the 21,474,836.47 an int holds in cents.
  */
 async function saleDue(db: DbOrTx, start: string, end: string) {
   const [row] = await rawRows<{ due: string }>(
@@ -136,7 +138,7 @@ async function saleDue(db: DbOrTx, start: string, end: string) {
       from sale_invoice si cross join ar
       cross join lateral (
         select sum(case when t.debit_id = ar.id then t.amount when t.credit_id = ar.id then -t.amount else 0 end) as due
-        from "transaction" t where t.type in ('sale', 'saleReturn') and t.related_id = si.id::text and ${liveEntry('t')}) b
+        from "transaction" t where t.type in ('sale', 'saleReturn') and t.related_id = si.id::text) b
       where si.state = 'completed' and si.date between ${start}::date and ${end}::date`,
   );
   return money(row?.due);

@@ -152,7 +152,7 @@ describe('a busy month', () => {
     const buyer = ok(await t.call('POST', '/v1/customer', { token: owner, body: { username: 'Bounds Big Buyer' } })).id as number;
     const p = await makeProduct(t, { productQuantity: 2, productPurchasePrice: 1, productSalePrice: 12_000_000 });
     const before = ok(await get({ startDate: '2026-11-01', endDate: '2026-11-25' }), 200);
-    await sell(p.id, 1, 1_000_000, { customerId: buyer });
+    const first = await sell(p.id, 1, 1_000_000, { customerId: buyer });
     await sell(p.id, 1, 1_000_000, { customerId: buyer });
     const answer = await get({ startDate: '2026-11-01', endDate: '2026-11-25' });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -161,5 +161,16 @@ describe('a busy month', () => {
     expect(answer.body.totalSaleDue - before.totalSaleDue).toBe(22_000_000);
     expect(answer.body.receivable - before.receivable).toBe(22_000_000);
     expect(answer.body.totalSaleAmount - before.totalSaleAmount).toBe(24_000_000);
+
+    // the first sale's payment deleted (a reversing entry): owed again, counted once
+    const [payment] = await rowsOf(
+      t,
+      sql`select t.id from "transaction" t join sub_account a on a.id = t.credit_id and a.system_key = 'accountsReceivable'
+        where t.type = 'sale' and t.related_id = ${String(first.id)}`,
+    );
+    ok(await t.call('DELETE', `/v1/transaction/${payment.id}`, { token: owner }), 200);
+    const after = ok(await get({ startDate: '2026-11-01', endDate: '2026-11-25' }), 200);
+    expect(after.totalSaleDue - before.totalSaleDue).toBe(23_000_000);
+    expect(after.receivable - before.receivable).toBe(23_000_000);
   });
 });

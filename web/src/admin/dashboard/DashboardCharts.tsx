@@ -20,18 +20,28 @@ function ChartCard({ title, children }: { title: string; children: ReactNode }) 
   );
 }
 
-const shortDay = (date: string) => date.slice(5);
+/** A point's label by the series' grouping: a day or week as its first day, a month as YYYY-MM, a year as YYYY. */
+const labels: Record<DashboardData['groupedBy'], (date: string) => string> = {
+  day: (date) => date.slice(5),
+  week: (date) => date,
+  month: (date) => date.slice(0, 7),
+  year: (date) => date.slice(0, 4),
+};
 const amount = (value: unknown) => Number(value ?? 0).toFixed(2);
 
-/** The dashboard's charts (recharts, in this lazy chunk only): the days' sales and profit, sales against purchases, top products. */
+/**
+ * The dashboard's charts (recharts, in this lazy chunk only): sales and profit, sales against purchases
+ * (per day, or per week, month or year over a long range: the answer's groupedBy), top products.
+ */
 export default function DashboardCharts({ data }: { data: DashboardData }) {
+  const label = labels[data.groupedBy];
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={12}>
         <ChartCard title="Sales and profit over time">
           <AreaChart data={data.daily} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} />
+            <XAxis dataKey="date" tickFormatter={label} minTickGap={16} />
             <YAxis width={56} />
             <Tooltip formatter={amount} />
             <Legend />
@@ -49,10 +59,10 @@ export default function DashboardCharts({ data }: { data: DashboardData }) {
         </ChartCard>
       </Col>
       <Col xs={24} xl={12}>
-        <ChartCard title="Sales against purchases per day">
+        <ChartCard title={`Sales against purchases per ${data.groupedBy}`}>
           <BarChart data={data.daily} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} />
+            <XAxis dataKey="date" tickFormatter={label} minTickGap={16} />
             <YAxis width={56} />
             <Tooltip formatter={amount} />
             <Legend />

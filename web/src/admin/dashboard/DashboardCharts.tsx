@@ -27,6 +27,21 @@ const labels: Record<DashboardData['groupedBy'], (date: string) => string> = {
   month: (date) => date.slice(0, 7),
   year: (date) => date.slice(0, 4),
 };
+type Point = DashboardData['daily'][number];
+const empty = (p: Point) => !p.sales && !p.profit && !p.purchases && !p.invoices;
+
+/**
+ * The points to draw: a range counted in years (up to 9,999 of them, 0001..9999) is drawn from the
+ * first year with a sale or purchase to the last, as thousands of empty years would be unreadable (and
+ * slow to draw); days, weeks and months are all drawn, empty or not.
+ */
+function drawn(data: DashboardData): Point[] {
+  if (data.groupedBy !== 'year') return data.daily;
+  const first = data.daily.findIndex((p) => !empty(p));
+  if (first < 0) return [];
+  return data.daily.slice(first, data.daily.findLastIndex((p) => !empty(p)) + 1);
+}
+
 const amount = (value: unknown) => Number(value ?? 0).toFixed(2);
 
 /**
@@ -35,11 +50,12 @@ const amount = (value: unknown) => Number(value ?? 0).toFixed(2);
  */
 export default function DashboardCharts({ data }: { data: DashboardData }) {
   const label = labels[data.groupedBy];
+  const points = drawn(data);
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={12}>
         <ChartCard title="Sales and profit over time">
-          <AreaChart data={data.daily} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+          <AreaChart data={points} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="date" tickFormatter={label} minTickGap={16} />
             <YAxis width={56} />
@@ -60,7 +76,7 @@ export default function DashboardCharts({ data }: { data: DashboardData }) {
       </Col>
       <Col xs={24} xl={12}>
         <ChartCard title={`Sales against purchases per ${data.groupedBy}`}>
-          <BarChart data={data.daily} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+          <BarChart data={points} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="date" tickFormatter={label} minTickGap={16} />
             <YAxis width={56} />

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { AppContext } from './context.ts';
 import type { DbOrTx } from './db.ts';
 import { AppError, badRequest, duplicate, fieldError } from './errors.ts';
-import { conventionWhere, inArray, type ListQuery, orderBy, paging, parseListQuery, whereAll } from './list-query.ts';
+import { conventionWhere, inArray, type ListQuery, orderBy, paging, parseListQuery, unpagedWithin, whereAll } from './list-query.ts';
 import { caller, found, idParam, parseBody, type RouteDef } from './route.ts';
 import type { AccessClaims } from './tokens.ts';
 import { toWire, toWireList } from './wire.ts';
@@ -147,15 +147,15 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
       ...extra,
     ]);
     const { limit, offset } = paging(q);
-    let rowsQuery = db
+    const rowsQuery = db
       .select(selected)
       .from(table)
       .where(where)
       .orderBy(...orderBy(q, table, columns.createdAt!))
-      .$dynamic();
-    if (limit !== undefined) rowsQuery = rowsQuery.limit(limit).offset(offset);
+      .limit(limit)
+      .offset(offset);
     const [rows, [total]] = await Promise.all([rowsQuery, db.select({ n: count() }).from(table).where(where)]);
-    return { rows: rows as Row[], total: Number(total?.n ?? 0) };
+    return { rows: unpagedWithin(q, rows) as Row[], total: Number(total?.n ?? 0) };
   };
 
   /**

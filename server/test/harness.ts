@@ -10,7 +10,12 @@ import { type Database, newPglite, openDatabase } from '../src/platform/db.ts';
 import { TokenService } from '../src/platform/tokens.ts';
 import { ownerPassword, ownerUsername, testSecret } from './constants.ts';
 import { withDatabase } from './global-setup.ts';
-import { expectInventoryMatchesLedger, expectLedgerBalanced, expectStockMatchesMovements } from './invariants.ts';
+import {
+  expectInventoryMatchesLedger,
+  expectInvoiceFiguresMatchLedger,
+  expectLedgerBalanced,
+  expectStockMatchesMovements,
+} from './invariants.ts';
 
 export interface Answer<T = any> {
   status: number;
@@ -206,6 +211,7 @@ export function useTestApp(options: UseTestAppOptions = {}): TestApp {
       await expectStockMatchesMovements(t);
       await expectLedgerBalanced(t);
       await expectInventoryMatchesLedger(t);
+      await expectInvoiceFiguresMatchLedger(t);
     });
   }
   const t = new Proxy({} as TestApp, {

@@ -15,9 +15,10 @@ export const supplier = pgTable('supplier', {
 });
 
 /**
- * A purchase invoice. totalAmount is the lines' sum without VAT, totalTax the VAT; paidAmount and
- * dueAmount are as at creation: what is paid and due now is derived from the ledger. `state` is the
- * lifecycle (active → undone); `status` follows it ('false' once undone).
+ * A purchase invoice. totalAmount is the lines' sum without VAT, totalTax the VAT. Paid, due,
+ * returned and paid back are the ledger's figures for it (reference 3.4, the AP side), kept by every
+ * use case that posts for it in the same transaction (`keepInvoiceFigures`); zero once undone.
+ * `state` is the lifecycle (active → undone); `status` follows it ('false' once undone).
  */
 export const purchaseInvoice = pgTable(
   'purchase_invoice',
@@ -35,6 +36,8 @@ export const purchaseInvoice = pgTable(
     totalTax: moneyColumn().notNull(),
     paidAmount: moneyColumn().notNull(),
     dueAmount: moneyColumn().notNull(),
+    returnAmount: moneyColumn().notNull().default(0),
+    instantPaidReturnAmount: moneyColumn().notNull().default(0),
     userId: integer().references(() => users.id),
   },
   (t) => [inSet('purchase_invoice_state', t.state, purchaseLifecycle.states), index().on(t.supplierId), index().on(t.date)],

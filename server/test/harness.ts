@@ -14,6 +14,7 @@ import {
   expectInventoryMatchesLedger,
   expectInvoiceFiguresMatchLedger,
   expectLedgerBalanced,
+  expectListTotalsMatchInvoices,
   expectStockMatchesMovements,
 } from './invariants.ts';
 
@@ -212,6 +213,7 @@ export function useTestApp(options: UseTestAppOptions = {}): TestApp {
       await expectLedgerBalanced(t);
       await expectInventoryMatchesLedger(t);
       await expectInvoiceFiguresMatchLedger(t);
+      await expectListTotalsMatchInvoices(t);
     });
   }
   const t = new Proxy({} as TestApp, {

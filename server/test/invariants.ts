@@ -83,3 +83,43 @@ export async function expectInvoiceFiguresMatchLedger(t: TestApp): Promise<void>
     expect((result as unknown as { rows: unknown[] }).rows, 'invoices whose kept figures (kept / ledger) differ from the ledger').toEqual([]);
   }
 }
+
+/**
+ * The lists' totals kept by the invoice triggers (sale_day_totals, customer_sale_totals,
+ * purchase_day_totals) equal the sums of the invoices themselves, per day (or customer), state and bucket.
+ */
+export async function expectListTotalsMatchInvoices(t: TestApp): Promise<void> {
+  const sale = `count(*)::int, sum(total_amount), sum(total_tax_amount), sum(total_discount_amount), sum(profit), sum(paid_amount),
+    sum(due_amount), sum(return_amount), sum(instant_paid_return_amount)`;
+  const kept = `invoices, total_amount, total_tax_amount, total_discount_amount, profit, paid_amount, due_amount, return_amount,
+    instant_paid_return_amount`;
+  const customer = `count(*)::int, sum(total_amount + total_tax_amount), sum(paid_amount), sum(due_amount), sum(return_amount),
+    sum(instant_paid_return_amount)`;
+  const customerKept = 'invoices, total_amount, paid_amount, due_amount, return_amount, instant_paid_return_amount';
+  const purchase = `count(*)::int, sum(total_amount), sum(total_tax), sum(paid_amount), sum(due_amount), sum(return_amount),
+    sum(instant_paid_return_amount)`;
+  const purchaseKept = 'invoices, total_amount, total_tax, paid_amount, due_amount, return_amount, instant_paid_return_amount';
+  // both ways round: what the invoices sum to and the totals kept, rows of nothing left out
+  const differ = (name: string, invoices: string, totals: string) =>
+    sql.raw(`select '${name}' as totals, * from ((${invoices} except ${totals}) union all (${totals} except ${invoices})) d`);
+  for (const statement of [
+    differ(
+      'sale_day_totals',
+      `select date, state, id % 16, ${sale} from sale_invoice where state in ('completed', 'deleted') group by 1, 2, 3`,
+      `select date, state, bucket, ${kept} from sale_day_totals where invoices <> 0`,
+    ),
+    differ(
+      'customer_sale_totals',
+      `select customer_id, id % 16, ${customer} from sale_invoice where state = 'completed' group by 1, 2`,
+      `select customer_id, bucket, ${customerKept} from customer_sale_totals where invoices <> 0`,
+    ),
+    differ(
+      'purchase_day_totals',
+      `select date, state, id % 16, ${purchase} from purchase_invoice group by 1, 2, 3`,
+      `select date, state, bucket, ${purchaseKept} from purchase_day_totals where invoices <> 0`,
+    ),
+  ]) {
+    const result = await t.database.db.execute(statement);
+    expect((result as unknown as { rows: unknown[] }).rows, 'list totals that differ from the invoices they sum').toEqual([]);
+  }
+}

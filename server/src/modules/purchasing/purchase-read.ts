@@ -14,6 +14,7 @@ import {
 } from '../../schema/index.ts';
 import { entriesWhere, liveEntry } from '../accounting/index.ts';
 import { derivedColumns, moneyOf, summedColumns, sumDerived } from './balances.ts';
+import { purchaseTotalsByDay } from './purchase-list-totals.ts';
 
 const inv = purchaseInvoice;
 
@@ -48,23 +49,30 @@ export const withPaymentStatus = <R extends { state: PurchaseState; paidAmount: 
 
 type Filters = { supplierId?: number[] };
 
-/** GET purchase-invoice?filters → {getAllPurchaseInvoice, totalPurchaseInvoice, aggregations}. */
+/**
+ * GET purchase-invoice?filters → {getAllPurchaseInvoice, totalPurchaseInvoice, aggregations}: the figures
+ * kept on each invoice; the count and sums from the per-day totals unless searched or by supplier.
+ */
 export async function listPurchases(db: DbOrTx, q: ListQuery<Filters>) {
   const where = whereAll([
     ...conventionWhere(q, { status: inv.status, search: [inv.supplierMemoNo, inv.invoiceMemoNo, inv.note], date: inv.date }),
     q.filters.supplierId ? inArray(inv.supplierId, q.filters.supplierId) : undefined,
   ]);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     paged(
       headerSelect(db)
         .where(where)
         .orderBy(...orderBy(q, inv, inv.id)),
       q,
     ),
-    db
-      .select({ n: count(), exTax: moneyOf(sql`sum(${inv.totalAmount})`), ...summedColumns })
-      .from(inv)
-      .where(where),
+    (async () =>
+      (await purchaseTotalsByDay(db, q)) ??
+      (
+        await db
+          .select({ n: count(), exTax: moneyOf(sql`sum(${inv.totalAmount})`), ...summedColumns })
+          .from(inv)
+          .where(where)
+      )[0])(),
   ]);
   const sums = sumDerived([total!]);
   return {

@@ -37,7 +37,7 @@ export async function saleBalances(db: DbOrTx, groupBy: SQL, where: SQL): Promis
   );
 }
 
-function toBalance(r: { total: number; paid: number; returned: number; refunded: number }): PartyBalance {
+export function toBalance(r: { total: number; paid: number; returned: number; refunded: number }): PartyBalance {
   return {
     totalAmount: fromCents(r.total),
     totalPaidAmount: fromCents(r.paid),

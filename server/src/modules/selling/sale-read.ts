@@ -16,6 +16,7 @@ import {
 } from '../../schema/index.ts';
 import { liveEntry } from '../accounting/index.ts';
 import { returnedByLine, saleReturnsOf } from './return-read.ts';
+import { saleGraphByDay, saleTotalsByDay } from './sale-list-totals.ts';
 
 const money = (expression: SQL) => sql<number>`coalesce(${expression}, 0)::numeric(14,2)::text`.mapWith(Number);
 
@@ -73,13 +74,16 @@ const withPaymentStatus = <R extends { state: SaleState; paidAmount: number; due
 
 /**
  * GET sale-invoice?filters → {getAllSaleInvoice, totalSaleInvoice, aggregations}: paid, due and returns
- * are the ones kept on each sale (keepInvoiceFigures), so neither the page nor its sums read the ledger.
- * `query=info` gives the aggregations over all time and no rows; with `graph` the list adds graphData,
- * its range's completed sales per day.
+ * are the ones kept on each sale (keepInvoiceFigures), so neither the page nor its sums read the ledger;
+ * the count, sums and graph of a list filtered only by status and dates come from the per-day totals
+ * (sale-list-totals.ts). `query=info` gives the aggregations over all time and no rows; with `graph`
+ * the list adds graphData, its range's completed sales per day.
  */
 export async function listSales(db: DbOrTx, query: ListQuery, extra: SQL[] = [], options: { graph?: boolean } = {}) {
   const info = query.mode === 'info';
   const q = info ? { ...query, startDate: undefined, endDate: undefined } : query;
+  const filters = q.filters as { customerId?: number[]; salePersonId?: number[] };
+  const filtered = extra.length > 0 || filters.customerId !== undefined || filters.salePersonId !== undefined;
   const where = listWhere(q, extra);
   const select = db
     .select(headerSelect)
@@ -94,33 +98,41 @@ export async function listSales(db: DbOrTx, query: ListQuery, extra: SQL[] = [],
       desc(saleInvoice.id),
     )
     .$dynamic();
-  const [rows, [sums]] = await Promise.all([
+  const [rows, sums] = await Promise.all([
     paged(select, q),
-    db
-      .select({
-        count: count(),
-        totalAmount: money(sql`sum(${saleInvoice.totalAmount})`),
-        totalTaxAmount: money(sql`sum(${saleInvoice.totalTaxAmount})`),
-        totalDiscountAmount: money(sql`sum(${saleInvoice.totalDiscountAmount})`),
-        profit: money(sql`sum(${saleInvoice.profit})`),
-        paidAmount: money(sql`sum(${saleInvoice.paidAmount})`),
-        dueAmount: money(sql`sum(${saleInvoice.dueAmount})`),
-        totalReturnAmount: money(sql`sum(${saleInvoice.returnAmount})`),
-        instantPaidReturnAmount: money(sql`sum(${saleInvoice.instantPaidReturnAmount})`),
-      })
-      .from(saleInvoice)
-      .where(where),
+    (async () => (await saleTotalsByDay(db, q, filtered)) ?? (await sumSales(db, where)))(),
   ]);
-  const { count: n, ...sum } = sums!;
+  const { count: n, ...sum } = sums;
   const answer = { getAllSaleInvoice: info ? [] : rows.map(withPaymentStatus), totalSaleInvoice: n, aggregations: { _count: { id: n }, _sum: sum } };
   if (info || !options.graph) return answer;
-  const graphData = await db
-    .select({ date: saleInvoice.date, count: count(), totalAmount: money(sql`sum(${saleInvoice.totalAmount})`) })
-    .from(saleInvoice)
-    .where(and(where, eq(saleInvoice.state, 'completed')))
-    .groupBy(saleInvoice.date)
-    .orderBy(asc(saleInvoice.date));
+  const graphData =
+    (await saleGraphByDay(db, q, filtered)) ??
+    (await db
+      .select({ date: saleInvoice.date, count: count(), totalAmount: money(sql`sum(${saleInvoice.totalAmount})`) })
+      .from(saleInvoice)
+      .where(and(where, eq(saleInvoice.state, 'completed')))
+      .groupBy(saleInvoice.date)
+      .orderBy(asc(saleInvoice.date)));
   return { ...answer, graphData };
+}
+
+/** The count and sums of the sales a filtered list matches (a customer's, a salesperson's, a search), from their kept figures. */
+async function sumSales(db: DbOrTx, where: SQL | undefined) {
+  const [sums] = await db
+    .select({
+      count: count(),
+      totalAmount: money(sql`sum(${saleInvoice.totalAmount})`),
+      totalTaxAmount: money(sql`sum(${saleInvoice.totalTaxAmount})`),
+      totalDiscountAmount: money(sql`sum(${saleInvoice.totalDiscountAmount})`),
+      profit: money(sql`sum(${saleInvoice.profit})`),
+      paidAmount: money(sql`sum(${saleInvoice.paidAmount})`),
+      dueAmount: money(sql`sum(${saleInvoice.dueAmount})`),
+      totalReturnAmount: money(sql`sum(${saleInvoice.returnAmount})`),
+      instantPaidReturnAmount: money(sql`sum(${saleInvoice.instantPaidReturnAmount})`),
+    })
+    .from(saleInvoice)
+    .where(where);
+  return sums!;
 }
 
 /** One sale's header with its customer, salesperson and kept figures, when it is in one of the states. */

@@ -1,7 +1,8 @@
 /**
- * The limit's SQL for the staff lists of issue 19, point 18: the page, its count and its sums read
- * from the figures kept on each invoice, the answer built as JSON text by the database (one round
- * trip per request). The same answers as the app's: the keys its screens read.
+ * The limit's SQL for the staff lists of issue 19, point 18: the page read from the figures kept on
+ * each invoice, its count, sums and graph from the per-day (per-customer) totals the invoice triggers
+ * keep, the answer built as JSON text by the database (one round trip per request). The same answers
+ * as the app's: the keys its screens read.
  */
 
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -16,12 +17,12 @@ const statusWord = (undone: string, alias: string) => `case when ${undone} then 
 export function saleListSql(limit: number, offset: number): string {
   const where = `si.state in ('completed', 'deleted') and si.status`;
   return `with k as (select si.id from sale_invoice si where ${where} order by si.id desc limit ${limit} offset ${offset}),
-    s as (select count(*)::int as n, ${sum('si.total_amount')} as total, ${sum('si.total_tax_amount')} as tax,
-        ${sum('si.total_discount_amount')} as discount, ${sum('si.profit')} as profit, ${sum('si.paid_amount')} as paid,
-        ${sum('si.due_amount')} as due, ${sum('si.return_amount')} as returned, ${sum('si.instant_paid_return_amount')} as refunded
-      from sale_invoice si where ${where}),
-    g as (select si.date, count(*)::int as n, ${sum('si.total_amount')} as total from sale_invoice si
-      where ${where} and si.state = 'completed' group by si.date)
+    s as (select coalesce(sum(t.invoices), 0)::int as n, ${sum('t.total_amount')} as total, ${sum('t.total_tax_amount')} as tax,
+        ${sum('t.total_discount_amount')} as discount, ${sum('t.profit')} as profit, ${sum('t.paid_amount')} as paid,
+        ${sum('t.due_amount')} as due, ${sum('t.return_amount')} as returned, ${sum('t.instant_paid_return_amount')} as refunded
+      from sale_day_totals t where t.state = 'completed'),
+    g as (select t.date, sum(t.invoices)::int as n, ${sum('t.total_amount')} as total from sale_day_totals t
+      where t.state = 'completed' group by t.date having sum(t.invoices) > 0)
     select json_build_object(
       'getAllSaleInvoice', (select coalesce(json_agg(json_build_object('id', si.id, 'date', si.date, 'state', si.state,
           'status', si.status::text, 'customerId', si.customer_id, 'userId', si.user_id, 'totalAmount', ${money('si.total_amount')},
@@ -45,9 +46,9 @@ export function saleListSql(limit: number, offset: number): string {
 /** GET purchase-invoice?page&count: active purchases, the highest number first, with the list's sums. */
 export function purchaseListSql(limit: number, offset: number): string {
   return `with k as (select pi.id from purchase_invoice pi where pi.status order by pi.id desc limit ${limit} offset ${offset}),
-    s as (select count(*)::int as n, ${sum('pi.total_amount')} as total, ${sum('pi.paid_amount')} as paid, ${sum('pi.due_amount')} as due,
-        ${sum('pi.return_amount')} as returned, ${sum('pi.instant_paid_return_amount')} as refunded
-      from purchase_invoice pi where pi.status)
+    s as (select coalesce(sum(t.invoices), 0)::int as n, ${sum('t.total_amount')} as total, ${sum('t.paid_amount')} as paid,
+        ${sum('t.due_amount')} as due, ${sum('t.return_amount')} as returned, ${sum('t.instant_paid_return_amount')} as refunded
+      from purchase_day_totals t where t.state = 'active')
     select json_build_object(
       'getAllPurchaseInvoice', (select coalesce(json_agg(json_build_object('id', pi.id, 'status', pi.status::text,
           'createdAt', ${iso('pi.created_at')}, 'updatedAt', ${iso('pi.updated_at')}, 'state', pi.state, 'date', pi.date,
@@ -64,9 +65,9 @@ export function purchaseListSql(limit: number, offset: number): string {
 }
 
 /** GET customer?query=report: every customer (a report has no status default) with what its completed sales come to, and the grand figures. */
-export const customerReportSql = `with b as (select si.customer_id, sum(si.total_amount + si.total_tax_amount) as total, sum(si.paid_amount) as paid,
-      sum(si.return_amount) as returned, sum(si.instant_paid_return_amount) as refunded
-    from sale_invoice si where si.state = 'completed' group by si.customer_id),
+export const customerReportSql = `with b as (select t.customer_id, sum(t.total_amount) as total, sum(t.paid_amount) as paid,
+      sum(t.return_amount) as returned, sum(t.instant_paid_return_amount) as refunded
+    from customer_sale_totals t group by t.customer_id),
   r as (select c.*, coalesce(b.total, 0) as total, coalesce(b.paid, 0) as paid, coalesce(b.returned, 0) as returned,
       coalesce(b.refunded, 0) as refunded
     from customer c left join b on b.customer_id = c.id)

@@ -120,6 +120,33 @@ describe('sale figures and status words', () => {
   });
 });
 
+describe("the lists' totals", () => {
+  /** Sums of the rows a list shows on one unpaged page, in cents, as the aggregations name them. */
+  const sumsOf = (rows: any[], keys: Record<string, string>) =>
+    Object.fromEntries(Object.entries(keys).map(([sum, field]) => [sum, rows.reduce((acc, r) => acc + Math.round(r[field] * 100), 0) / 100]));
+
+  test("the sale list's count, sums and graph equal its sales, for every status and a date range", async () => {
+    await sell(0);
+    const undone = await sell(10);
+    await t.call('PATCH', `/v1/sale-invoice/${undone.id}`, { token: owner, body: { status: 'false' } });
+    const keys = { paidAmount: 'paidAmount', dueAmount: 'dueAmount', totalReturnAmount: 'returnAmount', profit: 'profit', totalAmount: 'totalAmount' };
+    const today = new Date().toISOString().slice(0, 10);
+    const queries: Record<string, string>[] = [{}, { status: 'false' }, { status: 'true,false' }, { startDate: today, endDate: today }, { startDate: '2001-01-01', endDate: '2001-01-31' }];
+    for (const query of queries) {
+      const page = await t.call('GET', '/v1/sale-invoice', { token: owner, query });
+      const all = await t.call('GET', '/v1/sale-invoice', { token: owner, query: { ...query, count: '1000' } });
+      const rows = all.body.getAllSaleInvoice;
+      expect(page.body.totalSaleInvoice, JSON.stringify(query)).toBe(rows.length);
+      expect(page.body.aggregations._sum, JSON.stringify(query)).toMatchObject(sumsOf(rows, keys));
+      const completed = rows.filter((r: any) => r.state === 'completed');
+      const days = [...new Set(completed.map((r: any) => r.date))].sort();
+      expect(page.body.graphData, JSON.stringify(query)).toEqual(
+        days.map((date) => ({ date, count: completed.filter((r: any) => r.date === date).length, ...sumsOf(completed.filter((r: any) => r.date === date), { totalAmount: 'totalAmount' }) })),
+      );
+    }
+  });
+});
+
 describe('purchase figures and status words', () => {
   /** The purchase's status word on its list row and on its page, and what its row keeps. */
   async function purchaseStatus(id: number) {

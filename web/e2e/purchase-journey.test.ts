@@ -68,10 +68,14 @@ test('a supplier is added, a purchase is entered by SKU, listed with paid and du
 
   const listed = page.getByRole('row').filter({ hasText: 'Mugs Wholesale' });
   await listed.getByText('25.00').waitFor();
+  // one set of status words: the list row says what its page says (not "Active")
+  await listed.locator('.ant-tag', { hasText: /^Partly paid$/ }).waitFor();
+  expect(await listed.getByText('Active').count()).toBe(0);
   const stock = await api<{ productQuantity: number; productPurchasePrice: number }>(product, token, 'GET', `product/${mugId}`);
   expect(stock).toMatchObject({ productQuantity: 10, productPurchasePrice: 5 });
 
   await listed.getByRole('button', { name: /expand/i }).click();
+  await expect.poll(() => page.locator('.ant-tag', { hasText: /^Partly paid$/ }).count()).toBe(2);
   // one mug goes back: 5.00 and 0.50 VAT off the due
   await page.getByLabel('Return of Green mug').fill('1');
   await page.getByRole('button', { name: 'Return to supplier' }).click();
@@ -85,6 +89,7 @@ test('a supplier is added, a purchase is entered by SKU, listed with paid and du
   await page.getByRole('button', { name: 'Pay supplier' }).click();
   await page.getByText('Payment added successfully').waitFor();
   await listed.getByText('0.00').first().waitFor();
+  await expect.poll(() => page.locator('.ant-tag', { hasText: /^Paid$/ }).count()).toBe(2);
   await screenshot(page, 'purchase-list');
 
   // the supplier's statement: bought 55.00, returned 5.50, paid 30 + 19.50, nothing due

@@ -43,13 +43,26 @@ function compareInvoices(app: Json, limit: Json): string[] {
     if (app[key] !== limit[key]) out.push(`${key} ${app[key]} ≠ ${limit[key]}`);
   // key order aside: the app answers in its schema's order, the limit in its own
   const sorted = (x: unknown): unknown =>
-    Array.isArray(x) ? x.map(sorted) : x && typeof x === 'object' ? Object.fromEntries(Object.entries(x).sort().map(([k, v]) => [k, sorted(v)])) : x;
+    Array.isArray(x)
+      ? x.map(sorted)
+      : x && typeof x === 'object'
+        ? Object.fromEntries(
+            Object.entries(x)
+              .sort()
+              .map(([k, v]) => [k, sorted(v)]),
+          )
+        : x;
   const same = (a: unknown, b: unknown) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
   if (!same(app.aggregations?._sum, limit.aggregations?._sum)) out.push('the sums differ');
   if (!same(app.grandData, limit.grandData)) out.push('the grand figures differ');
   if (!same(app.graphData, limit.graphData)) out.push('the graph differs');
   const rows = (x: Json) =>
-    ((x.getAllSaleInvoice ?? x.getAllPurchaseInvoice ?? x.allCustomer ?? []) as Json[]).map((r) => [r.id, r.dueAmount, r.paidAmount ?? r.totalPaidAmount, r.paymentStatus]);
+    ((x.getAllSaleInvoice ?? x.getAllPurchaseInvoice ?? x.allCustomer ?? []) as Json[]).map((r) => [
+      r.id,
+      r.dueAmount,
+      r.paidAmount ?? r.totalPaidAmount,
+      r.paymentStatus,
+    ]);
   if (!same(rows(app), rows(limit))) out.push('rows, their order or their figures differ');
   if (!rows(app).length) out.push('no rows to compare');
   return out;

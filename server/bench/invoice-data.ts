@@ -18,7 +18,9 @@ export async function growInvoices(sql: RawSql, sales: number, purchases: number
        select 'List customer ' || i, 'List', 'Customer ' || i, (select id from role where name = 'customer')
        from generate_series(1, ${listCustomers}) i`,
     );
-    await sql(`insert into supplier (name, phone) select 'List supplier ' || i, '+44 20 7000 ' || lpad(i::text, 4, '0') from generate_series(1, 50) i`);
+    await sql(
+      `insert into supplier (name, phone) select 'List supplier ' || i, '+44 20 7000 ' || lpad(i::text, 4, '0') from generate_series(1, 50) i`,
+    );
   }
   const [have] = await sql(
     `select (select count(*)::int from sale_invoice where note = 'list') as sales, (select count(*)::int from purchase_invoice where note = 'list') as purchases`,

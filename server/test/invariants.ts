@@ -80,7 +80,9 @@ export async function expectInvoiceFiguresMatchLedger(t: TestApp): Promise<void>
     figures('purchase_invoice', 'active', 'purchase', 'purchaseReturn', 'accountsPayable', 'credit_id'),
   ]) {
     const result = await t.database.db.execute(statement);
-    expect((result as unknown as { rows: unknown[] }).rows, 'invoices whose kept figures (kept / ledger) differ from the ledger').toEqual([]);
+    expect((result as unknown as { rows: unknown[] }).rows, 'invoices whose kept figures (kept / ledger) differ from the ledger').toEqual(
+      [],
+    );
   }
 }
 

@@ -32,7 +32,11 @@ async function sell(paid: number) {
     },
   });
   expect(made.status).toBe(201);
-  return { id: made.body.createdInvoice.id as number, created: made.body.createdInvoice, lineId: made.body.createdInvoice.saleInvoiceProduct[0].id };
+  return {
+    id: made.body.createdInvoice.id as number,
+    created: made.body.createdInvoice,
+    lineId: made.body.createdInvoice.saleInvoiceProduct[0].id,
+  };
 }
 
 /** The sale's status word on its list row and on its page. */
@@ -102,7 +106,12 @@ describe('sale figures and status words', () => {
     await expectInvoiceFiguresMatchLedger(t);
 
     const list = await t.call('GET', '/v1/sale-invoice', { token: owner, query: { customerId: String(sale.created.customerId) } });
-    expect(list.body.aggregations._sum).toMatchObject({ paidAmount: 30, dueAmount: 0.66, totalReturnAmount: 12.84, instantPaidReturnAmount: 5 });
+    expect(list.body.aggregations._sum).toMatchObject({
+      paidAmount: 30,
+      dueAmount: 0.66,
+      totalReturnAmount: 12.84,
+      instantPaidReturnAmount: 5,
+    });
     expect(list.body.getAllSaleInvoice[0]).toMatchObject({ paymentStatus: 'Partly paid', paidAmount: 30, dueAmount: 0.66 });
   });
 
@@ -123,15 +132,29 @@ describe('sale figures and status words', () => {
 describe("the lists' totals", () => {
   /** Sums of the rows a list shows on one unpaged page, in cents, as the aggregations name them. */
   const sumsOf = (rows: any[], keys: Record<string, string>) =>
-    Object.fromEntries(Object.entries(keys).map(([sum, field]) => [sum, rows.reduce((acc, r) => acc + Math.round(r[field] * 100), 0) / 100]));
+    Object.fromEntries(
+      Object.entries(keys).map(([sum, field]) => [sum, rows.reduce((acc, r) => acc + Math.round(r[field] * 100), 0) / 100]),
+    );
 
   test("the sale list's count, sums and graph equal its sales, for every status and a date range", async () => {
     await sell(0);
     const undone = await sell(10);
     await t.call('PATCH', `/v1/sale-invoice/${undone.id}`, { token: owner, body: { status: 'false' } });
-    const keys = { paidAmount: 'paidAmount', dueAmount: 'dueAmount', totalReturnAmount: 'returnAmount', profit: 'profit', totalAmount: 'totalAmount' };
+    const keys = {
+      paidAmount: 'paidAmount',
+      dueAmount: 'dueAmount',
+      totalReturnAmount: 'returnAmount',
+      profit: 'profit',
+      totalAmount: 'totalAmount',
+    };
     const today = new Date().toISOString().slice(0, 10);
-    const queries: Record<string, string>[] = [{}, { status: 'false' }, { status: 'true,false' }, { startDate: today, endDate: today }, { startDate: '2001-01-01', endDate: '2001-01-31' }];
+    const queries: Record<string, string>[] = [
+      {},
+      { status: 'false' },
+      { status: 'true,false' },
+      { startDate: today, endDate: today },
+      { startDate: '2001-01-01', endDate: '2001-01-31' },
+    ];
     for (const query of queries) {
       const page = await t.call('GET', '/v1/sale-invoice', { token: owner, query });
       const all = await t.call('GET', '/v1/sale-invoice', { token: owner, query: { ...query, count: '1000' } });
@@ -141,7 +164,14 @@ describe("the lists' totals", () => {
       const completed = rows.filter((r: any) => r.state === 'completed');
       const days = [...new Set(completed.map((r: any) => r.date))].sort();
       expect(page.body.graphData, JSON.stringify(query)).toEqual(
-        days.map((date) => ({ date, count: completed.filter((r: any) => r.date === date).length, ...sumsOf(completed.filter((r: any) => r.date === date), { totalAmount: 'totalAmount' }) })),
+        days.map((date) => ({
+          date,
+          count: completed.filter((r: any) => r.date === date).length,
+          ...sumsOf(
+            completed.filter((r: any) => r.date === date),
+            { totalAmount: 'totalAmount' },
+          ),
+        })),
       );
     }
   });
@@ -161,7 +191,11 @@ describe('purchase figures and status words', () => {
     const supplierId = await makeSupplier(t, owner, `Figures supplier ${Date.now()}`);
     const made = await t.call('POST', '/v1/purchase-invoice', {
       token: owner,
-      body: { supplierId, paidAmount: [], purchaseInvoiceProduct: [{ productId: p.id, productQuantity: 10, productUnitPurchasePrice: 5, tax: 10 }] },
+      body: {
+        supplierId,
+        paidAmount: [],
+        purchaseInvoiceProduct: [{ productId: p.id, productQuantity: 10, productUnitPurchasePrice: 5, tax: 10 }],
+      },
     });
     expect(made.status).toBe(201);
     const id = made.body.createdInvoice.id;

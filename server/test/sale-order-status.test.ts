@@ -47,7 +47,10 @@ describe('the reference sale fields and the order status', () => {
     expect(made.body.createdInvoice).toMatchObject({ ...reference, orderStatus: 'PENDING' });
     const page = await t.call('GET', `/v1/sale-invoice/${id}`, { token: owner });
     expect(page.body.singleSaleInvoice).toMatchObject({ ...reference, orderStatus: 'PENDING' });
-    const list = await t.call('GET', '/v1/sale-invoice', { token: owner, query: { customerId: String(made.body.createdInvoice.customerId) } });
+    const list = await t.call('GET', '/v1/sale-invoice', {
+      token: owner,
+      query: { customerId: String(made.body.createdInvoice.customerId) },
+    });
     expect(list.body.getAllSaleInvoice[0]).toMatchObject({ id, ...reference, orderStatus: 'PENDING' });
 
     const bare = await sell(38.5);

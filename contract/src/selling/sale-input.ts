@@ -65,7 +65,11 @@ export const saleOrderInput = z
   })
   .superRefine((body, ctx) => {
     if (body.status === undefined && body.orderStatus === undefined)
-      ctx.addIssue({ code: 'custom', path: ['orderStatus'], message: "is required ('PENDING' or 'RECEIVED'), or status 'false' to cancel a held sale" });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['orderStatus'],
+        message: "is required ('PENDING' or 'RECEIVED'), or status 'false' to cancel a held sale",
+      });
     if (body.status !== undefined && body.orderStatus !== undefined)
       ctx.addIssue({ code: 'custom', path: ['orderStatus'], message: "must not be sent with status 'false'" });
   });

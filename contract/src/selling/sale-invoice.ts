@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { transactionOut } from '../accounting/transactions.ts';
 import { out } from '../answers.ts';
-import { paymentStatuses } from '../payment-status.ts';
 import { endpoint, listQuery } from '../endpoint.ts';
 import { idListFilter } from '../list-query.ts';
+import { paymentStatuses } from '../payment-status.ts';
 import { saleInvoiceInput, saleOrderInput, salePaymentBody, saleStatusInput } from './sale-input.ts';
 import { saleLifecycle, saleOrderStatuses } from './sale-lifecycle.ts';
 import { saleReturnDetailOut } from './sale-return.ts';

@@ -30,8 +30,7 @@ export function ledgerFiguresOf(kind: InvoiceKind, invoiceId: SQL): SQL {
   const k = kinds[kind];
   const owed = sql.raw(`t.${k.owed}`);
   const settled = sql.raw(k.owed === 'debit_id' ? 't.credit_id' : 't.debit_id');
-  const sum = (type: string, side: SQL) =>
-    sql`coalesce(sum(t.amount) filter (where t.type = ${type} and ${side} = a.id), 0)`;
+  const sum = (type: string, side: SQL) => sql`coalesce(sum(t.amount) filter (where t.type = ${type} and ${side} = a.id), 0)`;
   return sql`select ${sum(k.main, owed)} as total, ${sum(k.main, settled)} as paid, ${sum(k.back, settled)} as returned,
       ${sum(k.back, owed)} as refunded
     from "transaction" t cross join (select id from sub_account where system_key = ${k.account}) a

@@ -15,7 +15,7 @@ const d = purchaseDayTotals;
 export async function purchaseTotalsByDay(db: DbOrTx, q: ListQuery<{ supplierId?: number[] }>) {
   if (q.key || q.filters.supplierId) return undefined;
   // an active invoice is shown ('true'), an undone one hidden ('false')
-  const states = !q.statuses || q.statuses.length !== 1 ? ['active', 'undone'] : q.statuses[0] ? ['active'] : ['undone'];
+  const states = q.statuses?.length === 1 ? (q.statuses[0] ? ['active'] : ['undone']) : ['active', 'undone'];
   const [sums] = await db
     .select({
       n: sql<number>`coalesce(sum(${d.invoices}), 0)::int`.mapWith(Number),

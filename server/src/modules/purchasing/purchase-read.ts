@@ -13,7 +13,7 @@ import {
   transaction,
 } from '../../schema/index.ts';
 import { entriesWhere, liveEntry } from '../accounting/index.ts';
-import { derivedColumns, moneyOf, summedColumns, sumDerived } from './balances.ts';
+import { derivedColumns, moneyOf, sumDerived, summedColumns } from './balances.ts';
 import { purchaseTotalsByDay } from './purchase-list-totals.ts';
 
 const inv = purchaseInvoice;
@@ -43,7 +43,9 @@ export function headerSelect(db: DbOrTx) {
 }
 
 /** A header row with its payment status, derived by the contract's one rule. */
-export const withPaymentStatus = <R extends { state: PurchaseState; paidAmount: number; dueAmount: number; instantPaidReturnAmount: number }>(
+export const withPaymentStatus = <
+  R extends { state: PurchaseState; paidAmount: number; dueAmount: number; instantPaidReturnAmount: number },
+>(
   row: R,
 ) => ({ ...row, paymentStatus: paymentStatus({ ...row, undone: row.state === 'undone' }) });
 

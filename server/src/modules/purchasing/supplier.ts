@@ -6,7 +6,7 @@ import { checkAnswer, presenter } from '../../platform/presenter.ts';
 import type { ResourceDefinition } from '../../platform/resource-factory.ts';
 import { purchaseInvoice, returnPurchaseInvoice, supplier, transaction } from '../../schema/index.ts';
 import { entriesWhere, liveEntry } from '../accounting/index.ts';
-import { summedColumns, sumDerived } from './balances.ts';
+import { sumDerived, summedColumns } from './balances.ts';
 import { headerSelect, withPaymentStatus } from './purchase-read.ts';
 
 /** Active invoices (undone ones are out of every statement) with their derived figures. */

@@ -180,7 +180,11 @@ async function priceSale(tx: DbOrTx, input: SaleInvoiceInput, userId: number, cl
 /** What a sale leaves paid and due: a completed sale owes its total less what was paid (PENDING while it owes); a held one nothing yet. */
 const figuresOf = (sale: PricedSale, paid: Cents | null) => {
   const due = paid === null ? 0 : sale.net + sale.vat - paid;
-  return { paidAmount: fromCents(paid ?? 0), dueAmount: fromCents(due), orderStatus: due > 0 || paid === null ? 'PENDING' : 'RECEIVED' } as const;
+  return {
+    paidAmount: fromCents(paid ?? 0),
+    dueAmount: fromCents(due),
+    orderStatus: due > 0 || paid === null ? 'PENDING' : 'RECEIVED',
+  } as const;
 };
 
 const headerRow = (
@@ -199,7 +203,12 @@ const headerRow = (
   profit: fromCents(profit),
   note: input.note,
   ...figures,
-  extra: { invoiceMemoNo: input.invoiceMemoNo, dueDate: input.dueDate, termsAndConditions: input.termsAndConditions, address: input.address },
+  extra: {
+    invoiceMemoNo: input.invoiceMemoNo,
+    dueDate: input.dueDate,
+    termsAndConditions: input.termsAndConditions,
+    address: input.address,
+  },
 });
 
 const lineRow = (l: PricedLine, unitCost: Cents): SaleLineRow => ({

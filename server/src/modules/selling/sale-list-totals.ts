@@ -9,7 +9,7 @@ const d = saleDayTotals;
 
 /** The listed states a status filter keeps: a completed sale is shown ('true'), an undone one hidden ('false'). */
 const statesOf = (q: ListQuery) =>
-  !q.statuses || q.statuses.length !== 1 ? (['completed', 'deleted'] as const) : q.statuses[0] ? (['completed'] as const) : (['deleted'] as const);
+  q.statuses?.length === 1 ? (q.statuses[0] ? (['completed'] as const) : (['deleted'] as const)) : (['completed', 'deleted'] as const);
 
 /**
  * The sale list's count, sums and per-day graph from sale_day_totals (a row per day, state and

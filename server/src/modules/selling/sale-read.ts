@@ -103,7 +103,11 @@ export async function listSales(db: DbOrTx, query: ListQuery, extra: SQL[] = [],
     (async () => (await saleTotalsByDay(db, q, filtered)) ?? (await sumSales(db, where)))(),
   ]);
   const { count: n, ...sum } = sums;
-  const answer = { getAllSaleInvoice: info ? [] : rows.map(withPaymentStatus), totalSaleInvoice: n, aggregations: { _count: { id: n }, _sum: sum } };
+  const answer = {
+    getAllSaleInvoice: info ? [] : rows.map(withPaymentStatus),
+    totalSaleInvoice: n,
+    aggregations: { _count: { id: n }, _sum: sum },
+  };
   if (info || !options.graph) return answer;
   const graphData =
     (await saleGraphByDay(db, q, filtered)) ??

@@ -8,9 +8,9 @@ import { saleInvoice } from '../../schema/index.ts';
 import { type CreatedSale, cancelHeldSale, completeHeldSale, createSale } from './create-sale.ts';
 import { listCustomerPayments } from './payment-read.ts';
 import { listSaleReturns, readSaleReturn } from './return-read.ts';
+import { setOrderStatus } from './sale-order.ts';
 import { payForSale } from './sale-payment.ts';
 import { listHeld, listSales, readHeld, readSale } from './sale-read.ts';
-import { setOrderStatus } from './sale-order.ts';
 import { createSaleReturn } from './sale-return.ts';
 import { setSaleStatus } from './undo-sale.ts';
 

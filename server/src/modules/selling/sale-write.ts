@@ -91,18 +91,16 @@ export async function writeSaleRows(
             ${h.extra.invoiceMemoNo ?? null}, ${h.extra.dueDate ?? null}::date, ${h.extra.termsAndConditions ?? null}, ${h.extra.address ?? null})
           ${written}),`;
   const input = JSON.stringify(lines.map((l, n) => ({ n, ...l })));
-  const [row] = await executePrepared<
-    {
-      posted: number;
-      created_ms: number | string;
-      note: string | null;
-      invoice_memo_no: string | null;
-      due_date: string | null;
-      terms_and_conditions: string | null;
-      address: string | null;
-      line_ids: number[] | null;
-    }
-  >(
+  const [row] = await executePrepared<{
+    posted: number;
+    created_ms: number | string;
+    note: string | null;
+    invoice_memo_no: string | null;
+    due_date: string | null;
+    terms_and_conditions: string | null;
+    address: string | null;
+    line_ids: number[] | null;
+  }>(
     tx,
     sql`
     with ${head}

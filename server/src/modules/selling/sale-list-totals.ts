@@ -59,15 +59,18 @@ export async function saleGraphByDay(db: DbOrTx, q: ListQuery, filtered: boolean
 export async function customerTotals(db: DbOrTx, customerIds: number[]) {
   const c = customerSaleTotals;
   const cents = (column: AnyPgColumn) => sql<number>`round(coalesce(sum(${column}), 0) * 100)::bigint`.mapWith(Number);
-  return db
-    .select({
-      customerId: c.customerId,
-      total: cents(c.totalAmount),
-      paid: cents(c.paidAmount),
-      returned: cents(c.returnAmount),
-      refunded: cents(c.instantPaidReturnAmount),
-    })
-    .from(c)
-    .where(inArray(c.customerId, customerIds))
-    .groupBy(c.customerId);
+  return (
+    db
+      .select({
+        customerId: c.customerId,
+        total: cents(c.totalAmount),
+        paid: cents(c.paidAmount),
+        returned: cents(c.returnAmount),
+        refunded: cents(c.instantPaidReturnAmount),
+      })
+      .from(c)
+      // one array parameter, not one per customer: a report asks for every customer at once
+      .where(sql`${c.customerId} = any(${`{${customerIds.join(',')}}`}::int[])`)
+      .groupBy(c.customerId)
+  );
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { rawRows } from '../../platform/queries.ts';
 import type { WatchedCache } from '../../platform/watched-cache.ts';
-import { liveEntry, monthOf } from '../accounting/index.ts';
+import { monthOf } from '../accounting/index.ts';
 import { saleBalances, sumBalances } from '../selling/index.ts';
 
 /** Cents as the database sums them (bigint arrives as text on some drivers). */
@@ -143,28 +143,17 @@ function topCustomers(db: DbOrTx, start: string, end: string) {
   );
 }
 
-/**
- * What is still due on the live purchases of the range: reference 3.4 on the Accounts Payable side, as
- * purchasing's `balancesByInvoice` reads it (bought − returned − paid + paid back at once; deleted
- * payments and their reversals left out: a purchase's and a return's credits to AP add to the due, their
- * debits take from it), but reached from each of the range's invoices through the ledger's (type,
- * relatedId) index (a lateral query) instead of summing every purchase posting.
- */
+/** What is still due on the live purchases of the range: the due each keeps (reference 3.4, kept equal to the ledger's). */
 async function purchaseDue(db: DbOrTx, start: string, end: string) {
   const [row] = await rawRows<{ due: string }>(
     db,
-    sql`with ap as (select id from sub_account where system_key = 'accountsPayable')
-      select coalesce(round(sum(b.due) * 100), 0)::bigint as due
-      from purchase_invoice pi cross join ap
-      cross join lateral (
-        select sum(case when t.credit_id = ap.id then t.amount when t.debit_id = ap.id then -t.amount else 0 end) as due
-        from "transaction" t where t.type in ('purchase', 'purchaseReturn') and t.related_id = pi.id::text and ${liveEntry('t')}) b
-      where pi.state = 'active' and pi.date between ${start}::date and ${end}::date`,
+    sql`select coalesce(round(sum(due_amount) * 100), 0)::bigint as due from purchase_invoice
+      where state = 'active' and date between ${start}::date and ${end}::date`,
   );
   return money(row?.due);
 }
 
-/** What is still due on the completed sales of the range, from the ledger (as the sale list derives it). */
+/** What is still due on the completed sales of the range: the dues they keep (as the sale list reads them). */
 async function saleDue(db: DbOrTx, start: string, end: string) {
   const balances = await saleBalances(db, sql`si.customer_id`, sql`si.date between ${start}::date and ${end}::date`);
   return sumBalances(balances.values()).dueAmount;

@@ -28,6 +28,7 @@ export * from './mail/invoice-mail.ts';
 export * from './mail/mail-sets.ts';
 export * from './messages.ts';
 export * from './money.ts';
+export * from './payment-status.ts';
 export * from './permissions.ts';
 export * from './pricing.ts';
 export * from './product.ts';

@@ -36,8 +36,41 @@ function compareList(app: Json, limit: Json, priced: boolean): string[] {
   return out;
 }
 
+/** Differences between two invoice lists (sales, purchases, the customer report): totals, sums, rows and their figures. */
+function compareInvoices(app: Json, limit: Json): string[] {
+  const out: string[] = [];
+  for (const key of ['totalSaleInvoice', 'totalPurchaseInvoice'])
+    if (app[key] !== limit[key]) out.push(`${key} ${app[key]} ≠ ${limit[key]}`);
+  // key order aside: the app answers in its schema's order, the limit in its own
+  const sorted = (x: unknown): unknown =>
+    Array.isArray(x)
+      ? x.map(sorted)
+      : x && typeof x === 'object'
+        ? Object.fromEntries(
+            Object.entries(x)
+              .sort()
+              .map(([k, v]) => [k, sorted(v)]),
+          )
+        : x;
+  const same = (a: unknown, b: unknown) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
+  if (!same(app.aggregations?._sum, limit.aggregations?._sum)) out.push('the sums differ');
+  if (!same(app.grandData, limit.grandData)) out.push('the grand figures differ');
+  if (!same(app.graphData, limit.graphData)) out.push('the graph differs');
+  const rows = (x: Json) =>
+    ((x.getAllSaleInvoice ?? x.getAllPurchaseInvoice ?? x.allCustomer ?? []) as Json[]).map((r) => [
+      r.id,
+      r.dueAmount,
+      r.paidAmount ?? r.totalPaidAmount,
+      r.paymentStatus,
+    ]);
+  if (!same(rows(app), rows(limit))) out.push('rows, their order or their figures differ');
+  if (!rows(app).length) out.push('no rows to compare');
+  return out;
+}
+
 function compareOne(kind: Check, app: Json, limit: Json): string[] {
   if (kind === 'list' || kind === 'publicList') return compareList(app, limit, kind === 'publicList');
+  if (kind === 'invoiceList') return compareInvoices(app, limit);
   if (kind === 'product') {
     const keys = ['id', 'sku', 'finalPriceWithVat', 'productSalePriceWithVat', 'vatPercentage', 'productCategoryId', 'productBrandName'];
     const out = keys.filter((k) => app[k] !== limit[k]).map((k) => `${k} ${app[k]} ≠ ${limit[k]}`);

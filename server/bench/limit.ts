@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { booksCaseAt } from './books-cases.ts';
 import { categoryTreeSql, publicListSql, publicProductSql, saleFactsSql, saleSql, staffListSql, tillSearchSql } from './limit-sql.ts';
+import { customerReportSql, purchaseListSql, saleListSql } from './list-sql.ts';
 import type { RawSql } from './raw-sql.ts';
 
 const ids = (text: string | null) => (text ? text.split(',').map(Number).filter(Number.isInteger) : undefined);
@@ -129,6 +130,15 @@ async function answer(ctx: LimitContext, req: http.IncomingMessage): Promise<[nu
     ]);
     return body ? [201, body] : [400, '{"error":"Not enough stock"}'];
   }
+  if (path === '/v1/sale-invoice' && req.method === 'GET') {
+    const { limit, offset } = paging(params, 10);
+    return [200, (await one(saleListSql(limit, offset)))!];
+  }
+  if (path === '/v1/purchase-invoice') {
+    const { limit, offset } = paging(params, 10);
+    return [200, (await one(purchaseListSql(limit, offset)))!];
+  }
+  if (path === '/v1/customer' && params.get('query') === 'report') return [200, (await one(customerReportSql))!];
   if (path === '/bench/idle') return [200, JSON.stringify(await ctx.sql('select 1 as idle'))];
   const saleFacts = /^\/bench\/sale\/(\d+)$/.exec(path);
   if (saleFacts) return [200, JSON.stringify((await ctx.sql(saleFactsSql, [Number(saleFacts[1])]))[0] ?? null)];

@@ -12,6 +12,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { check } from './checks.ts';
+import { listSizes } from './list-scenarios.ts';
 import { measure, settle } from './load.ts';
 import { machine, printTable, writeJson } from './report.ts';
 import { type Phase, type Result, type Scenario, scenarios } from './scenarios.ts';
@@ -115,7 +116,7 @@ for (const kind of databases) {
   const { child, fixtures, ask } = await startServer(kind);
   versions[kind] = fixtures.version;
   log(`${kind}: ${fixtures.version}; ${fixtures.products} products ready in ${fixtures.seconds.toFixed(1)} s`);
-  const phases: Phase[] = ['catalogue', 'till', 'books'];
+  const phases: Phase[] = ['catalogue', 'till', 'lists-10k', 'lists', 'books'];
   for (const phase of phases) {
     const here = list.filter((s) => s.phase === phase);
     if (!here.length) continue;
@@ -123,6 +124,11 @@ for (const kind of databases) {
       const grown = await ask({ cmd: 'grow', to: tillProducts });
       fixtures.products = tillProducts;
       log(`${kind}: ${tillProducts} products in ${grown.seconds.toFixed(1)} s`);
+    }
+    if (phase === 'lists-10k' || phase === 'lists') {
+      const n = listSizes[phase];
+      const grown = await ask({ cmd: 'invoices', sales: n, purchases: n });
+      log(`${kind}: ${n} sale and ${n} purchase invoices in ${grown.seconds.toFixed(1)} s`);
     }
     if (phase === 'books') {
       const books = await ask({ cmd: 'books', rows: ledgerRows });

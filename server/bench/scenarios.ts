@@ -4,12 +4,13 @@
  */
 import { booksCases, booksReportNames, booksReports } from './books-cases.ts';
 import { colourWords, nameWords, skuOf } from './data.ts';
+import { listScenarios } from './list-scenarios.ts';
 import type { Measured, Request } from './load.ts';
 import type { Fixtures } from './serve.ts';
 
-export type Phase = 'catalogue' | 'till' | 'books';
+export type Phase = 'catalogue' | 'till' | 'lists-10k' | 'lists' | 'books';
 /** How the app's answer is compared with the limit's (once per scenario and database); `booksCold` counts a request's first asking. */
-export type Check = 'list' | 'publicList' | 'product' | 'tree' | 'sale' | 'books' | 'booksCold';
+export type Check = 'list' | 'publicList' | 'product' | 'tree' | 'sale' | 'invoiceList' | 'books' | 'booksCold';
 
 export interface Result {
   scenario: string;
@@ -206,6 +207,7 @@ export const scenarios: Scenario[] = [
     budget: '≥50% of the limit req/s',
     met: (r) => onPostgres(r, () => r.app.rps >= r.limit.rps / 2),
   },
+  ...listScenarios,
   // each report asked again (the same range: from the app's memory after the first request, until a
   // write) and cold (each request a range not asked before: a database read, as after every sale)
   ...booksReports.flatMap((report): Scenario[] =>

@@ -2,7 +2,8 @@
  * The bench's server process (forked by main.ts, so the load generator runs in its own process): the
  * database under test (BENCH_KIND embedded|postgres), seeded by the app's own seed, the catalogue's
  * data, the real app on a free port (`app.listen({port: 0})`) and the limit beside it. It answers the
- * parent's messages: `grow` (the till's 100,000 products), `books` (1,000,000 ledger rows), `stop`.
+ * parent's messages: `grow` (the till's 100,000 products), `invoices` (the lists' sale and purchase
+ * invoices), `books` (1,000,000 ledger rows), `stop`.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import { buildApp } from '../src/app.ts';
 import { readConfig } from '../src/config.ts';
 import { seedBase } from '../src/seed/base.ts';
 import { catalogueNames, ledger, products } from './data.ts';
+import { growInvoices } from './invoice-data.ts';
 import { limitContext, startLimit } from './limit.ts';
 import { openBenchDatabase } from './raw-sql.ts';
 
@@ -35,7 +37,11 @@ export interface Fixtures {
   seconds: number;
 }
 
-export type Message = { cmd: 'grow'; to: number } | { cmd: 'books'; rows: number } | { cmd: 'stop' };
+export type Message =
+  | { cmd: 'grow'; to: number }
+  | { cmd: 'invoices'; sales: number; purchases: number }
+  | { cmd: 'books'; rows: number }
+  | { cmd: 'stop' };
 
 const kind = process.env.BENCH_KIND === 'postgres' ? 'postgres' : 'embedded';
 const catalogueSize = Number(process.env.BENCH_CATALOGUE_PRODUCTS ?? 10_000);
@@ -135,6 +141,7 @@ process.on('message', (message: Message) => {
       await products(sql, Number(n!.n) + 1, message.to);
       return { products: message.to, seconds: (Date.now() - at) / 1000 };
     }
+    if (message.cmd === 'invoices') return growInvoices(sql, message.sales, message.purchases);
     if (message.cmd === 'books') return ledger(sql, message.rows);
     await app.close();
     await probe.close();

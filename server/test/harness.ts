@@ -10,7 +10,13 @@ import { type Database, newPglite, openDatabase } from '../src/platform/db.ts';
 import { TokenService } from '../src/platform/tokens.ts';
 import { ownerPassword, ownerUsername, testSecret } from './constants.ts';
 import { withDatabase } from './global-setup.ts';
-import { expectInventoryMatchesLedger, expectLedgerBalanced, expectStockMatchesMovements } from './invariants.ts';
+import {
+  expectInventoryMatchesLedger,
+  expectInvoiceFiguresMatchLedger,
+  expectLedgerBalanced,
+  expectListTotalsMatchInvoices,
+  expectStockMatchesMovements,
+} from './invariants.ts';
 
 export interface Answer<T = any> {
   status: number;
@@ -206,6 +212,8 @@ export function useTestApp(options: UseTestAppOptions = {}): TestApp {
       await expectStockMatchesMovements(t);
       await expectLedgerBalanced(t);
       await expectInventoryMatchesLedger(t);
+      await expectInvoiceFiguresMatchLedger(t);
+      await expectListTotalsMatchInvoices(t);
     });
   }
   const t = new Proxy({} as TestApp, {

@@ -83,12 +83,16 @@ test('a supplier is added, a purchase is entered by SKU at its VAT and paid by c
 
   const listed = page.getByRole('row').filter({ hasText: 'Mugs Wholesale' });
   await listed.getByText('25.00').waitFor();
+  // one set of status words: the list row says what its page says (not "Active")
+  await listed.locator('.ant-tag', { hasText: /^Partly paid$/ }).waitFor();
+  expect(await listed.getByText('Active').count()).toBe(0);
   const stock = await api<{ productQuantity: number; productPurchasePrice: number }>(product, token, 'GET', `product/${mugId}`);
   expect(stock).toMatchObject({ productQuantity: 10, productPurchasePrice: 5 });
 
   await listed.getByRole('button', { name: /expand/i }).click();
   // paid by card: the money left the bank, not the till's cash
   await page.getByRole('row').filter({ hasText: 'Bank' }).filter({ hasText: '30.00' }).last().waitFor();
+  await expect.poll(() => page.locator('.ant-tag', { hasText: /^Partly paid$/ }).count()).toBe(2);
   // one mug goes back: 5.00 and 0.50 VAT off the due
   await page.getByLabel('Return of Green mug').fill('1');
   await page.getByRole('button', { name: 'Return to supplier' }).click();
@@ -108,6 +112,7 @@ test('a supplier is added, a purchase is entered by SKU at its VAT and paid by c
   await page.getByText('Payment added successfully').waitFor();
   await page.getByRole('row').filter({ hasText: 'Bank' }).filter({ hasText: '19.50' }).last().waitFor();
   await listed.getByText('0.00').first().waitFor();
+  await expect.poll(() => page.locator('.ant-tag', { hasText: /^Paid$/ }).count()).toBe(2);
   await screenshot(page, 'purchase-list');
 
   // the supplier's statement: bought 55.00, returned 5.50, paid 30 + 19.50, nothing due

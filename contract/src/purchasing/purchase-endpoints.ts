@@ -3,6 +3,7 @@ import { transactionOut } from '../accounting/transactions.ts';
 import { out, recordOut } from '../answers.ts';
 import { endpoint, listQuery } from '../endpoint.ts';
 import { idListFilter } from '../list-query.ts';
+import { paymentStatuses } from '../payment-status.ts';
 import {
   purchaseInvoiceInput,
   purchaseLifecycle,
@@ -34,11 +35,13 @@ export const purchaseHeaderOut = z.object({
   /** Σ quantity × unit cost, without VAT */
   totalAmount: out.money,
   totalTax: out.money,
-  /** Derived from the ledger */
+  /** The ledger's figures, kept on the invoice (reference 3.4) */
   paidAmount: out.money,
   dueAmount: out.money,
   totalReturnAmount: out.money,
   instantPaidReturnAmount: out.money,
+  /** Paid, Partly paid, Unpaid or Undone (`paymentStatus`). */
+  paymentStatus: z.enum(paymentStatuses),
   supplier: supplierRefOut,
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id, money, numberField, optionalDate, optionalId, optionalText } from '../fields.ts';
+import { id, money, numberField, optionalDate, optionalId, optionalLines, optionalText } from '../fields.ts';
+import { saleOrderStatuses } from './sale-lifecycle.ts';
 
 const quantity = numberField(
   (n) => n.int('must be a whole number').positive('must be above 0').max(1_000_000, 'must be at most 1000000'),
@@ -37,6 +38,11 @@ export const saleInvoiceInput = z.object({
   date: optionalDate,
   customerId: optionalId,
   note: optionalText(500),
+  /** The reference's fields (3.3): kept on the sale and answered with it. */
+  invoiceMemoNo: optionalText(100),
+  dueDate: optionalDate,
+  termsAndConditions: optionalLines(5000),
+  address: optionalLines(500),
   saleInvoiceProduct: lines,
   paidAmount: z.array(salePaymentInput, { error: 'must be a list of payments' }).max(20, 'must have at most 20 payments').default([]),
   /** 'true' parks the cart as a held sale: no stock moved, nothing posted, no payment taken. */
@@ -47,11 +53,26 @@ export type SaleInvoiceInput = z.infer<typeof saleInvoiceInput>;
 /** PATCH sale-invoice/{id}: 'false' undoes the sale (final). */
 export const saleStatusInput = z.object({ status: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }) });
 
-/** PATCH sale-invoice/order: status 'false' cancels a held sale. */
-export const holdCancelInput = z.object({
-  invoiceId: id,
-  status: z.enum(['false'], { error: "must be 'false'" }),
-});
+/**
+ * PATCH sale-invoice/order: `orderStatus` sets a completed sale's PENDING or RECEIVED (reference 3.6);
+ * `status` 'false' cancels a held sale (spec). One of the two.
+ */
+export const saleOrderInput = z
+  .object({
+    invoiceId: id,
+    status: z.enum(['false'], { error: "must be 'false'" }).optional(),
+    orderStatus: z.enum(saleOrderStatuses, { error: "must be 'PENDING' or 'RECEIVED'" }).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.status === undefined && body.orderStatus === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['orderStatus'],
+        message: "is required ('PENDING' or 'RECEIVED'), or status 'false' to cancel a held sale",
+      });
+    if (body.status !== undefined && body.orderStatus !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['orderStatus'], message: "must not be sent with status 'false'" });
+  });
 
 /** POST payment-sale-invoice/: a customer pays (part of) what a sale still owes. */
 export const salePaymentBody = z.object({

@@ -3,8 +3,9 @@ import { transactionOut } from '../accounting/transactions.ts';
 import { out } from '../answers.ts';
 import { endpoint, listQuery } from '../endpoint.ts';
 import { idListFilter } from '../list-query.ts';
-import { holdCancelInput, saleInvoiceInput, salePaymentBody, saleStatusInput } from './sale-input.ts';
-import { saleLifecycle } from './sale-lifecycle.ts';
+import { paymentStatuses } from '../payment-status.ts';
+import { saleInvoiceInput, saleOrderInput, salePaymentBody, saleStatusInput } from './sale-input.ts';
+import { saleLifecycle, saleOrderStatuses } from './sale-lifecycle.ts';
 import { saleReturnDetailOut } from './sale-return.ts';
 
 /** What the ledger says about one sale (reference 3.4): total with VAT, paid, returned, refunded, due. */
@@ -13,6 +14,8 @@ const derived = {
   dueAmount: out.money,
   returnAmount: out.money,
   instantPaidReturnAmount: out.money,
+  /** Paid, Partly paid, Unpaid or Undone (`paymentStatus`). */
+  paymentStatus: z.enum(paymentStatuses),
 };
 
 export const saleInvoiceOut = z.object({
@@ -28,6 +31,11 @@ export const saleInvoiceOut = z.object({
   totalDiscountAmount: out.money,
   profit: out.money,
   note: out.optionalText,
+  invoiceMemoNo: out.optionalText,
+  dueDate: out.date.nullable(),
+  termsAndConditions: out.optionalText,
+  address: out.optionalText,
+  orderStatus: z.enum(saleOrderStatuses),
   createdAt: out.timestamp,
   customer: z.object({ id: out.id, username: out.optionalText }),
   user: z.object({ id: out.id, username: out.text }),
@@ -172,12 +180,19 @@ export const holdEndpoints = {
     body: saleInvoiceInput,
     answer: createdOut,
   }),
+  /** Cancels a held sale (status 'false'), or sets a completed sale's order status. */
   cancel: endpoint({
     method: 'PATCH',
     path: 'sale-invoice/order',
     access: 'update-saleInvoice',
-    body: holdCancelInput,
-    answer: z.object({ message: out.text, id: out.id, state: z.enum(saleLifecycle.states), status: out.status }),
+    body: saleOrderInput,
+    answer: z.object({
+      message: out.text,
+      id: out.id,
+      state: z.enum(saleLifecycle.states),
+      status: out.status,
+      orderStatus: z.enum(saleOrderStatuses),
+    }),
   }),
 };
 

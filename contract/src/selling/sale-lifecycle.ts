@@ -9,3 +9,10 @@ export const saleLifecycle = defineLifecycle({
   transitions: { held: ['completed', 'cancelled'], completed: ['deleted'] },
 });
 export type SaleState = (typeof saleLifecycle.states)[number];
+
+/**
+ * Where a sale's goods stand with the customer (reference 2.8, 3.3): PENDING while something is due
+ * at the sale, else RECEIVED; PATCH sale-invoice/order {invoiceId, orderStatus} sets either.
+ */
+export const saleOrderStatuses = ['PENDING', 'RECEIVED'] as const;
+export type SaleOrderStatus = (typeof saleOrderStatuses)[number];

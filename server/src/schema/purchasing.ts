@@ -1,6 +1,6 @@
 import { purchaseLifecycle } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 import { users } from './identity.ts';
 import { product } from './product.ts';
@@ -15,9 +15,10 @@ export const supplier = pgTable('supplier', {
 });
 
 /**
- * A purchase invoice. totalAmount is the lines' sum without VAT, totalTax the VAT; paidAmount and
- * dueAmount are as at creation: what is paid and due now is derived from the ledger. `state` is the
- * lifecycle (active → undone); `status` follows it ('false' once undone).
+ * A purchase invoice. totalAmount is the lines' sum without VAT, totalTax the VAT. Paid, due,
+ * returned and paid back are the ledger's figures for it (reference 3.4, the AP side), kept by every
+ * use case that posts for it in the same transaction (`keepInvoiceFigures`); zero once undone.
+ * `state` is the lifecycle (active → undone); `status` follows it ('false' once undone).
  */
 export const purchaseInvoice = pgTable(
   'purchase_invoice',
@@ -35,6 +36,8 @@ export const purchaseInvoice = pgTable(
     totalTax: moneyColumn().notNull(),
     paidAmount: moneyColumn().notNull(),
     dueAmount: moneyColumn().notNull(),
+    returnAmount: moneyColumn().notNull().default(0),
+    instantPaidReturnAmount: moneyColumn().notNull().default(0),
     userId: integer().references(() => users.id),
   },
   (t) => [inSet('purchase_invoice_state', t.state, purchaseLifecycle.states), index().on(t.supplierId), index().on(t.date)],
@@ -104,4 +107,25 @@ export const returnPurchaseInvoiceProduct = pgTable(
     taxAmount: moneyColumn().notNull().default(0),
   },
   (t) => [check('purchase_return_quantity_positive', sql`${t.productQuantity} > 0`), index().on(t.invoiceId)],
+);
+
+/**
+ * The sums of the purchase invoices per day, state and bucket (id % 16), kept by a trigger on
+ * purchase_invoice (migration 0015): the list's count and sums read a row per day and bucket.
+ */
+export const purchaseDayTotals = pgTable(
+  'purchase_day_totals',
+  {
+    date: date().notNull(),
+    state: closedText(purchaseLifecycle.states).notNull(),
+    bucket: integer().notNull(),
+    invoices: integer().notNull().default(0),
+    totalAmount: moneyColumn().notNull().default(0),
+    totalTax: moneyColumn().notNull().default(0),
+    paidAmount: moneyColumn().notNull().default(0),
+    dueAmount: moneyColumn().notNull().default(0),
+    returnAmount: moneyColumn().notNull().default(0),
+    instantPaidReturnAmount: moneyColumn().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.state, t.bucket] }), inSet('purchase_day_totals_state', t.state, purchaseLifecycle.states)],
 );

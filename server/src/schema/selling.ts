@@ -1,14 +1,16 @@
-import { saleLifecycle } from '@tillbook/contract';
+import { saleLifecycle, saleOrderStatuses } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 import { customer, users } from './identity.ts';
 import { product } from './product.ts';
 
 /**
- * A till sale. Its number is its id, from the table's identity sequence. Figures stored here are the
- * sale as made; paid, due and returns are derived from the ledger. `state` moves only through
- * saleLifecycle; `status` is the spec's visibility flag (false once deleted or cancelled).
+ * A till sale. Its number is its id, from the table's identity sequence. Totals, VAT, discount and
+ * profit are the sale as made. Paid, due, returned and refunded are the ledger's figures for the sale
+ * (reference 3.4), kept here by every use case that posts for it, in the same transaction
+ * (`keepInvoiceFigures`), so a list reads them without the ledger; zero unless completed. `state`
+ * moves only through saleLifecycle; `status` is the spec's visibility flag (false once deleted or cancelled).
  */
 export const saleInvoice = pgTable(
   'sale_invoice',
@@ -29,8 +31,27 @@ export const saleInvoice = pgTable(
     /** Σ line net − Σ cost at the average cost when sold. */
     profit: moneyColumn().notNull(),
     note: text(),
+    /** Kept from the ledger: Σ payments (AR credits of type sale). */
+    paidAmount: moneyColumn().notNull().default(0),
+    /** Kept from the ledger: total with VAT − returned − paid + refunded. */
+    dueAmount: moneyColumn().notNull().default(0),
+    /** Kept from the ledger: returned value with VAT (AR credits of type saleReturn). */
+    returnAmount: moneyColumn().notNull().default(0),
+    /** Kept from the ledger: money handed back on returns (AR debits of type saleReturn). */
+    instantPaidReturnAmount: moneyColumn().notNull().default(0),
+    /** The reference's sale fields (3.3), as the till or an older client sends them. */
+    invoiceMemoNo: text(),
+    dueDate: date(),
+    termsAndConditions: text(),
+    address: text(),
+    orderStatus: closedText(saleOrderStatuses).notNull().default('PENDING'),
   },
-  (t) => [inSet('sale_invoice_state', t.state, saleLifecycle.states), index().on(t.customerId), index().on(t.date)],
+  (t) => [
+    inSet('sale_invoice_state', t.state, saleLifecycle.states),
+    inSet('sale_invoice_order_status', t.orderStatus, saleOrderStatuses),
+    index().on(t.customerId),
+    index().on(t.date),
+  ],
 );
 
 /** One product line of a sale: prices and VAT as the server priced them on the sale's date. */
@@ -121,4 +142,51 @@ export const returnSaleInvoiceProduct = pgTable(
     index().on(t.invoiceId),
     index().on(t.saleInvoiceProductId),
   ],
+);
+
+/**
+ * The sums of the listed sales (completed and undone) per day, state and bucket (the sale's id % 16,
+ * so tills selling at once seldom wait on one row), kept by a trigger on sale_invoice (migration 0015)
+ * in the transaction of every change to a sale: the list's count, sums and graph read a row per day
+ * and bucket instead of every sale. The invariants check them against the sales after every flow.
+ */
+export const saleDayTotals = pgTable(
+  'sale_day_totals',
+  {
+    date: date().notNull(),
+    state: closedText(saleLifecycle.states).notNull(),
+    bucket: integer().notNull(),
+    invoices: integer().notNull().default(0),
+    totalAmount: moneyColumn().notNull().default(0),
+    totalTaxAmount: moneyColumn().notNull().default(0),
+    totalDiscountAmount: moneyColumn().notNull().default(0),
+    profit: moneyColumn().notNull().default(0),
+    paidAmount: moneyColumn().notNull().default(0),
+    dueAmount: moneyColumn().notNull().default(0),
+    returnAmount: moneyColumn().notNull().default(0),
+    instantPaidReturnAmount: moneyColumn().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.state, t.bucket] }), inSet('sale_day_totals_state', t.state, saleLifecycle.states)],
+);
+
+/**
+ * Each customer's completed sales summed per bucket (id % 16), kept by the same trigger: the customer
+ * report reads a few rows per customer instead of every sale.
+ */
+export const customerSaleTotals = pgTable(
+  'customer_sale_totals',
+  {
+    customerId: integer()
+      .notNull()
+      .references(() => customer.id),
+    bucket: integer().notNull(),
+    invoices: integer().notNull().default(0),
+    /** Net + VAT. */
+    totalAmount: moneyColumn().notNull().default(0),
+    paidAmount: moneyColumn().notNull().default(0),
+    dueAmount: moneyColumn().notNull().default(0),
+    returnAmount: moneyColumn().notNull().default(0),
+    instantPaidReturnAmount: moneyColumn().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.bucket] })],
 );

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../platform/db.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { rawRows } from '../../platform/queries.ts';
 import { transaction } from '../../schema/index.ts';
+import { keepInvoiceFigures } from './invoice-figures.ts';
 import { post } from './post.ts';
 import { liveEntry } from './reversed.ts';
 
@@ -80,6 +81,7 @@ export async function deletePayment(tx: DbOrTx, id: number, clock: Clock): Promi
       reversesId: id,
     },
   ]);
+  await keepInvoiceFigures(tx, row!.type === 'sale' ? 'sale' : 'purchase', Number(row!.relatedId));
   return { message: sellingMessages.paymentDeleted, id };
 }
 

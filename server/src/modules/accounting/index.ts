@@ -3,6 +3,7 @@
 
 export { accountRoutes } from './account-routes.ts';
 export { mainAccounts, type SystemAccountKey, systemSubAccounts } from './chart-of-accounts.ts';
+export { type InvoiceKind, keepInvoiceFigures, ledgerFiguresOf } from './invoice-figures.ts';
 export { entriesWhere, monthOf } from './journal-read.ts';
 export { journalRoutes } from './journal-routes.ts';
 export { paymentMethodExtras } from './payment-method.ts';

@@ -100,46 +100,25 @@ function topCustomers(db: DbOrTx, start: string, end: string) {
   );
 }
 
-/**
- * What is still due on the live purchases of the range: reference 3.4 on the Accounts Payable side, as
- * purchasing's `balancesByInvoice` reads it (bought − returned − paid + paid back at once: a purchase's
- * and a return's credits to AP add to the due, their debits take from it), but reached from each of the
- * range's invoices through the ledger's (type, relatedId) index (a lateral query) instead of summing
- * every purchase posting. A deleted payment and its reversal (same type, document and amount, sides
- * swapped) cancel in this sum, so they need no leaving out: that check cost more than the sum over a
- * long range.
- */
+/** What is still due on the live purchases of the range: the due each keeps (reference 3.4, kept equal to the ledger's), summed in bigint. */
 async function purchaseDue(db: DbOrTx, start: string, end: string) {
   const [row] = await rawRows<{ due: string }>(
     db,
-    sql`with ap as (select id from sub_account where system_key = 'accountsPayable')
-      select coalesce(round(sum(b.due) * 100), 0)::bigint as due
-      from purchase_invoice pi cross join ap
-      cross join lateral (
-        select sum(case when t.credit_id = ap.id then t.amount when t.debit_id = ap.id then -t.amount else 0 end) as due
-        from "transaction" t where t.type in ('purchase', 'purchaseReturn') and t.related_id = pi.id::text) b
-      where pi.state = 'active' and pi.date between ${start}::date and ${end}::date`,
+    sql`select coalesce(round(sum(due_amount) * 100), 0)::bigint as due from purchase_invoice
+      where state = 'active' and date between ${start}::date and ${end}::date`,
   );
   return money(row?.due);
 }
 
 /**
- * What is still due on the completed sales of the range, from the ledger as the sale list derives it
- * (reference 3.4: sold − returned − paid + refunded at once: a sale's and a return's debits to AR add
- * to the due, their credits take from it; a deleted payment and its reversal cancel), reached from each
- * sale through the ledger's (type, relatedId) index like {@link purchaseDue}, and summed in bigint: a
- * busy month's sales pass the 21,474,836.47 an int holds in cents.
+ * What is still due on the completed sales of the range: the dues they keep (as the sale list reads them),
+ * summed in bigint: a busy month's sales pass the 21,474,836.47 an int holds in cents.
  */
 async function saleDue(db: DbOrTx, start: string, end: string) {
   const [row] = await rawRows<{ due: string }>(
     db,
-    sql`with ar as (select id from sub_account where system_key = 'accountsReceivable')
-      select coalesce(round(sum(b.due) * 100), 0)::bigint as due
-      from sale_invoice si cross join ar
-      cross join lateral (
-        select sum(case when t.debit_id = ar.id then t.amount when t.credit_id = ar.id then -t.amount else 0 end) as due
-        from "transaction" t where t.type in ('sale', 'saleReturn') and t.related_id = si.id::text) b
-      where si.state = 'completed' and si.date between ${start}::date and ${end}::date`,
+    sql`select coalesce(round(sum(due_amount) * 100), 0)::bigint as due from sale_invoice
+      where state = 'completed' and date between ${start}::date and ${end}::date`,
   );
   return money(row?.due);
 }

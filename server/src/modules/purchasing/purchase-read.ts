@@ -1,3 +1,4 @@
+import { type PurchaseState, paymentStatus } from '@tillbook/contract';
 import { asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { conventionWhere, type ListQuery, orderBy, whereAll } from '../../platform/list-query.ts';
@@ -12,14 +13,13 @@ import {
   transaction,
 } from '../../schema/index.ts';
 import { entriesWhere, liveEntry } from '../accounting/index.ts';
-import { balancesByInvoice, derivedColumns, sumDerived } from './balances.ts';
+import { derivedColumns, moneyOf, sumDerived, summedColumns } from './balances.ts';
+import { purchaseTotalsByDay } from './purchase-list-totals.ts';
 
 const inv = purchaseInvoice;
-const invoiceKey = sql`${inv.id}::text`;
 
-/** Headers with their supplier and what the ledger derives, as a dynamic select. */
+/** Headers with their supplier and their kept figures, as a dynamic select. */
 export function headerSelect(db: DbOrTx) {
-  const b = balancesByInvoice(db);
   return db
     .select({
       id: inv.id,
@@ -34,40 +34,56 @@ export function headerSelect(db: DbOrTx) {
       invoiceMemoNo: inv.invoiceMemoNo,
       totalAmount: inv.totalAmount,
       totalTax: inv.totalTax,
-      ...derivedColumns(b, sql`${inv.state} = 'active'`),
+      ...derivedColumns,
       supplier: { id: supplier.id, name: supplier.name, phone: supplier.phone },
     })
     .from(inv)
     .innerJoin(supplier, eq(supplier.id, inv.supplierId))
-    .leftJoin(b, eq(b.relatedId, invoiceKey))
     .$dynamic();
 }
 
+/** A header row with its payment status, derived by the contract's one rule. */
+export const withPaymentStatus = <
+  R extends { state: PurchaseState; paidAmount: number; dueAmount: number; instantPaidReturnAmount: number },
+>(
+  row: R,
+) => ({ ...row, paymentStatus: paymentStatus({ ...row, undone: row.state === 'undone' }) });
+
 type Filters = { supplierId?: number[] };
 
-/** GET purchase-invoice?filters → {getAllPurchaseInvoice, totalPurchaseInvoice, aggregations}. */
+/**
+ * GET purchase-invoice?filters → {getAllPurchaseInvoice, totalPurchaseInvoice, aggregations}: the figures
+ * kept on each invoice; the count and sums from the per-day totals unless searched or by supplier.
+ */
 export async function listPurchases(db: DbOrTx, q: ListQuery<Filters>) {
   const where = whereAll([
     ...conventionWhere(q, { status: inv.status, search: [inv.supplierMemoNo, inv.invoiceMemoNo, inv.note], date: inv.date }),
     q.filters.supplierId ? inArray(inv.supplierId, q.filters.supplierId) : undefined,
   ]);
-  const rows = await paged(
-    headerSelect(db)
-      .where(where)
-      .orderBy(...orderBy(q, inv, inv.id)),
-    q,
-  );
-  const all = await headerSelect(db).where(where);
-  const [total] = await db.select({ n: count() }).from(inv).where(where);
-  const sums = sumDerived(all);
-  const exTax = all.reduce((acc, r) => acc + Math.round(r.totalAmount * 100), 0);
+  const [rows, total] = await Promise.all([
+    paged(
+      headerSelect(db)
+        .where(where)
+        .orderBy(...orderBy(q, inv, inv.id)),
+      q,
+    ),
+    (async () =>
+      (await purchaseTotalsByDay(db, q)) ??
+      (
+        await db
+          .select({ n: count(), exTax: moneyOf(sql`sum(${inv.totalAmount})`), ...summedColumns })
+          .from(inv)
+          .where(where)
+      )[0])(),
+  ]);
+  const sums = sumDerived([total!]);
   return {
-    getAllPurchaseInvoice: rows,
-    totalPurchaseInvoice: total?.n ?? 0,
+    getAllPurchaseInvoice: rows.map(withPaymentStatus),
+    totalPurchaseInvoice: total!.n,
     aggregations: {
-      _count: { id: total?.n ?? 0 },
+      _count: { id: total!.n },
       _sum: {
-        totalAmount: exTax / 100,
+        totalAmount: total!.exTax,
         paidAmount: sums.totalPaidAmount,
         dueAmount: sums.dueAmount,
         totalReturnAmount: sums.totalReturnAmount,
@@ -144,7 +160,7 @@ export async function readPurchase(db: DbOrTx, invoiceId: number) {
   return {
     status: derived.dueAmount <= 0 ? ('PAID' as const) : ('UNPAID' as const),
     ...derived,
-    singlePurchaseInvoice: { ...header, purchaseInvoiceProduct: lines },
+    singlePurchaseInvoice: { ...withPaymentStatus(header), purchaseInvoiceProduct: lines },
     returnPurchaseInvoice: await returnsOf(db, eq(returnPurchaseInvoice.purchaseInvoiceId, invoiceId)),
     transactions,
   };

@@ -6,7 +6,7 @@ import { badRequest, conflict } from '../../platform/errors.ts';
 import { requireFound } from '../../platform/queries.ts';
 import { lockState } from '../../platform/transition.ts';
 import { purchaseInvoiceProduct, returnPurchaseInvoice, returnPurchaseInvoiceProduct } from '../../schema/index.ts';
-import { post, vatByRate } from '../accounting/index.ts';
+import { keepInvoiceFigures, post, vatByRate } from '../accounting/index.ts';
 import { moveStock } from '../inventory/index.ts';
 import { paidAmounts } from './payment-accounts.ts';
 import { purchaseReturnPostings } from './purchase-postings.ts';
@@ -125,5 +125,6 @@ export async function createPurchaseReturn(tx: DbOrTx, input: ReturnPurchaseInpu
       instant,
     }),
   );
+  await keepInvoiceFigures(tx, 'purchase', invoiceId);
   return returnId;
 }

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { lockState } from '../../platform/transition.ts';
 import { purchaseInvoice, transaction } from '../../schema/index.ts';
-import { entriesWhere, post } from '../accounting/index.ts';
+import { entriesWhere, keepInvoiceFigures, post } from '../accounting/index.ts';
 import { paidAmounts } from './payment-accounts.ts';
 import { headerSelect } from './purchase-read.ts';
 import { purchaseDoc } from './undo-purchase.ts';
@@ -38,6 +38,7 @@ export async function paySupplier(tx: DbOrTx, input: PurchasePaymentInput, clock
       relatedId: invoiceId,
     })),
   );
+  await keepInvoiceFigures(tx, 'purchase', invoiceId);
   const [last] = await entriesWhere(tx, and(eq(transaction.relatedId, String(invoiceId)), eq(transaction.type, 'purchase')))
     .orderBy(desc(transaction.id))
     .limit(1);

@@ -4,7 +4,7 @@ import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { assertTransition, type LifecycleDocument, lockState, transition } from '../../platform/transition.ts';
 import { product, purchaseInvoice, purchaseInvoiceProduct, returnPurchaseInvoiceProduct, transaction } from '../../schema/index.ts';
-import { liveEntry, post } from '../accounting/index.ts';
+import { keepInvoiceFigures, liveEntry, post } from '../accounting/index.ts';
 import { averageWithout, moveStock } from '../inventory/index.ts';
 import { purchaseDocument } from './create-purchase.ts';
 
@@ -103,4 +103,5 @@ export async function setPurchaseStatus(tx: DbOrTx, invoiceId: number, status: '
       ...(r.vatRate === null ? {} : { vatRate: r.vatRate }),
     })),
   );
+  await keepInvoiceFigures(tx, 'purchase', invoiceId);
 }

@@ -1,4 +1,14 @@
-import { type Cents, fromCents, percentOf, type SaleInvoiceInput, toCents, unitPrice } from '@tillbook/contract';
+import {
+  type Cents,
+  fromCents,
+  type PaymentStatus,
+  paymentStatus,
+  percentOf,
+  type SaleInvoiceInput,
+  type SaleOrderStatus,
+  toCents,
+  unitPrice,
+} from '@tillbook/contract';
 import { type Clock, dayIn, serverTimeZone } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError } from '../../platform/errors.ts';
@@ -81,6 +91,12 @@ export type CreatedInvoice = {
   totalDiscountAmount: number;
   profit: number;
   note: string | null;
+  invoiceMemoNo: string | null;
+  dueDate: string | null;
+  termsAndConditions: string | null;
+  address: string | null;
+  orderStatus: SaleOrderStatus;
+  paymentStatus: PaymentStatus;
   createdAt: Date;
   customer: { id: number; username: string | null };
   user: { id: number; username: string };
@@ -161,7 +177,23 @@ async function priceSale(tx: DbOrTx, input: SaleInvoiceInput, userId: number, cl
   };
 }
 
-const headerRow = (sale: PricedSale, userId: number, note: string | null | undefined, profit: Cents): SaleHeaderRow => ({
+/** What a sale leaves paid and due: a completed sale owes its total less what was paid (PENDING while it owes); a held one nothing yet. */
+const figuresOf = (sale: PricedSale, paid: Cents | null) => {
+  const due = paid === null ? 0 : sale.net + sale.vat - paid;
+  return {
+    paidAmount: fromCents(paid ?? 0),
+    dueAmount: fromCents(due),
+    orderStatus: due > 0 || paid === null ? 'PENDING' : 'RECEIVED',
+  } as const;
+};
+
+const headerRow = (
+  sale: PricedSale,
+  userId: number,
+  input: SaleInvoiceInput,
+  profit: Cents,
+  figures: ReturnType<typeof figuresOf>,
+): SaleHeaderRow => ({
   date: sale.date,
   customerId: sale.customer.id,
   userId,
@@ -169,7 +201,14 @@ const headerRow = (sale: PricedSale, userId: number, note: string | null | undef
   totalTaxAmount: fromCents(sale.vat),
   totalDiscountAmount: fromCents(sale.discount),
   profit: fromCents(profit),
-  note,
+  note: input.note,
+  ...figures,
+  extra: {
+    invoiceMemoNo: input.invoiceMemoNo,
+    dueDate: input.dueDate,
+    termsAndConditions: input.termsAndConditions,
+    address: input.address,
+  },
 });
 
 const lineRow = (l: PricedLine, unitCost: Cents): SaleLineRow => ({
@@ -183,7 +222,7 @@ const lineRow = (l: PricedLine, unitCost: Cents): SaleLineRow => ({
   unitCost: fromCents(unitCost),
 });
 
-/** The create answer's invoice from what was written: a held sale owes nothing yet; a completed one owes its total less what was paid. */
+/** The create answer's invoice from what was written (its figures are the header's: a held sale owes nothing yet). */
 function createdInvoice(
   invoiceId: number,
   state: 'completed' | 'held',
@@ -191,20 +230,19 @@ function createdInvoice(
   header: SaleHeaderRow,
   rows: readonly SaleLineRow[],
   written: WrittenSale,
-  paid: Cents,
 ): CreatedInvoice {
-  const completed = state === 'completed';
+  const { extra: _sent, ...figures } = header;
   return {
     id: invoiceId,
     state,
     status: true,
-    ...header,
+    ...figures,
+    ...written.extra,
+    paymentStatus: paymentStatus({ ...figures, instantPaidReturnAmount: 0, undone: false, held: state === 'held' }),
     note: written.note,
     createdAt: written.createdAt,
     customer: sale.customer,
     user: { id: header.userId, username: sale.salesperson },
-    paidAmount: completed ? fromCents(paid) : 0,
-    dueAmount: completed ? fromCents(sale.net + sale.vat - paid) : 0,
     returnAmount: 0,
     instantPaidReturnAmount: 0,
     saleInvoiceProduct: rows.map((row, i) => {
@@ -233,7 +271,7 @@ async function completeSale(
   how: { insert: 'completed' } | 'replace',
   sale: PricedSale,
   userId: number,
-  note: string | null | undefined,
+  input: SaleInvoiceInput,
 ): Promise<CreatedSale> {
   const settled = settleTender(sale.net + sale.vat, sale.tenders);
   if (!settled) throw badRequest('Amount cannot be greater than due!', { paidAmount: 'is more than the total; only cash gives change' });
@@ -251,7 +289,8 @@ async function completeSale(
   );
   const costs = new Map(moved.map((m) => [m.productId, toCents(m.unitCost)]));
   const cost = sale.lines.reduce((s, l) => s + costs.get(l.productId)! * l.quantity, 0);
-  const header = headerRow(sale, userId, note, sale.net - cost);
+  const paid = settled.kept.reduce((s, t) => s + t.amount, 0);
+  const header = headerRow(sale, userId, input, sale.net - cost, figuresOf(sale, paid));
   const rows = sale.lines.map((l) => lineRow(l, costs.get(l.productId)!));
   const books = postingStatement(
     salePostings({
@@ -264,12 +303,11 @@ async function completeSale(
     }),
   );
   const written = await writeSaleRows(tx, invoiceId, how, header, rows, books);
-  const paid = settled.kept.reduce((s, t) => s + t.amount, 0);
   return {
     invoiceId,
     customerId: sale.customer.id,
     change: settled.change,
-    invoice: createdInvoice(invoiceId, 'completed', sale, header, rows, written, paid),
+    invoice: createdInvoice(invoiceId, 'completed', sale, header, rows, written),
   };
 }
 
@@ -281,11 +319,11 @@ async function completeSale(
 export async function createSale(tx: DbOrTx, input: SaleInvoiceInput, userId: number, clock: Clock): Promise<CreatedSale> {
   const sale = await priceSale(tx, input, userId, clock, true);
   const invoiceId = sale.invoiceId!;
-  if (input.isHold !== 'true') return completeSale(tx, invoiceId, { insert: 'completed' }, sale, userId, input.note);
-  const header = headerRow(sale, userId, input.note, 0);
+  if (input.isHold !== 'true') return completeSale(tx, invoiceId, { insert: 'completed' }, sale, userId, input);
+  const header = headerRow(sale, userId, input, 0, figuresOf(sale, null));
   const rows = sale.lines.map((l) => lineRow(l, 0));
   const written = await writeSaleRows(tx, invoiceId, { insert: 'held' }, header, rows);
-  return { invoiceId, customerId: sale.customer.id, change: 0, invoice: createdInvoice(invoiceId, 'held', sale, header, rows, written, 0) };
+  return { invoiceId, customerId: sale.customer.id, change: 0, invoice: createdInvoice(invoiceId, 'held', sale, header, rows, written) };
 }
 
 /**
@@ -302,7 +340,7 @@ export async function completeHeldSale(
 ): Promise<CreatedSale> {
   await transition(tx, saleDoc, invoiceId, 'completed');
   const sale = await priceSale(tx, input, userId, clock, false);
-  return completeSale(tx, invoiceId, 'replace', sale, userId, input.note);
+  return completeSale(tx, invoiceId, 'replace', sale, userId, input);
 }
 
 /** PATCH sale-invoice/order {invoiceId, status: 'false'}: a held sale is cancelled (it had no effects to undo). */

@@ -1,5 +1,5 @@
-import { customerContract, walkInCustomerName } from '@tillbook/contract';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { customerContract, type PartyBalance, walkInCustomerName } from '@tillbook/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { conflict } from '../../platform/errors.ts';
@@ -10,7 +10,8 @@ import { customer, returnSaleInvoice, role, saleInvoice, transaction } from '../
 import { entriesWhere, liveEntry } from '../accounting/index.ts';
 import { enqueueWelcome, welcomeMessages } from './customer-welcome.ts';
 import { saleReturnsOf } from './return-read.ts';
-import { saleBalances, sumBalances, zeroBalance } from './sale-balances.ts';
+import { saleBalances, sumBalances, toBalance, zeroBalance } from './sale-balances.ts';
+import { customerTotals } from './sale-list-totals.ts';
 
 /** The walk-in customer: the first customer of that name (the first start creates it). */
 export async function walkInCustomerId(db: DbOrTx): Promise<number | undefined> {
@@ -102,9 +103,9 @@ export function customerRoutes(ctx: AppContext): RouteDef[] {
       report: async (_req, q) => {
         const { rows } = await resource.list(ctx.db, q);
         const ids = rows.map((r) => r.id as number);
-        const balances = ids.length ? await saleBalances(ctx.db, sql`si.customer_id`, inIds(ids)) : new Map();
+        const balances = ids.length ? balancesOf(await customerTotals(ctx.db, ids)) : new Map<number, PartyBalance>();
         const allCustomer = toWireList(rows).map((r) => ({ ...r, ...(balances.get(r.id as number) ?? zeroBalance) }));
-        const grand = sumBalances(allCustomer.map((r) => balances.get(r.id as number) ?? zeroBalance));
+        const grand = sumBalances(ids.map((id) => balances.get(id) ?? zeroBalance));
         return {
           grandData: {
             grandTotalAmount: grand.totalAmount,
@@ -121,8 +122,5 @@ export function customerRoutes(ctx: AppContext): RouteDef[] {
   return resource.routes;
 }
 
-const inIds = (ids: number[]): SQL =>
-  sql`si.customer_id in (${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
+/** Customers' totals (customer_sale_totals, a few rows per customer whatever the number of sales) as balances. */
+const balancesOf = (rows: Awaited<ReturnType<typeof customerTotals>>) => new Map(rows.map((r) => [r.customerId, toBalance(r)]));

@@ -2,41 +2,42 @@ import { fromCents, type PartyBalance, toCents } from '@tillbook/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { rawRows } from '../../platform/queries.ts';
-import { liveEntry } from '../accounting/index.ts';
 
-/** The ledger-derived figures of each completed sale matched by `where` (reference 3.4), in cents. */
+/** The figures of each group of completed sales matched by `where` (reference 3.4), in cents. */
 interface BalanceRow {
   key: number;
-  total: number;
-  paid: number;
-  returned: number;
-  refunded: number;
+  total: number | string;
+  paid: number | string;
+  returned: number | string;
+  refunded: number | string;
 }
 
 /**
- * Sums over the ledger, per group: total = `sale` debits of Accounts Receivable, paid = `sale` credits,
- * returns = `saleReturn` credits, instant refunds = `saleReturn` debits; due = total − returns − paid + refunds.
- * A deleted payment and its reversing entry are left out.
- * `groupBy` is the sale_invoice column to group on (`si.id` or `si.customer_id`).
+ * Sums the figures kept on each completed sale (keepInvoiceFigures keeps them equal to the ledger's,
+ * the invariants check it): total = net + VAT, paid, returned, refunded at once; due = total − returned
+ * − paid + refunded. `groupBy` is the sale_invoice column to group on (`si.id` or `si.customer_id`).
  */
 export async function saleBalances(db: DbOrTx, groupBy: SQL, where: SQL): Promise<Map<number, PartyBalance>> {
   const rows = await rawRows<BalanceRow>(
     db,
-    sql`with ar as (select id from sub_account where system_key = 'accountsReceivable')
-      select ${groupBy} as key,
-        coalesce(round(sum(t.amount) filter (where t.type = 'sale' and t.debit_id = ar.id) * 100), 0)::int as total,
-        coalesce(round(sum(t.amount) filter (where t.type = 'sale' and t.credit_id = ar.id) * 100), 0)::int as paid,
-        coalesce(round(sum(t.amount) filter (where t.type = 'saleReturn' and t.credit_id = ar.id) * 100), 0)::int as returned,
-        coalesce(round(sum(t.amount) filter (where t.type = 'saleReturn' and t.debit_id = ar.id) * 100), 0)::int as refunded
-      from sale_invoice si cross join ar
-      left join "transaction" t on t.related_id = si.id::text and t.type in ('sale', 'saleReturn') and ${liveEntry('t')}
+    sql`select ${groupBy} as key,
+        round(sum(si.total_amount + si.total_tax_amount) * 100)::bigint as total,
+        round(sum(si.paid_amount) * 100)::bigint as paid,
+        round(sum(si.return_amount) * 100)::bigint as returned,
+        round(sum(si.instant_paid_return_amount) * 100)::bigint as refunded
+      from sale_invoice si
       where si.state = 'completed' and ${where}
       group by ${groupBy}`,
   );
-  return new Map(rows.map((r) => [Number(r.key), toBalance(r)]));
+  return new Map(
+    rows.map((r) => [
+      Number(r.key),
+      toBalance({ total: Number(r.total), paid: Number(r.paid), returned: Number(r.returned), refunded: Number(r.refunded) }),
+    ]),
+  );
 }
 
-function toBalance(r: Pick<BalanceRow, 'total' | 'paid' | 'returned' | 'refunded'>): PartyBalance {
+export function toBalance(r: { total: number; paid: number; returned: number; refunded: number }): PartyBalance {
   return {
     totalAmount: fromCents(r.total),
     totalPaidAmount: fromCents(r.paid),

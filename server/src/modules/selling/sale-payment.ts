@@ -6,7 +6,7 @@ import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { saleInvoice } from '../../schema/index.ts';
-import { post } from '../accounting/index.ts';
+import { keepInvoiceFigures, post } from '../accounting/index.ts';
 import { saleBalances, zeroBalance } from './sale-balances.ts';
 import { tendersOf } from './sale-tender.ts';
 
@@ -41,5 +41,6 @@ export async function payForSale(tx: DbOrTx, body: z.infer<typeof salePaymentBod
       relatedId: sale.id,
     })),
   );
+  await keepInvoiceFigures(tx, 'sale', sale.id);
   return { message: sellingMessages.paymentAdded, saleInvoiceNo: sale.id, date, amount: fromCents(paid), dueAmount: fromCents(due - paid) };
 }

@@ -1,4 +1,4 @@
-import { fromCents, type SaleState, toCents } from '@tillbook/contract';
+import { fromCents, paymentStatus, type SaleState, toCents } from '@tillbook/contract';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -16,43 +16,9 @@ import {
 } from '../../schema/index.ts';
 import { liveEntry } from '../accounting/index.ts';
 import { returnedByLine, saleReturnsOf } from './return-read.ts';
-
-const ar = sql`(select id from sub_account where system_key = 'accountsReceivable')`;
-
-/**
- * Per sale (relatedId), what the ledger holds against Accounts Receivable (reference 3.4); deleted
- * payments left out. `only` restricts it to one sale, so reading one sale sums only its own entries
- * (the join on the id cast to text does not reach inside the grouped ledger).
- */
-function ledgerFigures(db: DbOrTx, only?: number) {
-  const t = transaction;
-  const sum = (type: string, side: SQL) => sql<string>`sum(${t.amount}) filter (where ${t.type} = ${type} and ${side} = ${ar})`;
-  return db
-    .select({
-      relatedId: t.relatedId,
-      total: sum('sale', sql`${t.debitId}`).as('l_total'),
-      paid: sum('sale', sql`${t.creditId}`).as('l_paid'),
-      returned: sum('saleReturn', sql`${t.creditId}`).as('l_returned'),
-      refunded: sum('saleReturn', sql`${t.debitId}`).as('l_refunded'),
-    })
-    .from(t)
-    .where(and(inArray(t.type, ['sale', 'saleReturn']), liveEntry(), only === undefined ? undefined : eq(t.relatedId, String(only))))
-    .groupBy(t.relatedId)
-    .as('ledger');
-}
-type Ledger = ReturnType<typeof ledgerFigures>;
+import { saleGraphByDay, saleTotalsByDay } from './sale-list-totals.ts';
 
 const money = (expression: SQL) => sql<number>`coalesce(${expression}, 0)::numeric(14,2)::text`.mapWith(Number);
-/** Only a completed sale owes or is owed anything; a deleted one's entries cancel out. */
-const ifCompleted = (expression: SQL) => sql`case when ${saleInvoice.state} = 'completed' then coalesce(${expression}, 0) else 0 end`;
-
-function derivedOf(l: Ledger) {
-  const total = ifCompleted(sql`${l.total}`);
-  const paid = ifCompleted(sql`${l.paid}`);
-  const returned = ifCompleted(sql`${l.returned}`);
-  const refunded = ifCompleted(sql`${l.refunded}`);
-  return { total, paid, returned, refunded, due: sql`(${total} - ${returned} - ${paid} + ${refunded})` };
-}
 
 const salesperson = alias(users, 'salesperson');
 
@@ -72,46 +38,58 @@ function listWhere(q: ListQuery, extra: SQL[]): SQL | undefined {
   ]);
 }
 
-function headerSelect(l: Ledger) {
-  const d = derivedOf(l);
-  return {
-    id: saleInvoice.id,
-    date: saleInvoice.date,
-    state: saleInvoice.state,
-    status: saleInvoice.status,
-    customerId: saleInvoice.customerId,
-    userId: saleInvoice.userId,
-    totalAmount: saleInvoice.totalAmount,
-    totalTaxAmount: saleInvoice.totalTaxAmount,
-    totalDiscountAmount: saleInvoice.totalDiscountAmount,
-    profit: saleInvoice.profit,
-    note: saleInvoice.note,
-    createdAt: saleInvoice.createdAt,
-    customer: { id: customer.id, username: customer.username },
-    user: { id: salesperson.id, username: salesperson.username },
-    paidAmount: money(d.paid),
-    dueAmount: money(d.due),
-    returnAmount: money(d.returned),
-    instantPaidReturnAmount: money(d.refunded),
-  };
-}
+const headerSelect = {
+  id: saleInvoice.id,
+  date: saleInvoice.date,
+  state: saleInvoice.state,
+  status: saleInvoice.status,
+  customerId: saleInvoice.customerId,
+  userId: saleInvoice.userId,
+  totalAmount: saleInvoice.totalAmount,
+  totalTaxAmount: saleInvoice.totalTaxAmount,
+  totalDiscountAmount: saleInvoice.totalDiscountAmount,
+  profit: saleInvoice.profit,
+  note: saleInvoice.note,
+  invoiceMemoNo: saleInvoice.invoiceMemoNo,
+  dueDate: saleInvoice.dueDate,
+  termsAndConditions: saleInvoice.termsAndConditions,
+  address: saleInvoice.address,
+  orderStatus: saleInvoice.orderStatus,
+  createdAt: saleInvoice.createdAt,
+  customer: { id: customer.id, username: customer.username },
+  user: { id: salesperson.id, username: salesperson.username },
+  paidAmount: saleInvoice.paidAmount,
+  dueAmount: saleInvoice.dueAmount,
+  returnAmount: saleInvoice.returnAmount,
+  instantPaidReturnAmount: saleInvoice.instantPaidReturnAmount,
+};
+
+/** A header row with its payment status, derived by the contract's one rule. */
+const withPaymentStatus = <R extends { state: SaleState; paidAmount: number; dueAmount: number; instantPaidReturnAmount: number }>(
+  row: R,
+) => ({
+  ...row,
+  paymentStatus: paymentStatus({ ...row, undone: row.state === 'deleted' || row.state === 'cancelled', held: row.state === 'held' }),
+});
 
 /**
  * GET sale-invoice?filters → {getAllSaleInvoice, totalSaleInvoice, aggregations}: paid, due and returns
- * from the ledger. `query=info` gives the aggregations over all time and no rows; with `graph` the
- * list adds graphData, its range's completed sales per day.
+ * are the ones kept on each sale (keepInvoiceFigures), so neither the page nor its sums read the ledger;
+ * the count, sums and graph of a list filtered only by status and dates come from the per-day totals
+ * (sale-list-totals.ts). `query=info` gives the aggregations over all time and no rows; with `graph`
+ * the list adds graphData, its range's completed sales per day.
  */
 export async function listSales(db: DbOrTx, query: ListQuery, extra: SQL[] = [], options: { graph?: boolean } = {}) {
   const info = query.mode === 'info';
   const q = info ? { ...query, startDate: undefined, endDate: undefined } : query;
-  const l = ledgerFigures(db);
+  const filters = q.filters as { customerId?: number[]; salePersonId?: number[] };
+  const filtered = extra.length > 0 || filters.customerId !== undefined || filters.salePersonId !== undefined;
   const where = listWhere(q, extra);
   const select = db
-    .select(headerSelect(l))
+    .select(headerSelect)
     .from(saleInvoice)
     .innerJoin(customer, eq(customer.id, saleInvoice.customerId))
     .innerJoin(salesperson, eq(salesperson.id, saleInvoice.userId))
-    .leftJoin(l, eq(l.relatedId, sql`${saleInvoice.id}::text`))
     .where(where)
     .orderBy(
       q.order === 'asc'
@@ -120,51 +98,59 @@ export async function listSales(db: DbOrTx, query: ListQuery, extra: SQL[] = [],
       desc(saleInvoice.id),
     )
     .$dynamic();
-  const d = derivedOf(l);
-  const [rows, [sums]] = await Promise.all([
+  const [rows, sums] = await Promise.all([
     paged(select, q),
-    db
-      .select({
-        count: count(),
-        totalAmount: money(sql`sum(${saleInvoice.totalAmount})`),
-        totalTaxAmount: money(sql`sum(${saleInvoice.totalTaxAmount})`),
-        totalDiscountAmount: money(sql`sum(${saleInvoice.totalDiscountAmount})`),
-        profit: money(sql`sum(${saleInvoice.profit})`),
-        paidAmount: money(sql`sum(${d.paid})`),
-        dueAmount: money(sql`sum(${d.due})`),
-        totalReturnAmount: money(sql`sum(${d.returned})`),
-        instantPaidReturnAmount: money(sql`sum(${d.refunded})`),
-      })
-      .from(saleInvoice)
-      .leftJoin(l, eq(l.relatedId, sql`${saleInvoice.id}::text`))
-      .where(where),
+    (async () => (await saleTotalsByDay(db, q, filtered)) ?? (await sumSales(db, where)))(),
   ]);
-  const { count: n, ...sum } = sums!;
-  const answer = { getAllSaleInvoice: info ? [] : rows, totalSaleInvoice: n, aggregations: { _count: { id: n }, _sum: sum } };
+  const { count: n, ...sum } = sums;
+  const answer = {
+    getAllSaleInvoice: info ? [] : rows.map(withPaymentStatus),
+    totalSaleInvoice: n,
+    aggregations: { _count: { id: n }, _sum: sum },
+  };
   if (info || !options.graph) return answer;
-  const graphData = await db
-    .select({ date: saleInvoice.date, count: count(), totalAmount: money(sql`sum(${saleInvoice.totalAmount})`) })
-    .from(saleInvoice)
-    .where(and(where, eq(saleInvoice.state, 'completed')))
-    .groupBy(saleInvoice.date)
-    .orderBy(asc(saleInvoice.date));
+  const graphData =
+    (await saleGraphByDay(db, q, filtered)) ??
+    (await db
+      .select({ date: saleInvoice.date, count: count(), totalAmount: money(sql`sum(${saleInvoice.totalAmount})`) })
+      .from(saleInvoice)
+      .where(and(where, eq(saleInvoice.state, 'completed')))
+      .groupBy(saleInvoice.date)
+      .orderBy(asc(saleInvoice.date)));
   return { ...answer, graphData };
 }
 
-/** One sale's header with its customer, salesperson and ledger figures, when it is in one of the states. */
+/** The count and sums of the sales a filtered list matches (a customer's, a salesperson's, a search), from their kept figures. */
+async function sumSales(db: DbOrTx, where: SQL | undefined) {
+  const [sums] = await db
+    .select({
+      count: count(),
+      totalAmount: money(sql`sum(${saleInvoice.totalAmount})`),
+      totalTaxAmount: money(sql`sum(${saleInvoice.totalTaxAmount})`),
+      totalDiscountAmount: money(sql`sum(${saleInvoice.totalDiscountAmount})`),
+      profit: money(sql`sum(${saleInvoice.profit})`),
+      paidAmount: money(sql`sum(${saleInvoice.paidAmount})`),
+      dueAmount: money(sql`sum(${saleInvoice.dueAmount})`),
+      totalReturnAmount: money(sql`sum(${saleInvoice.returnAmount})`),
+      instantPaidReturnAmount: money(sql`sum(${saleInvoice.instantPaidReturnAmount})`),
+    })
+    .from(saleInvoice)
+    .where(where);
+  return sums!;
+}
+
+/** One sale's header with its customer, salesperson and kept figures, when it is in one of the states. */
 async function saleHeader(db: DbOrTx, invoiceId: number, states: SaleState[]) {
-  const l = ledgerFigures(db, invoiceId);
   const [header] = await db
-    .select(headerSelect(l))
+    .select(headerSelect)
     .from(saleInvoice)
     .innerJoin(customer, eq(customer.id, saleInvoice.customerId))
     .innerJoin(salesperson, eq(salesperson.id, saleInvoice.userId))
-    .leftJoin(l, eq(l.relatedId, sql`${saleInvoice.id}::text`))
     .where(and(eq(saleInvoice.id, invoiceId), inArray(saleInvoice.state, states)));
-  return header;
+  return header && withPaymentStatus(header);
 }
 
-/** GET sale-invoice/{id}: the sale with its lines, the ledger's figures, PAID/UNPAID and its entries. */
+/** GET sale-invoice/{id}: the sale with its lines, its kept figures, the reference's PAID/UNPAID and its entries. */
 export async function readSale(db: DbOrTx, invoiceId: number) {
   const header = await saleHeader(db, invoiceId, ['completed', 'deleted']);
   if (!header) return undefined;
@@ -230,22 +216,20 @@ export function saleLines(db: DbOrTx, invoiceId: number) {
 
 /** GET sale-invoice/hold?filters → {allHoldInvoice, _count}: the parked carts, newest first. */
 export async function listHeld(db: DbOrTx, q: ListQuery) {
-  const l = ledgerFigures(db);
   const where = whereAll([
     eq(saleInvoice.state, 'held'),
     ...conventionWhere({ ...q, statuses: null }, { search: [saleInvoice.note], date: saleInvoice.date }),
   ]);
   const select = db
-    .select(headerSelect(l))
+    .select(headerSelect)
     .from(saleInvoice)
     .innerJoin(customer, eq(customer.id, saleInvoice.customerId))
     .innerJoin(salesperson, eq(salesperson.id, saleInvoice.userId))
-    .leftJoin(l, eq(l.relatedId, sql`${saleInvoice.id}::text`))
     .where(where)
     .orderBy(q.order === 'asc' ? asc(saleInvoice.id) : desc(saleInvoice.id))
     .$dynamic();
   const [rows, [total]] = await Promise.all([paged(select, q), db.select({ id: count() }).from(saleInvoice).where(where)]);
-  return { allHoldInvoice: rows, _count: { id: total?.id ?? 0 } };
+  return { allHoldInvoice: rows.map(withPaymentStatus), _count: { id: total?.id ?? 0 } };
 }
 
 /** GET sale-invoice/hold/{id}: a held sale with its lines, to resume it at the till. */

@@ -6,7 +6,7 @@ import { badRequest, conflict } from '../../platform/errors.ts';
 import { requireFound } from '../../platform/queries.ts';
 import { lockState } from '../../platform/transition.ts';
 import { returnSaleInvoice, returnSaleInvoiceProduct, saleInvoice, saleInvoiceProduct } from '../../schema/index.ts';
-import { type AccountRef, post, vatByRate } from '../accounting/index.ts';
+import { type AccountRef, keepInvoiceFigures, post, vatByRate } from '../accounting/index.ts';
 import { moveStock, takeInAtCost } from '../inventory/index.ts';
 import { returnedByLine } from './return-read.ts';
 import { saleBalances, zeroBalance } from './sale-balances.ts';
@@ -165,5 +165,6 @@ export async function createSaleReturn(tx: DbOrTx, input: ReturnSaleInput, userI
       refunds,
     }),
   );
+  await keepInvoiceFigures(tx, 'sale', saleId);
   return returnId;
 }

@@ -8,6 +8,7 @@ import { saleInvoice } from '../../schema/index.ts';
 import { type CreatedSale, cancelHeldSale, completeHeldSale, createSale } from './create-sale.ts';
 import { listCustomerPayments } from './payment-read.ts';
 import { listSaleReturns, readSaleReturn } from './return-read.ts';
+import { setOrderStatus } from './sale-order.ts';
 import { payForSale } from './sale-payment.ts';
 import { listHeld, listSales, readHeld, readSale } from './sale-read.ts';
 import { createSaleReturn } from './sale-return.ts';
@@ -26,7 +27,7 @@ function createdAnswer(sale: CreatedSale) {
 
 async function stateOf(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({ id: saleInvoice.id, state: saleInvoice.state, status: saleInvoice.status })
+    .select({ id: saleInvoice.id, state: saleInvoice.state, status: saleInvoice.status, orderStatus: saleInvoice.orderStatus })
     .from(saleInvoice)
     .where(eq(saleInvoice.id, id));
   return row!;
@@ -57,7 +58,8 @@ export function saleRoutes(ctx: AppContext): RouteDef[] {
       createdAnswer(await db.transaction((tx) => completeHeldSale(tx, params.id, body, caller(req).id, clock()))),
     ),
     implement(ctx, holdEndpoints.cancel, async ({ body }) => {
-      await db.transaction((tx) => cancelHeldSale(tx, body.invoiceId));
+      const { invoiceId, orderStatus } = body;
+      await db.transaction((tx) => (orderStatus ? setOrderStatus(tx, invoiceId, orderStatus) : cancelHeldSale(tx, invoiceId)));
       return { ...(await stateOf(db, body.invoiceId)), message: sellingMessages.saleUpdated };
     }),
     implement(ctx, salePaymentEndpoints.create, ({ body }) => db.transaction((tx) => payForSale(tx, body, clock()))),

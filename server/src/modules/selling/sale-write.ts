@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import type { SaleOrderStatus } from '@tillbook/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { executePrepared } from '../../platform/prepared.ts';
 import type { PostingStatement } from '../accounting/index.ts';
@@ -14,6 +15,20 @@ export interface SaleHeaderRow {
   profit: number;
   /** Left out (undefined) when rewriting a held sale: its note stays. */
   note: string | null | undefined;
+  /** What the sale's postings leave paid and due (zero for a held sale): the kept figures, see keepInvoiceFigures. */
+  paidAmount: number;
+  dueAmount: number;
+  orderStatus: SaleOrderStatus;
+  /** The reference's fields (3.3); like the note, left out (undefined) when rewriting a held sale keeps them. */
+  extra: SaleExtraFields;
+}
+
+/** The reference's optional sale fields, as sent. */
+export interface SaleExtraFields {
+  invoiceMemoNo?: string | null;
+  dueDate?: string | null;
+  termsAndConditions?: string | null;
+  address?: string | null;
 }
 
 /** One line as stored. */
@@ -28,12 +43,18 @@ export interface SaleLineRow {
   unitCost: number;
 }
 
-/** What the database gave the rows written: the header's creation time and note, the lines' ids in the order given. */
+/** What the database gave the rows written: the header's creation time, note and reference fields, the lines' ids in the order given. */
 export interface WrittenSale {
   createdAt: Date;
   note: string | null;
+  extra: Required<SaleExtraFields>;
   lineIds: number[];
 }
+
+/** A rewritten held sale keeps a field the body left out. */
+const keptOr = (column: string, value: string | null | undefined, cast = ''): SQL =>
+  value === undefined ? sql.raw(column) : sql`${value}${sql.raw(cast)}`;
+const written = sql`returning id, created_at, note, invoice_memo_no, to_char(due_date, 'YYYY-MM-DD') as due_date, terms_and_conditions, address`;
 
 /**
  * A sale's header and its lines in ONE statement: `insert` writes a new header under the id given
@@ -54,17 +75,32 @@ export async function writeSaleRows(
     how === 'replace'
       ? sql`h as (update sale_invoice set date = ${h.date}::date, customer_id = ${h.customerId}, user_id = ${h.userId},
           total_amount = ${h.totalAmount}, total_tax_amount = ${h.totalTaxAmount}, total_discount_amount = ${h.totalDiscountAmount},
-          profit = ${h.profit}, note = ${h.note === undefined ? sql`note` : sql`${h.note}`}, updated_at = now()
-          where id = ${invoiceId} returning id, created_at, note),
+          profit = ${h.profit}, note = ${keptOr('note', h.note)}, paid_amount = ${h.paidAmount}, due_amount = ${h.dueAmount},
+          order_status = ${h.orderStatus}, invoice_memo_no = ${keptOr('invoice_memo_no', h.extra.invoiceMemoNo)},
+          due_date = ${keptOr('due_date', h.extra.dueDate, '::date')},
+          terms_and_conditions = ${keptOr('terms_and_conditions', h.extra.termsAndConditions)},
+          address = ${keptOr('address', h.extra.address)}, updated_at = now()
+          where id = ${invoiceId} ${written}),
         gone as (delete from sale_invoice_product where invoice_id = ${invoiceId}),`
       : sql`h as (insert into sale_invoice (id, date, state, customer_id, user_id, total_amount, total_tax_amount,
-            total_discount_amount, profit, note)
+            total_discount_amount, profit, note, paid_amount, due_amount, order_status, invoice_memo_no, due_date,
+            terms_and_conditions, address)
           overriding system value
           values (${invoiceId}, ${h.date}::date, ${how.insert}, ${h.customerId}, ${h.userId}, ${h.totalAmount}, ${h.totalTaxAmount},
-            ${h.totalDiscountAmount}, ${h.profit}, ${h.note ?? null})
-          returning id, created_at, note),`;
+            ${h.totalDiscountAmount}, ${h.profit}, ${h.note ?? null}, ${h.paidAmount}, ${h.dueAmount}, ${h.orderStatus},
+            ${h.extra.invoiceMemoNo ?? null}, ${h.extra.dueDate ?? null}::date, ${h.extra.termsAndConditions ?? null}, ${h.extra.address ?? null})
+          ${written}),`;
   const input = JSON.stringify(lines.map((l, n) => ({ n, ...l })));
-  const [row] = await executePrepared<{ posted: number; created_ms: number | string; note: string | null; line_ids: number[] | null }>(
+  const [row] = await executePrepared<{
+    posted: number;
+    created_ms: number | string;
+    note: string | null;
+    invoice_memo_no: string | null;
+    due_date: string | null;
+    terms_and_conditions: string | null;
+    address: string | null;
+    line_ids: number[] | null;
+  }>(
     tx,
     sql`
     with ${head}
@@ -77,9 +113,20 @@ export async function writeSaleRows(
         "productDiscount" numeric, "productFinalAmount" numeric, tax numeric, "taxAmount" numeric, "unitCost" numeric)
       order by l.n
       returning id)${books ? sql`, posted as (${books.sql})` : sql``}
-    select ${books ? sql`(select count(*)::int from posted)` : sql`0`} as posted, floor(extract(epoch from h.created_at) * 1000)::float8 as created_ms, h.note, (select json_agg(li.id order by li.id) from li) as line_ids from h`,
+    select ${books ? sql`(select count(*)::int from posted)` : sql`0`} as posted, floor(extract(epoch from h.created_at) * 1000)::float8 as created_ms, h.note,
+      h.invoice_memo_no, h.due_date, h.terms_and_conditions, h.address, (select json_agg(li.id order by li.id) from li) as line_ids from h`,
   );
   if (!row) throw new Error(`sale invoice ${invoiceId} was not written`);
   books?.check(Number(row.posted));
-  return { createdAt: new Date(Number(row.created_ms)), note: row.note, lineIds: (row.line_ids ?? []).map(Number) };
+  return {
+    createdAt: new Date(Number(row.created_ms)),
+    note: row.note,
+    extra: {
+      invoiceMemoNo: row.invoice_memo_no,
+      dueDate: row.due_date,
+      termsAndConditions: row.terms_and_conditions,
+      address: row.address,
+    },
+    lineIds: (row.line_ids ?? []).map(Number),
+  };
 }

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../platform/db.ts';
 import { rawRows } from '../../platform/queries.ts';
 import { assertTransition, lockState, transition } from '../../platform/transition.ts';
 import { saleInvoiceProduct } from '../../schema/index.ts';
-import { liveEntry, post } from '../accounting/index.ts';
+import { keepInvoiceFigures, liveEntry, post } from '../accounting/index.ts';
 import { moveStock, takeInAtCost } from '../inventory/index.ts';
 import { returnedByLine } from './return-read.ts';
 import { saleDoc, saleDocument } from './sale-doc.ts';
@@ -74,4 +74,5 @@ export async function setSaleStatus(tx: DbOrTx, invoiceId: number, status: 'true
       ...(e.vat_rate === null ? {} : { vatRate: Number(e.vat_rate) }),
     })),
   );
+  await keepInvoiceFigures(tx, 'sale', invoiceId);
 }

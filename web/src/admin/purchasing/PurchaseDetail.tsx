@@ -7,6 +7,7 @@ import { must } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
 import { LinesTable, money, productCell } from '../../ui/document/LinesTable.tsx';
+import { PaymentStatusTag } from '../../ui/document/PaymentStatusTag.tsx';
 import { RefSelect } from '../../ui/resource/lookup.tsx';
 import { refTo } from '../../ui/resource/screen-from-contract.ts';
 
@@ -101,7 +102,9 @@ export function PurchaseDetail({ id }: { id: number }) {
           <Descriptions.Item label="Returned">{money(d.totalReturnAmount)}</Descriptions.Item>
           <Descriptions.Item label="Paid back">{money(d.instantPaidReturnAmount)}</Descriptions.Item>
           <Descriptions.Item label="Due">{money(d.dueAmount)}</Descriptions.Item>
-          <Descriptions.Item label="Status">{d.status === 'PAID' ? 'Paid' : 'Unpaid'}</Descriptions.Item>
+          <Descriptions.Item label="Status">
+            <PaymentStatusTag status={d.singlePurchaseInvoice.paymentStatus} />
+          </Descriptions.Item>
         </Descriptions>
       )}
       {d && d.dueAmount > 0 && d.singlePurchaseInvoice.state === 'active' && can('create-paymentPurchaseInvoice') && (

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { messages, type PurchaseHeader, routes } from '@tillbook/contract';
-import { Button, Popconfirm, Tag } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useListParams } from '../../lib/list-params.ts';
@@ -8,6 +8,7 @@ import { notify } from '../../lib/notices.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
 import { DocumentListPage } from '../../ui/document/DocumentListPage.tsx';
 import { money } from '../../ui/document/LinesTable.tsx';
+import { PaymentStatusTag } from '../../ui/document/PaymentStatusTag.tsx';
 import { PurchaseDetail } from './PurchaseDetail.tsx';
 
 /** Purchase invoices with what the ledger derives (paid, due, returns); each opens to its detail; undone once. */
@@ -50,7 +51,7 @@ export default function PurchaseListPage() {
         { key: 'vat', title: 'VAT', align: 'right', render: (_, r) => money(r.totalTax) },
         { key: 'paid', title: 'Paid', align: 'right', render: (_, r) => money(r.paidAmount) },
         { key: 'due', title: 'Due', align: 'right', render: (_, r) => money(r.dueAmount) },
-        { key: 'state', title: 'Status', render: (_, r) => (r.state === 'active' ? <Tag color="green">Active</Tag> : <Tag>Deleted</Tag>) },
+        { key: 'state', title: 'Status', render: (_, r) => <PaymentStatusTag status={r.paymentStatus} /> },
         {
           key: 'actions',
           title: 'Actions',

@@ -7,9 +7,10 @@ import { must } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
 import { LinesTable, money, productCell } from '../../ui/document/LinesTable.tsx';
+import { PaymentStatusTag } from '../../ui/document/PaymentStatusTag.tsx';
 import { Totals } from '../../ui/document/Totals.tsx';
 import { EmailInvoice } from './EmailInvoice.tsx';
-import { paidTag, saleStateTag, withVat } from './sale-format.tsx';
+import { withVat } from './sale-format.tsx';
 import type { SaleDetail, SaleLedgerRow, SaleLine } from './sale-types.ts';
 import { TakePayment } from './TakePayment.tsx';
 
@@ -54,7 +55,7 @@ export default function SaleDetailPage() {
       <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
         <Space wrap>
           <Typography.Title level={3} style={{ margin: 0 }}>{`Sale #${sale.id}`}</Typography.Title>
-          {active ? paidTag(d.dueAmount) : saleStateTag(sale.state)}
+          <PaymentStatusTag status={sale.paymentStatus} />
         </Space>
         <Space wrap>
           <Link to={`/admin/sale-invoice/${id}/receipt`}>
@@ -90,6 +91,10 @@ export default function SaleDetailPage() {
         </Descriptions.Item>
         <Descriptions.Item label="Salesperson">{sale.user.username}</Descriptions.Item>
         <Descriptions.Item label="Note">{sale.note ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="Order">{sale.orderStatus === 'RECEIVED' ? 'Received' : 'Pending'}</Descriptions.Item>
+        {sale.invoiceMemoNo && <Descriptions.Item label="Memo no.">{sale.invoiceMemoNo}</Descriptions.Item>}
+        {sale.dueDate && <Descriptions.Item label="Due date">{sale.dueDate}</Descriptions.Item>}
+        {sale.address && <Descriptions.Item label="Address">{sale.address}</Descriptions.Item>}
       </Descriptions>
       <LinesTable<SaleLine>
         label="Lines"
@@ -116,7 +121,7 @@ export default function SaleDetailPage() {
           ['Returned', money(d.totalReturnAmount)],
           ['Refunded', money(d.instantPaidReturnAmount)],
           ['Due', money(d.dueAmount)],
-          ['Status', d.status],
+          ['Status', sale.paymentStatus],
         ]}
       />
       {active && d.dueAmount > 0 && can('create-paymentSaleInvoice') && <TakePayment key={d.dueAmount} saleId={id} due={d.dueAmount} />}

@@ -6,9 +6,10 @@ import { usePermissions } from '../../lib/permissions.ts';
 import { DateRangeFilter } from '../../ui/document/DateRangeFilter.tsx';
 import { DocumentListPage } from '../../ui/document/DocumentListPage.tsx';
 import { money } from '../../ui/document/LinesTable.tsx';
+import { PaymentStatusTag } from '../../ui/document/PaymentStatusTag.tsx';
 import { Totals } from '../../ui/document/Totals.tsx';
 import { RefSelect } from '../../ui/resource/lookup.tsx';
-import { customerSource, paidTag, SaleLink, saleStateTag, staffSource, withVat } from './sale-format.tsx';
+import { customerSource, SaleLink, staffSource, withVat } from './sale-format.tsx';
 
 const filters = ['startDate', 'endDate', 'customerId', 'salePersonId', 'status', 'sort', 'order'] as const;
 /** Undone sales stay listed apart: the totals are those of the sales shown. */
@@ -100,11 +101,7 @@ export default function SaleListPage() {
         { key: 'due', title: 'Due', align: 'right', render: (_, r) => money(r.dueAmount) },
         { key: 'returned', title: 'Returned', align: 'right', render: (_, r) => money(r.returnAmount) },
         { key: 'profit', title: 'Profit', align: 'right', render: (_, r) => money(r.profit) },
-        {
-          key: 'state',
-          title: 'Status',
-          render: (_, r) => (r.state === 'completed' ? paidTag(r.dueAmount) : saleStateTag(r.state)),
-        },
+        { key: 'state', title: 'Status', render: (_, r) => <PaymentStatusTag status={r.paymentStatus} /> },
       ]}
     />
   );

@@ -1,5 +1,4 @@
 import { customerContract, fromCents, toCents } from '@tillbook/contract';
-import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { refTo } from '../../ui/resource/screen-from-contract.ts';
 
@@ -12,8 +11,3 @@ export const withVat = (net: number, vat: number) => fromCents(toCents(net) + to
 
 /** A sale's number, opening its page. */
 export const SaleLink = ({ id }: { id: number }) => <Link to={`/admin/sale-invoice/${id}`}>{`#${id}`}</Link>;
-
-export const saleStateTag = (state: string) =>
-  state === 'completed' ? <Tag color="green">Completed</Tag> : state === 'deleted' ? <Tag>Undone</Tag> : <Tag>{state}</Tag>;
-
-export const paidTag = (due: number) => (due > 0 ? <Tag color="orange">UNPAID</Tag> : <Tag color="green">PAID</Tag>);

@@ -20,7 +20,8 @@ const seedOptions = { adminUsername: ownerUsername, adminPassword: ownerPassword
 
 /** Migrates and seeds one template per run; every test file starts from a copy of it. */
 export default async function setup(project: TestProject) {
-  const mode = process.env.TEST_DB === 'server' ? 'server' : 'embedded';
+  // the project's own env (vitest.config.ts) names its database; the process's is not set for a global setup
+  const mode = (project.config.env?.TEST_DB ?? process.env.TEST_DB) === 'server' ? 'server' : 'embedded';
   project.provide('mode', mode);
   if (mode === 'embedded') {
     const client = newPglite({ loadDataDir: preparedCluster() });

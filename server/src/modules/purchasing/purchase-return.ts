@@ -91,6 +91,19 @@ export async function createPurchaseReturn(tx: DbOrTx, input: ReturnPurchaseInpu
     })
     .returning({ id: returnPurchaseInvoice.id });
   const returnId = header!.id;
+  // the goods go out first: moveStock locks each product (in product-id order) before a line's foreign key
+  // takes its share lock on it, so two documents on one product never cross their locks
+  for (const l of lines) {
+    await moveStock(tx, {
+      productId: l.line.productId,
+      quantity: -l.productQuantity,
+      reason: 'purchaseReturn',
+      documentType: purchaseReturnDocument,
+      documentId: returnId,
+      unitCost: l.line.unitCost,
+      userId,
+    });
+  }
   await tx.insert(returnPurchaseInvoiceProduct).values(
     lines.map((l) => ({
       invoiceId: returnId,
@@ -103,17 +116,6 @@ export async function createPurchaseReturn(tx: DbOrTx, input: ReturnPurchaseInpu
       taxAmount: fromCents(l.tax),
     })),
   );
-  for (const l of lines) {
-    await moveStock(tx, {
-      productId: l.line.productId,
-      quantity: -l.productQuantity,
-      reason: 'purchaseReturn',
-      documentType: purchaseReturnDocument,
-      documentId: returnId,
-      unitCost: l.line.unitCost,
-      userId,
-    });
-  }
   await post(
     tx,
     purchaseReturnPostings({

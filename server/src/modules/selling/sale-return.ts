@@ -124,6 +124,20 @@ export async function createSaleReturn(tx: DbOrTx, input: ReturnSaleInput, userI
     })
     .returning({ id: returnSaleInvoice.id });
   const returnId = header!.id;
+  // the goods come back first: moveStock locks each product (in product-id order) before a line's foreign key
+  // takes its share lock on it, so two documents on one product never cross their locks
+  for (const l of lines) {
+    const moved = await moveStock(tx, {
+      productId: l.line.productId,
+      quantity: l.productQuantity,
+      reason: 'saleReturn',
+      documentType: saleReturnDocument,
+      documentId: returnId,
+      unitCost: l.line.unitCost,
+      userId,
+    });
+    await takeInAtCost(tx, l.line.productId, moved.quantityAfter - l.productQuantity, l.productQuantity, toCents(l.line.unitCost));
+  }
   await tx.insert(returnSaleInvoiceProduct).values(
     lines.map((l) => ({
       invoiceId: returnId,
@@ -137,18 +151,6 @@ export async function createSaleReturn(tx: DbOrTx, input: ReturnSaleInput, userI
       unitCost: l.line.unitCost,
     })),
   );
-  for (const l of lines) {
-    const moved = await moveStock(tx, {
-      productId: l.line.productId,
-      quantity: l.productQuantity,
-      reason: 'saleReturn',
-      documentType: saleReturnDocument,
-      documentId: returnId,
-      unitCost: l.line.unitCost,
-      userId,
-    });
-    await takeInAtCost(tx, l.line.productId, moved.quantityAfter - l.productQuantity, l.productQuantity, toCents(l.line.unitCost));
-  }
   await tx
     .update(saleInvoice)
     .set({ profit: sql`${saleInvoice.profit} - ${fromCents(net - cost)}` })

@@ -17,6 +17,8 @@ const derived = {
 
 export const saleInvoiceOut = z.object({
   id: out.id,
+  /** The invoice number (gap-free, in the order sales completed); null while the sale is held or when it was cancelled held. */
+  number: out.optionalId,
   date: out.date,
   state: z.enum(saleLifecycle.states),
   status: out.status,
@@ -127,6 +129,13 @@ export const saleEndpoints = {
     answer: saleListOut,
   }),
   get: endpoint({ method: 'GET', path: 'sale-invoice/:id', access: 'readSingle-saleInvoice', answer: saleInvoiceDetailOut }),
+  /** The sale whose invoice number is `:id` (the number on the receipt and its barcode), as `get` answers it. */
+  getByNumber: endpoint({
+    method: 'GET',
+    path: 'sale-invoice/number/:id',
+    access: 'readSingle-saleInvoice',
+    answer: saleInvoiceDetailOut,
+  }),
   listOfCustomer: endpoint({
     method: 'GET',
     path: 'sale-invoice/customer/:id',

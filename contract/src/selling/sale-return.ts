@@ -56,8 +56,12 @@ export const saleReturnLineOut = z.object({
 
 export const saleReturnOut = z.object({
   ...recordOut,
+  /** The return's number in its own gap-free series. */
+  number: out.int,
   date: out.date,
   saleInvoiceId: out.id,
+  /** The returned sale's invoice number. */
+  saleInvoiceNumber: out.int,
   /** Σ returned net, before VAT. */
   totalAmount: out.money,
   tax: out.money,

@@ -1,12 +1,13 @@
 import { saleLifecycle } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 import { customer, users } from './identity.ts';
 import { product } from './product.ts';
 
 /**
- * A till sale. Its number is its id, from the table's identity sequence. Figures stored here are the
+ * A till sale. Its `number` is the invoice number: taken from the sale series when it completes (a held
+ * or cancelled sale has none), without gaps; the id is only a key. Figures stored here are the
  * sale as made; paid, due and returns are derived from the ledger. `state` moves only through
  * saleLifecycle; `status` is the spec's visibility flag (false once deleted or cancelled).
  */
@@ -29,8 +30,15 @@ export const saleInvoice = pgTable(
     /** Σ line net − Σ cost at the average cost when sold. */
     profit: moneyColumn().notNull(),
     note: text(),
+    /** The invoice number (series `sale`), null until the sale completes. */
+    number: integer(),
   },
-  (t) => [inSet('sale_invoice_state', t.state, saleLifecycle.states), index().on(t.customerId), index().on(t.date)],
+  (t) => [
+    inSet('sale_invoice_state', t.state, saleLifecycle.states),
+    index().on(t.customerId),
+    index().on(t.date),
+    uniqueIndex().on(t.number),
+  ],
 );
 
 /** One product line of a sale: prices and VAT as the server priced them on the sale's date. */
@@ -87,8 +95,10 @@ export const returnSaleInvoice = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id),
+    /** The return's number (series `saleReturn`), taken as it is made. */
+    number: integer(),
   },
-  (t) => [index().on(t.saleInvoiceId), index().on(t.date)],
+  (t) => [index().on(t.saleInvoiceId), index().on(t.date), uniqueIndex().on(t.number)],
 );
 
 /** One returned line: the sale line it comes from, the quantity, and the sale line's values prorated. */

@@ -28,6 +28,10 @@ export async function setPurchaseStatus(tx: DbOrTx, invoiceId: number, status: '
     return;
   }
   await transition(tx, purchaseDoc, invoiceId, 'undone', { status: false });
+  const [{ number } = { number: null }] = await tx
+    .select({ number: purchaseInvoice.number })
+    .from(purchaseInvoice)
+    .where(eq(purchaseInvoice.id, invoiceId));
   const returned = tx
     .select({
       lineId: returnPurchaseInvoiceProduct.purchaseInvoiceProductId,
@@ -97,7 +101,7 @@ export async function setPurchaseStatus(tx: DbOrTx, invoiceId: number, status: '
       debit: { subAccountId: r.creditId },
       credit: { subAccountId: r.debitId },
       amount: toCents(r.amount),
-      particulars: `Purchase #${invoiceId} deleted: reversal`,
+      particulars: `Purchase #${number} deleted: reversal`,
       type: r.type,
       relatedId: invoiceId,
       ...(r.vatRate === null ? {} : { vatRate: r.vatRate }),

@@ -12,6 +12,8 @@ function headers(db: DbOrTx) {
   return db
     .select({
       id: ret.id,
+      number: sql<number>`${ret.number}`.mapWith(Number),
+      saleInvoiceNumber: sql<number>`${saleInvoice.number}`.mapWith(Number),
       status: ret.status,
       createdAt: ret.createdAt,
       updatedAt: ret.updatedAt,
@@ -71,7 +73,7 @@ export async function readSaleReturn(db: DbOrTx, returnId: number) {
 /** GET return-sale-invoice?filters → {allSaleInvoice, aggregations: {_count, _sum}}, newest first by default. */
 export async function listSaleReturns(db: DbOrTx, q: ListQuery<{ saleInvoiceId?: number[] }>) {
   const where = whereAll([
-    ...conventionWhere(q, { status: ret.status, search: [ret.note, ret.invoiceMemoNo], date: ret.date }),
+    ...conventionWhere(q, { status: ret.status, search: [ret.number, ret.note, ret.invoiceMemoNo], date: ret.date }),
     q.filters.saleInvoiceId ? inArray(ret.saleInvoiceId, q.filters.saleInvoiceId) : undefined,
   ]);
   const rows = await paged(

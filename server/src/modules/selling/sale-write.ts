@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
+import { takeNumber } from '../../platform/document-number.ts';
 import { executePrepared } from '../../platform/prepared.ts';
 import type { PostingStatement } from '../accounting/index.ts';
 
@@ -28,18 +29,25 @@ export interface SaleLineRow {
   unitCost: number;
 }
 
-/** What the database gave the rows written: the header's creation time and note, the lines' ids in the order given. */
+/** What the database gave the rows written: the header's creation time, note and number, the lines' ids in the order given. */
 export interface WrittenSale {
   createdAt: Date;
   note: string | null;
+  /** The invoice number a completed sale took; null for a held one. */
+  number: number | null;
   lineIds: number[];
 }
+
+/** The invoice number the sale takes in writeSaleRows' statement, for the postings written in it (`postingStatement(..., saleNumber)`). */
+export const saleNumber = sql`(select number from num)`;
 
 /**
  * A sale's header and its lines in ONE statement: `insert` writes a new header under the id given
  * (reserved from the table's sequence) in `state`; `replace` rewrites an existing header's figures
  * (its state is moved by the lifecycle, not here) and replaces its lines. `books`, the sale's postings
- * as `post` writes them, go in the same statement.
+ * as `post` writes them, go in the same statement. A sale that completes here (a new completed one, or
+ * a held one replaced) takes its invoice number in this statement, the last of the sale, so the
+ * series' lock is held only from here to the commit.
  */
 export async function writeSaleRows(
   tx: DbOrTx,
@@ -50,24 +58,33 @@ export async function writeSaleRows(
   books: PostingStatement | null = null,
 ): Promise<WrittenSale> {
   const h = header;
+  const numbered = how === 'replace' || how.insert === 'completed';
+  const num = numbered ? sql`num as (${takeNumber('sale')}),` : sql``;
+  const number = numbered ? saleNumber : sql`null::int`;
   const head =
     how === 'replace'
       ? sql`h as (update sale_invoice set date = ${h.date}::date, customer_id = ${h.customerId}, user_id = ${h.userId},
           total_amount = ${h.totalAmount}, total_tax_amount = ${h.totalTaxAmount}, total_discount_amount = ${h.totalDiscountAmount},
-          profit = ${h.profit}, note = ${h.note === undefined ? sql`note` : sql`${h.note}`}, updated_at = now()
-          where id = ${invoiceId} returning id, created_at, note),
+          profit = ${h.profit}, note = ${h.note === undefined ? sql`note` : sql`${h.note}`}, number = ${number}, updated_at = now()
+          where id = ${invoiceId} returning id, created_at, note, number),
         gone as (delete from sale_invoice_product where invoice_id = ${invoiceId}),`
       : sql`h as (insert into sale_invoice (id, date, state, customer_id, user_id, total_amount, total_tax_amount,
-            total_discount_amount, profit, note)
+            total_discount_amount, profit, note, number)
           overriding system value
           values (${invoiceId}, ${h.date}::date, ${how.insert}, ${h.customerId}, ${h.userId}, ${h.totalAmount}, ${h.totalTaxAmount},
-            ${h.totalDiscountAmount}, ${h.profit}, ${h.note ?? null})
-          returning id, created_at, note),`;
+            ${h.totalDiscountAmount}, ${h.profit}, ${h.note ?? null}, ${number})
+          returning id, created_at, note, number),`;
   const input = JSON.stringify(lines.map((l, n) => ({ n, ...l })));
-  const [row] = await executePrepared<{ posted: number; created_ms: number | string; note: string | null; line_ids: number[] | null }>(
+  const [row] = await executePrepared<{
+    posted: number;
+    created_ms: number | string;
+    note: string | null;
+    number: number | null;
+    line_ids: number[] | null;
+  }>(
     tx,
     sql`
-    with ${head}
+    with ${num} ${head}
     li as (
       insert into sale_invoice_product (invoice_id, product_id, product_quantity, product_unit_sale_price, product_discount,
         product_final_amount, tax, tax_amount, unit_cost)
@@ -77,9 +94,14 @@ export async function writeSaleRows(
         "productDiscount" numeric, "productFinalAmount" numeric, tax numeric, "taxAmount" numeric, "unitCost" numeric)
       order by l.n
       returning id)${books ? sql`, posted as (${books.sql})` : sql``}
-    select ${books ? sql`(select count(*)::int from posted)` : sql`0`} as posted, floor(extract(epoch from h.created_at) * 1000)::float8 as created_ms, h.note, (select json_agg(li.id order by li.id) from li) as line_ids from h`,
+    select ${books ? sql`(select count(*)::int from posted)` : sql`0`} as posted, floor(extract(epoch from h.created_at) * 1000)::float8 as created_ms, h.note, h.number, (select json_agg(li.id order by li.id) from li) as line_ids from h`,
   );
   if (!row) throw new Error(`sale invoice ${invoiceId} was not written`);
   books?.check(Number(row.posted));
-  return { createdAt: new Date(Number(row.created_ms)), note: row.note, lineIds: (row.line_ids ?? []).map(Number) };
+  return {
+    createdAt: new Date(Number(row.created_ms)),
+    note: row.note,
+    number: row.number == null ? null : Number(row.number),
+    lineIds: (row.line_ids ?? []).map(Number),
+  };
 }

@@ -45,7 +45,11 @@ async function referenceSale() {
     },
   });
   expect(answer.status).toBe(201);
-  return { id: answer.body.createdInvoice.id as number, number: answer.body.createdInvoice.number as number, productName: p.name as string };
+  return {
+    id: answer.body.createdInvoice.id as number,
+    number: answer.body.createdInvoice.number as number,
+    productName: p.name as string,
+  };
 }
 
 const emailInvoice = (body: unknown, token = owner) => t.call('POST', '/v1/email-invoice', { token, body, query: { type: 'saleinvoice' } });

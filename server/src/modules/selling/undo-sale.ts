@@ -24,7 +24,10 @@ export async function setSaleStatus(tx: DbOrTx, invoiceId: number, status: 'true
     return;
   }
   await transition(tx, saleDoc, invoiceId, 'deleted', { status: false });
-  const [{ number } = { number: null }] = await tx.select({ number: saleInvoice.number }).from(saleInvoice).where(eq(saleInvoice.id, invoiceId));
+  const [{ number } = { number: null }] = await tx
+    .select({ number: saleInvoice.number })
+    .from(saleInvoice)
+    .where(eq(saleInvoice.id, invoiceId));
   const returned = returnedByLine(tx, invoiceId);
   const lines = await tx
     .select({

@@ -78,9 +78,9 @@ export async function listPurchases(db: DbOrTx, q: ListQuery<Filters>) {
   };
 }
 
-/** A purchase return's header and lines. */
-export async function returnsOf(db: DbOrTx, where: SQL) {
-  const headers = await db
+/** Purchase return headers with their number and their purchase's, as a dynamic select. */
+export function returnHeaderSelect(db: DbOrTx) {
+  return db
     .select({
       ...getTableColumns(returnPurchaseInvoice),
       // a committed return always has its number (taken in the transaction that wrote it)
@@ -89,8 +89,12 @@ export async function returnsOf(db: DbOrTx, where: SQL) {
     })
     .from(returnPurchaseInvoice)
     .innerJoin(inv, eq(inv.id, returnPurchaseInvoice.purchaseInvoiceId))
-    .where(where)
-    .orderBy(asc(returnPurchaseInvoice.id));
+    .$dynamic();
+}
+
+/** A purchase return's header and lines. */
+export async function returnsOf(db: DbOrTx, where: SQL) {
+  const headers = await returnHeaderSelect(db).where(where).orderBy(asc(returnPurchaseInvoice.id));
   if (!headers.length) return [];
   const lines = await db
     .select({

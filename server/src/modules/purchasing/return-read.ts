@@ -1,9 +1,9 @@
-import { count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { conventionWhere, type ListQuery, orderBy, whereAll } from '../../platform/list-query.ts';
 import { paged } from '../../platform/queries.ts';
-import { purchaseInvoice, returnPurchaseInvoice } from '../../schema/index.ts';
-import { returnsOf } from './purchase-read.ts';
+import { returnPurchaseInvoice } from '../../schema/index.ts';
+import { returnHeaderSelect, returnsOf } from './purchase-read.ts';
 
 const ret = returnPurchaseInvoice;
 
@@ -14,17 +14,9 @@ export async function listPurchaseReturns(db: DbOrTx, q: ListQuery<{ purchaseInv
     q.filters.purchaseInvoiceId ? inArray(ret.purchaseInvoiceId, q.filters.purchaseInvoiceId) : undefined,
   ]);
   const rows = await paged(
-    db
-      .select({
-        ...getTableColumns(ret),
-        number: sql<number>`${ret.number}`.mapWith(Number),
-        purchaseInvoiceNumber: sql<number>`${purchaseInvoice.number}`.mapWith(Number),
-      })
-      .from(ret)
-      .innerJoin(purchaseInvoice, eq(purchaseInvoice.id, ret.purchaseInvoiceId))
+    returnHeaderSelect(db)
       .where(where)
-      .orderBy(...orderBy(q, ret, ret.id))
-      .$dynamic(),
+      .orderBy(...orderBy(q, ret, ret.id)),
     q,
   );
   const [total] = await db.select({ id: count() }).from(ret).where(where);

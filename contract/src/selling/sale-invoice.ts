@@ -205,9 +205,13 @@ export const salePaymentEndpoints = {
     method: 'GET',
     path: 'payment-sale-invoice',
     access: 'readAll-paymentSaleInvoice',
-    query: listQuery({ filters: { saleInvoiceId: idListFilter.optional(), customerId: idListFilter.optional() } }),
+    query: listQuery({
+      // saleInvoiceNumber: the sale's invoice number, as a person types it
+      filters: { saleInvoiceId: idListFilter.optional(), saleInvoiceNumber: idListFilter.optional(), customerId: idListFilter.optional() },
+    }),
     answer: z.object({
-      getAllPaymentSaleInvoice: z.array(transactionOut),
+      /** Each payment with its sale's invoice number. */
+      getAllPaymentSaleInvoice: z.array(transactionOut.extend({ saleInvoiceNumber: out.optionalId })),
       totalPaymentSaleInvoice: out.int,
       aggregations: z.object({ _sum: z.object({ amount: out.money }) }),
     }),

@@ -88,7 +88,11 @@ export const returnSaleEndpoints = {
     method: 'GET',
     path: 'return-sale-invoice',
     access: 'readAll-returnSaleInvoice',
-    query: listQuery({ filters: { saleInvoiceId: idListFilter.optional() }, sortable: ['date', 'id'] }),
+    query: listQuery({
+      // saleInvoiceNumber: the sale's invoice number, as a person types it
+      filters: { saleInvoiceId: idListFilter.optional(), saleInvoiceNumber: idListFilter.optional() },
+      sortable: ['date', 'id'],
+    }),
     answer: z.object({
       allSaleInvoice: z.array(saleReturnOut),
       aggregations: z.object({

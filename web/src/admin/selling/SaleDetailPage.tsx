@@ -62,7 +62,7 @@ export default function SaleDetailPage() {
           </Link>
           <EmailInvoice saleId={id} number={sale.number} customerId={sale.customer.id} />
           {active && can('create-returnSaleInvoice') && (
-            <Link to={`/admin/pos?return=${id}`}>
+            <Link to={`/admin/pos?return=${sale.number}`}>
               <Button>Return goods</Button>
             </Link>
           )}

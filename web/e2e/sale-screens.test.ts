@@ -326,13 +326,13 @@ test('a clerk who may only read sales sees them, without payment, undo, return, 
   await page.waitForURL(`${product.url}/admin/auth/login`);
   await loginAs(page, product.url, clerk.username, clerk.password);
   await openScreen(page, 'Sale invoices');
-  await row(page, `#${owing.createdInvoice.id}`).getByText('UNPAID').waitFor();
+  await row(page, `#${owing.createdInvoice.number}`).getByText('UNPAID').waitFor();
   await page.getByLabel('Status').waitFor();
   expect(await page.getByLabel('Customer').count()).toBe(0);
   expect(await page.getByLabel('Salesperson').count()).toBe(0);
   expect(await page.getByRole('button', { name: 'New sale' }).count()).toBe(0);
-  await row(page, `#${owing.createdInvoice.id}`)
-    .getByRole('link', { name: `#${owing.createdInvoice.id}` })
+  await row(page, `#${owing.createdInvoice.number}`)
+    .getByRole('link', { name: `#${owing.createdInvoice.number}` })
     .click();
   await page.getByLabel('Sale figures').getByText('UNPAID').waitFor();
   await page.getByRole('link', { name: 'Reprint' }).waitFor();

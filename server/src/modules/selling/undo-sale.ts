@@ -24,10 +24,8 @@ export async function setSaleStatus(tx: DbOrTx, invoiceId: number, status: 'true
     return;
   }
   await transition(tx, saleDoc, invoiceId, 'deleted', { status: false });
-  const [{ number } = { number: null }] = await tx
-    .select({ number: saleInvoice.number })
-    .from(saleInvoice)
-    .where(eq(saleInvoice.id, invoiceId));
+  // the reversal names the sale by its invoice number (the row is there: transition locked it)
+  const [undone] = await tx.select({ number: saleInvoice.number }).from(saleInvoice).where(eq(saleInvoice.id, invoiceId));
   const returned = returnedByLine(tx, invoiceId);
   const lines = await tx
     .select({
@@ -72,7 +70,7 @@ export async function setSaleStatus(tx: DbOrTx, invoiceId: number, status: 'true
       debit: { subAccountId: e.credit_id },
       credit: { subAccountId: e.debit_id },
       amount: Number(e.cents),
-      particulars: e.type === 'sale' ? `Reversal of sale #${number}` : `Reversal of the returns of sale #${number}`,
+      particulars: e.type === 'sale' ? `Reversal of sale #${undone!.number}` : `Reversal of the returns of sale #${undone!.number}`,
       type: e.type,
       relatedId: invoiceId,
       ...(e.vat_rate === null ? {} : { vatRate: Number(e.vat_rate) }),

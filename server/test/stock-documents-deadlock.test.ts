@@ -1,13 +1,16 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, expect, inject, test } from 'vitest';
 import { makeProduct, readProduct } from './factories.ts';
 import { useTestApp } from './harness.ts';
 import { makeSupplier } from './purchase-fixtures.ts';
+import { rows } from './sale-fixtures.ts';
 
 /**
  * Every stock document locks its products first, in id order, before it writes its lines: 20 mixed
  * documents at once on one product (adjustments both ways, sales, purchases, sale returns of different
  * sales, purchase returns of different purchases, some also on a second product named first), 10 rounds:
- * every one is made, none answers a 5xx (a deadlock was a 500). Deadlocks need a real server's row locks:
+ * every one is made, none answers a 5xx (a deadlock was a 500), and each invoice series they numbered at
+ * once is whole. Deadlocks need a real server's row locks:
  * PostgreSQL only (the embedded database runs one statement at a time).
  */
 const t = useTestApp({ invariants: true });
@@ -88,4 +91,13 @@ test.skipIf(inject('mode') === 'embedded')('20 mixed stock documents at once on 
     expected += -8 + 8 - 4 + 3 + 4 - 4 - 3 + 2;
   }
   expect((await readProduct(t, p.id)).productQuantity).toBe(expected);
+  // and every invoice series taken at once by those documents is whole: 1 … n, each once
+  for (const table of ['sale_invoice', 'purchase_invoice', 'return_sale_invoice', 'return_purchase_invoice']) {
+    const [series] = await rows(
+      t,
+      sql`select count(*)::int as n, count(distinct number)::int as distinct, coalesce(min(number), 0) as first, coalesce(max(number), 0) as last
+        from ${sql.identifier(table)} where number is not null`,
+    );
+    expect(series, table).toEqual({ n: series.last, distinct: series.last, first: 1, last: series.last });
+  }
 });

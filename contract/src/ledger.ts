@@ -13,3 +13,10 @@ export type AccountType = (typeof accountTypes)[number];
  */
 export const ledgerTypes = ['sale', 'saleReturn', 'purchase', 'purchaseReturn', 'vat', 'vatReturn', 'transaction', 'adjustment'] as const;
 export type LedgerType = (typeof ledgerTypes)[number];
+
+/**
+ * The invoice series, each numbered without gaps: a number is taken only by a document that commits,
+ * in commit order (a counter row per series, locked by the taking transaction until it ends).
+ */
+export const documentSeries = ['sale', 'purchase', 'saleReturn', 'purchaseReturn'] as const;
+export type DocumentSeries = (typeof documentSeries)[number];

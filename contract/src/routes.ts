@@ -116,6 +116,7 @@ const table = {
     create: { method: 'POST', path: 'sale-invoice', access: 'create-saleInvoice' },
     list: { method: 'GET', path: 'sale-invoice', access: 'readAll-saleInvoice', list: true },
     get: { method: 'GET', path: 'sale-invoice/:id', access: 'readSingle-saleInvoice' },
+    getByNumber: { method: 'GET', path: 'sale-invoice/number/:id', access: 'readSingle-saleInvoice' },
     listOfCustomer: { method: 'GET', path: 'sale-invoice/customer/:id', access: 'readAll-saleInvoice', list: true },
     listMine: { method: 'GET', path: 'sale-invoice/customer', access: 'customer', list: true },
     undo: { method: 'PATCH', path: 'sale-invoice/:id', access: 'update-saleInvoice' },

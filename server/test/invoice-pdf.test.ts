@@ -45,7 +45,11 @@ async function referenceSale() {
     },
   });
   expect(answer.status).toBe(201);
-  return { id: answer.body.createdInvoice.id as number, productName: p.name as string };
+  return {
+    id: answer.body.createdInvoice.id as number,
+    number: answer.body.createdInvoice.number as number,
+    productName: p.name as string,
+  };
 }
 
 const emailInvoice = (body: unknown, token = owner) => t.call('POST', '/v1/email-invoice', { token, body, query: { type: 'saleinvoice' } });
@@ -57,23 +61,29 @@ describe('invoice PDF by mail', () => {
     expect(answer.status).toBe(200);
     const [mail] = await rows(t, sql`select kind, "to", cc, bcc, subject, attachments from outbox where id = ${answer.body.outboxId}`);
     expect(mail).toMatchObject({ kind: 'invoice', to: ['buyer@example.com'], cc: ['boss@example.com', 'books@example.com'], bcc: [] });
-    expect(mail.subject).toContain(`Invoice #${sale.id}`);
+    expect(mail.subject).toContain(`Invoice #${sale.number}`);
     expect(mail.attachments).toHaveLength(1);
     const [attachment] = mail.attachments;
-    expect(attachment).toMatchObject({ filename: `invoice-${sale.id}.pdf`, contentType: 'application/pdf' });
+    expect(attachment).toMatchObject({ filename: `invoice-${sale.number}.pdf`, contentType: 'application/pdf' });
     const bytes = Buffer.from(attachment.base64, 'base64');
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 
     const text = await pdfText(new Uint8Array(bytes));
-    expect(text).toContain(`Invoice #${sale.id}`);
+    expect(text).toContain(`Invoice #${sale.number}`);
     expect(text).toContain(sale.productName);
     expect(text).toMatch(/Total\s+38\.50/);
     expect(text).toMatch(/Due\s+18\.50/);
     expect(text).toContain('Paid by');
   });
 
-  test('the same PDF downloads from the sale', async () => {
+  test('the same PDF downloads from the sale, under the invoice number (not the id a refused sale used up)', async () => {
+    const refused = await t.call('POST', '/v1/sale-invoice', {
+      token: owner,
+      body: { saleInvoiceProduct: [{ productId: (await referenceProduct(t, 1)).id, productQuantity: 2 }] },
+    });
+    expect(refused.status).toBe(409);
     const sale = await referenceSale();
+    expect(sale.number).not.toBe(sale.id);
     const response = await t.app.inject({
       method: 'GET',
       url: `/v1/sale-invoice/${sale.id}/pdf`,
@@ -81,9 +91,9 @@ describe('invoice PDF by mail', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toContain(`invoice-${sale.id}.pdf`);
+    expect(response.headers['content-disposition']).toContain(`invoice-${sale.number}.pdf`);
     const text = await pdfText(new Uint8Array(response.rawPayload));
-    expect(text).toContain(`Invoice #${sale.id}`);
+    expect(text).toContain(`Invoice #${sale.number}`);
     expect(text).toMatch(/Total\s+38\.50/);
   });
 

@@ -22,6 +22,7 @@ describe('postings', () => {
   test('a purchase: goods and VAT (once per rate) against payables, each amount paid from its account', () => {
     const postings = purchasePostings({
       invoiceId: 7,
+      number: 5,
       date: '2026-05-02',
       net: 5000,
       tax: [
@@ -41,7 +42,8 @@ describe('postings', () => {
   test('a purchase return: payables against goods and VAT, money paid back into its account', () => {
     const postings = purchaseReturnPostings({
       invoiceId: 7,
-      returnId: 2,
+      purchaseNumber: 5,
+      returnNumber: 2,
       date: '2026-05-03',
       net: 1000,
       tax: [{ rate: 10, amount: 100 }],

@@ -15,6 +15,7 @@ const tender = (amount: number, cash: boolean, index = 0): Tender => ({
 test('a sale posts cost, sales, VAT once per rate and each payment', () => {
   const postings = salePostings({
     invoiceId: 7,
+    number: 5,
     date: '2026-03-04',
     net: 3500,
     vat: [
@@ -42,7 +43,8 @@ test('a sale posts cost, sales, VAT once per rate and each payment', () => {
 test('a return of 1 of that sale posts 3.7: goods back at cost, sales and VAT off the receivable, each refund', () => {
   const postings = saleReturnPostings({
     invoiceId: 7,
-    returnId: 2,
+    saleNumber: 5,
+    returnNumber: 2,
     date: '2026-03-05',
     net: 1167,
     vat: [{ rate: 10, amount: 117 }],

@@ -24,7 +24,8 @@ const search = (key: string, query: Record<string, string> = {}) =>
 
 /**
  * A till sale sends this many statements, however many lines it has: one read (products, tenders,
- * customer, settings, the invoice number), moveStocks, then the header with its lines and postings;
+ * customer, settings, the invoice's id), moveStocks, then the header with its lines, its invoice number
+ * (taken from the sale series in that statement: gap-free numbering costs no statement) and postings;
  * the answer is built from what was written.
  */
 const saleStatements = 3;

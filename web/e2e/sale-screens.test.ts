@@ -11,8 +11,10 @@ let token: string;
 const problems: string[] = [];
 /** The sale with a due (2 kettles, 5.00 paid), the sale to undo, the held cart, the return and the later payment. */
 const ids = { owing: 0, paidUp: 0, held: 0, giveBack: 0, payment: 0, alice: 0, kettle: 0, cash: 0 };
+/** The documents' numbers, as the screens show them (pages open by id). */
+const no = { owing: 0, paidUp: 0, giveBack: 0 };
 
-type Sale = { createdInvoice: { id: number; saleInvoiceProduct: { id: number }[] } };
+type Sale = { createdInvoice: { id: number; number: number | null; saleInvoiceProduct: { id: number }[] } };
 
 beforeAll(async () => {
   product = await startProduct();
@@ -46,13 +48,15 @@ beforeAll(async () => {
     paidAmount: [{ paymentType: cash, amount: 5 }],
   });
   ids.owing = owing.createdInvoice.id;
+  no.owing = owing.createdInvoice.number!;
   // one kettle comes back (10.00 + 1.00 VAT off the due: 6.00), then 2.00 is paid: 4.00 due
-  const back = await call<{ createdReturnSaleInvoice: { id: number } }>('POST', 'return-sale-invoice', {
+  const back = await call<{ createdReturnSaleInvoice: { id: number; number: number } }>('POST', 'return-sale-invoice', {
     saleInvoiceId: ids.owing,
     note: 'Lid cracked',
     returnSaleInvoiceProduct: [{ saleInvoiceProductId: owing.createdInvoice.saleInvoiceProduct[0]!.id, productQuantity: 1 }],
   });
   ids.giveBack = back.createdReturnSaleInvoice.id;
+  no.giveBack = back.createdReturnSaleInvoice.number;
   await call('POST', 'payment-sale-invoice', { saleInvoiceNo: ids.owing, paidAmount: [{ paymentType: cash, amount: 2 }] });
   const payments = await call<{ getAllPaymentSaleInvoice: { id: number; amount: number }[] }>(
     'GET',
@@ -60,9 +64,9 @@ beforeAll(async () => {
   );
   ids.payment = payments.getAllPaymentSaleInvoice.find((p) => Number(p.amount) === 2)!.id;
   // a walk-in sale paid in full by card, to be undone
-  ids.paidUp = (
-    await call<Sale>('POST', 'sale-invoice', { saleInvoiceProduct: line(1), paidAmount: [{ paymentType: card, amount: 11 }] })
-  ).createdInvoice.id;
+  const paidUp = await call<Sale>('POST', 'sale-invoice', { saleInvoiceProduct: line(1), paidAmount: [{ paymentType: card, amount: 11 }] });
+  ids.paidUp = paidUp.createdInvoice.id;
+  no.paidUp = paidUp.createdInvoice.number!;
   // a cart parked at the till
   ids.held = (
     await call<Sale>('POST', 'sale-invoice', { customerId: ids.alice, saleInvoiceProduct: line(3), isHold: 'true', note: 'Back at noon' })
@@ -93,7 +97,7 @@ test('the sale list shows each sale with total, VAT, paid, due, returns and prof
   await loginAs(page, product.url);
   await openScreen(page, 'Sale invoices');
   await page.waitForURL(`${product.url}/admin/sale-invoice`);
-  const owing = row(page, `#${ids.owing}`);
+  const owing = row(page, `#${no.owing}`);
   await owing.getByText('Alice Shopper').waitFor();
   // total 22.00, VAT 2.00, paid 7.00, due 4.00, returned 11.00 (with its VAT), profit (10 − 6) on the kettle kept
   expect((await owing.locator('td').allInnerTexts()).slice(2)).toEqual([
@@ -107,7 +111,7 @@ test('the sale list shows each sale with total, VAT, paid, due, returns and prof
     '4.00',
     'Partly paid',
   ]);
-  const undone = row(page, `#${ids.paidUp}`);
+  const undone = row(page, `#${no.paidUp}`);
   await undone.getByText('Paid', { exact: true }).waitFor();
   // the held cart is not a sale
   expect(await row(page, `#${ids.held}`).count()).toBe(0);
@@ -126,7 +130,7 @@ test('the sale list shows each sale with total, VAT, paid, due, returns and prof
   await page.goto(`${product.url}/admin/sale-invoice`);
   await page.getByRole('columnheader', { name: 'No.' }).click();
   await page.waitForURL((url) => url.searchParams.get('sort') === 'id' && url.searchParams.get('order') === 'asc');
-  await page.locator('tbody tr.ant-table-row').first().getByText(`#${ids.owing}`).waitFor();
+  await page.locator('tbody tr.ant-table-row').first().getByText(`#${no.owing}`).waitFor();
   // no sale before the shop opened: the days typed into the range go into the address
   await page.goto(`${product.url}/admin/sale-invoice`);
   await page.getByPlaceholder('From').fill('2000-01-01');
@@ -146,9 +150,9 @@ test('a customer payment is deleted from the payment list, and its amount is owe
   const { page } = browser;
   await openScreen(page, 'Customer payments');
   await page.waitForURL(`${product.url}/admin/customer-payment`);
-  const payment = row(page, `Payment for sale #${ids.owing}`).filter({ hasText: '2.00' });
+  const payment = row(page, `Payment for sale #${no.owing}`).filter({ hasText: '2.00' });
   await payment.waitFor();
-  expect(await row(page, `#${ids.owing}`).count()).toBe(2);
+  expect(await row(page, `#${no.owing}`).count()).toBe(2);
   await totals(page, 'Payment totals').getByText('18.00').waitFor();
   await fitsPhone(page, 'customer-payments-phone');
   await payment.getByRole('button', { name: 'Delete' }).click();
@@ -164,11 +168,11 @@ test('a customer payment is deleted from the payment list, and its amount is owe
 test('the sale page shows lines with what came back, the return, the ledger, and takes the due split across cash and card', async () => {
   const { page } = browser;
   await page.goto(`${product.url}/admin/sale-invoice`);
-  await row(page, `#${ids.owing}`)
-    .getByRole('link', { name: `#${ids.owing}` })
+  await row(page, `#${no.owing}`)
+    .getByRole('link', { name: `#${no.owing}` })
     .click();
   await page.waitForURL(`${product.url}/admin/sale-invoice/${ids.owing}`);
-  await page.getByRole('heading', { name: `Sale #${ids.owing}` }).waitFor();
+  await page.getByRole('heading', { name: `Sale #${no.owing}` }).waitFor();
   const line = page.getByLabel('Lines').getByRole('row').filter({ hasText: 'KETTLE-BLUE' });
   // sold 2, 1 back
   expect(await line.locator('td').allInnerTexts()).toEqual([
@@ -182,13 +186,13 @@ test('the sale page shows lines with what came back, the return, the ledger, and
   ]);
   await page
     .getByLabel('Returns')
-    .getByRole('link', { name: `#${ids.giveBack}` })
+    .getByRole('link', { name: `#${no.giveBack}` })
     .waitFor();
-  await page.getByLabel('Ledger').getByText(`Sale #${ids.owing}: paid by Cash`).waitFor();
+  await page.getByLabel('Ledger').getByText(`Sale #${no.owing}: paid by Cash`).waitFor();
   const figures = page.getByLabel('Sale figures');
   await figures.getByText('Partly paid').waitFor();
   expect(await page.getByRole('link', { name: 'Reprint' }).getAttribute('href')).toBe(`/admin/sale-invoice/${ids.owing}/receipt`);
-  expect(await page.getByRole('link', { name: 'Return goods' }).getAttribute('href')).toBe(`/admin/pos?return=${ids.owing}`);
+  expect(await page.getByRole('link', { name: 'Return goods' }).getAttribute('href')).toBe(`/admin/pos?return=${no.owing}`);
   await fitsPhone(page, 'sale-detail-phone');
 
   const form = page.getByLabel('Take payment');
@@ -215,7 +219,7 @@ test('the sale page shows lines with what came back, the return, the ledger, and
   // the status tag beside the sale's number (the figures also hold a "Paid" amount)
   await page.locator('.ant-tag', { hasText: /^Paid$/ }).waitFor();
   await form.waitFor({ state: 'detached' });
-  await page.getByLabel('Ledger').getByText(`Payment for sale #${ids.owing} by Card`).waitFor();
+  await page.getByLabel('Ledger').getByText(`Payment for sale #${no.owing} by Card`).waitFor();
   expect((await api<{ dueAmount: number }>(product, token, 'GET', `sale-invoice/${ids.owing}`)).dueAmount).toBe(0);
   expect(problems).toEqual([]);
 });
@@ -234,10 +238,10 @@ test('a sale is undone from its page after a confirm, and shows as undone in the
   await page.getByRole('link', { name: 'Back to sale invoices' }).click();
   // the list and its totals are the active sales'; the undone ones are listed apart
   await totals(page, 'Sale totals').getByText('22.00').waitFor();
-  expect(await row(page, `#${ids.paidUp}`).count()).toBe(0);
+  expect(await row(page, `#${no.paidUp}`).count()).toBe(0);
   await page.getByLabel('Status').click();
   await page.locator('.ant-select-item-option').filter({ hasText: 'Undone sales' }).click();
-  await row(page, `#${ids.paidUp}`).getByText('Undone').waitFor();
+  await row(page, `#${no.paidUp}`).getByText('Undone').waitFor();
   await page.getByText('1 in all').waitFor();
   expect(problems).toEqual([]);
 });
@@ -270,14 +274,14 @@ test('sale returns are listed with their sale and totals, narrowed by sale, and 
   await back.getByText('1.00').waitFor();
   await totals(page, 'Return totals').getByText('10.00').waitFor();
   await fitsPhone(page, 'sale-returns-phone');
-  await page.getByLabel('Sale no.').fill(String(ids.paidUp));
+  await page.getByLabel('Sale no.').fill(String(no.paidUp));
   await page.getByText('Nothing brought back').waitFor();
-  await page.getByLabel('Sale no.').fill(String(ids.owing));
+  await page.getByLabel('Sale no.').fill(String(no.owing));
   await back.waitFor();
 
   await back.locator(`a[href="/admin/sale-return/${ids.giveBack}"]`).click();
   await page.waitForURL(`${product.url}/admin/sale-return/${ids.giveBack}`);
-  await page.getByRole('heading', { name: `Sale return #${ids.giveBack}` }).waitFor();
+  await page.getByRole('heading', { name: `Sale return #${no.giveBack}` }).waitFor();
   await page.getByLabel('Returned goods').getByRole('row').filter({ hasText: 'KETTLE-BLUE' }).getByText('10 % / 1.00').waitFor();
   await page.getByText('Lid cracked').waitFor();
   await fitsPhone(page, 'sale-return-phone');
@@ -296,7 +300,7 @@ test("a customer's statement opens from the customer list: sales, returns, payme
   expect(await statement.locator('td').allInnerTexts()).toEqual(['1', '1', '22.00', '11.00', '11.00', '0.00', '0.00']);
   await page
     .getByRole('region', { name: 'Sales' })
-    .getByRole('link', { name: `#${ids.owing}` })
+    .getByRole('link', { name: `#${no.owing}` })
     .waitFor();
   await page.getByRole('region', { name: 'Returns' }).locator(`a[href="/admin/sale-return/${ids.giveBack}"]`).waitFor();
   const paid = page.getByRole('region', { name: 'Payments' });
@@ -325,13 +329,13 @@ test('a clerk who may only read sales sees them, without payment, undo, return, 
   await page.waitForURL(`${product.url}/admin/auth/login`);
   await loginAs(page, product.url, clerk.username, clerk.password);
   await openScreen(page, 'Sale invoices');
-  await row(page, `#${owing.createdInvoice.id}`).getByText('Partly paid').waitFor();
+  await row(page, `#${owing.createdInvoice.number}`).getByText('Partly paid').waitFor();
   await page.getByLabel('Status').waitFor();
   expect(await page.getByLabel('Customer').count()).toBe(0);
   expect(await page.getByLabel('Salesperson').count()).toBe(0);
   expect(await page.getByRole('button', { name: 'New sale' }).count()).toBe(0);
-  await row(page, `#${owing.createdInvoice.id}`)
-    .getByRole('link', { name: `#${owing.createdInvoice.id}` })
+  await row(page, `#${owing.createdInvoice.number}`)
+    .getByRole('link', { name: `#${owing.createdInvoice.number}` })
     .click();
   await page.getByLabel('Sale figures').getByText('Partly paid').waitFor();
   await page.getByRole('link', { name: 'Reprint' }).waitFor();

@@ -26,6 +26,8 @@ export const supplierRefOut = z.object({ id: out.id, name: out.text, phone: out.
 
 export const purchaseHeaderOut = z.object({
   ...recordOut,
+  /** The purchase's number in its gap-free series. */
+  number: out.int,
   state: z.enum(purchaseLifecycle.states),
   date: out.date,
   supplierId: out.id,
@@ -73,8 +75,12 @@ export const returnLineOut = z.object({
 
 export const purchaseReturnOut = z.object({
   ...recordOut,
+  /** The return's number in its own gap-free series. */
+  number: out.int,
   date: out.date,
   purchaseInvoiceId: out.id,
+  /** The purchase's number. */
+  purchaseInvoiceNumber: out.int,
   totalAmount: out.money,
   tax: out.money,
   instantReturnAmount: out.money,

@@ -20,6 +20,8 @@ const derived = {
 
 export const saleInvoiceOut = z.object({
   id: out.id,
+  /** The invoice number (gap-free, in the order sales completed); null while the sale is held or when it was cancelled held. */
+  number: out.optionalId,
   date: out.date,
   state: z.enum(saleLifecycle.states),
   status: out.status,
@@ -135,6 +137,13 @@ export const saleEndpoints = {
     answer: saleListOut,
   }),
   get: endpoint({ method: 'GET', path: 'sale-invoice/:id', access: 'readSingle-saleInvoice', answer: saleInvoiceDetailOut }),
+  /** The sale whose invoice number is `:id` (the number on the receipt and its barcode), as `get` answers it. */
+  getByNumber: endpoint({
+    method: 'GET',
+    path: 'sale-invoice/number/:id',
+    access: 'readSingle-saleInvoice',
+    answer: saleInvoiceDetailOut,
+  }),
   listOfCustomer: endpoint({
     method: 'GET',
     path: 'sale-invoice/customer/:id',
@@ -211,9 +220,13 @@ export const salePaymentEndpoints = {
     method: 'GET',
     path: 'payment-sale-invoice',
     access: 'readAll-paymentSaleInvoice',
-    query: listQuery({ filters: { saleInvoiceId: idListFilter.optional(), customerId: idListFilter.optional() } }),
+    query: listQuery({
+      // saleInvoiceNumber: the sale's invoice number, as a person types it
+      filters: { saleInvoiceId: idListFilter.optional(), saleInvoiceNumber: idListFilter.optional(), customerId: idListFilter.optional() },
+    }),
     answer: z.object({
-      getAllPaymentSaleInvoice: z.array(transactionOut),
+      /** Each payment with its sale's invoice number. */
+      getAllPaymentSaleInvoice: z.array(transactionOut.extend({ saleInvoiceNumber: out.optionalId })),
       totalPaymentSaleInvoice: out.int,
       aggregations: z.object({ _sum: z.object({ amount: out.money }) }),
     }),

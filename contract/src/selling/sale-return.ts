@@ -56,8 +56,12 @@ export const saleReturnLineOut = z.object({
 
 export const saleReturnOut = z.object({
   ...recordOut,
+  /** The return's number in its own gap-free series. */
+  number: out.int,
   date: out.date,
   saleInvoiceId: out.id,
+  /** The returned sale's invoice number. */
+  saleInvoiceNumber: out.int,
   /** Σ returned net, before VAT. */
   totalAmount: out.money,
   tax: out.money,
@@ -84,7 +88,11 @@ export const returnSaleEndpoints = {
     method: 'GET',
     path: 'return-sale-invoice',
     access: 'readAll-returnSaleInvoice',
-    query: listQuery({ filters: { saleInvoiceId: idListFilter.optional() }, sortable: ['date', 'id'] }),
+    query: listQuery({
+      // saleInvoiceNumber: the sale's invoice number, as a person types it
+      filters: { saleInvoiceId: idListFilter.optional(), saleInvoiceNumber: idListFilter.optional() },
+      sortable: ['date', 'id'],
+    }),
     answer: z.object({
       allSaleInvoice: z.array(saleReturnOut),
       aggregations: z.object({

@@ -5,6 +5,7 @@ export * from './identity.ts';
 export * from './inventory.ts';
 export * from './ledger.ts';
 export * from './mail.ts';
+export * from './numbering.ts';
 export * from './product.ts';
 export * from './purchasing.ts';
 export * from './selling.ts';

@@ -1,6 +1,6 @@
 import { purchaseLifecycle } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 import { users } from './identity.ts';
 import { product } from './product.ts';
@@ -39,8 +39,15 @@ export const purchaseInvoice = pgTable(
     returnAmount: moneyColumn().notNull().default(0),
     instantPaidReturnAmount: moneyColumn().notNull().default(0),
     userId: integer().references(() => users.id),
+    /** The purchase's number (series `purchase`), taken as it is made. */
+    number: integer(),
   },
-  (t) => [inSet('purchase_invoice_state', t.state, purchaseLifecycle.states), index().on(t.supplierId), index().on(t.date)],
+  (t) => [
+    inSet('purchase_invoice_state', t.state, purchaseLifecycle.states),
+    index().on(t.supplierId),
+    index().on(t.date),
+    uniqueIndex().on(t.number),
+  ],
 );
 
 export const purchaseInvoiceProduct = pgTable(
@@ -83,8 +90,10 @@ export const returnPurchaseInvoice = pgTable(
     note: text(),
     invoiceMemoNo: text(),
     userId: integer().references(() => users.id),
+    /** The return's number (series `purchaseReturn`), taken as it is made. */
+    number: integer(),
   },
-  (t) => [index().on(t.purchaseInvoiceId)],
+  (t) => [index().on(t.purchaseInvoiceId), uniqueIndex().on(t.number)],
 );
 
 export const returnPurchaseInvoiceProduct = pgTable(

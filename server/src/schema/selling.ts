@@ -1,12 +1,13 @@
 import { saleLifecycle, saleOrderStatuses } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 import { customer, users } from './identity.ts';
 import { product } from './product.ts';
 
 /**
- * A till sale. Its number is its id, from the table's identity sequence. Totals, VAT, discount and
+ * A till sale. Its `number` is the invoice number: taken from the sale series when it completes (a held
+ * or cancelled sale has none), without gaps; the id is only a key. Totals, VAT, discount and
  * profit are the sale as made. Paid, due, returned and refunded are the ledger's figures for the sale
  * (reference 3.4), kept here by every use case that posts for it, in the same transaction
  * (`keepInvoiceFigures`), so a list reads them without the ledger; zero unless completed. `state`
@@ -45,12 +46,15 @@ export const saleInvoice = pgTable(
     termsAndConditions: text(),
     address: text(),
     orderStatus: closedText(saleOrderStatuses).notNull().default('PENDING'),
+    /** The invoice number (series `sale`), null until the sale completes. */
+    number: integer(),
   },
   (t) => [
     inSet('sale_invoice_state', t.state, saleLifecycle.states),
     inSet('sale_invoice_order_status', t.orderStatus, saleOrderStatuses),
     index().on(t.customerId),
     index().on(t.date),
+    uniqueIndex().on(t.number),
   ],
 );
 
@@ -108,8 +112,10 @@ export const returnSaleInvoice = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id),
+    /** The return's number (series `saleReturn`), taken as it is made. */
+    number: integer(),
   },
-  (t) => [index().on(t.saleInvoiceId), index().on(t.date)],
+  (t) => [index().on(t.saleInvoiceId), index().on(t.date), uniqueIndex().on(t.number)],
 );
 
 /** One returned line: the sale line it comes from, the quantity, and the sale line's values prorated. */

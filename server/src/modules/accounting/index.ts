@@ -7,6 +7,6 @@ export { type InvoiceKind, keepInvoiceFigures, ledgerFiguresOf } from './invoice
 export { entriesWhere, monthOf } from './journal-read.ts';
 export { journalRoutes } from './journal-routes.ts';
 export { paymentMethodExtras } from './payment-method.ts';
-export { type AccountRef, type LedgerType, type Posting, type PostingStatement, post, postingStatement } from './post.ts';
+export { type AccountRef, type LedgerType, numberMark, type Posting, type PostingStatement, post, postingStatement } from './post.ts';
 export { liveEntry } from './reversed.ts';
 export { type VatShare, vatByRate, vatTotal } from './vat-rates.ts';

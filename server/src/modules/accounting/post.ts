@@ -56,14 +56,21 @@ export interface PostingStatement {
   check(made: number): void;
 }
 
-export function postingStatement(postings: readonly Posting[]): PostingStatement | null {
+/**
+ * Stands in a posting's particulars for its document's number when the number is taken in the same
+ * statement as the postings (a sale's): `postingStatement(postings, number)` puts it in.
+ */
+export const numberMark = '{number}';
+
+export function postingStatement(postings: readonly Posting[], number?: SQL): PostingStatement | null {
   const real = postings.filter((p) => p.amount !== 0);
   if (real.length === 0) return null;
   const input = JSON.stringify(real.map(asRecord));
+  const particulars = number ? sql`replace(p.particulars, ${numberMark}, (${number})::text)` : sql`p.particulars`;
   return {
     sql: sql`
     insert into "transaction" (date, debit_id, credit_id, amount, particulars, type, related_id, reverses_id, vat_rate)
-    select p.date, coalesce(p.debit_id, d.id), coalesce(p.credit_id, c.id), p.amount, p.particulars, p.type,
+    select p.date, coalesce(p.debit_id, d.id), coalesce(p.credit_id, c.id), p.amount, ${particulars}, p.type,
       p.related_id, p.reverses_id, p.vat_rate
     from jsonb_to_recordset(${input}::jsonb) as p(n int, date date, debit_key text, debit_id int, credit_key text, credit_id int,
       amount numeric, particulars text, type text, related_id text, reverses_id int, vat_rate numeric)

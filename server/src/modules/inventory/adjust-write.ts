@@ -6,7 +6,7 @@ import { requireFound } from '../../platform/queries.ts';
 import { assertTransition, type LifecycleDocument, lockState, transition } from '../../platform/transition.ts';
 import { adjustInvoice, adjustInvoiceProduct, product } from '../../schema/index.ts';
 import { type Posting, post } from '../accounting/index.ts';
-import { moveStock } from './move-stock.ts';
+import { moveStock, moveStocks } from './move-stock.ts';
 
 export const adjustDocument = 'adjust';
 
@@ -36,29 +36,37 @@ function postingFor(line: ValuedLine, date: string, adjustId: number, reversal: 
 }
 
 /**
- * Creates an adjustment inside the caller's transaction: the header, its lines valued at each
- * product's current cost, one stock movement per line (in product-id order, so row locks are
- * always taken in the same order) and the postings. A decrement below zero throws a 409 naming
- * the product (from moveStock), which rolls everything back.
+ * Creates an adjustment inside the caller's transaction: the header, one stock movement per line
+ * through one moveStocks (which locks the products first, in product-id order, and values each
+ * line at the product's average cost under that lock), then the lines and the postings. The lines
+ * are written only after the products are locked: a line's foreign key takes a share lock on its
+ * product, and taken before the update lock it would cross another document's (a deadlock). A
+ * decrement below zero throws a 409 naming the product (from moveStocks), which rolls everything back.
  */
 export async function createAdjustment(tx: DbOrTx, input: AdjustInventoryInput, userId: number, clock: Clock): Promise<number> {
   const ids = input.adjustInvoiceProduct.map((l) => l.productId);
-  const products = await tx
-    .select({ id: product.id, name: product.name, cost: product.productPurchasePrice })
-    .from(product)
-    .where(inArray(product.id, ids));
-  const byId = new Map(products.map((p) => [p.id, p]));
+  const products = await tx.select({ id: product.id }).from(product).where(inArray(product.id, ids));
   requireFound(
     input.adjustInvoiceProduct.map((line, index) => [`adjustInvoiceProduct.${index}.productId`, line.productId] as const),
-    new Set(byId.keys()),
+    new Set(products.map((p) => p.id)),
   );
 
   const date = input.date ?? (await businessDate(tx, clock));
   const [header] = await tx.insert(adjustInvoice).values({ date, note: input.note, userId }).returning({ id: adjustInvoice.id });
   const adjustId = header!.id;
-  const lines: ValuedLine[] = input.adjustInvoiceProduct
-    .map((l) => ({ ...l, name: byId.get(l.productId)!.name, unitCost: byId.get(l.productId)!.cost }))
-    .sort((a, b) => a.productId - b.productId);
+  const sorted = [...input.adjustInvoiceProduct].sort((a, b) => a.productId - b.productId);
+  const moved = await moveStocks(
+    tx,
+    sorted.map((l) => ({
+      productId: l.productId,
+      quantity: l.adjustType === 'increment' ? l.adjustQuantity : -l.adjustQuantity,
+      reason: 'adjustment' as const,
+      documentType: adjustDocument,
+      documentId: adjustId,
+      userId,
+    })),
+  );
+  const lines: ValuedLine[] = sorted.map((l, i) => ({ ...l, name: moved[i]!.name, unitCost: moved[i]!.unitCost }));
   await tx.insert(adjustInvoiceProduct).values(
     lines.map((l) => ({
       adjustInvoiceId: adjustId,
@@ -69,17 +77,6 @@ export async function createAdjustment(tx: DbOrTx, input: AdjustInventoryInput, 
       unitCost: l.unitCost,
     })),
   );
-  for (const line of lines) {
-    await moveStock(tx, {
-      productId: line.productId,
-      quantity: line.adjustType === 'increment' ? line.adjustQuantity : -line.adjustQuantity,
-      reason: 'adjustment',
-      documentType: adjustDocument,
-      documentId: adjustId,
-      unitCost: line.unitCost,
-      userId,
-    });
-  }
   await post(
     tx,
     lines.map((l) => postingFor(l, date, adjustId, false)),

@@ -2,6 +2,7 @@ import { fromCents, type PurchaseInvoiceInput, purchaseMessages, toCents } from 
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
+import { numberDocument } from '../../platform/document-number.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { requireFound, requireIdsExist } from '../../platform/queries.ts';
 import { product, productVat, purchaseInvoice, purchaseInvoiceProduct, supplier } from '../../schema/index.ts';
@@ -16,8 +17,10 @@ export const purchaseDocument = 'purchaseInvoice';
 export const lineTax = (net: number, percent: number) => Math.floor((net * Math.round(percent * 100)) / 10_000 + 0.5);
 
 /**
- * POST purchase-invoice inside the caller's transaction: the header and lines (a line's VAT, when not
- * given, is its product's VAT type's), stock in through moveStock (product-id order), each product's moving-average cost and (when given) its sale price,
+ * POST purchase-invoice inside the caller's transaction: the products locked first (product-id order),
+ * the header and lines (a line's VAT, when not given, is its product's VAT type's), stock in through
+ * moveStock, each product's moving-average cost and (when given) its sale price, the purchase's number
+ * (taken last, so its series' lock is held only to the commit)
  * and the postings of reference 3.8. Paying more than the invoice's total is refused. With
  * `purchaseRequestId` the invoice receives that purchase request (requested → received, naming the
  * invoice) in the same transaction; its lines may differ from the request's (what actually came).
@@ -108,7 +111,11 @@ export async function createPurchase(tx: DbOrTx, input: PurchaseInvoiceInput, us
       })
       .where(eq(product.id, l.productId));
   }
-  await post(tx, purchasePostings({ invoiceId, date, net, tax: vatByRate(valued.map((l) => ({ rate: l.percent, vat: l.tax }))), paid }));
+  const number = await numberDocument(tx, purchaseInvoice, invoiceId, 'purchase');
+  await post(
+    tx,
+    purchasePostings({ invoiceId, number, date, net, tax: vatByRate(valued.map((l) => ({ rate: l.percent, vat: l.tax }))), paid }),
+  );
   if (input.purchaseRequestId) await receivePurchaseRequest(tx, input.purchaseRequestId, invoiceId);
   return invoiceId;
 }

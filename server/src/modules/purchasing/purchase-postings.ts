@@ -11,10 +11,18 @@ export interface PaidAmount {
  * Reference 3.8: Dr Inventory / Cr Accounts Payable for the lines without VAT, Dr Tax / Cr Accounts
  * Payable for the input VAT (one posting per rate, carrying it), and for each amount paid Dr Accounts Payable / Cr the payment method's account.
  */
-export function purchasePostings(p: { invoiceId: number; date: string; net: Cents; tax: VatShare[]; paid: PaidAmount[] }): Posting[] {
+export function purchasePostings(p: {
+  invoiceId: number;
+  /** The purchase's number, named in the particulars. */
+  number: number;
+  date: string;
+  net: Cents;
+  tax: VatShare[];
+  paid: PaidAmount[];
+}): Posting[] {
   const base = { date: p.date, type: 'purchase' as const, relatedId: p.invoiceId };
   return [
-    { ...base, debit: 'inventory', credit: 'accountsPayable', amount: p.net, particulars: `Purchase #${p.invoiceId}: goods` },
+    { ...base, debit: 'inventory', credit: 'accountsPayable', amount: p.net, particulars: `Purchase #${p.number}: goods` },
     ...p.tax.map(
       (v): Posting => ({
         ...base,
@@ -22,7 +30,7 @@ export function purchasePostings(p: { invoiceId: number; date: string; net: Cent
         credit: 'accountsPayable',
         amount: v.amount,
         vatRate: v.rate,
-        particulars: `Purchase #${p.invoiceId}: input VAT ${v.rate} %`,
+        particulars: `Purchase #${p.number}: input VAT ${v.rate} %`,
       }),
     ),
     ...p.paid.map(
@@ -31,7 +39,7 @@ export function purchasePostings(p: { invoiceId: number; date: string; net: Cent
         debit: 'accountsPayable',
         credit: x.account,
         amount: x.amount,
-        particulars: `Purchase #${p.invoiceId}: paid`,
+        particulars: `Purchase #${p.number}: paid`,
       }),
     ),
   ];
@@ -40,14 +48,16 @@ export function purchasePostings(p: { invoiceId: number; date: string; net: Cent
 /** Reference 3.9: Dr AP / Cr Inventory (returned value), Dr AP / Cr Tax (returned VAT, per rate), Dr method / Cr AP (paid back). */
 export function purchaseReturnPostings(p: {
   invoiceId: number;
-  returnId: number;
+  /** The numbers the particulars name: the purchase's and the return's. */
+  purchaseNumber: number;
+  returnNumber: number;
   date: string;
   net: Cents;
   tax: VatShare[];
   instant: PaidAmount[];
 }): Posting[] {
   const base = { date: p.date, type: 'purchaseReturn' as const, relatedId: p.invoiceId };
-  const what = `Purchase return #${p.returnId} of purchase #${p.invoiceId}`;
+  const what = `Purchase return #${p.returnNumber} of purchase #${p.purchaseNumber}`;
   return [
     { ...base, debit: 'accountsPayable', credit: 'inventory', amount: p.net, particulars: `${what}: goods` },
     ...p.tax.map(

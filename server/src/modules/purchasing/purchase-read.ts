@@ -1,5 +1,5 @@
 import { type PurchaseState, paymentStatus } from '@tillbook/contract';
-import { asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { conventionWhere, type ListQuery, orderBy, whereAll } from '../../platform/list-query.ts';
 import { paged } from '../../platform/queries.ts';
@@ -23,6 +23,7 @@ export function headerSelect(db: DbOrTx) {
   return db
     .select({
       id: inv.id,
+      number: sql<number>`${inv.number}`.mapWith(Number),
       status: inv.status,
       createdAt: inv.createdAt,
       updatedAt: inv.updatedAt,
@@ -57,7 +58,7 @@ type Filters = { supplierId?: number[] };
  */
 export async function listPurchases(db: DbOrTx, q: ListQuery<Filters>) {
   const where = whereAll([
-    ...conventionWhere(q, { status: inv.status, search: [inv.supplierMemoNo, inv.invoiceMemoNo, inv.note], date: inv.date }),
+    ...conventionWhere(q, { status: inv.status, search: [inv.number, inv.supplierMemoNo, inv.invoiceMemoNo, inv.note], date: inv.date }),
     q.filters.supplierId ? inArray(inv.supplierId, q.filters.supplierId) : undefined,
   ]);
   const [rows, total] = await Promise.all([
@@ -93,9 +94,23 @@ export async function listPurchases(db: DbOrTx, q: ListQuery<Filters>) {
   };
 }
 
+/** Purchase return headers with their number and their purchase's, as a dynamic select. */
+export function returnHeaderSelect(db: DbOrTx) {
+  return db
+    .select({
+      ...getTableColumns(returnPurchaseInvoice),
+      // a committed return always has its number (taken in the transaction that wrote it)
+      number: sql<number>`${returnPurchaseInvoice.number}`.mapWith(Number),
+      purchaseInvoiceNumber: sql<number>`${inv.number}`.mapWith(Number),
+    })
+    .from(returnPurchaseInvoice)
+    .innerJoin(inv, eq(inv.id, returnPurchaseInvoice.purchaseInvoiceId))
+    .$dynamic();
+}
+
 /** A purchase return's header and lines. */
 export async function returnsOf(db: DbOrTx, where: SQL) {
-  const headers = await db.select().from(returnPurchaseInvoice).where(where).orderBy(asc(returnPurchaseInvoice.id));
+  const headers = await returnHeaderSelect(db).where(where).orderBy(asc(returnPurchaseInvoice.id));
   if (!headers.length) return [];
   const lines = await db
     .select({

@@ -2,10 +2,11 @@ import { fromCents, purchaseMessages, type ReturnPurchaseInput, toCents } from '
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
+import { numberDocument } from '../../platform/document-number.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { requireFound } from '../../platform/queries.ts';
 import { lockState } from '../../platform/transition.ts';
-import { purchaseInvoiceProduct, returnPurchaseInvoice, returnPurchaseInvoiceProduct } from '../../schema/index.ts';
+import { purchaseInvoice, purchaseInvoiceProduct, returnPurchaseInvoice, returnPurchaseInvoiceProduct } from '../../schema/index.ts';
 import { keepInvoiceFigures, post, vatByRate } from '../accounting/index.ts';
 import { moveStock } from '../inventory/index.ts';
 import { paidAmounts } from './payment-accounts.ts';
@@ -18,7 +19,8 @@ export const purchaseReturnDocument = 'returnPurchaseInvoice';
  * POST return-purchase-invoice inside the caller's transaction. The purchase invoice's row is locked
  * first, so two returns of the same invoice take turns and the second sees the first's lines: no line
  * goes back beyond bought minus already returned. Values are the purchase line's (net = unit cost ×
- * quantity, VAT prorated, half up); stock goes out through moveStock at that cost; postings per 3.9.
+ * quantity, VAT prorated, half up); stock goes out through moveStock at that cost (before the lines are
+ * written); the return takes its number last; postings per 3.9.
  */
 export async function createPurchaseReturn(tx: DbOrTx, input: ReturnPurchaseInput, userId: number, clock: Clock): Promise<number> {
   const invoiceId = input.purchaseInvoiceId;
@@ -91,6 +93,19 @@ export async function createPurchaseReturn(tx: DbOrTx, input: ReturnPurchaseInpu
     })
     .returning({ id: returnPurchaseInvoice.id });
   const returnId = header!.id;
+  // the goods go out first: moveStock locks each product (in product-id order) before a line's foreign key
+  // takes its share lock on it, so two documents on one product never cross their locks
+  for (const l of lines) {
+    await moveStock(tx, {
+      productId: l.line.productId,
+      quantity: -l.productQuantity,
+      reason: 'purchaseReturn',
+      documentType: purchaseReturnDocument,
+      documentId: returnId,
+      unitCost: l.line.unitCost,
+      userId,
+    });
+  }
   await tx.insert(returnPurchaseInvoiceProduct).values(
     lines.map((l) => ({
       invoiceId: returnId,
@@ -103,22 +118,14 @@ export async function createPurchaseReturn(tx: DbOrTx, input: ReturnPurchaseInpu
       taxAmount: fromCents(l.tax),
     })),
   );
-  for (const l of lines) {
-    await moveStock(tx, {
-      productId: l.line.productId,
-      quantity: -l.productQuantity,
-      reason: 'purchaseReturn',
-      documentType: purchaseReturnDocument,
-      documentId: returnId,
-      unitCost: l.line.unitCost,
-      userId,
-    });
-  }
+  const [purchase] = await tx.select({ number: purchaseInvoice.number }).from(purchaseInvoice).where(eq(purchaseInvoice.id, invoiceId));
+  const returnNumber = await numberDocument(tx, returnPurchaseInvoice, returnId, 'purchaseReturn');
   await post(
     tx,
     purchaseReturnPostings({
       invoiceId,
-      returnId,
+      purchaseNumber: purchase!.number!,
+      returnNumber,
       date,
       net,
       tax: vatByRate(lines.map((l) => ({ rate: l.line.tax, vat: l.tax }))),

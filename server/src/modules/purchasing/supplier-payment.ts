@@ -33,7 +33,7 @@ export async function paySupplier(tx: DbOrTx, input: PurchasePaymentInput, clock
       debit: 'accountsPayable' as const,
       credit: p.account,
       amount: p.amount,
-      particulars: `Payment of purchase #${invoiceId}`,
+      particulars: `Payment of purchase #${invoice!.number}`,
       type: 'purchase' as const,
       relatedId: invoiceId,
     })),

@@ -7,7 +7,7 @@ import type { ResourceDefinition } from '../../platform/resource-factory.ts';
 import { purchaseInvoice, returnPurchaseInvoice, supplier, transaction } from '../../schema/index.ts';
 import { entriesWhere, liveEntry } from '../accounting/index.ts';
 import { sumDerived, summedColumns } from './balances.ts';
-import { headerSelect, withPaymentStatus } from './purchase-read.ts';
+import { headerSelect, returnHeaderSelect, withPaymentStatus } from './purchase-read.ts';
 
 /** Active invoices (undone ones are out of every statement) with their derived figures. */
 const activeInvoices = (db: DbOrTx, supplierIds?: number[]) =>
@@ -23,11 +23,7 @@ async function supplierDetail(db: DbOrTx, id: number) {
   const ids = invoices.map((i) => i.id);
   const keys = ids.map(String);
   const returns = ids.length
-    ? await db
-        .select()
-        .from(returnPurchaseInvoice)
-        .where(inArray(returnPurchaseInvoice.purchaseInvoiceId, ids))
-        .orderBy(asc(returnPurchaseInvoice.id))
+    ? await returnHeaderSelect(db).where(inArray(returnPurchaseInvoice.purchaseInvoiceId, ids)).orderBy(asc(returnPurchaseInvoice.id))
     : [];
   const allTransaction = keys.length
     ? await entriesWhere(

@@ -28,6 +28,8 @@ export async function setPurchaseStatus(tx: DbOrTx, invoiceId: number, status: '
     return;
   }
   await transition(tx, purchaseDoc, invoiceId, 'undone', { status: false });
+  // the reversal names the purchase by its number (the row is there: transition locked it)
+  const [undone] = await tx.select({ number: purchaseInvoice.number }).from(purchaseInvoice).where(eq(purchaseInvoice.id, invoiceId));
   const returned = tx
     .select({
       lineId: returnPurchaseInvoiceProduct.purchaseInvoiceProductId,
@@ -97,7 +99,7 @@ export async function setPurchaseStatus(tx: DbOrTx, invoiceId: number, status: '
       debit: { subAccountId: r.creditId },
       credit: { subAccountId: r.debitId },
       amount: toCents(r.amount),
-      particulars: `Purchase #${invoiceId} deleted: reversal`,
+      particulars: `Purchase #${undone!.number} deleted: reversal`,
       type: r.type,
       relatedId: invoiceId,
       ...(r.vatRate === null ? {} : { vatRate: r.vatRate }),

@@ -14,13 +14,13 @@ import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError } from '../../platform/errors.ts';
 import { requireFound } from '../../platform/queries.ts';
 import { transition } from '../../platform/transition.ts';
-import { postingStatement, vatByRate } from '../accounting/index.ts';
+import { numberMark, postingStatement, vatByRate } from '../accounting/index.ts';
 import { moveStocks } from '../inventory/index.ts';
 import { saleDoc, saleDocument } from './sale-doc.ts';
 import { lookUpSale, type SaleLookup, type SaleProduct } from './sale-lookup.ts';
 import { salePostings } from './sale-postings.ts';
 import { settleTender, type Tender, tendersFrom } from './sale-tender.ts';
-import { type SaleHeaderRow, type SaleLineRow, type WrittenSale, writeSaleRows } from './sale-write.ts';
+import { type SaleHeaderRow, type SaleLineRow, saleNumber, type WrittenSale, writeSaleRows } from './sale-write.ts';
 
 /** One priced line: everything in cents, priced by `unitPrice` on the business date. */
 interface PricedLine {
@@ -81,6 +81,8 @@ function customerOf(found: SaleLookup): { id: number; username: string | null } 
 /** The invoice as the create answer gives it (`createdInvoice`), the keys of sale-read's header and lines. */
 export type CreatedInvoice = {
   id: number;
+  /** The invoice number; null while held. */
+  number: number | null;
   date: string;
   state: 'completed' | 'held';
   status: boolean;
@@ -234,6 +236,7 @@ function createdInvoice(
   const { extra: _sent, ...figures } = header;
   return {
     id: invoiceId,
+    number: written.number,
     state,
     status: true,
     ...figures,
@@ -295,12 +298,14 @@ async function completeSale(
   const books = postingStatement(
     salePostings({
       invoiceId,
+      number: numberMark,
       date: sale.date,
       net: sale.net,
       vat: vatByRate(sale.lines.map((l) => ({ rate: l.vatPercent, vat: l.vat }))),
       cost,
       payments: settled.kept.map((t) => ({ subAccountId: t.subAccountId, amount: t.amount, method: t.method })),
     }),
+    saleNumber,
   );
   const written = await writeSaleRows(tx, invoiceId, how, header, rows, books);
   return {
@@ -312,8 +317,8 @@ async function completeSale(
 }
 
 /**
- * POST sale-invoice/, inside the caller's transaction: a complete sale numbered by the table's
- * sequence, or with isHold 'true' a held one (a parked cart: its lines priced and kept, no stock
+ * POST sale-invoice/, inside the caller's transaction: a complete sale (keyed by an id from the table's
+ * sequence, numbered from the sale series as it is written), or with isHold 'true' a held one (a parked cart: its lines priced and kept, no stock
  * moved, nothing posted, no payment taken).
  */
 export async function createSale(tx: DbOrTx, input: SaleInvoiceInput, userId: number, clock: Clock): Promise<CreatedSale> {

@@ -68,6 +68,7 @@ export function customerRoutes(ctx: AppContext): RouteDef[] {
       const invoices = await db
         .select({
           id: saleInvoice.id,
+          number: saleInvoice.number,
           date: saleInvoice.date,
           totalAmount: saleInvoice.totalAmount,
           totalTaxAmount: saleInvoice.totalTaxAmount,

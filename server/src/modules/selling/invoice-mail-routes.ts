@@ -13,17 +13,18 @@ export function invoiceMailRoutes(ctx: AppContext): RouteDef[] {
       ctx.db.transaction(async (tx) => {
         const made = found(await saleInvoicePdf(tx, body.id), 'Sale invoice');
         const shop = await shopDetails(tx);
-        const subject = body.subject ?? `Invoice #${body.id} from ${shop.companyName}`;
+        const number = made.sale.singleSaleInvoice.number;
+        const subject = body.subject ?? `Invoice #${number} from ${shop.companyName}`;
         const html =
           body.body ??
-          `<p>Hello,</p><p>Please find attached invoice #${body.id} from ${escapeHtml(shop.companyName)}.</p><p>Thank you for your custom.</p>`;
+          `<p>Hello,</p><p>Please find attached invoice #${number} from ${escapeHtml(shop.companyName)}.</p><p>Thank you for your custom.</p>`;
         const outboxId = await enqueueMail(tx, {
           kind: 'invoice',
           to: [body.receiverEmail],
           cc: body.cc ?? [],
           bcc: body.bcc ?? [],
           subject,
-          ...(await shopMail(tx, { heading: `Invoice #${body.id}`, html, text: htmlToText(html) }, ctx.config)),
+          ...(await shopMail(tx, { heading: `Invoice #${number}`, html, text: htmlToText(html) }, ctx.config)),
           attachments: [{ filename: made.filename, contentType: 'application/pdf', base64: made.pdf.toString('base64') }],
         });
         return { message: 'The invoice is in the outbox and will be sent shortly', outboxId };

@@ -58,7 +58,7 @@ function draw(doc: PDFKit.PDFDocument, sale: Sale, shop: ShopDetails) {
   for (const line of [shop.tagLine, shop.address, shop.phone, shop.email, shop.website])
     if (line) doc.text(line, { width, align: 'center' });
   doc.moveDown();
-  doc.font('Helvetica-Bold').fontSize(14).text(`Invoice #${invoice.id}`, left);
+  doc.font('Helvetica-Bold').fontSize(14).text(`Invoice #${invoice.number}`, left);
   doc.font('Helvetica').fontSize(10);
   doc.text(`Date ${invoice.date}`);
   doc.text(`Customer ${invoice.customer.username ?? ''}`);
@@ -109,7 +109,7 @@ export async function saleInvoicePdf(db: DbOrTx, invoiceId: number): Promise<{ p
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
-    info: { Title: `Invoice ${invoiceId}`, Author: shop.companyName },
+    info: { Title: `Invoice ${sale.singleSaleInvoice.number}`, Author: shop.companyName },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -119,5 +119,5 @@ export async function saleInvoicePdf(db: DbOrTx, invoiceId: number): Promise<{ p
   });
   draw(doc, sale, shop);
   doc.end();
-  return { pdf: await done, filename: `invoice-${invoiceId}.pdf`, sale };
+  return { pdf: await done, filename: `invoice-${sale.singleSaleInvoice.number}.pdf`, sale };
 }

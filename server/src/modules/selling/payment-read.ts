@@ -13,7 +13,10 @@ const money = (cents: ReturnType<typeof sql>) => sql<number>`coalesce(${cents}, 
  * received from customers (the sale rows that credit Accounts Receivable: paid at the till or later)
  * of completed sales, newest first; deleted payments left out. Filters: sale, customer, date range.
  */
-export async function listCustomerPayments(db: DbOrTx, q: ListQuery<{ saleInvoiceId?: number[]; customerId?: number[] }>) {
+export async function listCustomerPayments(
+  db: DbOrTx,
+  q: ListQuery<{ saleInvoiceId?: number[]; saleInvoiceNumber?: number[]; customerId?: number[] }>,
+) {
   const f = q.filters;
   const sales = db
     .select({ id: sql`${saleInvoice.id}::text` })
@@ -22,6 +25,7 @@ export async function listCustomerPayments(db: DbOrTx, q: ListQuery<{ saleInvoic
       and(
         eq(saleInvoice.state, 'completed'),
         f.saleInvoiceId ? inArray(saleInvoice.id, f.saleInvoiceId) : undefined,
+        f.saleInvoiceNumber ? inArray(saleInvoice.number, f.saleInvoiceNumber) : undefined,
         f.customerId ? inArray(saleInvoice.customerId, f.customerId) : undefined,
       ),
     );
@@ -34,12 +38,23 @@ export async function listCustomerPayments(db: DbOrTx, q: ListQuery<{ saleInvoic
     q.endDate ? sql`${transaction.date} <= ${q.endDate}` : undefined,
   ]);
   const rows = await paged(entriesWhere(db, where).orderBy(desc(transaction.date), desc(transaction.id)), q);
+  // each payment's sale by its invoice number, as a person knows it (the entry names the sale by id)
+  const numbers = new Map(
+    rows.length
+      ? (
+          await db
+            .select({ id: saleInvoice.id, number: saleInvoice.number })
+            .from(saleInvoice)
+            .where(inArray(saleInvoice.id, [...new Set(rows.map((r) => Number(r.relatedId)))]))
+        ).map((s) => [String(s.id), s.number])
+      : [],
+  );
   const [totals] = await db
     .select({ n: count(), amount: money(sql`sum(${transaction.amount})`) })
     .from(transaction)
     .where(and(where));
   return {
-    getAllPaymentSaleInvoice: rows,
+    getAllPaymentSaleInvoice: rows.map((r) => ({ ...r, saleInvoiceNumber: numbers.get(r.relatedId ?? '') ?? null })),
     totalPaymentSaleInvoice: totals?.n ?? 0,
     aggregations: { _sum: { amount: totals?.amount ?? 0 } },
   };

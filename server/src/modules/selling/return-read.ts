@@ -12,6 +12,8 @@ function headers(db: DbOrTx) {
   return db
     .select({
       id: ret.id,
+      number: sql<number>`${ret.number}`.mapWith(Number),
+      saleInvoiceNumber: sql<number>`${saleInvoice.number}`.mapWith(Number),
       status: ret.status,
       createdAt: ret.createdAt,
       updatedAt: ret.updatedAt,
@@ -69,10 +71,16 @@ export async function readSaleReturn(db: DbOrTx, returnId: number) {
 }
 
 /** GET return-sale-invoice?filters → {allSaleInvoice, aggregations: {_count, _sum}}, newest first by default. */
-export async function listSaleReturns(db: DbOrTx, q: ListQuery<{ saleInvoiceId?: number[] }>) {
+export async function listSaleReturns(db: DbOrTx, q: ListQuery<{ saleInvoiceId?: number[]; saleInvoiceNumber?: number[] }>) {
   const where = whereAll([
-    ...conventionWhere(q, { status: ret.status, search: [ret.note, ret.invoiceMemoNo], date: ret.date }),
+    ...conventionWhere(q, { status: ret.status, search: [ret.number, ret.note, ret.invoiceMemoNo], date: ret.date }),
     q.filters.saleInvoiceId ? inArray(ret.saleInvoiceId, q.filters.saleInvoiceId) : undefined,
+    q.filters.saleInvoiceNumber
+      ? inArray(
+          ret.saleInvoiceId,
+          db.select({ id: saleInvoice.id }).from(saleInvoice).where(inArray(saleInvoice.number, q.filters.saleInvoiceNumber)),
+        )
+      : undefined,
   ]);
   const rows = await paged(
     headers(db)

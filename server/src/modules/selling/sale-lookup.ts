@@ -48,8 +48,8 @@ const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id))
  * The reads of a sale in ONE statement: its products with their VAT and discount, the payment
  * methods of its tenders (active ones), its customer (the one sent, else the walk-in customer, the
  * first of that name; active), the salesperson's name, the shop's time zone and whether the till may
- * sell below zero; and, with `reserveId`, the next invoice number from the table's sequence (a sale
- * refused afterwards leaves a gap, as a rolled-back insert does).
+ * sell below zero; and, with `reserveId`, the new invoice's id from the table's sequence (a key only: a
+ * refused sale leaves a gap in ids, never in invoice numbers, which the sale takes as it is written).
  */
 export async function lookUpSale(
   tx: DbOrTx,

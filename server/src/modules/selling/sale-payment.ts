@@ -17,7 +17,7 @@ import { tendersOf } from './sale-tender.ts';
  */
 export async function payForSale(tx: DbOrTx, body: z.infer<typeof salePaymentBody>, clock: Clock) {
   const [sale] = await tx
-    .select({ id: saleInvoice.id })
+    .select({ id: saleInvoice.id, number: saleInvoice.number })
     .from(saleInvoice)
     .where(and(eq(saleInvoice.id, body.saleInvoiceNo), eq(saleInvoice.state, 'completed')))
     .for('update');
@@ -36,7 +36,7 @@ export async function payForSale(tx: DbOrTx, body: z.infer<typeof salePaymentBod
       debit: { subAccountId: t.subAccountId },
       credit: 'accountsReceivable' as const,
       amount: t.amount,
-      particulars: `Payment for sale #${sale.id} by ${t.method}`,
+      particulars: `Payment for sale #${sale.number} by ${t.method}`,
       type: 'sale' as const,
       relatedId: sale.id,
     })),

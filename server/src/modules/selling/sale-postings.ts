@@ -4,6 +4,8 @@ import type { AccountRef, Posting, VatShare } from '../accounting/index.ts';
 /** What a sale posts, in cents: its net (after line discounts, before VAT), its VAT per rate, its cost, and the payments kept. */
 export interface SaleFigures {
   invoiceId: number;
+  /** The invoice number the particulars name (numberMark when it is taken in the postings' own statement). */
+  number: number | string;
   date: string;
   net: Cents;
   vat: VatShare[];
@@ -18,7 +20,7 @@ export interface SaleFigures {
  * rate carrying its rate), then each payment into its method's account against the receivable.
  */
 export function salePostings(sale: SaleFigures): Posting[] {
-  const about = `Sale #${sale.invoiceId}`;
+  const about = `Sale #${sale.number}`;
   const base = { date: sale.date, type: 'sale' as const, relatedId: sale.invoiceId };
   return [
     { ...base, debit: 'costOfSales', credit: 'inventory', amount: sale.cost, particulars: `${about}: cost of goods sold` },
@@ -48,7 +50,9 @@ export function salePostings(sale: SaleFigures): Posting[] {
 /** What a sale return posts, in cents: the returned net and VAT per rate, the cost the goods left at, and each refund. */
 export interface SaleReturnFigures {
   invoiceId: number;
-  returnId: number;
+  /** The numbers the particulars name: the sale's invoice number and the return's. */
+  saleNumber: number;
+  returnNumber: number;
   date: string;
   net: Cents;
   vat: VatShare[];
@@ -63,7 +67,7 @@ export interface SaleReturnFigures {
  * refund out of its method's account against the receivable.
  */
 export function saleReturnPostings(r: SaleReturnFigures): Posting[] {
-  const about = `Sale return #${r.returnId} of sale #${r.invoiceId}`;
+  const about = `Sale return #${r.returnNumber} of sale #${r.saleNumber}`;
   const base = { date: r.date, type: 'saleReturn' as const, relatedId: r.invoiceId };
   return [
     { ...base, debit: 'inventory', credit: 'costOfSales', amount: r.cost, particulars: `${about}: goods back` },

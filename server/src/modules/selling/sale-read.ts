@@ -29,7 +29,7 @@ function listWhere(q: ListQuery, extra: SQL[]): SQL | undefined {
     inArray(saleInvoice.state, ['completed', 'deleted']),
     ...conventionWhere(q, {
       status: saleInvoice.status,
-      search: [saleInvoice.note, sql`${saleInvoice.id}` as never],
+      search: [saleInvoice.note, saleInvoice.number],
       date: saleInvoice.date,
     }),
     filters.customerId ? inArray(saleInvoice.customerId, filters.customerId) : undefined,
@@ -40,6 +40,7 @@ function listWhere(q: ListQuery, extra: SQL[]): SQL | undefined {
 
 const headerSelect = {
   id: saleInvoice.id,
+  number: saleInvoice.number,
   date: saleInvoice.date,
   state: saleInvoice.state,
   status: saleInvoice.status,
@@ -188,6 +189,12 @@ export async function readSale(db: DbOrTx, invoiceId: number) {
     returnSaleInvoice: await saleReturnsOf(db, eq(returnSaleInvoice.saleInvoiceId, invoiceId)),
     transactions,
   };
+}
+
+/** GET sale-invoice/number/{number}: the sale with that invoice number, as readSale answers it. */
+export async function readSaleByNumber(db: DbOrTx, number: number) {
+  const [row] = await db.select({ id: saleInvoice.id }).from(saleInvoice).where(eq(saleInvoice.number, number));
+  return row ? readSale(db, row.id) : undefined;
 }
 
 /** A sale's lines, each with the quantity already brought back. */

@@ -2,6 +2,7 @@ import { type Cents, fromCents, type ReturnSaleInput, sellingMessages, toCents }
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
+import { numberDocument } from '../../platform/document-number.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { requireFound } from '../../platform/queries.ts';
 import { lockState } from '../../platform/transition.ts';
@@ -41,8 +42,9 @@ async function refundsOf(tx: DbOrTx, input: ReturnSaleInput['instantReturnAmount
  * fixed). The sale's row is locked first, so two returns of one sale take turns and the second sees
  * the first's lines: no line comes back beyond sold minus already returned. Values are the sale
  * line's, prorated (net and VAT, half up); the goods come back through moveStock at the cost they
- * left at (the line's unitCost), and the product's average cost takes them in at that cost. A refund
- * may not exceed what the customer paid on the sale net of earlier refunds, nor the value returned.
+ * left at (the line's unitCost), before the return's lines are written, and the product's average cost
+ * takes them in at that cost. The return takes its number last. A refund may not exceed what the
+ * customer paid on the sale net of earlier refunds, nor the value returned.
  */
 export async function createSaleReturn(tx: DbOrTx, input: ReturnSaleInput, userId: number, clock: Clock): Promise<number> {
   const saleId = input.saleInvoiceId;
@@ -124,6 +126,20 @@ export async function createSaleReturn(tx: DbOrTx, input: ReturnSaleInput, userI
     })
     .returning({ id: returnSaleInvoice.id });
   const returnId = header!.id;
+  // the goods come back first: moveStock locks each product (in product-id order) before a line's foreign key
+  // takes its share lock on it, so two documents on one product never cross their locks
+  for (const l of lines) {
+    const moved = await moveStock(tx, {
+      productId: l.line.productId,
+      quantity: l.productQuantity,
+      reason: 'saleReturn',
+      documentType: saleReturnDocument,
+      documentId: returnId,
+      unitCost: l.line.unitCost,
+      userId,
+    });
+    await takeInAtCost(tx, l.line.productId, moved.quantityAfter - l.productQuantity, l.productQuantity, toCents(l.line.unitCost));
+  }
   await tx.insert(returnSaleInvoiceProduct).values(
     lines.map((l) => ({
       invoiceId: returnId,
@@ -137,27 +153,18 @@ export async function createSaleReturn(tx: DbOrTx, input: ReturnSaleInput, userI
       unitCost: l.line.unitCost,
     })),
   );
-  for (const l of lines) {
-    const moved = await moveStock(tx, {
-      productId: l.line.productId,
-      quantity: l.productQuantity,
-      reason: 'saleReturn',
-      documentType: saleReturnDocument,
-      documentId: returnId,
-      unitCost: l.line.unitCost,
-      userId,
-    });
-    await takeInAtCost(tx, l.line.productId, moved.quantityAfter - l.productQuantity, l.productQuantity, toCents(l.line.unitCost));
-  }
-  await tx
+  const [sale] = await tx
     .update(saleInvoice)
     .set({ profit: sql`${saleInvoice.profit} - ${fromCents(net - cost)}` })
-    .where(eq(saleInvoice.id, saleId));
+    .where(eq(saleInvoice.id, saleId))
+    .returning({ number: saleInvoice.number });
+  const returnNumber = await numberDocument(tx, returnSaleInvoice, returnId, 'saleReturn');
   await post(
     tx,
     saleReturnPostings({
       invoiceId: saleId,
-      returnId,
+      saleNumber: sale!.number!,
+      returnNumber,
       date,
       net,
       vat: vatByRate(lines.map((l) => ({ rate: l.line.tax, vat: l.vat }))),

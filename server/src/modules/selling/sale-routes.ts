@@ -10,7 +10,7 @@ import { listCustomerPayments } from './payment-read.ts';
 import { listSaleReturns, readSaleReturn } from './return-read.ts';
 import { setOrderStatus } from './sale-order.ts';
 import { payForSale } from './sale-payment.ts';
-import { listHeld, listSales, readHeld, readSale } from './sale-read.ts';
+import { listHeld, listSales, readHeld, readSale, readSaleByNumber } from './sale-read.ts';
 import { createSaleReturn } from './sale-return.ts';
 import { setSaleStatus } from './undo-sale.ts';
 
@@ -45,6 +45,9 @@ export function saleRoutes(ctx: AppContext): RouteDef[] {
     implement(ctx, saleEndpoints.listOfCustomer, ({ params, query }) => listSales(db, query, [eq(saleInvoice.customerId, params.id)])),
     implement(ctx, saleEndpoints.listMine, ({ query, req }) => listSales(db, query, [eq(saleInvoice.customerId, caller(req).id)])),
     implement(ctx, saleEndpoints.get, async ({ params }) => found(await readSale(db, params.id), 'Sale invoice')),
+    implement(ctx, saleEndpoints.getByNumber, async ({ params }) =>
+      found(await readSaleByNumber(db, params.id), `Sale invoice number ${params.id}`),
+    ),
     implement(ctx, saleEndpoints.undo, async ({ params, body, req }) => {
       await db.transaction((tx) => setSaleStatus(tx, params.id, body.status, caller(req).id, clock()));
       return {

@@ -1,6 +1,7 @@
 import type { SaleOrderStatus } from '@tillbook/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
+import { takeNumber } from '../../platform/document-number.ts';
 import { executePrepared } from '../../platform/prepared.ts';
 import type { PostingStatement } from '../accounting/index.ts';
 
@@ -43,24 +44,31 @@ export interface SaleLineRow {
   unitCost: number;
 }
 
-/** What the database gave the rows written: the header's creation time, note and reference fields, the lines' ids in the order given. */
+/** What the database gave the rows written: the header's creation time, note, number and reference fields, the lines' ids in the order given. */
 export interface WrittenSale {
   createdAt: Date;
   note: string | null;
   extra: Required<SaleExtraFields>;
+  /** The invoice number a completed sale took; null for a held one. */
+  number: number | null;
   lineIds: number[];
 }
 
 /** A rewritten held sale keeps a field the body left out. */
 const keptOr = (column: string, value: string | null | undefined, cast = ''): SQL =>
   value === undefined ? sql.raw(column) : sql`${value}${sql.raw(cast)}`;
-const written = sql`returning id, created_at, note, invoice_memo_no, to_char(due_date, 'YYYY-MM-DD') as due_date, terms_and_conditions, address`;
+const written = sql`returning id, created_at, note, invoice_memo_no, to_char(due_date, 'YYYY-MM-DD') as due_date, terms_and_conditions, address, number`;
+
+/** The invoice number the sale takes in writeSaleRows' statement, for the postings written in it (`postingStatement(..., saleNumber)`). */
+export const saleNumber = sql`(select number from num)`;
 
 /**
  * A sale's header and its lines in ONE statement: `insert` writes a new header under the id given
  * (reserved from the table's sequence) in `state`; `replace` rewrites an existing header's figures
  * (its state is moved by the lifecycle, not here) and replaces its lines. `books`, the sale's postings
- * as `post` writes them, go in the same statement.
+ * as `post` writes them, go in the same statement. A sale that completes here (a new completed one, or
+ * a held one replaced) takes its invoice number in this statement, the last of the sale, so the
+ * series' lock is held only from here to the commit.
  */
 export async function writeSaleRows(
   tx: DbOrTx,
@@ -71,6 +79,9 @@ export async function writeSaleRows(
   books: PostingStatement | null = null,
 ): Promise<WrittenSale> {
   const h = header;
+  const numbered = how === 'replace' || how.insert === 'completed';
+  const num = numbered ? sql`num as (${takeNumber('sale')}),` : sql``;
+  const number = numbered ? saleNumber : sql`null::int`;
   const head =
     how === 'replace'
       ? sql`h as (update sale_invoice set date = ${h.date}::date, customer_id = ${h.customerId}, user_id = ${h.userId},
@@ -79,16 +90,17 @@ export async function writeSaleRows(
           order_status = ${h.orderStatus}, invoice_memo_no = ${keptOr('invoice_memo_no', h.extra.invoiceMemoNo)},
           due_date = ${keptOr('due_date', h.extra.dueDate, '::date')},
           terms_and_conditions = ${keptOr('terms_and_conditions', h.extra.termsAndConditions)},
-          address = ${keptOr('address', h.extra.address)}, updated_at = now()
+          address = ${keptOr('address', h.extra.address)}, number = ${number}, updated_at = now()
           where id = ${invoiceId} ${written}),
         gone as (delete from sale_invoice_product where invoice_id = ${invoiceId}),`
       : sql`h as (insert into sale_invoice (id, date, state, customer_id, user_id, total_amount, total_tax_amount,
             total_discount_amount, profit, note, paid_amount, due_amount, order_status, invoice_memo_no, due_date,
-            terms_and_conditions, address)
+            terms_and_conditions, address, number)
           overriding system value
           values (${invoiceId}, ${h.date}::date, ${how.insert}, ${h.customerId}, ${h.userId}, ${h.totalAmount}, ${h.totalTaxAmount},
             ${h.totalDiscountAmount}, ${h.profit}, ${h.note ?? null}, ${h.paidAmount}, ${h.dueAmount}, ${h.orderStatus},
-            ${h.extra.invoiceMemoNo ?? null}, ${h.extra.dueDate ?? null}::date, ${h.extra.termsAndConditions ?? null}, ${h.extra.address ?? null})
+            ${h.extra.invoiceMemoNo ?? null}, ${h.extra.dueDate ?? null}::date, ${h.extra.termsAndConditions ?? null}, ${h.extra.address ?? null},
+            ${number})
           ${written}),`;
   const input = JSON.stringify(lines.map((l, n) => ({ n, ...l })));
   const [row] = await executePrepared<{
@@ -99,11 +111,12 @@ export async function writeSaleRows(
     due_date: string | null;
     terms_and_conditions: string | null;
     address: string | null;
+    number: number | null;
     line_ids: number[] | null;
   }>(
     tx,
     sql`
-    with ${head}
+    with ${num} ${head}
     li as (
       insert into sale_invoice_product (invoice_id, product_id, product_quantity, product_unit_sale_price, product_discount,
         product_final_amount, tax, tax_amount, unit_cost)
@@ -114,7 +127,7 @@ export async function writeSaleRows(
       order by l.n
       returning id)${books ? sql`, posted as (${books.sql})` : sql``}
     select ${books ? sql`(select count(*)::int from posted)` : sql`0`} as posted, floor(extract(epoch from h.created_at) * 1000)::float8 as created_ms, h.note,
-      h.invoice_memo_no, h.due_date, h.terms_and_conditions, h.address, (select json_agg(li.id order by li.id) from li) as line_ids from h`,
+      h.invoice_memo_no, h.due_date, h.terms_and_conditions, h.address, h.number, (select json_agg(li.id order by li.id) from li) as line_ids from h`,
   );
   if (!row) throw new Error(`sale invoice ${invoiceId} was not written`);
   books?.check(Number(row.posted));
@@ -127,6 +140,7 @@ export async function writeSaleRows(
       termsAndConditions: row.terms_and_conditions,
       address: row.address,
     },
+    number: row.number == null ? null : Number(row.number),
     lineIds: (row.line_ids ?? []).map(Number),
   };
 }

@@ -4,7 +4,7 @@ import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { rawRows } from '../../platform/queries.ts';
 import { assertTransition, lockState, transition } from '../../platform/transition.ts';
-import { saleInvoiceProduct } from '../../schema/index.ts';
+import { saleInvoice, saleInvoiceProduct } from '../../schema/index.ts';
 import { keepInvoiceFigures, liveEntry, post } from '../accounting/index.ts';
 import { moveStock, takeInAtCost } from '../inventory/index.ts';
 import { returnedByLine } from './return-read.ts';
@@ -24,6 +24,8 @@ export async function setSaleStatus(tx: DbOrTx, invoiceId: number, status: 'true
     return;
   }
   await transition(tx, saleDoc, invoiceId, 'deleted', { status: false });
+  // the reversal names the sale by its invoice number (the row is there: transition locked it)
+  const [undone] = await tx.select({ number: saleInvoice.number }).from(saleInvoice).where(eq(saleInvoice.id, invoiceId));
   const returned = returnedByLine(tx, invoiceId);
   const lines = await tx
     .select({
@@ -68,7 +70,7 @@ export async function setSaleStatus(tx: DbOrTx, invoiceId: number, status: 'true
       debit: { subAccountId: e.credit_id },
       credit: { subAccountId: e.debit_id },
       amount: Number(e.cents),
-      particulars: e.type === 'sale' ? `Reversal of sale #${invoiceId}` : `Reversal of the returns of sale #${invoiceId}`,
+      particulars: e.type === 'sale' ? `Reversal of sale #${undone!.number}` : `Reversal of the returns of sale #${undone!.number}`,
       type: e.type,
       relatedId: invoiceId,
       ...(e.vat_rate === null ? {} : { vatRate: Number(e.vat_rate) }),

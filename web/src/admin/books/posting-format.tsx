@@ -22,9 +22,13 @@ export function documentHref(posting: Pick<Posting, 'type' | 'relatedId'>): stri
   return undefined;
 }
 
+/** Kinds whose documents have invoice numbers: the entry keeps the document's id, not its number (the particulars name it). */
+const numbered = new Set<string>(['sale', 'saleReturn', 'purchase', 'purchaseReturn']);
+
 /** The posting's document, as a link where it has a page. */
 export function DocumentCell({ posting }: { posting: Posting }) {
   const href = documentHref(posting);
-  const text = `${postingKind(posting.type)}${posting.relatedId ? ` #${posting.relatedId}` : ''}`;
+  const shown = posting.relatedId && !numbered.has(posting.type);
+  const text = `${postingKind(posting.type)}${shown ? ` #${posting.relatedId}` : ''}`;
   return href ? <Link to={href}>{text}</Link> : text;
 }

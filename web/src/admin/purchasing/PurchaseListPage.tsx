@@ -43,7 +43,7 @@ export default function PurchaseListPage() {
         )
       }
       columns={[
-        { key: 'id', title: 'No.', dataIndex: 'id' },
+        { key: 'id', title: 'No.', dataIndex: 'number' },
         { key: 'date', title: 'Date', dataIndex: 'date' },
         { key: 'supplier', title: 'Supplier', render: (_, r) => r.supplier.name },
         { key: 'memo', title: 'Supplier memo', dataIndex: 'supplierMemoNo' },

@@ -40,9 +40,9 @@ export default function PurchaseReturnListPage() {
       rowKey="id"
       expand={(row) => <Lines id={row.id} />}
       columns={[
-        { key: 'id', title: 'No.', dataIndex: 'id' },
+        { key: 'id', title: 'No.', dataIndex: 'number' },
         { key: 'date', title: 'Date', dataIndex: 'date' },
-        { key: 'invoice', title: 'Purchase no.', dataIndex: 'purchaseInvoiceId' },
+        { key: 'invoice', title: 'Purchase no.', dataIndex: 'purchaseInvoiceNumber' },
         { key: 'total', title: 'Amount', align: 'right', render: (_, r) => money(r.totalAmount) },
         { key: 'vat', title: 'VAT', align: 'right', render: (_, r) => money(r.tax) },
         { key: 'instant', title: 'Paid back', align: 'right', render: (_, r) => money(r.instantReturnAmount) },

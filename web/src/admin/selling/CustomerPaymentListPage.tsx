@@ -14,7 +14,7 @@ import { SaleNumberFilter } from './SaleNumberFilter.tsx';
 import { customerSource, SaleLink } from './sale-format.tsx';
 import type { CustomerPayment } from './sale-types.ts';
 
-const filters = ['startDate', 'endDate', 'customerId', 'saleInvoiceId'] as const;
+const filters = ['startDate', 'endDate', 'customerId', 'saleInvoiceNumber'] as const;
 
 /**
  * Money received from customers, at the till and later, newest first. Deleting a payment posts its
@@ -70,7 +70,11 @@ export default function CustomerPaymentListPage() {
       columns={[
         { key: 'id', title: 'No.', dataIndex: 'id' },
         { key: 'date', title: 'Date', dataIndex: 'date' },
-        { key: 'sale', title: 'Sale', render: (_, r) => (r.relatedId ? <SaleLink id={Number(r.relatedId)} /> : null) },
+        {
+          key: 'sale',
+          title: 'Sale',
+          render: (_, r) => (r.relatedId ? <SaleLink id={Number(r.relatedId)} number={r.saleInvoiceNumber} /> : null),
+        },
         { key: 'into', title: 'Received into', render: (_, r) => r.debit.name },
         { key: 'amount', title: 'Amount', align: 'right', render: (_, r) => money(r.amount) },
         { key: 'what', title: 'Particulars', dataIndex: 'particulars' },

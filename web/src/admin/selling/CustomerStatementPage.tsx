@@ -13,6 +13,7 @@ import type { CustomerPayment, SaleReturnDetail } from './sale-types.ts';
 
 interface StatementSale {
   id: number;
+  number: number;
   date: string;
   totalAmount: number;
   totalTaxAmount: number;
@@ -97,7 +98,7 @@ export default function CustomerStatementPage() {
           pagination={{ pageSize: 10, hideOnSinglePage: true }}
           locale={{ emptyText: 'No sale yet' }}
           columns={[
-            { key: 'id', title: 'No.', render: (_, s) => <SaleLink id={s.id} /> },
+            { key: 'id', title: 'No.', render: (_, s) => <SaleLink id={s.id} number={s.number} /> },
             { key: 'date', title: 'Date', dataIndex: 'date' },
             { key: 'total', title: 'Total', align: 'right', render: (_, s) => money(withVat(s.totalAmount, s.totalTaxAmount)) },
             { key: 'paid', title: 'Paid', align: 'right', render: (_, s) => money(s.paidAmount) },
@@ -116,9 +117,9 @@ export default function CustomerStatementPage() {
           pagination={{ pageSize: 10, hideOnSinglePage: true }}
           locale={{ emptyText: 'Nothing brought back' }}
           columns={[
-            { key: 'id', title: 'No.', render: (_, r) => <Link to={`/admin/sale-return/${r.id}`}>{`#${r.id}`}</Link> },
+            { key: 'id', title: 'No.', render: (_, r) => <Link to={`/admin/sale-return/${r.id}`}>{`#${r.number}`}</Link> },
             { key: 'date', title: 'Date', dataIndex: 'date' },
-            { key: 'sale', title: 'Sale', render: (_, r) => <SaleLink id={r.saleInvoiceId} /> },
+            { key: 'sale', title: 'Sale', render: (_, r) => <SaleLink id={r.saleInvoiceId} number={r.saleInvoiceNumber} /> },
             { key: 'goods', title: 'Goods', render: (_, r) => goodsOf(r) },
             { key: 'total', title: 'Amount', align: 'right', render: (_, r) => money(r.totalAmount) },
             { key: 'vat', title: 'VAT', align: 'right', render: (_, r) => money(r.tax) },
@@ -139,7 +140,11 @@ export default function CustomerStatementPage() {
         emptyText="No payment received"
         columns={[
           { key: 'date', title: 'Date', dataIndex: 'date' },
-          { key: 'sale', title: 'Sale', render: (_, r) => (r.relatedId ? <SaleLink id={Number(r.relatedId)} /> : null) },
+          {
+            key: 'sale',
+            title: 'Sale',
+            render: (_, r) => (r.relatedId ? <SaleLink id={Number(r.relatedId)} number={r.saleInvoiceNumber} /> : null),
+          },
           { key: 'into', title: 'Received into', render: (_, r) => r.debit.name },
           { key: 'amount', title: 'Amount', align: 'right', render: (_, r) => money(r.amount) },
         ]}

@@ -39,7 +39,7 @@ async function downloadPdf(saleId: number) {
  * "E-mail this invoice" and "Download PDF" on a sale: a small form (recipient taken from the customer's
  * e-mail when there is one) that puts the invoice PDF in the outbox.
  */
-export function EmailInvoice({ saleId, customerId }: { saleId: number; customerId: number }) {
+export function EmailInvoice({ saleId, number, customerId }: { saleId: number; number: number | null; customerId: number }) {
   const { can } = usePermissions();
   const [open, setOpen] = useState(false);
   const [sending, setSending] = useState(false);
@@ -76,7 +76,7 @@ export function EmailInvoice({ saleId, customerId }: { saleId: number; customerI
       {can('create-email') && <Button onClick={openForm}>E-mail this invoice</Button>}
       <Modal
         open={open}
-        title={`E-mail invoice #${saleId}`}
+        title={`E-mail invoice #${number}`}
         onCancel={() => setOpen(false)}
         onOk={() => form.submit()}
         okText="Send"

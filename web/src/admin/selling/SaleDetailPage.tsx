@@ -54,16 +54,16 @@ export default function SaleDetailPage() {
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
         <Space wrap>
-          <Typography.Title level={3} style={{ margin: 0 }}>{`Sale #${sale.id}`}</Typography.Title>
+          <Typography.Title level={3} style={{ margin: 0 }}>{`Sale #${sale.number}`}</Typography.Title>
           <PaymentStatusTag status={sale.paymentStatus} />
         </Space>
         <Space wrap>
           <Link to={`/admin/sale-invoice/${id}/receipt`}>
             <Button>Reprint</Button>
           </Link>
-          <EmailInvoice saleId={id} customerId={sale.customer.id} />
+          <EmailInvoice saleId={id} number={sale.number} customerId={sale.customer.id} />
           {active && can('create-returnSaleInvoice') && (
-            <Link to={`/admin/pos?return=${id}`}>
+            <Link to={`/admin/pos?return=${sale.number}`}>
               <Button>Return goods</Button>
             </Link>
           )}
@@ -134,7 +134,7 @@ export default function SaleDetailPage() {
         lines={d.returnSaleInvoice}
         emptyText="Nothing brought back"
         columns={[
-          { key: 'id', title: 'No.', render: (_, r) => <Link to={`/admin/sale-return/${r.id}`}>{`#${r.id}`}</Link> },
+          { key: 'id', title: 'No.', render: (_, r) => <Link to={`/admin/sale-return/${r.id}`}>{`#${r.number}`}</Link> },
           { key: 'date', title: 'Date', dataIndex: 'date' },
           { key: 'goods', title: 'Goods', render: (_, r) => returned(r) },
           { key: 'total', title: 'Amount', align: 'right', render: (_, r) => money(r.totalAmount) },

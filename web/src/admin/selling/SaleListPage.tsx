@@ -91,7 +91,7 @@ export default function SaleListPage() {
         />
       )}
       columns={[
-        { key: 'id', title: 'No.', sorter: true, render: (_, r) => <SaleLink id={r.id} /> },
+        { key: 'id', title: 'No.', sorter: true, render: (_, r) => <SaleLink id={r.id} number={r.number} /> },
         { key: 'date', title: 'Date', dataIndex: 'date', sorter: true },
         { key: 'customer', title: 'Customer', render: (_, r) => r.customer.username },
         { key: 'salesperson', title: 'Salesperson', render: (_, r) => r.user.username },

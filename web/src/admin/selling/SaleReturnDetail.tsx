@@ -50,13 +50,13 @@ export default function SaleReturnDetailPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>{`Sale return #${r.id}`}</Typography.Title>
+        <Typography.Title level={3} style={{ margin: 0 }}>{`Sale return #${r.number}`}</Typography.Title>
         <Link to="/admin/sale-return">Back to sale returns</Link>
       </Space>
       <Descriptions size="small" bordered column={{ xs: 1, sm: 2, md: 3 }}>
         <Descriptions.Item label="Date">{r.date}</Descriptions.Item>
         <Descriptions.Item label="Sale">
-          <SaleLink id={r.saleInvoiceId} />
+          <SaleLink id={r.saleInvoiceId} number={r.saleInvoiceNumber} />
         </Descriptions.Item>
         <Descriptions.Item label="Customer">{r.customer.username}</Descriptions.Item>
         <Descriptions.Item label="Taken back by">{r.user.username}</Descriptions.Item>

@@ -10,7 +10,7 @@ import { SaleReturnLines } from './SaleReturnDetail.tsx';
 import { SaleLink } from './sale-format.tsx';
 import type { SaleReturnRow } from './sale-types.ts';
 
-const filters = ['startDate', 'endDate', 'saleInvoiceId', 'sort', 'order'] as const;
+const filters = ['startDate', 'endDate', 'saleInvoiceNumber', 'sort', 'order'] as const;
 
 /** Goods customers brought back, each against its sale, between two days or of one sale. */
 export default function SaleReturnListPage() {
@@ -43,9 +43,9 @@ export default function SaleReturnListPage() {
         />
       )}
       columns={[
-        { key: 'id', title: 'No.', sorter: true, render: (_, r) => <Link to={`/admin/sale-return/${r.id}`}>{`#${r.id}`}</Link> },
+        { key: 'id', title: 'No.', sorter: true, render: (_, r) => <Link to={`/admin/sale-return/${r.id}`}>{`#${r.number}`}</Link> },
         { key: 'date', title: 'Date', dataIndex: 'date', sorter: true },
-        { key: 'sale', title: 'Sale', render: (_, r) => <SaleLink id={r.saleInvoiceId} /> },
+        { key: 'sale', title: 'Sale', render: (_, r) => <SaleLink id={r.saleInvoiceId} number={r.saleInvoiceNumber} /> },
         { key: 'customer', title: 'Customer', render: (_, r) => r.customer.username },
         { key: 'total', title: 'Amount', align: 'right', render: (_, r) => money(r.totalAmount) },
         { key: 'vat', title: 'VAT', align: 'right', render: (_, r) => money(r.tax) },

@@ -9,5 +9,7 @@ export const staffSource = { path: 'user', listName: 'User', labelField: 'userna
 /** A sale's net and VAT together: what the customer is asked to pay. */
 export const withVat = (net: number, vat: number) => fromCents(toCents(net) + toCents(vat));
 
-/** A sale's number, opening its page. */
-export const SaleLink = ({ id }: { id: number }) => <Link to={`/admin/sale-invoice/${id}`}>{`#${id}`}</Link>;
+/** A sale's invoice number, opening its page (found by its id). */
+export const SaleLink = ({ id, number }: { id: number; number: number | null }) => (
+  <Link to={`/admin/sale-invoice/${id}`}>{`#${number ?? '—'}`}</Link>
+);

@@ -6,6 +6,8 @@ import { chooseSize, usePageSizes } from './till-data.ts';
 
 export interface Completed {
   id: number;
+  /** The invoice number, as the receipt shows it. */
+  number: number | null;
   /** Cents. */
   change: number;
   total: number;
@@ -25,7 +27,7 @@ export function CompletedSale({ sale, onNewSale }: { sale: Completed; onNewSale:
   return (
     <Result
       status="success"
-      title={`Sale #${sale.id} completed`}
+      title={`Sale #${sale.number} completed`}
       subTitle={
         <span data-testid="till-done">
           {`Total ${formatMoney(sale.total)} · paid ${formatMoney(sale.paid)} · `}

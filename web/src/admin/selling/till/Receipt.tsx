@@ -35,7 +35,7 @@ export function Receipt(props: {
       className={`receipt receipt-${layout}${props.widthMm < 70 ? ' receipt-narrow' : ''}`}
       style={{ width: `${props.widthMm}mm` }}
       data-testid="receipt"
-      aria-label={`Invoice ${invoice.id}`}
+      aria-label={`Invoice ${invoice.number}`}
     >
       <header className="receipt-shop">
         {settings?.logo && <img src={settings.logo} alt="" className="receipt-logo" />}
@@ -49,7 +49,7 @@ export function Receipt(props: {
       </header>
       <section className="receipt-meta">
         <div>
-          <strong>{`Invoice #${invoice.id}`}</strong>
+          <strong>{`Invoice #${invoice.number}`}</strong>
         </div>
         <div>{`Date ${invoice.date}`}</div>
         <div>{`Customer ${invoice.customer.username ?? ''}`}</div>
@@ -123,7 +123,11 @@ export function Receipt(props: {
         <dt>Due</dt>
         <dd>{money(sale.dueAmount)}</dd>
       </dl>
-      <Barcode value={String(invoice.id)} label={`Invoice number ${invoice.id} as a barcode`} height={layout === 'receipt' ? 36 : 48} />
+      <Barcode
+        value={String(invoice.number)}
+        label={`Invoice number ${invoice.number} as a barcode`}
+        height={layout === 'receipt' ? 36 : 48}
+      />
       {settings?.footer && <footer className="receipt-footer">{settings.footer}</footer>}
     </article>
   );

@@ -48,12 +48,12 @@ export function ReturnPanel({ methods }: { methods: TillMethod[] }) {
   const [saving, setSaving] = useState(false);
 
   async function find(text: string) {
-    const id = saleNumberOf(text);
-    if (!id) return notify.error('Type or scan the sale number from the receipt');
-    const answer = await api(routes.sale.get, { params: { id } });
+    const wanted = saleNumberOf(text);
+    if (!wanted) return notify.error('Type or scan the sale number from the receipt');
+    const answer = await api(routes.sale.getByNumber, { params: { id: wanted } });
     if (answer.error !== undefined) {
       setSale(null);
-      return notify.error(answer.status === 404 ? `No sale #${id}` : answer.error);
+      return notify.error(answer.status === 404 ? `No sale #${wanted}` : answer.error);
     }
     setSale(answer.data);
     setQuantities({});
@@ -112,7 +112,7 @@ export function ReturnPanel({ methods }: { methods: TillMethod[] }) {
       {sale && (
         <>
           <Typography.Text>
-            {`Sale #${sale.singleSaleInvoice.id} · ${sale.singleSaleInvoice.date} · ${sale.singleSaleInvoice.customer.username ?? ''} · paid ${formatMoney(toCents(sale.totalPaidAmount))}`}
+            {`Sale #${sale.singleSaleInvoice.number} · ${sale.singleSaleInvoice.date} · ${sale.singleSaleInvoice.customer.username ?? ''} · paid ${formatMoney(toCents(sale.totalPaidAmount))}`}
           </Typography.Text>
           <Table<SaleLine>
             size="small"

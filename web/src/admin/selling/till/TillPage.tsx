@@ -69,7 +69,13 @@ export default function TillPage() {
     setBusy(null);
     if (answer.error !== undefined) return refused(answer);
     clearRefusal();
-    setDone({ id: answer.data.createdInvoice.id, change: toCents(answer.data.change), total: totals.total, paid: settled.paid });
+    setDone({
+      id: answer.data.createdInvoice.id,
+      number: answer.data.createdInvoice.number,
+      change: toCents(answer.data.change),
+      total: totals.total,
+      paid: settled.paid,
+    });
     dispatch({ type: 'clear' });
     void queryClient.invalidateQueries();
   }

@@ -12,11 +12,17 @@ const server = (name: string, mode: 'embedded' | 'server') => ({
     env: { TEST_DB: mode },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Server test files share nothing but the module graph (each starts its own app on its own database
+    // copy, and none mocks a module): loading the server once per worker instead of once per file saves
+    // most of a file's start-up.
+    isolate: false,
   },
 });
 
 export default defineConfig({
   test: {
+    // Two cores: a file mostly waits on its database or its browser, so two files at a time use both.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contract', include: ['contract/test/**/*.test.ts'] } },
       { test: { name: 'web', include: ['web/test/**/*.test.ts'] } },

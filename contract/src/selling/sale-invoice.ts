@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { transactionOut } from '../accounting/transactions.ts';
-import { out } from '../answers.ts';
+import { out, recordOut } from '../answers.ts';
 import { endpoint, listQuery } from '../endpoint.ts';
 import { idListFilter } from '../list-query.ts';
 import { holdCancelInput, saleInvoiceInput, salePaymentBody, saleStatusInput } from './sale-input.ts';
@@ -15,11 +15,13 @@ const derived = {
   instantPaidReturnAmount: out.money,
 };
 
+/** Who a sale went to: the username, and the name a person knows them by. */
+export const saleCustomerOut = z.object({ id: out.id, username: out.optionalText, firstName: out.optionalText, lastName: out.optionalText });
+
 export const saleInvoiceOut = z.object({
-  id: out.id,
+  ...recordOut,
   date: out.date,
   state: z.enum(saleLifecycle.states),
-  status: out.status,
   customerId: out.id,
   userId: out.id,
   /** Σ line net, before VAT. */
@@ -28,8 +30,7 @@ export const saleInvoiceOut = z.object({
   totalDiscountAmount: out.money,
   profit: out.money,
   note: out.optionalText,
-  createdAt: out.timestamp,
-  customer: z.object({ id: out.id, username: out.optionalText }),
+  customer: saleCustomerOut,
   user: z.object({ id: out.id, username: out.text }),
   ...derived,
 });
@@ -37,6 +38,8 @@ export type SaleInvoice = z.infer<typeof saleInvoiceOut>;
 
 export const saleLineOut = z.object({
   id: out.id,
+  /** The sale the line belongs to. */
+  invoiceId: out.id,
   productId: out.id,
   productQuantity: out.int,
   productUnitSalePrice: out.money,
@@ -50,7 +53,7 @@ export const saleLineOut = z.object({
 });
 
 export const saleTransactionOut = z.object({
-  id: out.id,
+  ...recordOut,
   date: out.date,
   debitId: out.id,
   creditId: out.id,
@@ -89,7 +92,7 @@ const aggregations = z.object({
 
 const createdOut = z.object({
   createdInvoice: saleInvoiceOut.extend({ saleInvoiceProduct: z.array(saleLineOut) }),
-  customer: z.object({ id: out.id, username: out.optionalText }),
+  customer: saleCustomerOut,
   /** Cash handed back when the cash tendered exceeds what was left to pay. */
   change: out.money,
   message: out.text,

@@ -87,7 +87,8 @@ function headerSelect(l: Ledger) {
     profit: saleInvoice.profit,
     note: saleInvoice.note,
     createdAt: saleInvoice.createdAt,
-    customer: { id: customer.id, username: customer.username },
+    updatedAt: saleInvoice.updatedAt,
+    customer: { id: customer.id, username: customer.username, firstName: customer.firstName, lastName: customer.lastName },
     user: { id: salesperson.id, username: salesperson.username },
     paidAmount: money(d.paid),
     dueAmount: money(d.due),
@@ -174,6 +175,9 @@ export async function readSale(db: DbOrTx, invoiceId: number) {
   const transactions = await db
     .select({
       id: transaction.id,
+      status: transaction.status,
+      createdAt: transaction.createdAt,
+      updatedAt: transaction.updatedAt,
       date: transaction.date,
       debitId: transaction.debitId,
       creditId: transaction.creditId,
@@ -211,6 +215,7 @@ export function saleLines(db: DbOrTx, invoiceId: number) {
   return db
     .select({
       id: line.id,
+      invoiceId: line.invoiceId,
       productId: line.productId,
       productQuantity: line.productQuantity,
       productUnitSalePrice: line.productUnitSalePrice,

@@ -31,6 +31,7 @@ export interface SaleLineRow {
 /** What the database gave the rows written: the header's creation time and note, the lines' ids in the order given. */
 export interface WrittenSale {
   createdAt: Date;
+  updatedAt: Date;
   note: string | null;
   lineIds: number[];
 }
@@ -55,16 +56,20 @@ export async function writeSaleRows(
       ? sql`h as (update sale_invoice set date = ${h.date}::date, customer_id = ${h.customerId}, user_id = ${h.userId},
           total_amount = ${h.totalAmount}, total_tax_amount = ${h.totalTaxAmount}, total_discount_amount = ${h.totalDiscountAmount},
           profit = ${h.profit}, note = ${h.note === undefined ? sql`note` : sql`${h.note}`}, updated_at = now()
-          where id = ${invoiceId} returning id, created_at, note),
+          where id = ${invoiceId} returning id, created_at, updated_at, note),
         gone as (delete from sale_invoice_product where invoice_id = ${invoiceId}),`
       : sql`h as (insert into sale_invoice (id, date, state, customer_id, user_id, total_amount, total_tax_amount,
             total_discount_amount, profit, note)
           overriding system value
           values (${invoiceId}, ${h.date}::date, ${how.insert}, ${h.customerId}, ${h.userId}, ${h.totalAmount}, ${h.totalTaxAmount},
             ${h.totalDiscountAmount}, ${h.profit}, ${h.note ?? null})
-          returning id, created_at, note),`;
+          returning id, created_at, updated_at, note),`;
   const input = JSON.stringify(lines.map((l, n) => ({ n, ...l })));
-  const [row] = await executePrepared<{ posted: number; created_ms: number | string; note: string | null; line_ids: number[] | null }>(
+  const [row] = await executePrepared<{
+    posted: number;
+    created_ms: number | string;
+    updated_ms: number | string;
+    note: string | null; line_ids: number[] | null }>(
     tx,
     sql`
     with ${head}
@@ -77,9 +82,13 @@ export async function writeSaleRows(
         "productDiscount" numeric, "productFinalAmount" numeric, tax numeric, "taxAmount" numeric, "unitCost" numeric)
       order by l.n
       returning id)${books ? sql`, posted as (${books.sql})` : sql``}
-    select ${books ? sql`(select count(*)::int from posted)` : sql`0`} as posted, floor(extract(epoch from h.created_at) * 1000)::float8 as created_ms, h.note, (select json_agg(li.id order by li.id) from li) as line_ids from h`,
+    select ${books ? sql`(select count(*)::int from posted)` : sql`0`} as posted, floor(extract(epoch from h.created_at) * 1000)::float8 as created_ms,
+      floor(extract(epoch from h.updated_at) * 1000)::float8 as updated_ms, h.note, (select json_agg(li.id order by li.id) from li) as line_ids from h`,
   );
   if (!row) throw new Error(`sale invoice ${invoiceId} was not written`);
   books?.check(Number(row.posted));
-  return { createdAt: new Date(Number(row.created_ms)), note: row.note, lineIds: (row.line_ids ?? []).map(Number) };
+  return {
+    createdAt: new Date(Number(row.created_ms)),
+    updatedAt: new Date(Number(row.updated_ms)),
+    note: row.note, lineIds: (row.line_ids ?? []).map(Number) };
 }

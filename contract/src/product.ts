@@ -228,7 +228,7 @@ export type ActiveDiscount = z.infer<typeof activeDiscountOut>;
  * `unitPrice` (pricing.ts) on today's business date.
  */
 export const publicProductOut = z.object({
-  id: out.id,
+  ...recordOut,
   name: out.text,
   sku: out.text,
   description: out.optionalText,

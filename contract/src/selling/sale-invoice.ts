@@ -191,7 +191,15 @@ export const salePaymentEndpoints = {
     path: 'payment-sale-invoice',
     access: 'create-paymentSaleInvoice',
     body: salePaymentBody,
-    answer: z.object({ message: out.text, saleInvoiceNo: out.id, date: out.date, amount: out.money, dueAmount: out.money }),
+    answer: z.object({
+      message: out.text,
+      saleInvoiceNo: out.id,
+      date: out.date,
+      amount: out.money,
+      dueAmount: out.money,
+      /** The last ledger row posted, its amount the total paid (reference 3.5, as a supplier payment answers). */
+      transaction: transactionOut,
+    }),
     status: 201,
   }),
   /** Money received from customers (at the till and later), newest first; undone sales left out. */

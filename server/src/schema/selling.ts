@@ -30,7 +30,13 @@ export const saleInvoice = pgTable(
     profit: moneyColumn().notNull(),
     note: text(),
   },
-  (t) => [inSet('sale_invoice_state', t.state, saleLifecycle.states), index().on(t.customerId), index().on(t.date)],
+  (t) => [
+    inSet('sale_invoice_state', t.state, saleLifecycle.states),
+    index().on(t.customerId),
+    index().on(t.date),
+    // a user's page lists their newest sales (GET user/{id}): read in order, never by scanning every sale
+    index().on(t.userId, t.id),
+  ],
 );
 
 /** One product line of a sale: prices and VAT as the server priced them on the sale's date. */

@@ -41,7 +41,7 @@ export const derivedColumns = (b: Balances, live: SQL) => {
   const of = (expression: SQL) => moneyOf(sql`case when ${live} then ${expression} else 0 end`);
   return {
     paidAmount: of(sql`coalesce(${b.paid}, 0)`),
-    totalReturnAmount: of(sql`coalesce(${b.returned}, 0)`),
+    returnAmount: of(sql`coalesce(${b.returned}, 0)`),
     instantPaidReturnAmount: of(sql`coalesce(${b.instant}, 0)`),
     dueAmount: of(sql`coalesce(${b.bought}, 0) - coalesce(${b.returned}, 0) - coalesce(${b.paid}, 0) + coalesce(${b.instant}, 0)`),
     boughtAmount: of(sql`coalesce(${b.bought}, 0)`),
@@ -58,12 +58,12 @@ export interface Derived {
 
 /** Sums rows' derived figures in cents. */
 export function sumDerived(
-  rows: { boughtAmount: number; paidAmount: number; totalReturnAmount: number; instantPaidReturnAmount: number }[],
+  rows: { boughtAmount: number; paidAmount: number; returnAmount: number; instantPaidReturnAmount: number }[],
 ): Derived {
   const c = (f: (r: (typeof rows)[number]) => number) => rows.reduce((acc, r) => acc + toCents(f(r)), 0);
   const bought = c((r) => r.boughtAmount);
   const paid = c((r) => r.paidAmount);
-  const returned = c((r) => r.totalReturnAmount);
+  const returned = c((r) => r.returnAmount);
   const instant = c((r) => r.instantPaidReturnAmount);
   return {
     totalAmount: fromCents(bought),

@@ -35,7 +35,15 @@ async function supplierDetail(db: DbOrTx, id: number) {
         and(inArray(transaction.relatedId, keys), sql`${transaction.type} in ('purchase', 'purchaseReturn')`, liveEntry()),
       ).orderBy(asc(transaction.id))
     : [];
-  return { ...row, ...sumDerived(invoices), purchaseInvoice: invoices, returnPurchaseInvoice: returns, allTransaction };
+  return {
+    ...row,
+    ...sumDerived(invoices),
+    totalPurchaseInvoice: invoices.length,
+    totalReturnPurchaseInvoice: returns.length,
+    purchaseInvoice: invoices,
+    returnPurchaseInvoice: returns,
+    allTransaction,
+  };
 }
 
 function answer<T>(ctx: AppContext, schema: Parameters<typeof presenter>[0], where: string) {

@@ -32,12 +32,7 @@ export interface SaleLookup {
 }
 
 /** Who a sale goes to: the username and the name a person knows them by. */
-export interface SaleCustomer {
-  id: number;
-  username: string | null;
-  firstName: string | null;
-  lastName: string | null;
-}
+export type SaleCustomer = { id: number; username: string | null; firstName: string | null; lastName: string | null };
 
 interface LookupRow {
   invoice_id: number | null;

@@ -1,0 +1,1 @@
+CREATE INDEX "sale_invoice_user_id_id_index" ON "sale_invoice" USING btree ("user_id","id");

@@ -62,7 +62,7 @@ describe('sales', () => {
 
     const lineId = sale.saleInvoiceProduct[0].id;
     const back = await post('return-sale-invoice', { saleInvoiceId: sale.id, returnSaleInvoiceProduct: [{ saleInvoiceProductId: lineId, productQuantity: 1 }] });
-    const returned = back.createdReturnSaleInvoice ?? back;
+    const returned = back.createdReturnSaleInvoice;
     const read = await get(`return-sale-invoice/${returned.id}`);
     expect(read).toMatchObject(record);
     expect(read.returnSaleInvoiceProduct.map((l: any) => l.invoiceId)).toEqual([returned.id]);
@@ -125,9 +125,9 @@ describe('stock, books, storefront', () => {
       userId: 1,
       adjustInvoiceProduct: [{ productId: p.id, adjustQuantity: 1, adjustType: 'increment' }],
     });
-    const id = adjustment.id ?? adjustment.createdAdjustInvoice?.id;
-    const detail = await get(`adjust-inventory/${id}`);
-    expect(detail.adjustInvoiceProduct.map((l: any) => l.adjustInvoiceId)).toEqual([id]);
+    expect(adjustment.adjustInvoiceProduct.map((l: any) => l.adjustInvoiceId)).toEqual([adjustment.id]);
+    const detail = await get(`adjust-inventory/${adjustment.id}`);
+    expect(detail.adjustInvoiceProduct.map((l: any) => l.adjustInvoiceId)).toEqual([adjustment.id]);
   });
 
   test('balance-sheet and income-statement rows carry their debits and credits', async () => {

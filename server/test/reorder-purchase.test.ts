@@ -34,7 +34,8 @@ describe('purchase requests', () => {
       purchaseInvoiceId: null,
     });
     expect(read.body.productList).toEqual([
-      {
+      expect.objectContaining({
+        reorderInvoiceId: answer.body.reorderInvoiceId,
         productId: a.id,
         reorderProductQuantity: 10,
         product: {
@@ -45,8 +46,9 @@ describe('purchase requests', () => {
           reorderQuantity: 4,
           productPurchasePrice: a.productPurchasePrice,
         },
-      },
-      {
+      }),
+      expect.objectContaining({
+        reorderInvoiceId: answer.body.reorderInvoiceId,
         productId: b.id,
         reorderProductQuantity: 3,
         product: {
@@ -57,7 +59,7 @@ describe('purchase requests', () => {
           reorderQuantity: 2,
           productPurchasePrice: b.productPurchasePrice,
         },
-      },
+      }),
     ]);
   });
 

@@ -39,7 +39,11 @@ describe('sales', () => {
     const buyer = await post('customer', { username: `ann${Date.now()}`, firstName: 'Ann', lastName: 'Lee' });
     const made = await post(
       'sale-invoice',
-      { customerId: buyer.id, saleInvoiceProduct: [{ productId: p.id, productQuantity: 2 }], paidAmount: [{ paymentType: cash, amount: 5 }] },
+      {
+        customerId: buyer.id,
+        saleInvoiceProduct: [{ productId: p.id, productQuantity: 2 }],
+        paidAmount: [{ paymentType: cash, amount: 5 }],
+      },
       seller.token,
     );
     const sale = made.createdInvoice;
@@ -61,7 +65,10 @@ describe('sales', () => {
     for (const row of (await get('transaction', { relatedId: String(sale.id) })).getAllTransaction) expect(row).toMatchObject(record);
 
     const lineId = sale.saleInvoiceProduct[0].id;
-    const back = await post('return-sale-invoice', { saleInvoiceId: sale.id, returnSaleInvoiceProduct: [{ saleInvoiceProductId: lineId, productQuantity: 1 }] });
+    const back = await post('return-sale-invoice', {
+      saleInvoiceId: sale.id,
+      returnSaleInvoiceProduct: [{ saleInvoiceProductId: lineId, productQuantity: 1 }],
+    });
     const returned = back.createdReturnSaleInvoice;
     const read = await get(`return-sale-invoice/${returned.id}`);
     expect(read).toMatchObject(record);
@@ -132,7 +139,10 @@ describe('stock, books, storefront', () => {
 
   test('balance-sheet and income-statement rows carry their debits and credits', async () => {
     const p = await referenceProduct(t);
-    await post('sale-invoice', { saleInvoiceProduct: [{ productId: p.id, productQuantity: 1 }], paidAmount: [{ paymentType: cash, amount: 13.2 }] });
+    await post('sale-invoice', {
+      saleInvoiceProduct: [{ productId: p.id, productQuantity: 1 }],
+      paidAmount: [{ paymentType: cash, amount: 13.2 }],
+    });
     const bs = await get('account', { query: 'bs' });
     const is = await get('account', { query: 'is' });
     for (const row of [...bs.assets, ...bs.liabilities, ...bs.equity, ...is.revenue, ...is.expense]) {

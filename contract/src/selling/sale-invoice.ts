@@ -16,7 +16,12 @@ const derived = {
 };
 
 /** Who a sale went to: the username, and the name a person knows them by. */
-export const saleCustomerOut = z.object({ id: out.id, username: out.optionalText, firstName: out.optionalText, lastName: out.optionalText });
+export const saleCustomerOut = z.object({
+  id: out.id,
+  username: out.optionalText,
+  firstName: out.optionalText,
+  lastName: out.optionalText,
+});
 
 export const saleInvoiceOut = z.object({
   ...recordOut,

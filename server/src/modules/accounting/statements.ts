@@ -127,7 +127,9 @@ function section(accounts: AccountInfo[], sums: Map<number, Sums>, types: Accoun
     const s = sums.get(a.id);
     const cents = sign * balanceOf(s);
     if (!s || cents === 0) return [];
-    return [{ id: a.id, account: a.account, subAccount: a.subAccount, totalDebit: fromCents(s.debit), totalCredit: fromCents(s.credit), cents }];
+    return [
+      { id: a.id, account: a.account, subAccount: a.subAccount, totalDebit: fromCents(s.debit), totalCredit: fromCents(s.credit), cents },
+    ];
   });
   return {
     rows: rows.map(({ cents, ...r }) => ({ ...r, balance: fromCents(cents) })),

@@ -1,8 +1,9 @@
-import { customerContract, walkInCustomerName } from '@tillbook/contract';
+import { customerContract, customerDetailOut, walkInCustomerName } from '@tillbook/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { conflict } from '../../platform/errors.ts';
+import { checkedPresenter } from '../../platform/presenter.ts';
 import { defineResource } from '../../platform/resource-factory.ts';
 import type { RouteDef } from '../../platform/route.ts';
 import { toWireList } from '../../platform/wire.ts';
@@ -42,6 +43,7 @@ const customerFields = {
  * selects only the record's columns and the contract's fields.
  */
 export function customerRoutes(ctx: AppContext): RouteDef[] {
+  const presentDetail = checkedPresenter<Record<string, unknown>>(customerDetailOut, 'GET customer/{id}', ctx.config);
   const resource = defineResource(ctx, {
     contract: customerContract,
     table: customer,
@@ -67,6 +69,10 @@ export function customerRoutes(ctx: AppContext): RouteDef[] {
       const invoices = await db
         .select({
           id: saleInvoice.id,
+          status: saleInvoice.status,
+          createdAt: saleInvoice.createdAt,
+          updatedAt: saleInvoice.updatedAt,
+          customerId: saleInvoice.customerId,
           date: saleInvoice.date,
           totalAmount: saleInvoice.totalAmount,
           totalTaxAmount: saleInvoice.totalTaxAmount,
@@ -88,7 +94,7 @@ export function customerRoutes(ctx: AppContext): RouteDef[] {
             and(inArray(transaction.relatedId, keys.map(String)), inArray(transaction.type, ['sale', 'saleReturn']), liveEntry()),
           ).orderBy(asc(transaction.id))
         : [];
-      return {
+      return presentDetail({
         ...row,
         ...sumBalances(perInvoice.values()),
         totalSaleInvoice: invoices.length,
@@ -96,7 +102,7 @@ export function customerRoutes(ctx: AppContext): RouteDef[] {
         saleInvoice: saleInvoices,
         returnSaleInvoice: returns,
         allTransaction,
-      };
+      });
     },
     modes: {
       report: async (_req, q) => {

@@ -69,7 +69,9 @@ export async function writeSaleRows(
     posted: number;
     created_ms: number | string;
     updated_ms: number | string;
-    note: string | null; line_ids: number[] | null }>(
+    note: string | null;
+    line_ids: number[] | null;
+  }>(
     tx,
     sql`
     with ${head}
@@ -90,5 +92,7 @@ export async function writeSaleRows(
   return {
     createdAt: new Date(Number(row.created_ms)),
     updatedAt: new Date(Number(row.updated_ms)),
-    note: row.note, lineIds: (row.line_ids ?? []).map(Number) };
+    note: row.note,
+    lineIds: (row.line_ids ?? []).map(Number),
+  };
 }

@@ -1,4 +1,4 @@
-import { identityResources, messages } from '@tillbook/contract';
+import { identityResources, messages, recordRoutes } from '@tillbook/contract';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { usePermissions } from '../../lib/permissions.ts';
@@ -21,6 +21,7 @@ function PermissionsLink({ id }: { id: number }) {
 export const roleScreen: ResourceScreen = {
   title: 'Roles',
   path: r.path,
+  routes: recordRoutes(r),
   listName: r.listName,
   entity: r.entity,
   schema: r.input,

@@ -1,6 +1,7 @@
 import { Card, Col, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { money } from '../../lib/format.ts';
 import type { DashboardData } from './dashboard-types.ts';
 
 const sales = '#1677ff';
@@ -21,7 +22,7 @@ function ChartCard({ title, children }: { title: string; children: ReactNode }) 
 }
 
 const shortDay = (date: string) => date.slice(5);
-const amount = (value: unknown) => Number(value ?? 0).toFixed(2);
+const amount = (value: unknown) => money(value ?? 0);
 
 /** The dashboard's charts (recharts, in this lazy chunk only): the days' sales and profit, sales against purchases, top products. */
 export default function DashboardCharts({ data }: { data: DashboardData }) {

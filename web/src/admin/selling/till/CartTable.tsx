@@ -1,6 +1,6 @@
-import { formatMoney } from '@tillbook/contract';
 import { Button, InputNumber, Table, Typography } from 'antd';
 import type { Dispatch } from 'react';
+import { moneyOfCents } from '../../../lib/format.ts';
 import { type CartAction, type CartLine, lineFigures } from './cart.ts';
 
 const toCentsInput = (value: number | string | null) => Math.round(Number(value ?? 0) * 100);
@@ -52,7 +52,7 @@ export function CartTable({ lines, dispatch }: { lines: CartLine[]; dispatch: Di
             />
           ),
         },
-        { key: 'unit', title: 'Unit price', align: 'right', render: (_, l) => formatMoney(l.unit) },
+        { key: 'unit', title: 'Unit price', align: 'right', render: (_, l) => moneyOfCents(l.unit) },
         {
           key: 'discount',
           title: 'Discount',
@@ -70,9 +70,9 @@ export function CartTable({ lines, dispatch }: { lines: CartLine[]; dispatch: Di
           key: 'vat',
           title: 'VAT',
           align: 'right',
-          render: (_, l) => `${formatMoney(lineFigures(l).vat)} (${l.vatPercent}%)`,
+          render: (_, l) => `${moneyOfCents(lineFigures(l).vat)} (${l.vatPercent}%)`,
         },
-        { key: 'total', title: 'Total', align: 'right', render: (_, l) => <strong>{formatMoney(lineFigures(l).total)}</strong> },
+        { key: 'total', title: 'Total', align: 'right', render: (_, l) => <strong>{moneyOfCents(lineFigures(l).total)}</strong> },
         {
           key: 'remove',
           title: '',

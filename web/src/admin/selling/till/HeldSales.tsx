@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatMoney, routes, toCents, walkInCustomerName } from '@tillbook/contract';
+import { routes, toCents, walkInCustomerName } from '@tillbook/contract';
 import { Button, Drawer, Popconfirm, Space, Table } from 'antd';
 import { api } from '../../../lib/api.ts';
+import { moneyOfCents } from '../../../lib/format.ts';
 import { must } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notices.tsx';
 import type { CartLine, CartState } from './cart.ts';
@@ -64,7 +65,7 @@ export function HeldSales(props: { open: boolean; onClose: () => void; onResume:
             key: 'total',
             title: 'Total',
             align: 'right',
-            render: (_, s) => formatMoney(toCents(s.totalAmount) + toCents(s.totalTaxAmount)),
+            render: (_, s) => moneyOfCents(toCents(s.totalAmount) + toCents(s.totalTaxAmount)),
           },
           {
             key: 'actions',

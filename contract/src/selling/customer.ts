@@ -77,3 +77,12 @@ export const customerDetailOut = z.object({
   allTransaction: z.array(transactionOut),
 });
 export type CustomerDetail = z.infer<typeof customerDetailOut>;
+
+/** The name a customer is shown by on invoices and lists: first and last name, else the username. */
+export function customerName(c: { username?: string | null; firstName?: string | null; lastName?: string | null }): string {
+  const name = [c.firstName, c.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return name || c.username || '';
+}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type CustomerDetail, routes } from '@tillbook/contract';
+import { type CustomerDetail, customerName, routes } from '@tillbook/contract';
 import { Descriptions, Result, Space, Spin, Table, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -43,7 +43,7 @@ export default function CustomerStatementPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>{`Statement of ${c.username}`}</Typography.Title>
+        <Typography.Title level={3} style={{ margin: 0 }}>{`Statement of ${customerName(c)}`}</Typography.Title>
         <Link to="/admin/customer">Back to customers</Link>
       </Space>
       <Descriptions size="small" bordered column={{ xs: 1, sm: 2, md: 4 }}>

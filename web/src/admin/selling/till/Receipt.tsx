@@ -1,4 +1,4 @@
-import { type AnswerOf, type EndpointOf, type routes, type SettingRead, toCents } from '@tillbook/contract';
+import { type AnswerOf, customerName, type EndpointOf, type routes, type SettingRead, toCents } from '@tillbook/contract';
 import { moneyOfCents } from '../../../lib/format.ts';
 import { Barcode } from './Barcode.tsx';
 
@@ -53,7 +53,7 @@ export function Receipt(props: {
           <strong>{`Invoice #${invoice.id}`}</strong>
         </div>
         <div>{`Date ${invoice.date}`}</div>
-        <div>{`Customer ${invoice.customer.username ?? ''}`}</div>
+        <div>{`Customer ${customerName(invoice.customer)}`}</div>
         <div>{`Served by ${invoice.user.username}`}</div>
       </section>
       <table className="receipt-lines">

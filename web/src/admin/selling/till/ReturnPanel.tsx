@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type AnswerOf, type EndpointOf, routes, toCents } from '@tillbook/contract';
+import { type AnswerOf, customerName, type EndpointOf, routes, toCents } from '@tillbook/contract';
 import { Button, Input, InputNumber, type InputRef, Select, Space, Table, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
@@ -113,7 +113,7 @@ export function ReturnPanel({ methods }: { methods: TillMethod[] }) {
       {sale && (
         <>
           <Typography.Text>
-            {`Sale #${sale.singleSaleInvoice.id} · ${sale.singleSaleInvoice.date} · ${sale.singleSaleInvoice.customer.username ?? ''} · paid ${moneyOfCents(toCents(sale.totalPaidAmount))}`}
+            {`Sale #${sale.singleSaleInvoice.id} · ${sale.singleSaleInvoice.date} · ${customerName(sale.singleSaleInvoice.customer)} · paid ${moneyOfCents(toCents(sale.totalPaidAmount))}`}
           </Typography.Text>
           <Table<SaleLine>
             size="small"

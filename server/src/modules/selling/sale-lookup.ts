@@ -81,7 +81,7 @@ export async function lookUpSale(
       (select json_agg(json_build_object('id', m.id, 'name', m.method_name, 'subAccountId', m.sub_account_id,
           'cash', coalesce(s.system_key = 'cash', false)))
         from payment_method m join sub_account s on s.id = m.sub_account_id
-        where m.id = any(${intArray(input.methodIds)}::int[]) and m.status and m.is_active = 'true') as methods,
+        where m.id = any(${intArray(input.methodIds)}::int[]) and m.status and m.is_active = 'true' and m.at_till = 'true') as methods,
       (select json_build_object('id', c.id, 'username', c.username, 'firstName', c.first_name, 'lastName', c.last_name) from customer c where c.id = ${wanted} and c.status) as customer,
       ${input.customerId == null ? walkIn : sql`null::int`} as walk_in,
       (select u.username from users u where u.id = ${input.userId}) as salesperson,

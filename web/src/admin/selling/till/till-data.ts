@@ -18,7 +18,8 @@ export function usePaymentMethods() {
   return useQuery({
     queryKey: ['till', 'payment-method'],
     queryFn: () => must(api(routes.records.paymentMethod.list, { query: { query: 'all', status: 'true' } })),
-    select: (answer) => rowsOf(answer, 'PaymentMethod').filter((m) => m.isActive !== 'false' && m.status !== 'false'),
+    // a method for deliveries (cash on delivery) is not offered at the counter
+    select: (answer) => rowsOf(answer, 'PaymentMethod').filter((m) => m.isActive !== 'false' && m.atTill !== 'false' && m.status !== 'false'),
     staleTime: 60_000,
   });
 }

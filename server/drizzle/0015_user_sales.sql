@@ -1,1 +1,0 @@
-CREATE INDEX "sale_invoice_user_id_id_index" ON "sale_invoice" USING btree ("user_id","id");

@@ -22,7 +22,7 @@ export function CartTable({ lines, dispatch }: { lines: CartLine[]; dispatch: Di
           key: 'product',
           title: 'Product',
           render: (_, l) => (
-            <div style={{ maxWidth: 'min(260px, 45vw)', whiteSpace: 'normal' }}>
+            <div style={{ maxWidth: 'min(160px, 45vw)', whiteSpace: 'normal' }}>
               <div>{l.name}</div>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {l.sku}
@@ -76,6 +76,8 @@ export function CartTable({ lines, dispatch }: { lines: CartLine[]; dispatch: Di
         {
           key: 'remove',
           title: '',
+          // kept in view at the right edge of the cart however wide the other columns are
+          fixed: 'right',
           render: (_, l) => (
             <Button
               size="small"

@@ -19,7 +19,8 @@ export function usePaymentMethods() {
     queryKey: ['till', 'payment-method'],
     queryFn: () => must(api(routes.records.paymentMethod.list, { query: { query: 'all', status: 'true' } })),
     // a method for deliveries (cash on delivery) is not offered at the counter
-    select: (answer) => rowsOf(answer, 'PaymentMethod').filter((m) => m.isActive !== 'false' && m.atTill !== 'false' && m.status !== 'false'),
+    select: (answer) =>
+      rowsOf(answer, 'PaymentMethod').filter((m) => m.isActive !== 'false' && m.atTill !== 'false' && m.status !== 'false'),
     staleTime: 60_000,
   });
 }

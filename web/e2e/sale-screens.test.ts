@@ -113,7 +113,7 @@ test('the sale list shows each sale with total, VAT, paid, due, returns and prof
   expect(await row(page, `#${ids.held}`).count()).toBe(0);
   const sums = totals(page, 'Sale totals');
   await sums.getByText('Sales', { exact: true }).waitFor();
-  expect(await sums.locator('td').allInnerTexts()).toEqual(['2', '30.00', '3.00', '0.00', '33.00', '18.00', '11.00', '4.00', '8.00']);
+  expect(await sums.locator('td').allInnerTexts()).toEqual(['2', '$30.00', '$3.00', '$0.00', '$33.00', '$18.00', '$11.00', '$4.00', '$8.00']);
   await fitsPhone(page, 'sale-list-phone');
 
   // one customer's sales
@@ -290,7 +290,7 @@ test("a customer's statement opens from the customer list: sales, returns, payme
   await page.getByRole('heading', { name: 'Statement of Alice Shopper' }).waitFor();
   const statement = page.getByLabel('Statement', { exact: true });
   // bought 22.00, 11.00 back, paid 5.00 + 4.00 + 2.00, nothing due
-  expect(await statement.locator('td').allInnerTexts()).toEqual(['1', '1', '22.00', '11.00', '11.00', '0.00', '0.00']);
+  expect(await statement.locator('td').allInnerTexts()).toEqual(['1', '1', '$22.00', '$11.00', '$11.00', '$0.00', '$0.00']);
   await page
     .getByRole('region', { name: 'Sales' })
     .getByRole('link', { name: `#${ids.owing}` })

@@ -57,7 +57,7 @@ test('a supplier is added, a purchase is entered by SKU, listed with paid and du
   await row.getByLabel('Quantity of Green mug').fill('10');
   await row.getByLabel('Unit cost of Green mug').fill('5');
   await row.getByLabel('VAT of Green mug').fill('10');
-  await page.getByText('Amount 50.00 · VAT 5.00 · Total 55.00').waitFor();
+  await page.getByText('Amount $50.00 · VAT $5.00 · Total $55.00').waitFor();
   await page.getByLabel('Paid in cash').fill('30');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'purchase-new-phone');

@@ -99,12 +99,12 @@ test('the sale list shows each sale with total, VAT, paid, due, returns and prof
   expect((await owing.locator('td').allInnerTexts()).slice(2)).toEqual([
     'Alice Shopper',
     'owner',
-    '22.00',
-    '2.00',
-    '7.00',
-    '4.00',
-    '11.00',
-    '4.00',
+    '$22.00',
+    '$2.00',
+    '$7.00',
+    '$4.00',
+    '$11.00',
+    '$4.00',
     'UNPAID',
   ]);
   const undone = row(page, `#${ids.paidUp}`);
@@ -174,10 +174,10 @@ test('the sale page shows lines with what came back, the return, the ledger, and
   expect(await line.locator('td').allInnerTexts()).toEqual([
     'Blue kettle (KETTLE-BLUE)',
     '2',
-    '10.00',
-    '0.00',
-    '20.00',
-    '10 % / 2.00',
+    '$10.00',
+    '$0.00',
+    '$20.00',
+    '10 % / $2.00',
     '1',
   ]);
   await page
@@ -192,7 +192,7 @@ test('the sale page shows lines with what came back, the return, the ledger, and
   await fitsPhone(page, 'sale-detail-phone');
 
   const form = page.getByLabel('Take payment');
-  await form.getByText('Take payment (due 6.00)').waitFor();
+  await form.getByText('Take payment (due $6.00)').waitFor();
   await form.getByLabel('Payment method 1').click();
   await page
     .locator('.ant-select-item-option')
@@ -275,7 +275,7 @@ test('sale returns are listed with their sale and totals, narrowed by sale, and 
   await back.locator(`a[href="/admin/sale-return/${ids.giveBack}"]`).click();
   await page.waitForURL(`${product.url}/admin/sale-return/${ids.giveBack}`);
   await page.getByRole('heading', { name: `Sale return #${ids.giveBack}` }).waitFor();
-  await page.getByLabel('Returned goods').getByRole('row').filter({ hasText: 'KETTLE-BLUE' }).getByText('10 % / 1.00').waitFor();
+  await page.getByLabel('Returned goods').getByRole('row').filter({ hasText: 'KETTLE-BLUE' }).getByText('10 % / $1.00').waitFor();
   await page.getByText('Lid cracked').waitFor();
   await fitsPhone(page, 'sale-return-phone');
   expect(problems).toEqual([]);

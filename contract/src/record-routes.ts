@@ -122,7 +122,7 @@ export interface RecordCalls {
  * The routes of `RecordCalls`, as data. The paths are written here, not read from the resources' contracts,
  * so that calling loads no schema; `web/test/contract-calls.test.ts` holds them to the contracts.
  */
-export function recordCalls(): RecordCalls {
+function recordCalls(): RecordCalls {
   const customer = recordRoutes({ path: 'customer', entity: 'customer' });
   const supplier = recordRoutes({ path: 'supplier', entity: 'supplier' });
   const role = recordRoutes({ path: 'role', entity: 'role' });
@@ -137,3 +137,9 @@ export function recordCalls(): RecordCalls {
     pageSize: recordRoutes({ path: 'page-size', entity: 'pageSize' }),
   } as unknown as RecordCalls;
 }
+
+/**
+ * `records.<name>.<call>`: what the admin screens call on the records the resource factory serves. Kept
+ * apart from `routes` so that the storefront's first load, which imports `routes`, does not carry them.
+ */
+export const records = recordCalls();

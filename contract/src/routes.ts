@@ -1,7 +1,6 @@
 import type { categoryTreeOut, publicBrandListOut, publicColourListOut } from './catalogue.ts';
 import type { Access, Endpoint, ListSpec, Method } from './endpoint.ts';
 import type { endpoints } from './endpoints.ts';
-import { type RecordCalls, recordCalls } from './record-routes.ts';
 
 /**
  * The routes of the contract's endpoints as plain data: what the web needs to call one (method, path,
@@ -197,7 +196,6 @@ const publicLists = {
 } as const satisfies Record<string, Route>;
 
 type Routes = { [A in keyof Registry]: { [N in keyof Registry[A]]: Registry[A][N] extends Endpoint ? RouteOf<Registry[A][N]> : never } } & {
-  records: RecordCalls;
   publicList: {
     productCategory: RouteOf<PublicList<'product-category/public', typeof categoryTreeOut>>;
     productBrand: RouteOf<PublicList<'product-brand/public', typeof publicBrandListOut>>;
@@ -207,7 +205,7 @@ type Routes = { [A in keyof Registry]: { [N in keyof Registry[A]]: Registry[A][N
 
 /**
  * Every route the web may call: `routes.<area>.<name>` for each endpoint of `endpoints` (same names),
- * `routes.publicList.<resource>`, and `routes.records.<record>` for the records the resource factory serves. The cast only adds the endpoint types; `satisfies Table` above
+ * and `routes.publicList.<resource>` (the records the resource factory serves are `records`, record-routes.ts). The cast only adds the endpoint types; `satisfies Table` above
  * checks that the data matches them.
  */
-export const routes = { ...table, publicList: publicLists, records: recordCalls() } as unknown as Routes;
+export const routes = { ...table, publicList: publicLists } as unknown as Routes;

@@ -113,7 +113,17 @@ test('the sale list shows each sale with total, VAT, paid, due, returns and prof
   expect(await row(page, `#${ids.held}`).count()).toBe(0);
   const sums = totals(page, 'Sale totals');
   await sums.getByText('Sales', { exact: true }).waitFor();
-  expect(await sums.locator('td').allInnerTexts()).toEqual(['2', '$30.00', '$3.00', '$0.00', '$33.00', '$18.00', '$11.00', '$4.00', '$8.00']);
+  expect(await sums.locator('td').allInnerTexts()).toEqual([
+    '2',
+    '$30.00',
+    '$3.00',
+    '$0.00',
+    '$33.00',
+    '$18.00',
+    '$11.00',
+    '$4.00',
+    '$8.00',
+  ]);
   await fitsPhone(page, 'sale-list-phone');
 
   // one customer's sales

@@ -5,6 +5,7 @@ import {
   endpoints,
   identityResources,
   type ListSpec,
+  records,
   resources,
   routes,
 } from '@tillbook/contract';
@@ -29,7 +30,7 @@ function neverRun() {
   // @ts-expect-error the body must be the contract's
   void api(routes.adjust.reverse, { params: { id: 1 }, body: { status: 'maybe' } });
   // @ts-expect-error a record's :id must be given too
-  void api(routes.records.customer.statement);
+  void api(records.customer.statement);
   // @ts-expect-error the endpoint itself is not a route (it would load its schemas)
   void api(adjustEndpoints.get, { params: { id: 1 } });
 }
@@ -50,7 +51,7 @@ describe('the typed client', () => {
   });
 
   it('calls each endpoint by its route: same names, method, path, access and kind of query', () => {
-    const { publicList, records: _records, ...called } = routes;
+    const { publicList, ...called } = routes;
     expect(Object.keys(called).sort()).toEqual(Object.keys(endpoints).sort());
     for (const [area, list] of Object.entries(endpoints)) {
       const areaRoutes = called[area as keyof typeof called] as Record<string, unknown>;
@@ -82,15 +83,15 @@ describe('the typed client', () => {
       user: { path: routes.user.list.path, entity: 'user' },
       account: { path: routes.account.list.path, entity: 'account' },
     };
-    expect(Object.keys(routes.records).sort()).toEqual(Object.keys(contracts).sort());
+    expect(Object.keys(records).sort()).toEqual(Object.keys(contracts).sort());
     for (const [name, contract] of Object.entries(contracts)) {
-      const r = routes.records[name as keyof typeof routes.records];
+      const r = records[name as keyof typeof records];
       expect(r.list, name).toEqual({ method: 'GET', path: contract.path, access: `readAll-${contract.entity}`, list: true });
       expect(r.get, name).toEqual({ method: 'GET', path: `${contract.path}/:id`, access: `readSingle-${contract.entity}` });
       expect(r.create.path, name).toBe(contract.path);
       expect(r.setStatus, name).toEqual({ method: 'PATCH', path: `${contract.path}/:id`, access: `delete-${contract.entity}` });
     }
-    expect(routes.records.customer.statement).toEqual(routes.records.customer.get);
-    expect(routes.records.supplier.report).toEqual({ method: 'GET', path: resources.supplier.path, access: 'readAll-supplier' });
+    expect(records.customer.statement).toEqual(records.customer.get);
+    expect(records.supplier.report).toEqual({ method: 'GET', path: resources.supplier.path, access: 'readAll-supplier' });
   });
 });

@@ -1,4 +1,4 @@
-import { type AnswerOf, type EndpointOf, routes } from '@tillbook/contract';
+import { type AnswerOf, type EndpointOf, records, type routes } from '@tillbook/contract';
 import type { RefSource } from '../../ui/resource/fields.ts';
 
 /** What the books' screens read, named from the contract's answers. */
@@ -21,7 +21,7 @@ export type VatStatement = AnswerOf<EndpointOf<typeof routes.vatReport.statement
 
 /** The active sub-accounts, for every select that picks a ledger account (GET account?type=sa&query=all). */
 export const subAccountSource: RefSource = {
-  list: routes.records.account.list,
+  list: records.account.list,
   query: { type: 'sa' },
   listName: 'SubAccount',
   labelField: 'name',

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Action, actions, routes, rowsOf } from '@tillbook/contract';
+import { type Action, actions, records, routes, rowsOf } from '@tillbook/contract';
 import { Alert, Button, Checkbox, Result, Space, Spin, Table, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -55,11 +55,11 @@ export default function RolePermissionsPage() {
   const { can } = usePermissions();
   const role = useQuery({
     queryKey: ['role', id],
-    queryFn: () => must(api(routes.records.role.withPermissions, { params: { id } })),
+    queryFn: () => must(api(records.role.withPermissions, { params: { id } })),
   });
   const catalogue = useQuery({
     queryKey: ['permission-catalogue'],
-    queryFn: () => must(api(routes.records.permission.list, { query: { query: 'all' } })),
+    queryFn: () => must(api(records.permission.list, { query: { query: 'all' } })),
   });
   const rows = useMemo(() => buildMatrix(rowsOf(catalogue.data, 'Permission')), [catalogue.data]);
   const held = useMemo(() => new Set(role.data?.permissions.map((p) => p.id) ?? []), [role.data]);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { routes, type SupplierReport } from '@tillbook/contract';
+import { records, type SupplierReport } from '@tillbook/contract';
 import { Table, Typography } from 'antd';
 import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
@@ -10,8 +10,8 @@ type Row = SupplierReport['allSupplier'][number];
 /** What each active supplier was sold us, paid, returned and is owed (GET supplier?query=report), with the grand totals. */
 export default function SupplierStatementPage() {
   const report = useQuery({
-    queryKey: ['list', routes.records.supplier.report.path, 'report'],
-    queryFn: () => must(api(routes.records.supplier.report, { query: { query: 'report' } })),
+    queryKey: ['list', records.supplier.report.path, 'report'],
+    queryFn: () => must(api(records.supplier.report, { query: { query: 'report' } })),
   });
   const g = report.data?.grandData;
   return (

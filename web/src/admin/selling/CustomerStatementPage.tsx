@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type CustomerDetail, customerName, routes } from '@tillbook/contract';
+import { type CustomerDetail, customerName, records, routes } from '@tillbook/contract';
 import { Descriptions, Result, Space, Spin, Table, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -24,7 +24,7 @@ export default function CustomerStatementPage() {
   const payments = useListParams({ prefix: 'payments' });
   const statement = useQuery({
     queryKey: ['customer', id],
-    queryFn: () => must(api(routes.records.customer.statement, { params: { id } })),
+    queryFn: () => must(api(records.customer.statement, { params: { id } })),
   });
 
   if (statement.isLoading) return <Spin />;

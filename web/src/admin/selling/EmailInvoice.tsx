@@ -1,4 +1,4 @@
-import { routes } from '@tillbook/contract';
+import { records, routes } from '@tillbook/contract';
 import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
@@ -49,7 +49,7 @@ export function EmailInvoice({ saleId, customerId }: { saleId: number; customerI
     setOpen(true);
     form.setFieldsValue({ receiverEmail: '', subject: '', body: '' });
     if (!can('readSingle-customer')) return;
-    const customer = await api(routes.records.customer.statement, { params: { id: customerId } });
+    const customer = await api(records.customer.statement, { params: { id: customerId } });
     if (customer.data?.email && !form.getFieldValue('receiverEmail')) form.setFieldsValue({ receiverEmail: customer.data.email });
   }
 

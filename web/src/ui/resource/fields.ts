@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 /** Where the rows of another resource come from: its list call, its list name and the field that names a row. */
 export interface RefSource {
-  /** The list of the referenced records, from the contract (`refTo(contract)`, `routes.records.<name>.list`). */
+  /** The list of the referenced records, from the contract (`refTo(contract)`, `records.<name>.list`). */
   list: RecordRoutes['list'];
   /** The list's own query, e.g. `{type: 'sa'}` for the sub-accounts. */
   query?: Record<string, string>;

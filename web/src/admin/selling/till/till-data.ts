@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type CustomerRecord, type PageSizeRecord, type PaymentMethodRecord, routes, rowsOf } from '@tillbook/contract';
+import { type CustomerRecord, type PageSizeRecord, type PaymentMethodRecord, records, routes, rowsOf } from '@tillbook/contract';
 import { api } from '../../../lib/api.ts';
 import { must } from '../../../lib/http.ts';
 import { useSettings } from '../../../lib/settings.ts';
@@ -17,7 +17,7 @@ export const isCashMethod = (method: Pick<TillMethod, 'cash'> | undefined) => me
 export function usePaymentMethods() {
   return useQuery({
     queryKey: ['till', 'payment-method'],
-    queryFn: () => must(api(routes.records.paymentMethod.list, { query: { query: 'all', status: 'true' } })),
+    queryFn: () => must(api(records.paymentMethod.list, { query: { query: 'all', status: 'true' } })),
     // a method for deliveries (cash on delivery) is not offered at the counter
     select: (answer) =>
       rowsOf(answer, 'PaymentMethod').filter((m) => m.isActive !== 'false' && m.atTill !== 'false' && m.status !== 'false'),
@@ -29,7 +29,7 @@ export function usePaymentMethods() {
 export function usePageSizes() {
   return useQuery({
     queryKey: ['till', 'page-size'],
-    queryFn: () => must(api(routes.records.pageSize.list, { query: { query: 'all', status: 'true' } })),
+    queryFn: () => must(api(records.pageSize.list, { query: { query: 'all', status: 'true' } })),
     select: (answer) => rowsOf(answer, 'PageSize'),
     staleTime: 60_000,
   });
@@ -38,7 +38,7 @@ export function usePageSizes() {
 /** Customers whose name, phone, e-mail or address holds `key` (the first ones when there is no key). */
 export async function searchCustomers(key: string): Promise<CustomerRow[]> {
   const filters = key.trim() ? { query: 'search', key: key.trim(), count: 20 } : { count: 20 };
-  const answer = await api(routes.records.customer.list, { query: filters });
+  const answer = await api(records.customer.list, { query: filters });
   if (answer.error !== undefined) return [];
   return rowsOf(answer.data, 'Customer');
 }

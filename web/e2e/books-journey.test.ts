@@ -163,8 +163,8 @@ test('a manual entry is added in the journal; the trial balance matches and its 
   await rentRow.getByRole('link', { name: 'Rent', exact: true }).click();
   await page.waitForURL(/\/admin\/account\/\d+\?startDate=\d{4}-\d{2}-\d{2}&endDate=\d{4}-\d{2}-\d{2}/);
   const totals = region(page, 'Account totals');
-  await expect.poll(() => totals.innerText()).toMatch(new RegExp(`Total debit\\s+${debit}`));
-  expect(await totals.innerText()).toMatch(new RegExp(`Total credit\\s+${credit}`));
+  await expect.poll(() => totals.innerText()).toMatch(new RegExp(`Total debit\\s+${money(amountOf(debit))}`));
+  expect(await totals.innerText()).toMatch(new RegExp(`Total credit\\s+${money(amountOf(credit))}`));
   await region(page, 'Debit postings').getByText('Office rent for the month').waitFor();
   await fitsPhone(page, 'books-account-phone');
   expect(problems).toEqual([]);

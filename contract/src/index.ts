@@ -34,6 +34,7 @@ export * from './pricing.ts';
 export * from './product.ts';
 export * from './purchasing/purchase-endpoints.ts';
 export * from './purchasing/purchase-input.ts';
+export * from './record-routes.ts';
 export * from './resources.ts';
 export * from './routes.ts';
 export * from './selling/customer.ts';

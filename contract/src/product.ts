@@ -91,6 +91,18 @@ export const productUpdateRefused: Record<string, string> = {
 /** The document type of the pair of movements a purchase price change writes (see {@link productUpdateInput}). */
 export const costChangeDocument = 'costChange';
 
+/** The documents a stock movement names (its `documentType`), one name each, as the server writes them. */
+export const stockDocuments = {
+  sale: 'saleInvoice',
+  saleReturn: 'returnSaleInvoice',
+  purchase: 'purchaseInvoice',
+  purchaseReturn: 'returnPurchaseInvoice',
+  adjust: 'adjust',
+  /** A new product's opening stock (created by hand or by a CSV import). */
+  product: 'product',
+  costChange: costChangeDocument,
+} as const;
+
 /** Sortable columns of the staff list. */
 export const productSortable = ['name', 'sku', 'productQuantity', 'productSalePrice', 'createdAt'] as const;
 
@@ -228,7 +240,7 @@ export type ActiveDiscount = z.infer<typeof activeDiscountOut>;
  * `unitPrice` (pricing.ts) on today's business date.
  */
 export const publicProductOut = z.object({
-  id: out.id,
+  ...recordOut,
   name: out.text,
   sku: out.text,
   description: out.optionalText,

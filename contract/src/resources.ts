@@ -257,6 +257,7 @@ export const resources = {
       instruction: 'Instructions for the customer',
       logo: 'Logo URL',
       isActive: 'Offered at checkout',
+      atTill: 'Offered at the till',
       subAccountId: 'Ledger account',
     },
     input: z.object({
@@ -266,6 +267,8 @@ export const resources = {
       ownerAccount: optionalText(120),
       instruction: optionalLines(5000),
       isActive: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
+      /** 'false' for a method the counter does not take (cash on delivery): the till neither offers nor accepts it. */
+      atTill: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
     }),
     deletion: 'soft',
     postUpdate: true,

@@ -206,7 +206,7 @@ type Routes = { [A in keyof Registry]: { [N in keyof Registry[A]]: Registry[A][N
 
 /**
  * Every route the web may call: `routes.<area>.<name>` for each endpoint of `endpoints` (same names),
- * and `routes.publicList.<resource>`. The cast only adds the endpoint types; `satisfies Table` above
+ * and `routes.publicList.<resource>` (the records the resource factory serves are `records`, record-routes.ts). The cast only adds the endpoint types; `satisfies Table` above
  * checks that the data matches them.
  */
 export const routes = { ...table, publicList: publicLists } as unknown as Routes;

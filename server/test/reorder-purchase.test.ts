@@ -34,7 +34,8 @@ describe('purchase requests', () => {
       purchaseInvoiceId: null,
     });
     expect(read.body.productList).toEqual([
-      {
+      expect.objectContaining({
+        reorderInvoiceId: answer.body.reorderInvoiceId,
         productId: a.id,
         reorderProductQuantity: 10,
         product: {
@@ -46,8 +47,9 @@ describe('purchase requests', () => {
           productPurchasePrice: a.productPurchasePrice,
           productVatId: a.productVatId,
         },
-      },
-      {
+      }),
+      expect.objectContaining({
+        reorderInvoiceId: answer.body.reorderInvoiceId,
         productId: b.id,
         reorderProductQuantity: 3,
         product: {
@@ -59,7 +61,7 @@ describe('purchase requests', () => {
           productPurchasePrice: b.productPurchasePrice,
           productVatId: b.productVatId,
         },
-      },
+      }),
     ]);
   });
 

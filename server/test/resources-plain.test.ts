@@ -34,6 +34,8 @@ const statementKeys: Partial<Record<string, Record<string, unknown>>> = {
     totalReturnAmount: 0,
     instantPaidReturnAmount: 0,
     dueAmount: 0,
+    totalPurchaseInvoice: 0,
+    totalReturnPurchaseInvoice: 0,
     purchaseInvoice: [],
     returnPurchaseInvoice: [],
     allTransaction: [],

@@ -49,13 +49,13 @@ test('the dashboard shows this month with charts; the range lives in the URL; a 
     'dashboard',
   );
   await loginAs(page, product.url);
-  await expect.poll(() => figure('Sales').textContent()).toBe('50.00');
+  await expect.poll(() => figure('Sales').textContent()).toBe('$50.00');
   expect(await figure('Invoices').textContent()).toBe('2');
-  expect(await figure('Profit').textContent()).toBe('30.00');
-  expect(await figure('Purchases').textContent()).toBe('40.00');
-  expect(await figure('Receivable').textContent()).toBe('50.00');
-  expect(await figure('Payable').textContent()).toBe('40.00');
-  expect(await figure('Stock value').textContent()).toBe(month.stockValue.toFixed(2));
+  expect(await figure('Profit').textContent()).toBe('$30.00');
+  expect(await figure('Purchases').textContent()).toBe('$40.00');
+  expect(await figure('Receivable').textContent()).toBe('$50.00');
+  expect(await figure('Payable').textContent()).toBe('$40.00');
+  expect(await figure('Stock value').textContent()).toBe(`$${month.stockValue.toFixed(2)}`);
   expect(await figure('Low stock').textContent()).toBe(String(month.lowStockCount));
   for (const chart of ['Sales and profit over time', 'Sales against purchases per day', 'Top products by sales']) {
     await page.locator(`figure[aria-label="${chart}"] svg.recharts-surface`).first().waitFor();
@@ -77,29 +77,29 @@ test('the dashboard shows this month with charts; the range lives in the URL; a 
   await to.fill('2020-01-31');
   await to.press('Enter');
   await page.waitForURL(/startDate=2020-01-01&endDate=2020-01-31/);
-  await expect.poll(() => figure('Sales').textContent()).toBe('0.00');
+  await expect.poll(() => figure('Sales').textContent()).toBe('$0.00');
   expect(await figure('Invoices').textContent()).toBe('0');
-  expect(await figure('Purchases').textContent()).toBe('0.00');
-  expect(await figure('Receivable').textContent()).toBe('0.00');
+  expect(await figure('Purchases').textContent()).toBe('$0.00');
+  expect(await figure('Receivable').textContent()).toBe('$0.00');
   await page.reload();
-  await expect.poll(() => figure('Sales').textContent()).toBe('0.00');
+  await expect.poll(() => figure('Sales').textContent()).toBe('$0.00');
   expect(await from.inputValue()).toBe('2020-01-01');
 
   // back to this month; the Sales card opens the sale list for the same days
   await page.goto(`${product.url}/admin/dashboard?startDate=${month.startDate}&endDate=${month.endDate}`);
-  await expect.poll(() => figure('Sales').textContent()).toBe('50.00');
+  await expect.poll(() => figure('Sales').textContent()).toBe('$50.00');
   await figure('Sales').click();
   await page.waitForURL(`${product.url}/admin/sale-invoice?startDate=${month.startDate}&endDate=${month.endDate}`);
   await page.getByRole('row').filter({ hasText: '30.00' }).first().waitFor();
 
   // the Receivable card opens the Accounts Receivable postings up to the range's end, closing at the figure
   await page.goBack();
-  await expect.poll(() => figure('Receivable').textContent()).toBe('50.00');
+  await expect.poll(() => figure('Receivable').textContent()).toBe('$50.00');
   await figure('Receivable').click();
   await page.waitForURL(new RegExp(`/admin/account/\\d+\\?endDate=${month.endDate}$`));
   await page.getByRole('heading', { name: /Accounts Receivable/ }).waitFor();
   const closing = page.getByLabel('Account totals').locator('th:has-text("Closing balance") + td');
-  await expect.poll(() => closing.textContent()).toBe('50.00');
+  await expect.poll(() => closing.textContent()).toBe('$50.00');
   expect(problems).toEqual([]);
 });
 

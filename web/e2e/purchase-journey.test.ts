@@ -71,7 +71,7 @@ test('a supplier is added, a purchase is entered by SKU at its VAT and paid by c
   await row.getByLabel('Unit cost of Green mug').fill('5');
   // the line's VAT starts from the mug's VAT type (10 %)
   await expect.poll(() => row.getByLabel('VAT of Green mug').inputValue()).toBe('10');
-  await page.getByText('Amount 50.00 · VAT 5.00 · Total 55.00').waitFor();
+  await page.getByText('Amount $50.00 · VAT $5.00 · Total $55.00').waitFor();
   await page.getByLabel('Paid now').fill('30');
   await payByCard(page);
   await page.setViewportSize({ width: 390, height: 844 });

@@ -59,8 +59,8 @@ test('Top selling ranks products by units sold over the chosen sale dates; a pro
   const order = async () =>
     (await page.getByRole('row').allInnerTexts()).filter((t) => t.includes('REP-')).map((t) => t.match(/REP-\w+/)![0]);
   expect(await order()).toEqual(['REP-TOA', 'REP-KET']);
-  expect((await cells(toaster)).slice(1)).toEqual(['Report toaster', 'REP-TOA', '5', '20.00', '15']);
-  expect((await cells(kettle)).slice(1)).toEqual(['Report kettle', 'REP-KET', '2', '20.00', '18']);
+  expect((await cells(toaster)).slice(1)).toEqual(['Report toaster', 'REP-TOA', '5', '$20.00', '15']);
+  expect((await cells(kettle)).slice(1)).toEqual(['Report kettle', 'REP-KET', '2', '$20.00', '18']);
   expect(Number((await cells(toaster))[0])).toBeLessThan(Number((await cells(kettle))[0]));
 
   // only the 1st of March: the kettle sold more that day

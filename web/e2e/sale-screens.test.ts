@@ -103,12 +103,12 @@ test('the sale list shows each sale with total, VAT, paid, due, returns and prof
   expect((await owing.locator('td').allInnerTexts()).slice(2)).toEqual([
     'Alice Shopper',
     'owner',
-    '22.00',
-    '2.00',
-    '7.00',
-    '4.00',
-    '11.00',
-    '4.00',
+    '$22.00',
+    '$2.00',
+    '$7.00',
+    '$4.00',
+    '$11.00',
+    '$4.00',
     'Partly paid',
   ]);
   const undone = row(page, `#${no.paidUp}`);
@@ -117,7 +117,17 @@ test('the sale list shows each sale with total, VAT, paid, due, returns and prof
   expect(await row(page, `#${ids.held}`).count()).toBe(0);
   const sums = totals(page, 'Sale totals');
   await sums.getByText('Sales', { exact: true }).waitFor();
-  expect(await sums.locator('td').allInnerTexts()).toEqual(['2', '30.00', '3.00', '0.00', '33.00', '18.00', '11.00', '4.00', '8.00']);
+  expect(await sums.locator('td').allInnerTexts()).toEqual([
+    '2',
+    '$30.00',
+    '$3.00',
+    '$0.00',
+    '$33.00',
+    '$18.00',
+    '$11.00',
+    '$4.00',
+    '$8.00',
+  ]);
   await fitsPhone(page, 'sale-list-phone');
 
   // one customer's sales
@@ -178,10 +188,10 @@ test('the sale page shows lines with what came back, the return, the ledger, and
   expect(await line.locator('td').allInnerTexts()).toEqual([
     'Blue kettle (KETTLE-BLUE)',
     '2',
-    '10.00',
-    '0.00',
-    '20.00',
-    '10 % / 2.00',
+    '$10.00',
+    '$0.00',
+    '$20.00',
+    '10 % / $2.00',
     '1',
   ]);
   await page
@@ -196,7 +206,7 @@ test('the sale page shows lines with what came back, the return, the ledger, and
   await fitsPhone(page, 'sale-detail-phone');
 
   const form = page.getByLabel('Take payment');
-  await form.getByText('Take payment (due 6.00)').waitFor();
+  await form.getByText('Take payment (due $6.00)').waitFor();
   await form.getByLabel('Payment method 1').click();
   await page
     .locator('.ant-select-item-option')
@@ -282,7 +292,7 @@ test('sale returns are listed with their sale and totals, narrowed by sale, and 
   await back.locator(`a[href="/admin/sale-return/${ids.giveBack}"]`).click();
   await page.waitForURL(`${product.url}/admin/sale-return/${ids.giveBack}`);
   await page.getByRole('heading', { name: `Sale return #${no.giveBack}` }).waitFor();
-  await page.getByLabel('Returned goods').getByRole('row').filter({ hasText: 'KETTLE-BLUE' }).getByText('10 % / 1.00').waitFor();
+  await page.getByLabel('Returned goods').getByRole('row').filter({ hasText: 'KETTLE-BLUE' }).getByText('10 % / $1.00').waitFor();
   await page.getByText('Lid cracked').waitFor();
   await fitsPhone(page, 'sale-return-phone');
   expect(problems).toEqual([]);
@@ -297,7 +307,7 @@ test("a customer's statement opens from the customer list: sales, returns, payme
   await page.getByRole('heading', { name: 'Statement of Alice Shopper' }).waitFor();
   const statement = page.getByLabel('Statement', { exact: true });
   // bought 22.00, 11.00 back, paid 5.00 + 4.00 + 2.00, nothing due
-  expect(await statement.locator('td').allInnerTexts()).toEqual(['1', '1', '22.00', '11.00', '11.00', '0.00', '0.00']);
+  expect(await statement.locator('td').allInnerTexts()).toEqual(['1', '1', '$22.00', '$11.00', '$11.00', '$0.00', '$0.00']);
   await page
     .getByRole('region', { name: 'Sales' })
     .getByRole('link', { name: `#${no.owing}` })

@@ -83,8 +83,8 @@ test('an adjustment is built by name search and scanner input, refused beyond st
   await page.getByText(messages.adjustAdded).waitFor();
   await page.waitForURL(`${product.url}/admin/adjust-inventory`);
   const row = page.getByRole('row').filter({ hasText: 'Stock take' });
-  await row.getByText('2 / 3.00').waitFor();
-  await row.getByText('2 / 4.00').waitFor();
+  await row.getByText('2 / $3.00').waitFor();
+  await row.getByText('2 / $4.00').waitFor();
   await row.getByText('Active').waitFor();
   expect(await stockOf('MUG-BLUE')).toBe(3);
   expect(await stockOf('TT-01')).toBe(12);

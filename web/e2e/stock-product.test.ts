@@ -161,7 +161,7 @@ test('a product on discount shows the price to pay; the owner hides it from its 
   await discountRow.getByText('Active today').waitFor();
   const toPay = details.getByRole('row').filter({ hasText: 'Price to pay today' });
   await toPay.getByText('44.00').waitFor();
-  expect(await toPay.locator('del').textContent()).toBe('55.00');
+  expect(await toPay.locator('del').textContent()).toBe('$55.00');
   await screenshot(page, 'stock-product-discount');
 
   await page.getByRole('button', { name: 'Hide Harbour Lantern' }).click();

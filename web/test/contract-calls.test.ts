@@ -1,4 +1,14 @@
-import { adjustEndpoints, type ContractEndpoint, endpoints, type ListSpec, resources, routes } from '@tillbook/contract';
+import {
+  adjustEndpoints,
+  type ContractEndpoint,
+  customerContract,
+  endpoints,
+  identityResources,
+  type ListSpec,
+  records,
+  resources,
+  routes,
+} from '@tillbook/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api } from '../src/lib/api.ts';
@@ -19,6 +29,8 @@ function neverRun() {
   void api(routes.adjust.get);
   // @ts-expect-error the body must be the contract's
   void api(routes.adjust.reverse, { params: { id: 1 }, body: { status: 'maybe' } });
+  // @ts-expect-error a record's :id must be given too
+  void api(records.customer.statement);
   // @ts-expect-error the endpoint itself is not a route (it would load its schemas)
   void api(adjustEndpoints.get, { params: { id: 1 } });
 }
@@ -58,5 +70,28 @@ describe('the typed client', () => {
       expect(resource.publicList, name).toBe(true);
       expect(route.path).toBe(`${resource.path}/public`);
     }
+  });
+
+  it("calls the resource factory's records at their contracts' paths, with the factory's permissions", () => {
+    const contracts = {
+      customer: customerContract,
+      supplier: resources.supplier,
+      role: identityResources.role,
+      permission: identityResources.permission,
+      paymentMethod: resources.paymentMethod,
+      pageSize: resources.pageSize,
+      user: { path: routes.user.list.path, entity: 'user' },
+      account: { path: routes.account.list.path, entity: 'account' },
+    };
+    expect(Object.keys(records).sort()).toEqual(Object.keys(contracts).sort());
+    for (const [name, contract] of Object.entries(contracts)) {
+      const r = records[name as keyof typeof records];
+      expect(r.list, name).toEqual({ method: 'GET', path: contract.path, access: `readAll-${contract.entity}`, list: true });
+      expect(r.get, name).toEqual({ method: 'GET', path: `${contract.path}/:id`, access: `readSingle-${contract.entity}` });
+      expect(r.create.path, name).toBe(contract.path);
+      expect(r.setStatus, name).toEqual({ method: 'PATCH', path: `${contract.path}/:id`, access: `delete-${contract.entity}` });
+    }
+    expect(records.customer.statement).toEqual(records.customer.get);
+    expect(records.supplier.report).toEqual({ method: 'GET', path: resources.supplier.path, access: 'readAll-supplier' });
   });
 });

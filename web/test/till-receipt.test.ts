@@ -3,10 +3,11 @@ import { paymentsOf, type SaleDetail } from '../src/admin/selling/till/Receipt.t
 import { returnValue, saleNumberOf } from '../src/admin/selling/till/ReturnPanel.tsx';
 import { chooseSize, isReceiptSize, type PageSize, sizeInMm } from '../src/admin/selling/till/till-data.ts';
 
+const record = { status: 'true', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' } as const;
 const sizes: PageSize[] = [
-  { id: 1, pageSizeName: 'A4', width: 8.27, height: 11.69, unit: 'inches' },
-  { id: 2, pageSizeName: 'Receipt 58 mm', width: 58, height: 200, unit: 'mm' },
-  { id: 3, pageSizeName: 'Receipt 80 mm', width: 8, height: 20, unit: 'cm' },
+  { ...record, id: 1, pageSizeName: 'A4', width: 8.27, height: 11.69, unit: 'inches' },
+  { ...record, id: 2, pageSizeName: 'Receipt 58 mm', width: 58, height: 200, unit: 'mm' },
+  { ...record, id: 3, pageSizeName: 'Receipt 80 mm', width: 8, height: 20, unit: 'cm' },
 ];
 
 describe('receipts', () => {

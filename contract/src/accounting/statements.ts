@@ -42,8 +42,18 @@ export const trialBalanceOut = z.object({
   match: statusText,
 });
 
-/** A statement row: a sub-account and its balance on the side its section normally has (see each statement). */
-export const statementRow = z.object({ id: out.id, account: out.text, subAccount: out.text, balance: out.money });
+/**
+ * A statement row: a sub-account, its debits and credits over the statement's entries (reference 3.13), and its
+ * balance on the side its section normally has (see each statement).
+ */
+export const statementRow = z.object({
+  id: out.id,
+  account: out.text,
+  subAccount: out.text,
+  totalDebit: out.money,
+  totalCredit: out.money,
+  balance: out.money,
+});
 
 /**
  * Balance sheet (`query=bs`) at endDate, over every entry up to it. `assets` (Asset accounts, debit

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { out } from '../answers.ts';
+import { out, recordOut } from '../answers.ts';
 import { endpoint, listQuery } from '../endpoint.ts';
 import { dateOnly, id, money, requiredText } from '../fields.ts';
 import { ledgerTypes } from '../ledger.ts';
@@ -7,7 +7,7 @@ import { idListFilter } from '../list-query.ts';
 
 /** One ledger row as the screens read it: a debit and a credit sub-account and one positive amount. */
 export const transactionOut = z.object({
-  id: out.id,
+  ...recordOut,
   date: out.date,
   debitId: out.id,
   creditId: out.id,

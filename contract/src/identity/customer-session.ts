@@ -62,7 +62,7 @@ export const customerLoginAnswer = z.object({
   token: out.text,
   role: out.text,
   roleId: out.id,
-  id: out.id,
+  ...recordOut,
   username: out.optionalText,
   email: out.optionalText,
   firstName: out.optionalText,

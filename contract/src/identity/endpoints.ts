@@ -88,7 +88,22 @@ export const awardHistoryOut = z.object({
   award: named,
 });
 
-/** One account with where it sits in the shop and its histories. */
+/** How many of a user's sales `GET user/{id}` lists (the newest), so the answer stays small however long they sell. */
+export const userSaleLimit = 100;
+
+/** A sale the user made at the till (reference 3.1: `saleInvoice` on the user), as its header row holds it. */
+export const userSaleOut = z.object({
+  ...recordOut,
+  date: out.date,
+  state: out.text,
+  customerId: out.id,
+  userId: out.id,
+  totalAmount: out.money,
+  totalTaxAmount: out.money,
+  totalDiscountAmount: out.money,
+});
+
+/** One account with where it sits in the shop, its histories and its newest sales. */
 export const userDetailOut = userOut.extend({
   role: named,
   department: namedRecord.nullable(),
@@ -99,6 +114,7 @@ export const userDetailOut = userOut.extend({
   salaryHistory: z.array(salaryHistoryOut),
   education: z.array(educationOut),
   awardHistory: z.array(awardHistoryOut),
+  saleInvoice: z.array(userSaleOut),
 });
 export type UserDetail = z.infer<typeof userDetailOut>;
 

@@ -29,6 +29,8 @@ export type Adjustment = z.infer<typeof adjustmentOut>;
 
 export const adjustLineOut = z.object({
   id: out.id,
+  /** The adjustment the line belongs to. */
+  adjustInvoiceId: out.id,
   productId: out.id,
   adjustQuantity: out.int,
   adjustType: z.enum(adjustTypes),

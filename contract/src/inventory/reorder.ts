@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { out } from '../answers.ts';
+import { out, recordOut } from '../answers.ts';
 import { endpoint, listQuery } from '../endpoint.ts';
 import { type PurchaseReorderLine, purchaseReorderInput, purchaseReorderLines, purchaseRequestLifecycle } from '../inventory.ts';
 import { statusBody } from '../status.ts';
@@ -26,7 +26,7 @@ const requestState = z.enum(purchaseRequestLifecycle.states);
 const requestProgress = { state: requestState, purchaseInvoiceId: out.optionalId };
 
 export const reorderRowOut = z.object({
-  id: out.id,
+  ...recordOut,
   name: out.text,
   sku: out.text,
   productThumbnailImage: out.optionalText,
@@ -34,7 +34,6 @@ export const reorderRowOut = z.object({
   reorderQuantity: out.int,
   productPurchasePrice: out.money,
   productSalePrice: out.money,
-  status: out.status,
   /** The product's latest purchase request: its code and state; null when it was never requested. */
   requestCode: out.optionalText,
   requestState: requestState.nullable(),
@@ -52,6 +51,9 @@ export const purchaseRequestOut = z.object({
 export type PurchaseRequest = z.infer<typeof purchaseRequestOut>;
 
 export const purchaseRequestLineOut = z.object({
+  ...recordOut,
+  /** The request the line belongs to. */
+  reorderInvoiceId: out.text,
   productId: out.id,
   reorderProductQuantity: out.int,
   product: z.object({

@@ -37,10 +37,10 @@ export const purchaseHeaderOut = z.object({
   /** Σ quantity × unit cost, without VAT */
   totalAmount: out.money,
   totalTax: out.money,
-  /** The ledger's figures, kept on the invoice (reference 3.4) */
+  /** The ledger's figures, kept on the invoice (reference 3.4); `returnAmount` as on a sale's row */
   paidAmount: out.money,
   dueAmount: out.money,
-  totalReturnAmount: out.money,
+  returnAmount: out.money,
   instantPaidReturnAmount: out.money,
   /** Paid, Partly paid, Unpaid or Undone (`paymentStatus`). */
   paymentStatus: z.enum(paymentStatuses),
@@ -49,6 +49,8 @@ export const purchaseHeaderOut = z.object({
 
 export const purchaseLineOut = z.object({
   id: out.id,
+  /** The purchase the line belongs to. */
+  invoiceId: out.id,
   productId: out.id,
   productQuantity: out.int,
   productUnitPurchasePrice: out.money,
@@ -63,6 +65,8 @@ export const purchaseLineOut = z.object({
 
 export const returnLineOut = z.object({
   id: out.id,
+  /** The return the line belongs to. */
+  invoiceId: out.id,
   purchaseInvoiceProductId: out.id,
   productId: out.id,
   productQuantity: out.int,
@@ -213,6 +217,9 @@ export const supplierDetailOut = z.object({
   address: out.optionalText,
   email: out.optionalText,
   ...supplierTotals,
+  /** How many active invoices and returns the statement holds (reference 3.14, as a customer's). */
+  totalPurchaseInvoice: out.int,
+  totalReturnPurchaseInvoice: out.int,
   purchaseInvoice: z.array(purchaseHeaderOut),
   returnPurchaseInvoice: z.array(purchaseReturnOut),
   allTransaction: z.array(transactionOut),

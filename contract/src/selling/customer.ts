@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { transactionOut } from '../accounting/transactions.ts';
+import { out, recordOut } from '../answers.ts';
 import { optionalEmail, optionalLines, optionalText, requiredText } from '../fields.ts';
 import type { ResourceContract } from '../resources.ts';
+import { saleReturnDetailOut } from './sale-return.ts';
 
 /** The name of the customer a till sale goes to when none is chosen; the first start creates it. */
 export const walkInCustomerName = 'Walk-in customer';
@@ -37,4 +40,51 @@ export interface PartyBalance {
   totalReturnAmount: number;
   instantPaidReturnAmount: number;
   dueAmount: number;
+}
+
+/** One sale on a customer's statement, with what the ledger derives for it. */
+export const statementSaleOut = z.object({
+  ...recordOut,
+  /** The customer the sale went to. */
+  customerId: out.id,
+  /** The invoice number. */
+  number: out.optionalId,
+  date: out.date,
+  totalAmount: out.money,
+  totalTaxAmount: out.money,
+  totalDiscountAmount: out.money,
+  paidAmount: out.money,
+  dueAmount: out.money,
+  returnAmount: out.money,
+});
+
+/** GET customer/{id}: the customer with its statement (reference 3.14): the five figures, each sale's, the returns, the entries. */
+export const customerDetailOut = z.object({
+  ...recordOut,
+  username: out.optionalText,
+  firstName: out.optionalText,
+  lastName: out.optionalText,
+  email: out.optionalText,
+  phone: out.optionalText,
+  address: out.optionalText,
+  totalAmount: out.money,
+  totalPaidAmount: out.money,
+  totalReturnAmount: out.money,
+  instantPaidReturnAmount: out.money,
+  dueAmount: out.money,
+  totalSaleInvoice: out.int,
+  totalReturnSaleInvoice: out.int,
+  saleInvoice: z.array(statementSaleOut),
+  returnSaleInvoice: z.array(saleReturnDetailOut),
+  allTransaction: z.array(transactionOut),
+});
+export type CustomerDetail = z.infer<typeof customerDetailOut>;
+
+/** The name a customer is shown by on invoices and lists: first and last name, else the username. */
+export function customerName(c: { username?: string | null; firstName?: string | null; lastName?: string | null }): string {
+  const name = [c.firstName, c.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return name || c.username || '';
 }

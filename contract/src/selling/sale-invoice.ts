@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { transactionOut } from '../accounting/transactions.ts';
-import { out } from '../answers.ts';
+import { out, recordOut } from '../answers.ts';
 import { endpoint, listQuery } from '../endpoint.ts';
 import { idListFilter } from '../list-query.ts';
 import { paymentStatuses } from '../payment-status.ts';
@@ -18,13 +18,20 @@ const derived = {
   paymentStatus: z.enum(paymentStatuses),
 };
 
-export const saleInvoiceOut = z.object({
+/** Who a sale went to: the username, and the name a person knows them by. */
+export const saleCustomerOut = z.object({
   id: out.id,
+  username: out.optionalText,
+  firstName: out.optionalText,
+  lastName: out.optionalText,
+});
+
+export const saleInvoiceOut = z.object({
+  ...recordOut,
   /** The invoice number (gap-free, in the order sales completed); null while the sale is held or when it was cancelled held. */
   number: out.optionalId,
   date: out.date,
   state: z.enum(saleLifecycle.states),
-  status: out.status,
   customerId: out.id,
   userId: out.id,
   /** Σ line net, before VAT. */
@@ -38,8 +45,7 @@ export const saleInvoiceOut = z.object({
   termsAndConditions: out.optionalText,
   address: out.optionalText,
   orderStatus: z.enum(saleOrderStatuses),
-  createdAt: out.timestamp,
-  customer: z.object({ id: out.id, username: out.optionalText }),
+  customer: saleCustomerOut,
   user: z.object({ id: out.id, username: out.text }),
   ...derived,
 });
@@ -47,6 +53,8 @@ export type SaleInvoice = z.infer<typeof saleInvoiceOut>;
 
 export const saleLineOut = z.object({
   id: out.id,
+  /** The sale the line belongs to. */
+  invoiceId: out.id,
   productId: out.id,
   productQuantity: out.int,
   productUnitSalePrice: out.money,
@@ -60,7 +68,7 @@ export const saleLineOut = z.object({
 });
 
 export const saleTransactionOut = z.object({
-  id: out.id,
+  ...recordOut,
   date: out.date,
   debitId: out.id,
   creditId: out.id,
@@ -99,7 +107,7 @@ const aggregations = z.object({
 
 const createdOut = z.object({
   createdInvoice: saleInvoiceOut.extend({ saleInvoiceProduct: z.array(saleLineOut) }),
-  customer: z.object({ id: out.id, username: out.optionalText }),
+  customer: saleCustomerOut,
   /** Cash handed back when the cash tendered exceeds what was left to pay. */
   change: out.money,
   message: out.text,
@@ -212,7 +220,15 @@ export const salePaymentEndpoints = {
     path: 'payment-sale-invoice',
     access: 'create-paymentSaleInvoice',
     body: salePaymentBody,
-    answer: z.object({ message: out.text, saleInvoiceNo: out.id, date: out.date, amount: out.money, dueAmount: out.money }),
+    answer: z.object({
+      message: out.text,
+      saleInvoiceNo: out.id,
+      date: out.date,
+      amount: out.money,
+      dueAmount: out.money,
+      /** The last ledger row posted, its amount the total paid (reference 3.5, as a supplier payment answers). */
+      transaction: transactionOut,
+    }),
     status: 201,
   }),
   /** Money received from customers (at the till and later), newest first; undone sales left out. */

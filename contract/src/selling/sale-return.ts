@@ -41,6 +41,8 @@ export type ReturnSaleInput = z.infer<typeof returnSaleInput>;
 
 export const saleReturnLineOut = z.object({
   id: out.id,
+  /** The return the line belongs to. */
+  invoiceId: out.id,
   saleInvoiceProductId: out.id,
   productId: out.id,
   productQuantity: out.int,
@@ -69,7 +71,7 @@ export const saleReturnOut = z.object({
   instantReturnAmount: out.money,
   note: out.optionalText,
   invoiceMemoNo: out.optionalText,
-  customer: z.object({ id: out.id, username: out.optionalText }),
+  customer: z.object({ id: out.id, username: out.optionalText, firstName: out.optionalText, lastName: out.optionalText }),
   user: z.object({ id: out.id, username: out.text }),
 });
 export const saleReturnDetailOut = saleReturnOut.extend({ returnSaleInvoiceProduct: z.array(saleReturnLineOut) });

@@ -114,3 +114,16 @@ export function checkAnswer(schema: z.ZodType, value: unknown, where: string): v
   console.error(error.message);
   throw error;
 }
+
+/**
+ * A presenter for an answer a route builds outside `implement` (a resource factory's `single` or mode),
+ * checked against its schema when `checkAnswers` is on, as `implement` checks its own.
+ */
+export function checkedPresenter<T>(schema: z.ZodType, where: string, config: { checkAnswers: boolean }): (value: unknown) => T {
+  const present = presenter(schema);
+  return (value) => {
+    const presented = present(value);
+    if (config.checkAnswers) checkAnswer(schema, presented, where);
+    return presented as T;
+  };
+}

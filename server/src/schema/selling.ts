@@ -55,6 +55,8 @@ export const saleInvoice = pgTable(
     index().on(t.customerId),
     index().on(t.date),
     uniqueIndex().on(t.number),
+    // a user's page lists their newest sales (GET user/{id}): read in order, never by scanning every sale
+    index().on(t.userId, t.id),
   ],
 );
 

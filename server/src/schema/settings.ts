@@ -61,8 +61,10 @@ export const paymentMethod = pgTable(
     ownerAccount: text(),
     instruction: text(),
     isActive: closedText(statusText.options).notNull().default('true'),
+    /** Offered at the till: a method for deliveries (cash on delivery) is not taken at the counter. */
+    atTill: closedText(statusText.options).notNull().default('true'),
   },
-  (t) => [inSet('payment_method_is_active', t.isActive, statusText.options)],
+  (t) => [inSet('payment_method_is_active', t.isActive, statusText.options), inSet('payment_method_at_till', t.atTill, statusText.options)],
 );
 
 export const courierMedium = pgTable(

@@ -130,7 +130,7 @@ async function seedDemoLists(tx: Tx): Promise<boolean> {
   const [cash] = await tx.select({ id: s.subAccount.id }).from(s.subAccount).where(eq(s.subAccount.systemKey, 'cash'));
   await tx
     .insert(s.paymentMethod)
-    .values({ methodName: 'Cash on delivery', subAccountId: cash!.id, instruction: 'Pay the courier on delivery.' })
+    .values({ methodName: 'Cash on delivery', subAccountId: cash!.id, instruction: 'Pay the courier on delivery.', atTill: 'false' })
     .onConflictDoNothing();
   await tx
     .insert(s.courierMedium)

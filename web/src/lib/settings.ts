@@ -40,3 +40,6 @@ export function useSettings(): SettingsState {
     () => state,
   );
 }
+
+/** The settings loaded, for formatters that run outside a component (a table cell's render). */
+export const currentSettings = (): SettingRead | null => state.data;

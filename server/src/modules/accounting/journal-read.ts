@@ -17,6 +17,9 @@ export function entriesWhere(db: DbOrTx, where: SQL | undefined) {
   return db
     .select({
       id: transaction.id,
+      status: transaction.status,
+      createdAt: transaction.createdAt,
+      updatedAt: transaction.updatedAt,
       date: transaction.date,
       debitId: transaction.debitId,
       creditId: transaction.creditId,

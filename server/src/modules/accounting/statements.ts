@@ -124,8 +124,12 @@ async function trialBalanceOf(db: DbOrTx, startDate: string | null, endDate: str
 function section(accounts: AccountInfo[], sums: Map<number, Sums>, types: AccountType[], sign: 1 | -1) {
   const rows = accounts.flatMap((a) => {
     if (!types.includes(a.type)) return [];
-    const cents = sign * balanceOf(sums.get(a.id));
-    return cents === 0 ? [] : [{ id: a.id, account: a.account, subAccount: a.subAccount, cents }];
+    const s = sums.get(a.id);
+    const cents = sign * balanceOf(s);
+    if (!s || cents === 0) return [];
+    return [
+      { id: a.id, account: a.account, subAccount: a.subAccount, totalDebit: fromCents(s.debit), totalCredit: fromCents(s.credit), cents },
+    ];
   });
   return {
     rows: rows.map(({ cents, ...r }) => ({ ...r, balance: fromCents(cents) })),

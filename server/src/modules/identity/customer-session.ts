@@ -1,4 +1,4 @@
-import type { CustomerLoginAnswer } from '@tillbook/contract';
+import { type CustomerLoginAnswer, toStatusText } from '@tillbook/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -67,6 +67,9 @@ export async function startCustomerSession(
     role: roleName,
     roleId: row.roleId,
     id: row.id,
+    status: toStatusText(row.status),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
     username: row.username,
     email: row.email,
     firstName: row.firstName,

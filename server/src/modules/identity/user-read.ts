@@ -1,4 +1,4 @@
-import type { UserListFilters } from '@tillbook/contract';
+import { type UserListFilters, userSaleLimit } from '@tillbook/contract';
 import { count, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { conventionWhere, inArray, type ListQuery, orderBy, whereAll } from '../../platform/list-query.ts';
@@ -13,6 +13,7 @@ import {
   employmentStatus,
   role,
   salaryHistory,
+  saleInvoice,
   shift,
   users,
 } from '../../schema/index.ts';
@@ -44,7 +45,7 @@ export async function loadUserDetail(db: DbOrTx, id: number) {
     .leftJoin(employmentStatus, eq(employmentStatus.id, users.employmentStatusId))
     .where(eq(users.id, id));
   if (!row) return undefined;
-  const [designations, salaries, studies, awards] = await Promise.all([
+  const [designations, salaries, studies, awards, sales] = await Promise.all([
     db
       .select({ ...getTableColumns(designationHistory), designation: { id: designation.id, name: designation.name } })
       .from(designationHistory)
@@ -59,9 +60,35 @@ export async function loadUserDetail(db: DbOrTx, id: number) {
       .innerJoin(award, eq(award.id, awardHistory.awardId))
       .where(eq(awardHistory.userId, id))
       .orderBy(desc(awardHistory.awardedDate), desc(awardHistory.id)),
+    db
+      .select({
+        id: saleInvoice.id,
+        status: saleInvoice.status,
+        createdAt: saleInvoice.createdAt,
+        updatedAt: saleInvoice.updatedAt,
+        date: saleInvoice.date,
+        state: saleInvoice.state,
+        customerId: saleInvoice.customerId,
+        userId: saleInvoice.userId,
+        totalAmount: saleInvoice.totalAmount,
+        totalTaxAmount: saleInvoice.totalTaxAmount,
+        totalDiscountAmount: saleInvoice.totalDiscountAmount,
+      })
+      .from(saleInvoice)
+      .where(eq(saleInvoice.userId, id))
+      .orderBy(desc(saleInvoice.id))
+      .limit(userSaleLimit),
   ]);
   const { user, ...related } = row;
-  return { ...user, ...related, designationHistory: designations, salaryHistory: salaries, education: studies, awardHistory: awards };
+  return {
+    ...user,
+    ...related,
+    designationHistory: designations,
+    salaryHistory: salaries,
+    education: studies,
+    awardHistory: awards,
+    saleInvoice: sales,
+  };
 }
 
 /** `GET /user?filters`: the list convention plus the organisation filters; each row carries its role. */

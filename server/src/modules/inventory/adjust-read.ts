@@ -72,6 +72,7 @@ export async function readAdjustment(db: DbOrTx, adjustId: number) {
   const lines = await db
     .select({
       id: line.id,
+      adjustInvoiceId: line.adjustInvoiceId,
       productId: line.productId,
       adjustQuantity: line.adjustQuantity,
       adjustType: line.adjustType,

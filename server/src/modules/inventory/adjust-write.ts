@@ -1,4 +1,4 @@
-import { type AdjustInventoryInput, type AdjustState, type AdjustType, adjustLifecycle, toCents } from '@tillbook/contract';
+import { type AdjustInventoryInput, type AdjustState, type AdjustType, adjustLifecycle, stockDocuments, toCents } from '@tillbook/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -8,7 +8,7 @@ import { adjustInvoice, adjustInvoiceProduct, product } from '../../schema/index
 import { type Posting, post } from '../accounting/index.ts';
 import { moveStock, moveStocks } from './move-stock.ts';
 
-export const adjustDocument = 'adjust';
+export const adjustDocument = stockDocuments.adjust;
 
 const adjustment: LifecycleDocument<AdjustState> = { table: adjustInvoice, lifecycle: adjustLifecycle, label: 'Adjust inventory' };
 

@@ -35,6 +35,8 @@ export async function listReorder(db: DbOrTx, q: ListQuery) {
       productPurchasePrice: product.productPurchasePrice,
       productSalePrice: product.productSalePrice,
       status: product.status,
+      createdAt: product.createdAt,
+      updatedAt: product.updatedAt,
       requestCode: latestRequest('reorder_invoice_id'),
       requestState: latestRequest<PurchaseRequestState>('state'),
     })
@@ -101,6 +103,8 @@ export async function readPurchaseRequest(db: DbOrTx, code: string) {
   const r = purchaseReorderInvoice;
   const rows = await db
     .select({
+      id: r.id,
+      reorderInvoiceId: r.reorderInvoiceId,
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
       status: r.status,
@@ -131,7 +135,8 @@ export async function readPurchaseRequest(db: DbOrTx, code: string) {
     status: rows.every((row) => row.status),
     state: first.state,
     purchaseInvoiceId: first.purchaseInvoiceId,
-    productList: rows.map(({ productId, reorderProductQuantity, product: p }) => ({ productId, reorderProductQuantity, product: p })),
+    // each line is a row of its own: its id, status and times, and the request's code
+    productList: rows.map(({ state: _state, purchaseInvoiceId: _invoice, ...line }) => line),
   };
 }
 

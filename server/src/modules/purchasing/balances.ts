@@ -11,7 +11,7 @@ export const moneyOf = (expression: SQL) => sql<number>`coalesce(${expression}, 
  */
 export const derivedColumns = {
   paidAmount: purchaseInvoice.paidAmount,
-  totalReturnAmount: purchaseInvoice.returnAmount,
+  returnAmount: purchaseInvoice.returnAmount,
   instantPaidReturnAmount: purchaseInvoice.instantPaidReturnAmount,
   dueAmount: purchaseInvoice.dueAmount,
   boughtAmount: moneyOf(
@@ -22,7 +22,7 @@ export const derivedColumns = {
 /** The same figures summed over the invoices a query matches, for aggregations and statements. */
 export const summedColumns = {
   paidAmount: moneyOf(sql`sum(${purchaseInvoice.paidAmount})`),
-  totalReturnAmount: moneyOf(sql`sum(${purchaseInvoice.returnAmount})`),
+  returnAmount: moneyOf(sql`sum(${purchaseInvoice.returnAmount})`),
   instantPaidReturnAmount: moneyOf(sql`sum(${purchaseInvoice.instantPaidReturnAmount})`),
   dueAmount: moneyOf(sql`sum(${purchaseInvoice.dueAmount})`),
   boughtAmount: moneyOf(
@@ -40,12 +40,12 @@ export interface Derived {
 
 /** Sums rows' derived figures in cents. */
 export function sumDerived(
-  rows: { boughtAmount: number; paidAmount: number; totalReturnAmount: number; instantPaidReturnAmount: number }[],
+  rows: { boughtAmount: number; paidAmount: number; returnAmount: number; instantPaidReturnAmount: number }[],
 ): Derived {
   const c = (f: (r: (typeof rows)[number]) => number) => rows.reduce((acc, r) => acc + toCents(f(r)), 0);
   const bought = c((r) => r.boughtAmount);
   const paid = c((r) => r.paidAmount);
-  const returned = c((r) => r.totalReturnAmount);
+  const returned = c((r) => r.returnAmount);
   const instant = c((r) => r.instantPaidReturnAmount);
   return {
     totalAmount: fromCents(bought),

@@ -1,4 +1,4 @@
-import { fromCents, type PurchaseInvoiceInput, purchaseMessages, toCents } from '@tillbook/contract';
+import { fromCents, type PurchaseInvoiceInput, purchaseMessages, stockDocuments, toCents } from '@tillbook/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -11,7 +11,7 @@ import { moveStock, movingAverage, receivePurchaseRequest } from '../inventory/i
 import { paidAmounts } from './payment-accounts.ts';
 import { purchasePostings } from './purchase-postings.ts';
 
-export const purchaseDocument = 'purchaseInvoice';
+export const purchaseDocument = stockDocuments.purchase;
 
 /** VAT of a line in cents, half up. */
 export const lineTax = (net: number, percent: number) => Math.floor((net * Math.round(percent * 100)) / 10_000 + 0.5);

@@ -21,7 +21,7 @@ export async function purchaseTotalsByDay(db: DbOrTx, q: ListQuery<{ supplierId?
       n: sql<number>`coalesce(sum(${d.invoices}), 0)::int`.mapWith(Number),
       exTax: moneyOf(sql`sum(${d.totalAmount})`),
       paidAmount: moneyOf(sql`sum(${d.paidAmount})`),
-      totalReturnAmount: moneyOf(sql`sum(${d.returnAmount})`),
+      returnAmount: moneyOf(sql`sum(${d.returnAmount})`),
       instantPaidReturnAmount: moneyOf(sql`sum(${d.instantPaidReturnAmount})`),
       dueAmount: moneyOf(sql`sum(${d.dueAmount})`),
       boughtAmount: moneyOf(sql`sum(case when ${d.state} = 'active' then ${d.totalAmount} + ${d.totalTax} else 0 end)`),

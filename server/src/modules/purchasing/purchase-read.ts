@@ -152,6 +152,7 @@ export async function readPurchase(db: DbOrTx, invoiceId: number) {
   const lines = await db
     .select({
       id: purchaseInvoiceProduct.id,
+      invoiceId: purchaseInvoiceProduct.invoiceId,
       productId: purchaseInvoiceProduct.productId,
       productQuantity: purchaseInvoiceProduct.productQuantity,
       productUnitPurchasePrice: purchaseInvoiceProduct.productUnitPurchasePrice,

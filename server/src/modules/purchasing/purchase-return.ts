@@ -1,4 +1,4 @@
-import { fromCents, purchaseMessages, type ReturnPurchaseInput, toCents } from '@tillbook/contract';
+import { fromCents, purchaseMessages, type ReturnPurchaseInput, stockDocuments, toCents } from '@tillbook/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -13,7 +13,7 @@ import { paidAmounts } from './payment-accounts.ts';
 import { purchaseReturnPostings } from './purchase-postings.ts';
 import { purchaseDoc } from './undo-purchase.ts';
 
-export const purchaseReturnDocument = 'returnPurchaseInvoice';
+export const purchaseReturnDocument = stockDocuments.purchaseReturn;
 
 /**
  * POST return-purchase-invoice inside the caller's transaction. The purchase invoice's row is locked

@@ -2,7 +2,7 @@ import { supplierDetailOut, supplierReportOut } from '@tillbook/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
-import { checkAnswer, presenter } from '../../platform/presenter.ts';
+import { checkedPresenter } from '../../platform/presenter.ts';
 import type { ResourceDefinition } from '../../platform/resource-factory.ts';
 import { purchaseInvoice, returnPurchaseInvoice, supplier, transaction } from '../../schema/index.ts';
 import { entriesWhere, liveEntry } from '../accounting/index.ts';
@@ -34,29 +34,22 @@ async function supplierDetail(db: DbOrTx, id: number) {
   return {
     ...row,
     ...sumDerived(invoices),
+    totalPurchaseInvoice: invoices.length,
+    totalReturnPurchaseInvoice: returns.length,
     purchaseInvoice: invoices.map(withPaymentStatus),
     returnPurchaseInvoice: returns,
     allTransaction,
   };
 }
 
-function answer<T>(ctx: AppContext, schema: Parameters<typeof presenter>[0], where: string) {
-  const present = presenter(schema);
-  return (value: unknown) => {
-    const presented = present(value);
-    if (ctx.config.checkAnswers) checkAnswer(schema, presented, where);
-    return presented as T;
-  };
-}
-
 /** What suppliers add to the resource factory: the statement as the single record, and query=report. */
 export function supplierExtras(ctx: AppContext): Partial<ResourceDefinition> {
-  const presentDetail = answer(ctx, supplierDetailOut, 'GET supplier/{id}');
-  const presentReport = answer(ctx, supplierReportOut, 'GET supplier?query=report');
+  const presentDetail = checkedPresenter<Record<string, unknown>>(supplierDetailOut, 'GET supplier/{id}', ctx.config);
+  const presentReport = checkedPresenter(supplierReportOut, 'GET supplier?query=report', ctx.config);
   return {
     single: async (db, id) => {
       const detail = await supplierDetail(db, id);
-      return detail && (presentDetail(detail) as Record<string, unknown>);
+      return detail && presentDetail(detail);
     },
     modes: {
       report: async () => {

@@ -17,7 +17,7 @@ import { transition } from '../../platform/transition.ts';
 import { numberMark, postingStatement, vatByRate } from '../accounting/index.ts';
 import { moveStocks } from '../inventory/index.ts';
 import { saleDoc, saleDocument } from './sale-doc.ts';
-import { lookUpSale, type SaleLookup, type SaleProduct } from './sale-lookup.ts';
+import { lookUpSale, type SaleCustomer, type SaleLookup, type SaleProduct } from './sale-lookup.ts';
 import { salePostings } from './sale-postings.ts';
 import { settleTender, type Tender, tendersFrom } from './sale-tender.ts';
 import { type SaleHeaderRow, type SaleLineRow, saleNumber, type WrittenSale, writeSaleRows } from './sale-write.ts';
@@ -72,7 +72,7 @@ function priceLines(products: readonly SaleProduct[], input: SaleInvoiceInput, t
 }
 
 /** The buyer: the customer sent, else the walk-in customer, active (the lookup answered both). */
-function customerOf(found: SaleLookup): { id: number; username: string | null } {
+function customerOf(found: SaleLookup): SaleCustomer {
   if (!found.walkIn) throw fieldError('customerId', 'is required (there is no walk-in customer)');
   if (!found.customer) throw fieldError('customerId', 'does not exist');
   return found.customer;
@@ -100,7 +100,8 @@ export type CreatedInvoice = {
   orderStatus: SaleOrderStatus;
   paymentStatus: PaymentStatus;
   createdAt: Date;
-  customer: { id: number; username: string | null };
+  updatedAt: Date;
+  customer: SaleCustomer;
   user: { id: number; username: string };
   paidAmount: number;
   dueAmount: number;
@@ -108,6 +109,7 @@ export type CreatedInvoice = {
   instantPaidReturnAmount: number;
   saleInvoiceProduct: {
     id: number;
+    invoiceId: number;
     productId: number;
     productQuantity: number;
     productUnitSalePrice: number;
@@ -133,7 +135,7 @@ interface PricedSale {
   /** Reserved from the sequence for a new sale; null when completing a held one. */
   invoiceId: number | null;
   lines: PricedLine[];
-  customer: { id: number; username: string | null };
+  customer: SaleCustomer;
   salesperson: string;
   net: Cents;
   vat: Cents;
@@ -244,6 +246,7 @@ function createdInvoice(
     paymentStatus: paymentStatus({ ...figures, instantPaidReturnAmount: 0, undone: false, held: state === 'held' }),
     note: written.note,
     createdAt: written.createdAt,
+    updatedAt: written.updatedAt,
     customer: sale.customer,
     user: { id: header.userId, username: sale.salesperson },
     returnAmount: 0,
@@ -253,6 +256,7 @@ function createdInvoice(
       const { unitCost: _cost, ...shown } = row;
       return {
         id: written.lineIds[i]!,
+        invoiceId,
         ...shown,
         returnedQuantity: 0,
         product: { id: line.productId, name: line.name, sku: line.sku },

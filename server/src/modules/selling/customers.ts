@@ -1,8 +1,9 @@
-import { customerContract, type PartyBalance, walkInCustomerName } from '@tillbook/contract';
+import { customerContract, customerDetailOut, type PartyBalance, walkInCustomerName } from '@tillbook/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { conflict } from '../../platform/errors.ts';
+import { checkedPresenter } from '../../platform/presenter.ts';
 import { defineResource } from '../../platform/resource-factory.ts';
 import type { RouteDef } from '../../platform/route.ts';
 import { toWireList } from '../../platform/wire.ts';
@@ -43,6 +44,7 @@ const customerFields = {
  * selects only the record's columns and the contract's fields.
  */
 export function customerRoutes(ctx: AppContext): RouteDef[] {
+  const presentDetail = checkedPresenter<Record<string, unknown>>(customerDetailOut, 'GET customer/{id}', ctx.config);
   const resource = defineResource(ctx, {
     contract: customerContract,
     table: customer,
@@ -69,6 +71,10 @@ export function customerRoutes(ctx: AppContext): RouteDef[] {
         .select({
           id: saleInvoice.id,
           number: saleInvoice.number,
+          status: saleInvoice.status,
+          createdAt: saleInvoice.createdAt,
+          updatedAt: saleInvoice.updatedAt,
+          customerId: saleInvoice.customerId,
           date: saleInvoice.date,
           totalAmount: saleInvoice.totalAmount,
           totalTaxAmount: saleInvoice.totalTaxAmount,
@@ -90,7 +96,7 @@ export function customerRoutes(ctx: AppContext): RouteDef[] {
             and(inArray(transaction.relatedId, keys.map(String)), inArray(transaction.type, ['sale', 'saleReturn']), liveEntry()),
           ).orderBy(asc(transaction.id))
         : [];
-      return {
+      return presentDetail({
         ...row,
         ...sumBalances(perInvoice.values()),
         totalSaleInvoice: invoices.length,
@@ -98,7 +104,7 @@ export function customerRoutes(ctx: AppContext): RouteDef[] {
         saleInvoice: saleInvoices,
         returnSaleInvoice: returns,
         allTransaction,
-      };
+      });
     },
     modes: {
       report: async (_req, q) => {

@@ -1,4 +1,4 @@
-import { formatMoney, toCents } from '@tillbook/contract';
+import { customerName, formatMoney, toCents } from '@tillbook/contract';
 import PDFDocument from 'pdfkit';
 import type { DbOrTx } from '../../platform/db.ts';
 import { readSale } from './sale-read.ts';
@@ -61,7 +61,7 @@ function draw(doc: PDFKit.PDFDocument, sale: Sale, shop: ShopDetails) {
   doc.font('Helvetica-Bold').fontSize(14).text(`Invoice #${invoice.number}`, left);
   doc.font('Helvetica').fontSize(10);
   doc.text(`Date ${invoice.date}`);
-  doc.text(`Customer ${invoice.customer.username ?? ''}`);
+  doc.text(`Customer ${customerName(invoice.customer)}`);
   doc.text(`Served by ${invoice.user.username}`);
   if (invoice.state === 'deleted' || !invoice.status) doc.font('Helvetica-Bold').text('VOID: this sale was undone');
   doc.moveDown();

@@ -24,7 +24,7 @@ function headers(db: DbOrTx) {
       instantReturnAmount: ret.instantReturnAmount,
       note: ret.note,
       invoiceMemoNo: ret.invoiceMemoNo,
-      customer: { id: customer.id, username: customer.username },
+      customer: { id: customer.id, username: customer.username, firstName: customer.firstName, lastName: customer.lastName },
       user: { id: users.id, username: users.username },
     })
     .from(ret)

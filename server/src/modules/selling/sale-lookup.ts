@@ -22,7 +22,7 @@ export interface SaleLookup {
   products: SaleProduct[];
   methods: TenderMethod[];
   /** The customer sent (or the walk-in customer), when it is there and active. */
-  customer: { id: number; username: string | null } | null;
+  customer: SaleCustomer | null;
   /** False when no customer was sent and there is no walk-in customer. */
   walkIn: boolean;
   /** The salesperson's username. */
@@ -31,11 +31,14 @@ export interface SaleLookup {
   allowNegative: boolean;
 }
 
+/** Who a sale goes to: the username and the name a person knows them by. */
+export type SaleCustomer = { id: number; username: string | null; firstName: string | null; lastName: string | null };
+
 interface LookupRow {
   invoice_id: number | null;
   products: SaleProduct[] | null;
   methods: TenderMethod[] | null;
-  customer: { id: number; username: string | null } | null;
+  customer: SaleCustomer | null;
   walk_in: number | null;
   salesperson: string | null;
   time_zone: string | null;
@@ -78,8 +81,8 @@ export async function lookUpSale(
       (select json_agg(json_build_object('id', m.id, 'name', m.method_name, 'subAccountId', m.sub_account_id,
           'cash', coalesce(s.system_key = 'cash', false)))
         from payment_method m join sub_account s on s.id = m.sub_account_id
-        where m.id = any(${intArray(input.methodIds)}::int[]) and m.status and m.is_active = 'true') as methods,
-      (select json_build_object('id', c.id, 'username', c.username) from customer c where c.id = ${wanted} and c.status) as customer,
+        where m.id = any(${intArray(input.methodIds)}::int[]) and m.status and m.is_active = 'true' and m.at_till = 'true') as methods,
+      (select json_build_object('id', c.id, 'username', c.username, 'firstName', c.first_name, 'lastName', c.last_name) from customer c where c.id = ${wanted} and c.status) as customer,
       ${input.customerId == null ? walkIn : sql`null::int`} as walk_in,
       (select u.username from users u where u.id = ${input.userId}) as salesperson,
       (select a.time_zone from app_setting a order by a.id limit 1) as time_zone,

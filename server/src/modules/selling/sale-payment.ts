@@ -1,12 +1,12 @@
 import type { salePaymentBody } from '@tillbook/contract';
 import { fromCents, sellingMessages, toCents } from '@tillbook/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { saleInvoice } from '../../schema/index.ts';
-import { keepInvoiceFigures, post } from '../accounting/index.ts';
+import { saleInvoice, transaction } from '../../schema/index.ts';
+import { entriesWhere, keepInvoiceFigures, post } from '../accounting/index.ts';
 import { saleBalances, zeroBalance } from './sale-balances.ts';
 import { tendersOf } from './sale-tender.ts';
 
@@ -14,6 +14,7 @@ import { tendersOf } from './sale-tender.ts';
  * POST payment-sale-invoice/: money taken later against a completed sale's due (reference 3.5):
  * each tender into its payment method's account against the receivable, no more in all than the
  * due the ledger derives. The sale's row is locked first, so two payments racing for one due take turns.
+ * Like a supplier payment, it answers the last ledger row with the amount replaced by the total paid (`transaction`).
  */
 export async function payForSale(tx: DbOrTx, body: z.infer<typeof salePaymentBody>, clock: Clock) {
   const [sale] = await tx
@@ -42,5 +43,15 @@ export async function payForSale(tx: DbOrTx, body: z.infer<typeof salePaymentBod
     })),
   );
   await keepInvoiceFigures(tx, 'sale', sale.id);
-  return { message: sellingMessages.paymentAdded, saleInvoiceNo: sale.id, date, amount: fromCents(paid), dueAmount: fromCents(due - paid) };
+  const [last] = await entriesWhere(tx, and(eq(transaction.relatedId, String(sale.id)), eq(transaction.type, 'sale')))
+    .orderBy(desc(transaction.id))
+    .limit(1);
+  return {
+    message: sellingMessages.paymentAdded,
+    saleInvoiceNo: sale.id,
+    date,
+    amount: fromCents(paid),
+    dueAmount: fromCents(due - paid),
+    transaction: { ...last!, amount: fromCents(paid) },
+  };
 }

@@ -57,7 +57,8 @@ const headerSelect = {
   address: saleInvoice.address,
   orderStatus: saleInvoice.orderStatus,
   createdAt: saleInvoice.createdAt,
-  customer: { id: customer.id, username: customer.username },
+  updatedAt: saleInvoice.updatedAt,
+  customer: { id: customer.id, username: customer.username, firstName: customer.firstName, lastName: customer.lastName },
   user: { id: salesperson.id, username: salesperson.username },
   paidAmount: saleInvoice.paidAmount,
   dueAmount: saleInvoice.dueAmount,
@@ -161,6 +162,9 @@ export async function readSale(db: DbOrTx, invoiceId: number) {
   const transactions = await db
     .select({
       id: transaction.id,
+      status: transaction.status,
+      createdAt: transaction.createdAt,
+      updatedAt: transaction.updatedAt,
       date: transaction.date,
       debitId: transaction.debitId,
       creditId: transaction.creditId,
@@ -204,6 +208,7 @@ export function saleLines(db: DbOrTx, invoiceId: number) {
   return db
     .select({
       id: line.id,
+      invoiceId: line.invoiceId,
       productId: line.productId,
       productQuantity: line.productQuantity,
       productUnitSalePrice: line.productUnitSalePrice,

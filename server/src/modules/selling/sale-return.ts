@@ -1,4 +1,4 @@
-import { type Cents, fromCents, type ReturnSaleInput, sellingMessages, toCents } from '@tillbook/contract';
+import { type Cents, fromCents, type ReturnSaleInput, sellingMessages, stockDocuments, toCents } from '@tillbook/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -15,7 +15,7 @@ import { saleDoc } from './sale-doc.ts';
 import { saleReturnPostings } from './sale-postings.ts';
 import { tendersOf } from './sale-tender.ts';
 
-export const saleReturnDocument = 'returnSaleInvoice';
+export const saleReturnDocument = stockDocuments.saleReturn;
 
 /**
  * A line's amount for the first `quantity` of `sold` units, half up in cents. A return takes

@@ -19,7 +19,7 @@ function createdAnswer(sale: CreatedSale) {
   const createdInvoice = sale.invoice;
   return {
     createdInvoice,
-    customer: { id: createdInvoice.customer.id, username: createdInvoice.customer.username },
+    customer: createdInvoice.customer,
     change: fromCents(sale.change),
     message: sellingMessages.saleAdded,
   };

@@ -86,6 +86,7 @@ export async function tendersOf(
         ),
         eq(paymentMethod.status, true),
         eq(paymentMethod.isActive, 'true'),
+        eq(paymentMethod.atTill, 'true'),
       ),
     );
   return tendersFrom(

@@ -47,6 +47,7 @@ export interface SaleLineRow {
 /** What the database gave the rows written: the header's creation time, note, number and reference fields, the lines' ids in the order given. */
 export interface WrittenSale {
   createdAt: Date;
+  updatedAt: Date;
   note: string | null;
   extra: Required<SaleExtraFields>;
   /** The invoice number a completed sale took; null for a held one. */
@@ -57,7 +58,7 @@ export interface WrittenSale {
 /** A rewritten held sale keeps a field the body left out. */
 const keptOr = (column: string, value: string | null | undefined, cast = ''): SQL =>
   value === undefined ? sql.raw(column) : sql`${value}${sql.raw(cast)}`;
-const written = sql`returning id, created_at, note, invoice_memo_no, to_char(due_date, 'YYYY-MM-DD') as due_date, terms_and_conditions, address, number`;
+const written = sql`returning id, created_at, updated_at, note, invoice_memo_no, to_char(due_date, 'YYYY-MM-DD') as due_date, terms_and_conditions, address, number`;
 
 /** The invoice number the sale takes in writeSaleRows' statement, for the postings written in it (`postingStatement(..., saleNumber)`). */
 export const saleNumber = sql`(select number from num)`;
@@ -112,6 +113,7 @@ export async function writeSaleRows(
     terms_and_conditions: string | null;
     address: string | null;
     number: number | null;
+    updated_ms: number | string;
     line_ids: number[] | null;
   }>(
     tx,
@@ -126,13 +128,15 @@ export async function writeSaleRows(
         "productDiscount" numeric, "productFinalAmount" numeric, tax numeric, "taxAmount" numeric, "unitCost" numeric)
       order by l.n
       returning id)${books ? sql`, posted as (${books.sql})` : sql``}
-    select ${books ? sql`(select count(*)::int from posted)` : sql`0`} as posted, floor(extract(epoch from h.created_at) * 1000)::float8 as created_ms, h.note,
+    select ${books ? sql`(select count(*)::int from posted)` : sql`0`} as posted, floor(extract(epoch from h.created_at) * 1000)::float8 as created_ms,
+      floor(extract(epoch from h.updated_at) * 1000)::float8 as updated_ms, h.note,
       h.invoice_memo_no, h.due_date, h.terms_and_conditions, h.address, h.number, (select json_agg(li.id order by li.id) from li) as line_ids from h`,
   );
   if (!row) throw new Error(`sale invoice ${invoiceId} was not written`);
   books?.check(Number(row.posted));
   return {
     createdAt: new Date(Number(row.created_ms)),
+    updatedAt: new Date(Number(row.updated_ms)),
     note: row.note,
     extra: {
       invoiceMemoNo: row.invoice_memo_no,

@@ -17,6 +17,9 @@ import { DocumentCell, postingKinds } from './posting-format.tsx';
 
 const filters = ['startDate', 'endDate', 'accountId', 'type', 'relatedId'] as const;
 
+/** A cell whose text wraps at `width` px (less on a narrow screen) rather than widening its column. */
+const wrapped = (width: number) => ({ maxWidth: `min(${width}px, 50vw)`, whiteSpace: 'normal' as const });
+
 /**
  * The journal: every entry of the period (this month unless dates are chosen), filtered by account,
  * kind and document. Manual entries and payments can be deleted (their reversal is posted); a new
@@ -103,14 +106,29 @@ export default function JournalPage() {
       columns={[
         { key: 'id', title: 'No.', dataIndex: 'id', sorter: true },
         { key: 'date', title: 'Date', dataIndex: 'date', sorter: true },
-        { key: 'particulars', title: 'Particulars', dataIndex: 'particulars' },
-        { key: 'debit', title: 'Debit', render: (_, r) => accountCell(r.debit) },
-        { key: 'credit', title: 'Credit', render: (_, r) => accountCell(r.credit) },
+        {
+          key: 'particulars',
+          title: 'Particulars',
+          // long texts wrap instead of pushing the actions out of the card at 1366 px
+          render: (_, r) => <div style={wrapped(200)}>{r.particulars}</div>,
+        },
+        { key: 'debit', title: 'Debit', render: (_, r) => <div style={wrapped(140)}>{accountCell(r.debit)}</div> },
+        { key: 'credit', title: 'Credit', render: (_, r) => <div style={wrapped(140)}>{accountCell(r.credit)}</div> },
         { key: 'amount', title: 'Amount', align: 'right', sorter: true, render: (_, r) => money(r.amount) },
-        { key: 'document', title: 'Document', render: (_, r) => <DocumentCell posting={r} /> },
+        {
+          key: 'document',
+          title: 'Document',
+          render: (_, r) => (
+            <div style={wrapped(140)}>
+              <DocumentCell posting={r} />
+            </div>
+          ),
+        },
         {
           key: 'actions',
           title: 'Actions',
+          // kept in view at the right edge of the card however wide the other columns are
+          fixed: 'right',
           render: (_, r) =>
             can('delete-transaction') &&
             deletable(r) && (

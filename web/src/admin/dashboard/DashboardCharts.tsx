@@ -1,6 +1,7 @@
 import { Card, Col, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { money } from '../../lib/format.ts';
 import type { DashboardData } from './dashboard-types.ts';
 
 const sales = '#1677ff';
@@ -42,7 +43,7 @@ function drawn(data: DashboardData): Point[] {
   return data.daily.slice(first, data.daily.findLastIndex((p) => !empty(p)) + 1);
 }
 
-const amount = (value: unknown) => Number(value ?? 0).toFixed(2);
+const amount = (value: unknown) => money(value ?? 0);
 
 /**
  * The dashboard's charts (recharts, in this lazy chunk only): sales and profit, sales against purchases

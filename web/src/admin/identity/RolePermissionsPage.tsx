@@ -1,32 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Action, actions, identityResources, routes } from '@tillbook/contract';
+import { type Action, actions, records, routes, rowsOf } from '@tillbook/contract';
 import { Alert, Button, Checkbox, Result, Space, Spin, Table, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
-import { http, must } from '../../lib/http.ts';
+import { must } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
 import { loadPermissions, usePermissions } from '../../lib/permissions.ts';
 import { roleId as sessionRoleId } from '../../lib/session.ts';
-import {
-  buildMatrix,
-  columnIds,
-  coverage,
-  type MatrixRow,
-  type PermissionRecord,
-  permissionsSaved,
-  rowIds,
-  sameSet,
-  toggleAll,
-} from './permission-matrix.ts';
-
-/** The role's single view (a resource of the factory, which has no answer schema yet). */
-interface RoleWithPermissions {
-  id: number;
-  name: string;
-  status: string;
-  permissions: PermissionRecord[];
-}
+import { buildMatrix, columnIds, coverage, type MatrixRow, permissionsSaved, rowIds, sameSet, toggleAll } from './permission-matrix.ts';
 
 const superAdmin = 'super-admin';
 
@@ -73,13 +55,13 @@ export default function RolePermissionsPage() {
   const { can } = usePermissions();
   const role = useQuery({
     queryKey: ['role', id],
-    queryFn: () => must(http.get<RoleWithPermissions>(`${identityResources.role.path}/${id}`)),
+    queryFn: () => must(api(records.role.withPermissions, { params: { id } })),
   });
   const catalogue = useQuery({
     queryKey: ['permission-catalogue'],
-    queryFn: () => must(http.get<{ getAllPermission: PermissionRecord[] }>(`${identityResources.permission.path}?query=all`)),
+    queryFn: () => must(api(records.permission.list, { query: { query: 'all' } })),
   });
-  const rows = useMemo(() => buildMatrix(catalogue.data?.getAllPermission ?? []), [catalogue.data]);
+  const rows = useMemo(() => buildMatrix(rowsOf(catalogue.data, 'Permission')), [catalogue.data]);
   const held = useMemo(() => new Set(role.data?.permissions.map((p) => p.id) ?? []), [role.data]);
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [saving, setSaving] = useState(false);

@@ -1,6 +1,7 @@
-import { identityResources, messages } from '@tillbook/contract';
+import { identityResources, messages, recordRoutes } from '@tillbook/contract';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
+import { day } from '../../lib/format.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { defaultMessages } from '../../ui/resource/fields.ts';
 import { ResourceListPage, type ResourceScreen } from '../../ui/resource/ResourceListPage.tsx';
@@ -21,13 +22,14 @@ function PermissionsLink({ id }: { id: number }) {
 export const roleScreen: ResourceScreen = {
   title: 'Roles',
   path: r.path,
+  routes: recordRoutes(r),
   listName: r.listName,
   entity: r.entity,
   schema: r.input,
   deletion: r.deletion,
   columns: [
     { key: 'name', title: 'Name', sortable: true },
-    { key: 'createdAt', title: 'Created', sortable: true, render: (row) => String(row.createdAt ?? '').slice(0, 10) },
+    { key: 'createdAt', title: 'Created', sortable: true, render: (row) => day(row.createdAt) },
   ],
   fields: [{ name: 'name', label: 'Name', type: 'text', required: true }],
   messages: { ...defaultMessages('Role'), created: messages.roleAdded },

@@ -3,8 +3,8 @@ import { type DesignationHistoryRow, routes, type SalaryHistoryRow } from '@till
 import { Card, Descriptions, Result, Space, Spin, Table, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
+import { money } from '../../lib/format.ts';
 import { must } from '../../lib/http.ts';
-import { useSettings } from '../../lib/settings.ts';
 
 const dash = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
 const until = (end: string | null) => end ?? 'now';
@@ -13,9 +13,7 @@ const until = (end: string | null) => end ?? 'now';
 export default function UserDetailPage() {
   // the screen's route is user/:id, so the parameter is always there
   const { id } = useParams() as { id: string };
-  const { data: settings } = useSettings();
   const user = useQuery({ queryKey: ['user', id], queryFn: () => must(api(routes.user.get, { params: { id } })) });
-  const symbol = settings?.currency?.currencySymbol ?? '';
 
   if (user.isLoading) return <Spin />;
   if (user.error || !user.data) {
@@ -75,7 +73,7 @@ export default function UserDetailPage() {
           dataSource={u.salaryHistory}
           locale={{ emptyText: 'No salary recorded' }}
           columns={[
-            { key: 'salary', title: 'Salary', align: 'right', render: (_, row) => `${symbol}${Number(row.salary).toFixed(2)}` },
+            { key: 'salary', title: 'Salary', align: 'right', render: (_, row) => money(row.salary) },
             { key: 'startDate', title: 'From', dataIndex: 'startDate' },
             { key: 'endDate', title: 'Until', render: (_, row) => until(row.endDate) },
             { key: 'comment', title: 'Comment', render: (_, row) => dash(row.comment) },

@@ -1,5 +1,6 @@
 import { dashboardTypes, resources } from '@tillbook/contract';
 import type { FieldDef } from '../../ui/resource/fields.ts';
+import { refTo } from '../../ui/resource/screen-from-contract.ts';
 
 const dashboardLabels: Record<(typeof dashboardTypes)[number], string> = {
   'e-commerce': 'Online shop',
@@ -27,9 +28,7 @@ export const settingFields: FieldDef[] = [
     label: 'Currency',
     type: 'ref',
     required: true,
-    path: resources.currency.path,
-    listName: resources.currency.listName,
-    labelField: 'currencyName',
+    ...refTo(resources.currency),
   },
   {
     name: 'allowNegativeStock',

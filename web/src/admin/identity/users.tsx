@@ -1,17 +1,25 @@
-import { identityResources, messages, registerUserBody, resources, routes, updateUserBody } from '@tillbook/contract';
+import {
+  identityResources,
+  messages,
+  type ResourceContract,
+  recordRoutes,
+  registerUserBody,
+  resources,
+  routes,
+  updateUserBody,
+} from '@tillbook/contract';
 import { Button, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { usePermissions } from '../../lib/permissions.ts';
 import type { FieldDef } from '../../ui/resource/fields.ts';
 import { ResourceListPage, type ResourceScreen } from '../../ui/resource/ResourceListPage.tsx';
+import { refTo } from '../../ui/resource/screen-from-contract.ts';
 
-const ref = (name: string, label: string, r: { path: string; listName: string; titleField: string }, required = false): FieldDef => ({
+const ref = (name: string, label: string, r: ResourceContract, required = false): FieldDef => ({
   name,
   label,
   type: 'ref',
-  path: r.path,
-  listName: r.listName,
-  labelField: r.titleField,
+  ...refTo(r),
   required,
 });
 
@@ -68,9 +76,10 @@ function DetailLink({ id }: { id: number }) {
 export const userScreen: ResourceScreen = {
   title: 'Users',
   path: routes.user.list.path,
+  // a user is created with their histories (user/register); the rest are the factory's calls
+  routes: recordRoutes({ path: routes.user.list.path, entity: 'user', createPath: routes.user.register.path }),
   listName: 'User',
   entity: 'user',
-  createPath: routes.user.register.path,
   schema: registerUserBody,
   editSchema: updateUserBody,
   deletion: 'soft',

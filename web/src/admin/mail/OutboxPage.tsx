@@ -4,12 +4,13 @@ import { Alert, Button, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
+import { instant } from '../../lib/format.ts';
 import { must } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
 
 const stateColour = { queued: 'blue', sent: 'green', failed: 'red' } as const;
-const when = (timestamp: string | null) => (timestamp ? new Date(timestamp).toLocaleString() : '—');
+const when = (timestamp: string | null) => (timestamp ? instant(timestamp) : '—');
 
 /** Every mail the shop sends, newest first, with its attempts and last error; a failed one can be tried again. */
 export default function OutboxPage() {

@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';
+import { moneyOfCents } from '../../lib/format.ts';
 import { must } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
 import { ProductFinder } from '../../ui/document/ProductFinder.tsx';
@@ -182,7 +183,7 @@ export default function PurchaseCreatePage() {
           },
         ]}
       />
-      <Typography.Text>{`Amount ${(net / 100).toFixed(2)} · VAT ${(vat / 100).toFixed(2)} · Total ${((net + vat) / 100).toFixed(2)}`}</Typography.Text>
+      <Typography.Text>{`Amount ${moneyOfCents(net)} · VAT ${moneyOfCents(vat)} · Total ${moneyOfCents(net + vat)}`}</Typography.Text>
       <Space wrap>
         <InputNumber aria-label="Paid now" placeholder="Paid now" value={paid} onChange={setPaid} style={{ width: 160 }} />
         <RefSelect

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { resources, type SupplierReport } from '@tillbook/contract';
+import { records, type SupplierReport } from '@tillbook/contract';
 import { Table, Typography } from 'antd';
-import { http, must } from '../../lib/http.ts';
+import { api } from '../../lib/api.ts';
+import { must } from '../../lib/http.ts';
 import { money } from '../../ui/document/LinesTable.tsx';
 
 type Row = SupplierReport['allSupplier'][number];
@@ -9,8 +10,8 @@ type Row = SupplierReport['allSupplier'][number];
 /** What each active supplier was sold us, paid, returned and is owed (GET supplier?query=report), with the grand totals. */
 export default function SupplierStatementPage() {
   const report = useQuery({
-    queryKey: ['list', resources.supplier.path, 'report'],
-    queryFn: () => must(http.get<SupplierReport>(`${resources.supplier.path}?query=report`)),
+    queryKey: ['list', records.supplier.report.path, 'report'],
+    queryFn: () => must(api(records.supplier.report, { query: { query: 'report' } })),
   });
   const g = report.data?.grandData;
   return (

@@ -64,7 +64,18 @@ export const shopScreens = {
         initial: 'true',
         required: true,
       },
+      {
+        name: 'atTill',
+        label: 'Offered at the till',
+        type: 'enum',
+        options: [
+          { value: 'true', label: 'Yes' },
+          { value: 'false', label: 'No' },
+        ],
+        initial: 'true',
+        required: true,
+      },
     ],
-    columns: ['methodName', 'subAccountId', 'ownerAccount', 'instruction', 'isActive'],
+    columns: ['methodName', 'subAccountId', 'ownerAccount', 'instruction', 'isActive', 'atTill'],
   }),
 };

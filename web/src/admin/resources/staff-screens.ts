@@ -1,9 +1,9 @@
-import { messages, resources as r } from '@tillbook/contract';
+import { messages, resources as r, records } from '@tillbook/contract';
 import { defaultMessages, type FieldDef, type RefSource } from '../../ui/resource/fields.ts';
 import { refTo, screenFromContract } from '../../ui/resource/screen-from-contract.ts';
 
 /** Staff accounts are named by their username in the history screens. */
-const user: RefSource = { path: 'user', listName: 'User', labelField: 'username' };
+const user: RefSource = { list: records.user.list, listName: 'User', labelField: 'username' };
 
 const employee: FieldDef = { name: 'userId', label: 'Employee', type: 'ref', ...user, required: true };
 const comment: FieldDef = { name: 'comment', label: 'Comment', type: 'textarea' };

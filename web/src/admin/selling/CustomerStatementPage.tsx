@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { customerContract, type PartyBalance, routes } from '@tillbook/contract';
+import { type CustomerDetail, customerName, records, routes } from '@tillbook/contract';
 import { Descriptions, Result, Space, Spin, Table, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
-import { http, must } from '../../lib/http.ts';
+import { api } from '../../lib/api.ts';
+import { must } from '../../lib/http.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { DocumentListPage } from '../../ui/document/DocumentListPage.tsx';
@@ -11,32 +12,7 @@ import { Totals } from '../../ui/document/Totals.tsx';
 import { SaleLink, withVat } from './sale-format.tsx';
 import type { CustomerPayment, SaleReturnDetail } from './sale-types.ts';
 
-interface StatementSale {
-  id: number;
-  number: number;
-  date: string;
-  totalAmount: number;
-  totalTaxAmount: number;
-  totalDiscountAmount: number;
-  paidAmount: number;
-  dueAmount: number;
-  returnAmount: number;
-}
-
-/** GET customer/{id}: the record with its statement (reference 3.14): the five figures, each sale's, the returns. */
-interface CustomerStatement extends PartyBalance {
-  id: number;
-  username: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  totalSaleInvoice: number;
-  totalReturnSaleInvoice: number;
-  saleInvoice: StatementSale[];
-  returnSaleInvoice: SaleReturnDetail[];
-}
+type StatementSale = CustomerDetail['saleInvoice'][number];
 
 const dash = (value: string | null | undefined) => value || '—';
 const goodsOf = (r: SaleReturnDetail) => r.returnSaleInvoiceProduct.map((l) => `${l.product.name} × ${l.productQuantity}`).join(', ');
@@ -48,7 +24,7 @@ export default function CustomerStatementPage() {
   const payments = useListParams({ prefix: 'payments' });
   const statement = useQuery({
     queryKey: ['customer', id],
-    queryFn: () => must(http.get<CustomerStatement>(`${customerContract.path}/${id}`)),
+    queryFn: () => must(api(records.customer.statement, { params: { id } })),
   });
 
   if (statement.isLoading) return <Spin />;
@@ -67,7 +43,7 @@ export default function CustomerStatementPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>{`Statement of ${c.username}`}</Typography.Title>
+        <Typography.Title level={3} style={{ margin: 0 }}>{`Statement of ${customerName(c)}`}</Typography.Title>
         <Link to="/admin/customer">Back to customers</Link>
       </Space>
       <Descriptions size="small" bordered column={{ xs: 1, sm: 2, md: 4 }}>

@@ -1,8 +1,8 @@
-import { customerContract, routes } from '@tillbook/contract';
+import { records, routes } from '@tillbook/contract';
 import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
-import { apiBase, http } from '../../lib/http.ts';
+import { apiBase } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
 import { getToken } from '../../lib/session.ts';
@@ -49,7 +49,7 @@ export function EmailInvoice({ saleId, number, customerId }: { saleId: number; n
     setOpen(true);
     form.setFieldsValue({ receiverEmail: '', subject: '', body: '' });
     if (!can('readSingle-customer')) return;
-    const customer = await http.get<{ email: string | null }>(`${customerContract.path}/${customerId}`);
+    const customer = await api(records.customer.statement, { params: { id: customerId } });
     if (customer.data?.email && !form.getFieldValue('receiverEmail')) form.setFieldsValue({ receiverEmail: customer.data.email });
   }
 

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes } from '@tillbook/contract';
+import { customerName, routes } from '@tillbook/contract';
 import { Button, Popconfirm, Space } from 'antd';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -56,7 +56,7 @@ export default function HeldSaleListPage() {
       columns={[
         { key: 'id', title: 'No.', dataIndex: 'id' },
         { key: 'date', title: 'Date', dataIndex: 'date' },
-        { key: 'customer', title: 'Customer', render: (_, r) => r.customer.username },
+        { key: 'customer', title: 'Customer', render: (_, r) => customerName(r.customer) },
         { key: 'salesperson', title: 'Salesperson', render: (_, r) => r.user.username },
         { key: 'total', title: 'Total', align: 'right', render: (_, r) => money(withVat(r.totalAmount, r.totalTaxAmount)) },
         { key: 'note', title: 'Note', dataIndex: 'note' },

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes, sellingMessages } from '@tillbook/contract';
+import { customerName, routes, sellingMessages } from '@tillbook/contract';
 import { Button, Descriptions, Popconfirm, Result, Space, Spin, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -84,9 +84,9 @@ export default function SaleDetailPage() {
         <Descriptions.Item label="Date">{sale.date}</Descriptions.Item>
         <Descriptions.Item label="Customer">
           {can('readSingle-customer') ? (
-            <Link to={`/admin/customer/${sale.customer.id}`}>{sale.customer.username}</Link>
+            <Link to={`/admin/customer/${sale.customer.id}`}>{customerName(sale.customer)}</Link>
           ) : (
-            sale.customer.username
+            customerName(sale.customer)
           )}
         </Descriptions.Item>
         <Descriptions.Item label="Salesperson">{sale.user.username}</Descriptions.Item>

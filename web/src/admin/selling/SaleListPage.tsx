@@ -1,4 +1,4 @@
-import { routes, type SaleInvoice } from '@tillbook/contract';
+import { customerName, routes, type SaleInvoice } from '@tillbook/contract';
 import { Button, Select } from 'antd';
 import { Link } from 'react-router';
 import { useListParams } from '../../lib/list-params.ts';
@@ -93,7 +93,7 @@ export default function SaleListPage() {
       columns={[
         { key: 'id', title: 'No.', sorter: true, render: (_, r) => <SaleLink id={r.id} number={r.number} /> },
         { key: 'date', title: 'Date', dataIndex: 'date', sorter: true },
-        { key: 'customer', title: 'Customer', render: (_, r) => r.customer.username },
+        { key: 'customer', title: 'Customer', render: (_, r) => customerName(r.customer) },
         { key: 'salesperson', title: 'Salesperson', render: (_, r) => r.user.username },
         { key: 'total', title: 'Total', align: 'right', render: (_, r) => money(withVat(r.totalAmount, r.totalTaxAmount)) },
         { key: 'vat', title: 'VAT', align: 'right', render: (_, r) => money(r.totalTaxAmount) },

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { routes } from '@tillbook/contract';
+import { customerName, routes } from '@tillbook/contract';
 import { Descriptions, Result, Space, Spin, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -58,7 +58,7 @@ export default function SaleReturnDetailPage() {
         <Descriptions.Item label="Sale">
           <SaleLink id={r.saleInvoiceId} number={r.saleInvoiceNumber} />
         </Descriptions.Item>
-        <Descriptions.Item label="Customer">{r.customer.username}</Descriptions.Item>
+        <Descriptions.Item label="Customer">{customerName(r.customer)}</Descriptions.Item>
         <Descriptions.Item label="Taken back by">{r.user.username}</Descriptions.Item>
         <Descriptions.Item label="Amount">{money(r.totalAmount)}</Descriptions.Item>
         <Descriptions.Item label="VAT">{money(r.tax)}</Descriptions.Item>

@@ -1,4 +1,4 @@
-import { routes } from '@tillbook/contract';
+import { customerName, routes } from '@tillbook/contract';
 import { Link } from 'react-router';
 import { useListParams } from '../../lib/list-params.ts';
 import { DateRangeFilter } from '../../ui/document/DateRangeFilter.tsx';
@@ -46,7 +46,7 @@ export default function SaleReturnListPage() {
         { key: 'id', title: 'No.', sorter: true, render: (_, r) => <Link to={`/admin/sale-return/${r.id}`}>{`#${r.number}`}</Link> },
         { key: 'date', title: 'Date', dataIndex: 'date', sorter: true },
         { key: 'sale', title: 'Sale', render: (_, r) => <SaleLink id={r.saleInvoiceId} number={r.saleInvoiceNumber} /> },
-        { key: 'customer', title: 'Customer', render: (_, r) => r.customer.username },
+        { key: 'customer', title: 'Customer', render: (_, r) => customerName(r.customer) },
         { key: 'total', title: 'Amount', align: 'right', render: (_, r) => money(r.totalAmount) },
         { key: 'vat', title: 'VAT', align: 'right', render: (_, r) => money(r.tax) },
         { key: 'refund', title: 'Refunded', align: 'right', render: (_, r) => money(r.instantReturnAmount) },

@@ -3,6 +3,7 @@ import { type AdjustLine, type Adjustment, messages, routes } from '@tillbook/co
 import { Button, Popconfirm, Tag } from 'antd';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
+import { day } from '../../lib/format.ts';
 import { must } from '../../lib/http.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { notify } from '../../lib/notices.tsx';
@@ -63,7 +64,7 @@ export default function AdjustListPage() {
       }
       columns={[
         { key: 'id', title: 'No.', dataIndex: 'id' },
-        { key: 'date', title: 'Date', render: (_, r) => String(r.date ?? '').slice(0, 10) },
+        { key: 'date', title: 'Date', render: (_, r) => day(r.date) },
         { key: 'note', title: 'Note', dataIndex: 'note' },
         {
           key: 'inc',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatMoney, isProductPage, type ProductRow, resources, routes, toCents } from '@tillbook/contract';
+import { isProductPage, type ProductRow, resources, routes } from '@tillbook/contract';
 import { Button, Image, Input, Segmented, Space, Switch, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
@@ -7,6 +7,7 @@ import { apiBase, listUrl, must } from '../../lib/http.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { getToken } from '../../lib/session.ts';
+import { money } from '../../ui/document/LinesTable.tsx';
 import { RefSelect } from '../../ui/resource/lookup.tsx';
 import { refTo } from '../../ui/resource/screen-from-contract.ts';
 import { ProductStatusButton } from './ProductStatusButton.tsx';
@@ -17,7 +18,6 @@ const statusOptions = [
   { label: 'Hidden', value: 'false' },
   { label: 'All', value: 'true,false' },
 ];
-export const money = (value: unknown) => formatMoney(toCents((value ?? 0) as number));
 
 /** Downloads the CSV export with the list's filters, sent with the bearer token. */
 async function exportCsv(filters: Record<string, string | undefined>) {

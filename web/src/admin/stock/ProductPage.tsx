@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { costChangeDocument, type ProductDetail, routes, type StockMovement } from '@tillbook/contract';
+import { type PermissionName, type ProductDetail, routes, type StockMovement, stockDocuments } from '@tillbook/contract';
 import { Button, Descriptions, Image, Space, Table, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
+import { day, instant } from '../../lib/format.ts';
 import { must } from '../../lib/http.ts';
 import { usePermissions } from '../../lib/permissions.ts';
-import { money } from './ProductListPage.tsx';
+import { money } from '../../ui/document/LinesTable.tsx';
 import { ProductSales } from './ProductSales.tsx';
 import { ProductStatusButton } from './ProductStatusButton.tsx';
 
@@ -24,18 +25,39 @@ const reasons: Record<string, string> = {
   import: 'Import',
 };
 
+type Numbered = { name: string; link: (id: string) => string; permission: PermissionName };
 /**
- * The document a movement belongs to: a link to its admin screen where one exists (adjustments:
- * the adjust inventory list, which shows each by its number), else its name as plain text.
+ * The numbered documents, by the name a person knows them and the screen that shows them: its own page,
+ * else the list that shows each by its number (adjustments, purchase returns).
  */
-function documentCell(m: StockMovement, can: (permission: string) => boolean): ReactNode {
+const numbered: Record<string, Numbered> = {
+  [stockDocuments.sale]: { name: 'Sale', link: (id) => `/admin/sale-invoice/${id}`, permission: 'readSingle-saleInvoice' },
+  [stockDocuments.saleReturn]: {
+    name: 'Sale return',
+    link: (id) => `/admin/sale-return/${id}`,
+    permission: 'readSingle-returnSaleInvoice',
+  },
+  [stockDocuments.purchase]: { name: 'Purchase', link: (id) => `/admin/purchase-invoice/${id}`, permission: 'readSingle-purchaseInvoice' },
+  [stockDocuments.purchaseReturn]: {
+    name: 'Purchase return',
+    link: () => '/admin/purchase-return',
+    permission: 'readAll-returnPurchaseInvoice',
+  },
+  [stockDocuments.adjust]: { name: 'Adjustment', link: () => '/admin/adjust-inventory', permission: 'readAll-adjust' },
+};
+const unnumbered: Record<string, string> = {
+  [stockDocuments.product]: 'New product',
+  [stockDocuments.costChange]: 'Purchase price change',
+};
+
+/** The document a movement belongs to: "Purchase return #1", linked to its screen when the role may open it. */
+function documentCell(m: StockMovement, can: (permission: PermissionName) => boolean): ReactNode {
   if (!m.documentType) return '';
-  if (m.documentType === 'adjust')
-    return can('readAll-adjust') ? <Link to="/admin/adjust-inventory">Adjustment #{m.documentId}</Link> : `Adjustment #${m.documentId}`;
-  if (m.documentType === 'product') return 'New product';
-  if (m.documentType === costChangeDocument) return 'Purchase price change';
-  if (m.documentType === 'import') return 'CSV import';
-  return `${m.documentType} ${m.documentId ?? ''}`.trim();
+  const known = numbered[m.documentType];
+  if (!known) return unnumbered[m.documentType] ?? '';
+  const id = m.documentId ?? '';
+  const text = `${known.name} #${id}`;
+  return can(known.permission) ? <Link to={known.link(id)}>{text}</Link> : text;
 }
 
 /** The discount attached to the product: name, type, value, dates, and whether it runs today. */
@@ -46,7 +68,7 @@ function discountText(p: ProductDetail): ReactNode {
   return (
     <Space wrap size={4}>
       <span>
-        {d.name}: {amount}, {d.startDate.slice(0, 10)} to {d.endDate.slice(0, 10)}
+        {d.name}: {amount}, {day(d.startDate)} to {day(d.endDate)}
       </span>
       {p.discountActive === 'true' ? <Tag color="green">Active today</Tag> : <Tag>Not active today</Tag>}
     </Space>
@@ -183,7 +205,7 @@ export default function ProductPage() {
           pagination={{ pageSize: 20 }}
           locale={{ emptyText: 'No movements yet' }}
           columns={[
-            { key: 'when', title: 'When', render: (_, m) => new Date(m.createdAt).toLocaleString() },
+            { key: 'when', title: 'When', render: (_, m) => instant(m.createdAt) },
             { key: 'reason', title: 'Reason', render: (_, m) => reasons[m.reason] ?? m.reason },
             { key: 'doc', title: 'Document', render: (_, m) => documentCell(m, can) },
             { key: 'qty', title: 'Quantity', align: 'right', render: (_, m) => (m.quantity > 0 ? `+${m.quantity}` : String(m.quantity)) },

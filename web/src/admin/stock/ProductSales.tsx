@@ -5,7 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
-import { money } from './ProductListPage.tsx';
+import { money } from '../../ui/document/LinesTable.tsx';
 
 const day = 'YYYY-MM-DD';
 

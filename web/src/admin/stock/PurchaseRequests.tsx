@@ -3,6 +3,7 @@ import { type PurchaseRequest, type PurchaseRequestLine, routes } from '@tillboo
 import { Button, Popconfirm, Space, Tag } from 'antd';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
+import { instant } from '../../lib/format.ts';
 import { must } from '../../lib/http.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { notify } from '../../lib/notices.tsx';
@@ -78,10 +79,7 @@ export function PurchaseRequests() {
         {
           key: 'date',
           title: 'Made',
-          render: (_, r) =>
-            String(r.createdAt ?? '')
-              .slice(0, 16)
-              .replace('T', ' '),
+          render: (_, r) => instant(r.createdAt),
         },
         { key: 'lines', title: 'Lines', dataIndex: 'lineCount', align: 'right' },
         {

@@ -1,7 +1,8 @@
-import { formatMoney, toCents } from '@tillbook/contract';
 import { Table, type TableColumnsType } from 'antd';
+import { money as shopMoney } from '../../lib/format.ts';
 
-export const money = (value: unknown) => formatMoney(toCents((value ?? 0) as number));
+/** An amount with the shop's currency symbol; a missing one reads as zero. */
+export const money = (value: unknown) => shopMoney(value ?? 0);
 
 /** A line's product as a cell: its name and SKU. */
 export const productCell = (product: { name: string; sku: string } | null | undefined) =>

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Entity, type FieldLabels, permissionName } from '@tillbook/contract';
+import { type Entity, type FieldLabels, permissionName, type RecordRoutes, rowsOf, totalOf } from '@tillbook/contract';
 import { Button, Form, Input, Modal, Popconfirm, Segmented, Space, Switch, Table, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { http, must } from '../../lib/http.ts';
+import { api } from '../../lib/api.ts';
+import { must } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
 import type { ColumnDef, FieldDef, FilterDef, ResourceMessages } from './fields.ts';
@@ -19,8 +20,10 @@ export type ListReset = Record<string, string | number>;
 
 export interface ResourceScreen {
   title: string;
-  /** API path, e.g. 'product-color'. */
+  /** API path, e.g. 'product-color': the key of the list's cache and of its lookups. */
   path: string;
+  /** The calls the page makes, from the contract (`recordRoutes`). */
+  routes: RecordRoutes;
   /** List keys getAll<listName> / total<listName> (or totalKey). */
   listName: string;
   totalKey?: string;
@@ -36,12 +39,8 @@ export interface ResourceScreen {
   editSchema?: z.ZodObject;
   /** The contract's own field labels, for errors naming a field the form does not show. */
   labels?: FieldLabels;
-  /** Create through another path (e.g. 'user/register'). */
-  createPath?: string;
   deletion: 'soft' | 'hard';
   messages: ResourceMessages;
-  /** Update by POST <path>/{id} instead of PUT. */
-  postUpdate?: boolean;
   /** After an update the list goes back to page 1, count 10 (spec: courier medium, currency). */
   firstPageAfterUpdate?: boolean;
   /** List parameters set after a create or an update (spec: VAT update, page-size add and update). */
@@ -79,9 +78,9 @@ export function ResourceListPage({ screen }: { screen: ResourceScreen }) {
   const own = Object.fromEntries((screen.filters ?? []).map((f) => [f.name, params.get(f.name) ?? undefined]));
   const filters = { page, count, status, key, sort, order, ...own };
   const listKey = ['list', screen.path, filters];
-  const list = useQuery({ queryKey: listKey, queryFn: () => must(http.get<Record<string, unknown>>(screen.path, { filters })) });
-  const rows = (list.data?.[`getAll${screen.listName}`] ?? []) as Row[];
-  const total = Number(list.data?.[screen.totalKey ?? `total${screen.listName}`] ?? 0);
+  const list = useQuery({ queryKey: listKey, queryFn: () => must(api(screen.routes.list, { query: filters })) });
+  const rows: Row[] = rowsOf(list.data, screen.listName);
+  const total = totalOf(list.data, screen.totalKey ?? `total${screen.listName}`);
 
   const setFilter = (changes: Record<string, string | number | undefined>) => {
     const next = new URLSearchParams(params);
@@ -133,10 +132,8 @@ export function ResourceListPage({ screen }: { screen: ResourceScreen }) {
     setSaving(true);
     const result =
       editing === 'new'
-        ? await http.post(screen.createPath ?? screen.path, values)
-        : screen.postUpdate
-          ? await http.post(`${screen.path}/${(editing as Row).id}`, values)
-          : await http.put(`${screen.path}/${(editing as Row).id}`, values);
+        ? await api(screen.routes.create, { body: values })
+        : await api(screen.routes.update, { params: { id: (editing as Row).id }, body: values });
     setSaving(false);
     if (result.error !== undefined) {
       refused(result.fields, result.error);
@@ -153,14 +150,18 @@ export function ResourceListPage({ screen }: { screen: ResourceScreen }) {
   }
 
   async function setStatus(row: Row, active: boolean) {
-    const result = await http.patch(`${screen.path}/${row.id}`, { status: active ? 'true' : 'false' }, { toast: true });
+    const result = await api(
+      screen.routes.setStatus,
+      { params: { id: row.id }, body: { status: active ? 'true' : 'false' } },
+      { toast: true },
+    );
     if (result.error !== undefined) return;
     notify.success(active ? screen.messages.activated : screen.messages.hidden);
     await refresh();
   }
 
   async function remove(row: Row) {
-    const result = await http.delete(`${screen.path}/${row.id}`, { toast: true });
+    const result = await api(screen.routes.delete, { params: { id: row.id } }, { toast: true });
     if (result.error !== undefined) return;
     notify.success(screen.messages.deleted);
     await refresh();

@@ -1,15 +1,15 @@
-import { formatMoney, toCents } from '@tillbook/contract';
 import { Typography } from 'antd';
+import { day, money } from '../../lib/format.ts';
 import type { ColumnDef, FieldDef } from './fields.ts';
 import { RefName } from './lookup.tsx';
 
 type Row = Record<string, unknown>;
 const blank = (value: unknown) => value === null || value === undefined || value === '';
 
-/** How values read in a list: money with two decimals, dates as YYYY-MM-DD, times as HH:mm. */
+/** How values read in a list: money with the shop's symbol and two decimals, dates as YYYY-MM-DD, times as HH:mm. */
 export const formats = {
-  money: (value: unknown) => (blank(value) ? '' : formatMoney(toCents(value as number | string))),
-  date: (value: unknown) => (blank(value) ? '' : String(value).slice(0, 10)),
+  money,
+  date: day,
   time: (value: unknown) => (blank(value) ? '' : String(value).slice(0, 5)),
   number: (value: unknown, suffix = '') => (blank(value) ? '' : `${String(value)}${suffix}`),
 };

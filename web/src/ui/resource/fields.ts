@@ -1,9 +1,12 @@
+import type { RecordRoutes } from '@tillbook/contract';
 import type { ReactNode } from 'react';
 
-/** Where the rows of another resource come from: its API path, its list name and the field that names a row. */
+/** Where the rows of another resource come from: its list call, its list name and the field that names a row. */
 export interface RefSource {
-  /** API path, e.g. 'product-category' (may carry a query, e.g. 'account?type=sa'). */
-  path: string;
+  /** The list of the referenced records, from the contract (`refTo(contract)`, `records.<name>.list`). */
+  list: RecordRoutes['list'];
+  /** The list's own query, e.g. `{type: 'sa'}` for the sub-accounts. */
+  query?: Record<string, string>;
   /** List key getAll<listName>. */
   listName: string;
   labelField: string;

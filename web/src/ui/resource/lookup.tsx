@@ -1,14 +1,14 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { rowsOf } from '@tillbook/contract';
 import { Select, type SelectProps } from 'antd';
-import { http, must } from '../../lib/http.ts';
+import { api } from '../../lib/api.ts';
+import { must } from '../../lib/http.ts';
 import type { RefSource } from './fields.ts';
 
 type LookupRow = Record<string, unknown> & { id: number; status?: string };
 
-const withQuery = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`;
-
 /** Cache key of a referenced list; a screen that writes to `path` invalidates it. */
-export const lookupKey = (path: string) => ['lookup', path.split('?')[0]!];
+export const lookupKey = (path: string) => ['lookup', path];
 export const invalidateLookups = (client: QueryClient, path: string) => client.invalidateQueries({ queryKey: lookupKey(path) });
 
 /**
@@ -17,11 +17,11 @@ export const invalidateLookups = (client: QueryClient, path: string) => client.i
  */
 export function useLookup(source: RefSource) {
   const query = useQuery({
-    queryKey: [...lookupKey(source.path), source.path, source.listName],
-    queryFn: () => must(http.get<Record<string, LookupRow[]>>(withQuery(source.path, 'query=all&status=true,false'))),
+    queryKey: [...lookupKey(source.list.path), source.query, source.listName],
+    queryFn: () => must(api(source.list, { query: { ...source.query, query: 'all', status: 'true,false' } })),
     staleTime: 60_000,
   });
-  const rows = query.data?.[`getAll${source.listName}`] ?? [];
+  const rows: LookupRow[] = rowsOf(query.data, source.listName);
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   const labelOf = (row: LookupRow) => String(row[source.labelField] ?? `#${row.id}`);
   /** Choices: the active rows, plus the current one when it has since been hidden. */

@@ -1,4 +1,4 @@
-import type { ResourceContract } from '@tillbook/contract';
+import { type ResourceContract, recordRoutes } from '@tillbook/contract';
 import { columnFor } from './columns.tsx';
 import { type ColumnDef, defaultMessages, type FieldDef, type RefSource, type ResourceMessages } from './fields.ts';
 import type { ResourceRow, ResourceScreen } from './ResourceListPage.tsx';
@@ -31,13 +31,13 @@ export function screenFromContract(contract: ResourceContract, spec: ScreenSpec)
   return {
     title,
     path: contract.path,
+    routes: recordRoutes(contract),
     listName: contract.listName,
     totalKey: contract.totalKey,
     entity: contract.entity,
     schema: contract.input,
     labels: contract.labels,
     deletion: contract.deletion,
-    postUpdate: contract.postUpdate,
     fields,
     columns: (columns ?? fields.map((f) => f.name)).map(column),
     messages: { ...defaultMessages(contract.label), ...messages },
@@ -47,7 +47,7 @@ export function screenFromContract(contract: ResourceContract, spec: ScreenSpec)
 
 /** Where a reference to a plain resource finds its rows and their names. */
 export const refTo = (contract: ResourceContract): RefSource => ({
-  path: contract.path,
+  list: recordRoutes(contract).list,
   listName: contract.listName,
   labelField: contract.titleField,
 });

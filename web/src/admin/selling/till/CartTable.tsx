@@ -1,6 +1,6 @@
-import { formatMoney } from '@tillbook/contract';
 import { Button, InputNumber, Table, Typography } from 'antd';
 import type { Dispatch } from 'react';
+import { moneyOfCents } from '../../../lib/format.ts';
 import { type CartAction, type CartLine, lineFigures } from './cart.ts';
 
 const toCentsInput = (value: number | string | null) => Math.round(Number(value ?? 0) * 100);
@@ -22,7 +22,7 @@ export function CartTable({ lines, dispatch }: { lines: CartLine[]; dispatch: Di
           key: 'product',
           title: 'Product',
           render: (_, l) => (
-            <div style={{ maxWidth: 'min(260px, 45vw)', whiteSpace: 'normal' }}>
+            <div style={{ maxWidth: 'min(160px, 45vw)', whiteSpace: 'normal' }}>
               <div>{l.name}</div>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {l.sku}
@@ -52,7 +52,7 @@ export function CartTable({ lines, dispatch }: { lines: CartLine[]; dispatch: Di
             />
           ),
         },
-        { key: 'unit', title: 'Unit price', align: 'right', render: (_, l) => formatMoney(l.unit) },
+        { key: 'unit', title: 'Unit price', align: 'right', render: (_, l) => moneyOfCents(l.unit) },
         {
           key: 'discount',
           title: 'Discount',
@@ -70,12 +70,14 @@ export function CartTable({ lines, dispatch }: { lines: CartLine[]; dispatch: Di
           key: 'vat',
           title: 'VAT',
           align: 'right',
-          render: (_, l) => `${formatMoney(lineFigures(l).vat)} (${l.vatPercent}%)`,
+          render: (_, l) => `${moneyOfCents(lineFigures(l).vat)} (${l.vatPercent}%)`,
         },
-        { key: 'total', title: 'Total', align: 'right', render: (_, l) => <strong>{formatMoney(lineFigures(l).total)}</strong> },
+        { key: 'total', title: 'Total', align: 'right', render: (_, l) => <strong>{moneyOfCents(lineFigures(l).total)}</strong> },
         {
           key: 'remove',
           title: '',
+          // kept in view at the right edge of the cart however wide the other columns are
+          fixed: 'right',
           render: (_, l) => (
             <Button
               size="small"

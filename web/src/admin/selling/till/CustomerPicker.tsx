@@ -1,10 +1,10 @@
-import { walkInCustomerName } from '@tillbook/contract';
+import { customerName, walkInCustomerName } from '@tillbook/contract';
 import { type RefSelectProps, Select } from 'antd';
 import { type Ref, useEffect, useRef, useState } from 'react';
 import type { CartState } from './cart.ts';
 import { type CustomerRow, searchCustomers } from './till-data.ts';
 
-const nameOf = (c: CustomerRow) => [c.username, c.phone].filter(Boolean).join(' · ') || `#${c.id}`;
+const nameOf = (c: CustomerRow) => [customerName(c), c.phone].filter(Boolean).join(' · ') || `#${c.id}`;
 const walkIn = 0;
 
 /** The sale's customer: the walk-in customer unless one is found by name, phone or e-mail. */
@@ -42,7 +42,7 @@ export function CustomerPicker(props: {
       onChange={(value: number) => {
         if (value === walkIn) return props.onChange(null);
         const row = found.find((c) => c.id === value);
-        props.onChange({ id: value, name: row ? (row.username ?? nameOf(row)) : (current?.name ?? `#${value}`) });
+        props.onChange({ id: value, name: row ? customerName(row) || nameOf(row) : (current?.name ?? `#${value}`) });
       }}
     />
   );

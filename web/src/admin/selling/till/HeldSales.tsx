@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatMoney, routes, toCents, walkInCustomerName } from '@tillbook/contract';
+import { customerName, routes, toCents, walkInCustomerName } from '@tillbook/contract';
 import { Button, Drawer, Popconfirm, Space, Table } from 'antd';
 import { api } from '../../../lib/api.ts';
+import { moneyOfCents } from '../../../lib/format.ts';
 import { must } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notices.tsx';
 import type { CartLine, CartState } from './cart.ts';
@@ -25,7 +26,9 @@ export async function loadHeld(id: number): Promise<{ lines: CartLine[]; custome
     }),
   );
   const customer =
-    held.customer.username === walkInCustomerName ? null : { id: held.customerId, name: held.customer.username ?? `#${held.customerId}` };
+    held.customer.username === walkInCustomerName
+      ? null
+      : { id: held.customerId, name: customerName(held.customer) || `#${held.customerId}` };
   return { lines, customer };
 }
 
@@ -59,12 +62,12 @@ export function HeldSales(props: { open: boolean; onClose: () => void; onResume:
         columns={[
           { key: 'id', title: 'No.', render: (_, s) => `#${s.id}` },
           { key: 'date', title: 'Date', dataIndex: 'date' },
-          { key: 'customer', title: 'Customer', render: (_, s) => s.customer.username },
+          { key: 'customer', title: 'Customer', render: (_, s) => customerName(s.customer) },
           {
             key: 'total',
             title: 'Total',
             align: 'right',
-            render: (_, s) => formatMoney(toCents(s.totalAmount) + toCents(s.totalTaxAmount)),
+            render: (_, s) => moneyOfCents(toCents(s.totalAmount) + toCents(s.totalTaxAmount)),
           },
           {
             key: 'actions',

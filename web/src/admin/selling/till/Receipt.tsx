@@ -1,9 +1,10 @@
-import { type AnswerOf, type EndpointOf, formatMoney, type routes, type SettingRead, toCents } from '@tillbook/contract';
+import { type AnswerOf, customerName, type EndpointOf, type routes, type SettingRead, toCents } from '@tillbook/contract';
+import { moneyOfCents } from '../../../lib/format.ts';
 import { Barcode } from './Barcode.tsx';
 
 export type SaleDetail = AnswerOf<EndpointOf<typeof routes.sale.get>>;
 
-const money = (value: number) => formatMoney(toCents(value));
+const money = (value: number) => moneyOfCents(toCents(value));
 
 /** The payments of a sale from its postings: money into an account against the receivable ("… paid by Card"). */
 export function paymentsOf(sale: SaleDetail) {
@@ -52,7 +53,7 @@ export function Receipt(props: {
           <strong>{`Invoice #${invoice.number}`}</strong>
         </div>
         <div>{`Date ${invoice.date}`}</div>
-        <div>{`Customer ${invoice.customer.username ?? ''}`}</div>
+        <div>{`Customer ${customerName(invoice.customer)}`}</div>
         <div>{`Served by ${invoice.user.username}`}</div>
       </section>
       <table className="receipt-lines">
@@ -89,7 +90,7 @@ export function Receipt(props: {
       </table>
       <dl className="receipt-totals">
         <dt>Subtotal</dt>
-        <dd>{formatMoney(net)}</dd>
+        <dd>{moneyOfCents(net)}</dd>
         {toCents(invoice.totalDiscountAmount) > 0 && (
           <>
             <dt>Discount</dt>
@@ -97,10 +98,10 @@ export function Receipt(props: {
           </>
         )}
         <dt>VAT</dt>
-        <dd>{formatMoney(vat)}</dd>
+        <dd>{moneyOfCents(vat)}</dd>
         <dt className="receipt-grand">Total</dt>
         <dd className="receipt-grand" data-testid="receipt-total">
-          {formatMoney(net + vat)}
+          {moneyOfCents(net + vat)}
         </dd>
         {payments.map((p) => (
           <div key={p.id} style={{ display: 'contents' }}>
@@ -111,7 +112,7 @@ export function Receipt(props: {
         {props.change !== undefined && props.change > 0 && (
           <>
             <dt>Change</dt>
-            <dd data-testid="receipt-change">{formatMoney(props.change)}</dd>
+            <dd data-testid="receipt-change">{moneyOfCents(props.change)}</dd>
           </>
         )}
         {toCents(sale.totalReturnAmount) > 0 && (

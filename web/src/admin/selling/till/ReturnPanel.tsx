@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type AnswerOf, type EndpointOf, formatMoney, routes, toCents } from '@tillbook/contract';
+import { type AnswerOf, customerName, type EndpointOf, routes, toCents } from '@tillbook/contract';
 import { Button, Input, InputNumber, type InputRef, Select, Space, Table, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
+import { moneyOfCents } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notices.tsx';
 import { isCashMethod, type TillMethod } from './till-data.ts';
 
@@ -112,7 +113,7 @@ export function ReturnPanel({ methods }: { methods: TillMethod[] }) {
       {sale && (
         <>
           <Typography.Text>
-            {`Sale #${sale.singleSaleInvoice.number} · ${sale.singleSaleInvoice.date} · ${sale.singleSaleInvoice.customer.username ?? ''} · paid ${formatMoney(toCents(sale.totalPaidAmount))}`}
+            {`Sale #${sale.singleSaleInvoice.number} · ${sale.singleSaleInvoice.date} · ${customerName(sale.singleSaleInvoice.customer)} · paid ${moneyOfCents(toCents(sale.totalPaidAmount))}`}
           </Typography.Text>
           <Table<SaleLine>
             size="small"
@@ -146,11 +147,11 @@ export function ReturnPanel({ methods }: { methods: TillMethod[] }) {
                   );
                 },
               },
-              { key: 'worth', title: 'Value', align: 'right', render: (_, l) => formatMoney(returnValue(l, quantities[l.id] ?? 0)) },
+              { key: 'worth', title: 'Value', align: 'right', render: (_, l) => moneyOfCents(returnValue(l, quantities[l.id] ?? 0)) },
             ]}
           />
           <Space wrap>
-            <span>{`Goods back worth ${formatMoney(worth)}`}</span>
+            <span>{`Goods back worth ${moneyOfCents(worth)}`}</span>
             <InputNumber
               aria-label="Refund amount"
               value={refundCents / 100}
@@ -168,7 +169,7 @@ export function ReturnPanel({ methods }: { methods: TillMethod[] }) {
               Refund and return
             </Button>
           </Space>
-          <Typography.Text type="secondary">{`At most ${formatMoney(refundable)} can be refunded: what the customer paid on this sale.`}</Typography.Text>
+          <Typography.Text type="secondary">{`At most ${moneyOfCents(refundable)} can be refunded: what the customer paid on this sale.`}</Typography.Text>
         </>
       )}
     </Space>

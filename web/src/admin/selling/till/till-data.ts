@@ -1,36 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { customerContract, routes } from '@tillbook/contract';
+import { type CustomerRecord, type PageSizeRecord, type PaymentMethodRecord, records, routes, rowsOf } from '@tillbook/contract';
 import { api } from '../../../lib/api.ts';
-import { http, must } from '../../../lib/http.ts';
+import { must } from '../../../lib/http.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import type { TillProduct } from './cart.ts';
 
 /** A payment method as the till offers it. */
-export interface TillMethod {
-  id: number;
-  methodName: string;
-  subAccountId: number;
-  isActive: string;
-  status: string;
-  /** 'true' when the method's money lands in the Cash account (worked out by the server). */
-  cash: string;
-}
-
-export interface PageSize {
-  id: number;
-  pageSizeName: string;
-  width: number;
-  height: number;
-  unit: 'inches' | 'mm' | 'cm';
-}
-
-export interface CustomerRow {
-  id: number;
-  username: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-  phone?: string | null;
-}
+export type TillMethod = PaymentMethodRecord;
+export type PageSize = PageSizeRecord;
+export type CustomerRow = CustomerRecord;
 
 /** A cash method gives change: one whose money lands in the Cash account, as the server decides. */
 export const isCashMethod = (method: Pick<TillMethod, 'cash'> | undefined) => method?.cash === 'true';
@@ -39,8 +17,10 @@ export const isCashMethod = (method: Pick<TillMethod, 'cash'> | undefined) => me
 export function usePaymentMethods() {
   return useQuery({
     queryKey: ['till', 'payment-method'],
-    queryFn: () => must(http.get<{ getAllPaymentMethod: TillMethod[] }>('payment-method?query=all&status=true')),
-    select: (answer) => answer.getAllPaymentMethod.filter((m) => m.isActive !== 'false' && m.status !== 'false'),
+    queryFn: () => must(api(records.paymentMethod.list, { query: { query: 'all', status: 'true' } })),
+    // a method for deliveries (cash on delivery) is not offered at the counter
+    select: (answer) =>
+      rowsOf(answer, 'PaymentMethod').filter((m) => m.isActive !== 'false' && m.atTill !== 'false' && m.status !== 'false'),
     staleTime: 60_000,
   });
 }
@@ -49,8 +29,8 @@ export function usePaymentMethods() {
 export function usePageSizes() {
   return useQuery({
     queryKey: ['till', 'page-size'],
-    queryFn: () => must(http.get<{ getAllPageSize: PageSize[] }>('page-size?query=all&status=true')),
-    select: (answer) => answer.getAllPageSize,
+    queryFn: () => must(api(records.pageSize.list, { query: { query: 'all', status: 'true' } })),
+    select: (answer) => rowsOf(answer, 'PageSize'),
     staleTime: 60_000,
   });
 }
@@ -58,9 +38,9 @@ export function usePageSizes() {
 /** Customers whose name, phone, e-mail or address holds `key` (the first ones when there is no key). */
 export async function searchCustomers(key: string): Promise<CustomerRow[]> {
   const filters = key.trim() ? { query: 'search', key: key.trim(), count: 20 } : { count: 20 };
-  const answer = await http.get<Record<string, unknown>>(customerContract.path, { filters });
+  const answer = await api(records.customer.list, { query: filters });
   if (answer.error !== undefined) return [];
-  return (answer.data.getAllCustomer as CustomerRow[] | undefined) ?? [];
+  return rowsOf(answer.data, 'Customer');
 }
 
 /** Today in the shop's time zone (the settings' when the role may read them, else the browser's). */

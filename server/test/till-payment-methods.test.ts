@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, expect, test } from 'vitest';
+import { useTestApp } from './harness.ts';
+import { referenceProduct, rows } from './sale-fixtures.ts';
+
+/** A payment method for deliveries (cash on delivery) is not taken at the counter; the others are. */
+const t = useTestApp({ invariants: true });
+let owner: string;
+let cashAccount: number;
+
+beforeAll(async () => {
+  owner = await t.ownerToken();
+  [{ id: cashAccount }] = await rows(t, sql`select id from sub_account where system_key = 'cash'`);
+});
+
+const method = async (methodName: string, atTill?: 'true' | 'false') => {
+  const made = await t.call('POST', '/v1/payment-method', {
+    token: owner,
+    body: { methodName, subAccountId: cashAccount, ...(atTill ? { atTill } : {}) },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  return made.body;
+};
+
+test('the till neither lists nor takes a method not offered at the till', async () => {
+  const counter = await method(`Cash ${Date.now()}`);
+  const delivery = await method(`Cash on delivery ${Date.now()}`, 'false');
+  expect(counter.atTill).toBe('true');
+  expect(delivery.atTill).toBe('false');
+
+  const listed = await t.call('GET', '/v1/payment-method', { token: owner, query: { query: 'all' } });
+  const byId = new Map(listed.body.getAllPaymentMethod.map((m: any) => [m.id, m.atTill]));
+  expect([byId.get(counter.id), byId.get(delivery.id)]).toEqual(['true', 'false']);
+
+  const p = await referenceProduct(t);
+  const sell = (paymentType: number) =>
+    t.call('POST', '/v1/sale-invoice', {
+      token: owner,
+      body: { saleInvoiceProduct: [{ productId: p.id, productQuantity: 1 }], paidAmount: [{ paymentType, amount: 13.2 }] },
+    });
+  const refused = await sell(delivery.id);
+  expect(refused.status).toBe(400);
+  expect(Object.keys(refused.body.fields ?? {}).some((f) => f.startsWith('paidAmount'))).toBe(true);
+  expect((await sell(counter.id)).status).toBe(201);
+
+  // offered at the till again, it is taken
+  const edited = await t.call('POST', `/v1/payment-method/${delivery.id}`, { token: owner, body: { atTill: 'true' } });
+  expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+  expect((await sell(delivery.id)).status).toBe(201);
+});

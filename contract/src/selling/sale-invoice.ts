@@ -26,7 +26,8 @@ export const saleInvoiceOut = z.object({
   totalAmount: out.money,
   totalTaxAmount: out.money,
   totalDiscountAmount: out.money,
-  profit: out.money,
+  /** Sent only to a role holding `costPermission`. */
+  profit: out.money.optional(),
   note: out.optionalText,
   createdAt: out.timestamp,
   customer: z.object({ id: out.id, username: out.optionalText }),
@@ -83,7 +84,8 @@ const aggregations = z.object({
     dueAmount: out.money,
     totalReturnAmount: out.money,
     instantPaidReturnAmount: out.money,
-    profit: out.money,
+    /** Sent only to a role holding `costPermission`. */
+    profit: out.money.optional(),
   }),
 });
 

@@ -1,4 +1,4 @@
-import { type Cents, fromCents, percentOf, type SaleInvoiceInput, toCents, unitPrice } from '@tillbook/contract';
+import { type Cents, fromCents, percentOf, type SaleInvoiceInput, toCents, unitPrice, walkInCustomerName } from '@tillbook/contract';
 import { type Clock, dayIn, serverTimeZone } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError } from '../../platform/errors.ts';
@@ -237,6 +237,10 @@ async function completeSale(
 ): Promise<CreatedSale> {
   const settled = settleTender(sale.net + sale.vat, sale.tenders);
   if (!settled) throw badRequest('Amount cannot be greater than due!', { paidAmount: 'is more than the total; only cash gives change' });
+  // a due is collected from someone: the walk-in customer is nobody in particular
+  const paid = settled.kept.reduce((s, t) => s + t.amount, 0);
+  if (paid < sale.net + sale.vat && sale.customer.username === walkInCustomerName)
+    throw fieldError('customerId', 'is needed for a sale not fully paid: choose the customer who will pay the rest');
   const moved = await moveStocks(
     tx,
     sale.lines.map((line) => ({
@@ -264,7 +268,6 @@ async function completeSale(
     }),
   );
   const written = await writeSaleRows(tx, invoiceId, how, header, rows, books);
-  const paid = settled.kept.reduce((s, t) => s + t.amount, 0);
   return {
     invoiceId,
     customerId: sale.customer.id,

@@ -237,10 +237,6 @@ async function completeSale(
 ): Promise<CreatedSale> {
   const settled = settleTender(sale.net + sale.vat, sale.tenders);
   if (!settled) throw badRequest('Amount cannot be greater than due!', { paidAmount: 'is more than the total; only cash gives change' });
-  // a due is collected from someone: the walk-in customer is nobody in particular
-  const paid = settled.kept.reduce((s, t) => s + t.amount, 0);
-  if (paid < sale.net + sale.vat && sale.customer.username === walkInCustomerName)
-    throw fieldError('customerId', 'is needed for a sale not fully paid: choose the customer who will pay the rest');
   const moved = await moveStocks(
     tx,
     sale.lines.map((line) => ({
@@ -253,6 +249,11 @@ async function completeSale(
       allowNegative: sale.allowNegative,
     })),
   );
+  // a due is collected from someone, and the walk-in customer is nobody in particular (checked after the stock,
+  // whose refusal comes first)
+  const paid = settled.kept.reduce((s, t) => s + t.amount, 0);
+  if (paid < sale.net + sale.vat && sale.customer.username === walkInCustomerName)
+    throw fieldError('customerId', 'is needed for a sale not fully paid: choose the customer who will pay the rest');
   const costs = new Map(moved.map((m) => [m.productId, toCents(m.unitCost)]));
   const cost = sale.lines.reduce((s, l) => s + costs.get(l.productId)! * l.quantity, 0);
   const header = headerRow(sale, userId, note, sale.net - cost);

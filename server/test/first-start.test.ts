@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { allPermissionNames, customerGrants, rolePresets, roleNames } from '@tillbook/contract';
+import { allPermissionNames, customerGrants, roleNames, rolePresets } from '@tillbook/contract';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, test } from 'vitest';
@@ -97,7 +97,8 @@ async function counts(db: Db): Promise<Counts> {
 const expectedBase = {
   role: roleNames.length,
   permission: allPermissionNames.length,
-  rolePermission: allPermissionNames.length + customerGrants.length + Object.values(rolePresets).reduce((n, grants) => n + grants.length, 0),
+  rolePermission:
+    allPermissionNames.length + customerGrants.length + Object.values(rolePresets).reduce((n, grants) => n + grants.length, 0),
   users: 1,
   account: mainAccounts.length,
   subAccount: systemSubAccounts.length,

@@ -91,9 +91,9 @@ describe('roles', () => {
     }
     expect((await t.call('GET', `/v1/role/${superAdmin}`, { token: owner })).body.permissions).toHaveLength(allPermissionNames.length);
     // other seeded roles are the shop's to change
-    expect(
-      (await t.call('PUT', `/v1/role/${await roleIdOf('cashier')}`, { token: owner, body: { name: 'sales assistant' } })).status,
-    ).toBe(200);
+    expect((await t.call('PUT', `/v1/role/${await roleIdOf('cashier')}`, { token: owner, body: { name: 'sales assistant' } })).status).toBe(
+      200,
+    );
   });
 });
 

@@ -52,7 +52,7 @@ describe('role presets', () => {
     expect(await grantsOf('manager')).toContain(costPermission);
   });
 
-  test("a shop seeded before the presets: its salesman becomes the cashier, an empty role gets its preset, a set-up role keeps its own", async () => {
+  test('a shop seeded before the presets: its salesman becomes the cashier, an empty role gets its preset, a set-up role keeps its own', async () => {
     const db = t.database.db;
     // as the older seed left it: the salesman and the accountant without grants, the delivery role set up by the owner
     await db.execute(
@@ -70,7 +70,9 @@ describe('role presets', () => {
     expect(await grantsOf('manager')).toEqual([...rolePresets.manager!].sort());
 
     // once given, never again: a role the owner empties stays empty at the next start
-    await db.delete(s.rolePermission).where(eq(s.rolePermission.roleId, (await rows(t, sql`select id from role where name = 'accountant'`))[0].id));
+    await db
+      .delete(s.rolePermission)
+      .where(eq(s.rolePermission.roleId, (await rows(t, sql`select id from role where name = 'accountant'`))[0].id));
     await seedBase(db, { adminUsername: 'owner' });
     expect(await grantsOf('accountant')).toEqual([]);
     expect(await grantsOf('cashier')).toEqual([...rolePresets.cashier!].sort());
@@ -141,7 +143,9 @@ describe('profit only with the cost permission', () => {
     expect((await t.call('GET', `/v1/sale-invoice/${id}`, { token: cashier })).body.singleSaleInvoice).not.toHaveProperty('profit');
     const heldList = await t.call('GET', '/v1/sale-invoice/hold', { token: cashier });
     for (const row of heldList.body.allHoldInvoice) expect(row).not.toHaveProperty('profit');
-    expect((await t.call('GET', `/v1/sale-invoice/hold/${held.body.createdInvoice.id}`, { token: cashier })).body).not.toHaveProperty('profit');
+    expect((await t.call('GET', `/v1/sale-invoice/hold/${held.body.createdInvoice.id}`, { token: cashier })).body).not.toHaveProperty(
+      'profit',
+    );
 
     // 2 × 12.00 sold, bought at 5.00: 14.00 profit
     const seen = await t.call('GET', `/v1/sale-invoice/${id}`, { token: manager });
@@ -156,7 +160,11 @@ describe('profit only with the cost permission', () => {
     const product = await referenceProduct(t);
     const sold = await t.call('POST', '/v1/sale-invoice', {
       token: owner,
-      body: { customerId, saleInvoiceProduct: [{ productId: product.id, productQuantity: 1 }], paidAmount: [{ paymentType: cash, amount: 13.2 }] },
+      body: {
+        customerId,
+        saleInvoiceProduct: [{ productId: product.id, productQuantity: 1 }],
+        paidAmount: [{ paymentType: cash, amount: 13.2 }],
+      },
     });
     expect(sold.status).toBe(201);
     expect(sold.body.createdInvoice.profit).toBe(7);

@@ -20,7 +20,12 @@ const sell = async (date: string, quantity: number) => {
   const p = await referenceProduct(t);
   const made = await t.call('POST', '/v1/sale-invoice', {
     token: owner,
-    body: { date, customerId: buyer, saleInvoiceProduct: [{ productId: p.id, productQuantity: quantity }], paidAmount: [{ paymentType: cash, amount: 1 }] },
+    body: {
+      date,
+      customerId: buyer,
+      saleInvoiceProduct: [{ productId: p.id, productQuantity: quantity }],
+      paidAmount: [{ paymentType: cash, amount: 1 }],
+    },
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   return made.body.createdInvoice.id as number;

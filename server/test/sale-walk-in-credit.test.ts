@@ -59,7 +59,10 @@ test('a held sale of the walk-in customer is completed only when fully paid', as
   });
   expect(held.status).toBe(201);
   const id = held.body.createdInvoice.id;
-  const short = await t.call('PUT', `/v1/sale-invoice/hold/${id}`, { token: owner, body: { saleInvoiceProduct: line(product.id), paidAmount: [] } });
+  const short = await t.call('PUT', `/v1/sale-invoice/hold/${id}`, {
+    token: owner,
+    body: { saleInvoiceProduct: line(product.id), paidAmount: [] },
+  });
   expect(short.status).toBe(400);
   expect(short.body.fields).toHaveProperty('customerId');
   const full = await t.call('PUT', `/v1/sale-invoice/hold/${id}`, {

@@ -168,7 +168,12 @@ test('a cart is held, resumed and completed for a customer who pays part; a shor
   await page.getByLabel('Paid by Cash', { exact: true }).fill('5');
   await page.getByTestId('till-due').filter({ hasText: '8.75' }).waitFor();
   await page.keyboard.press('Control+Enter');
+  // not fully paid: the till asks first, and the completed screen says what is still due and from whom
+  const ask = page.getByRole('dialog').filter({ hasText: 'Complete a sale not fully paid?' });
+  await ask.getByText('8.75 stays due from Till Tester').waitFor();
+  await ask.getByRole('button', { name: 'Complete with due' }).click();
   await page.getByText(`Sale #${held} completed`).waitFor();
+  await page.getByTestId('till-done-due').getByText('Due 8.75 from Till Tester').waitFor();
   expect(await stockOf('A')).toBe(8);
   await page.getByRole('button', { name: 'New sale' }).click();
 

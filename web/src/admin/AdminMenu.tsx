@@ -126,7 +126,10 @@ export function AdminMenu({ can, onNavigate }: { can: (name: string) => boolean;
       children: screens.map((s) => ({ key: s.path, label: link(s.path, s.label) })),
     })),
   ];
-  const searchable = [...(withDashboard ? [dashboard] : []), ...entries.flatMap(({ group, screens }) => screens.map((s) => ({ ...s, group })))];
+  const searchable = [
+    ...(withDashboard ? [dashboard] : []),
+    ...entries.flatMap(({ group, screens }) => screens.map((s) => ({ ...s, group }))),
+  ];
   return (
     <>
       <div style={{ padding: '0 12px 8px' }}>

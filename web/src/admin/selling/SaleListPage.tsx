@@ -101,7 +101,9 @@ export default function SaleListPage() {
         { key: 'paid', title: 'Paid', align: 'right', render: (_, r) => money(r.paidAmount) },
         { key: 'due', title: 'Due', align: 'right', render: (_, r) => money(r.dueAmount) },
         { key: 'returned', title: 'Returned', align: 'right', render: (_, r) => money(r.returnAmount) },
-        ...(seesCost ? [{ key: 'profit', title: 'Profit', align: 'right' as const, render: (_: unknown, r: SaleInvoice) => money(r.profit) }] : []),
+        ...(seesCost
+          ? [{ key: 'profit', title: 'Profit', align: 'right' as const, render: (_: unknown, r: SaleInvoice) => money(r.profit) }]
+          : []),
         {
           key: 'state',
           title: 'Status',

@@ -155,6 +155,29 @@ describe('profit only with the cost permission', () => {
     expect(typeof managerList.body.aggregations._sum.profit).toBe('number');
   });
 
+  test('the dashboard sends profits and the stock at cost only with the cost permission', async () => {
+    const { token: viewer } = await t.staffWith(['readAll-dashboard']);
+    const { token: costs } = await t.staffWith(['readAll-dashboard', costPermission]);
+    const product = await referenceProduct(t);
+    const sold = await t.call('POST', '/v1/sale-invoice', {
+      token: owner,
+      body: { saleInvoiceProduct: [{ productId: product.id, productQuantity: 1 }], paidAmount: [{ paymentType: cash, amount: 13.2 }] },
+    });
+    expect(sold.status).toBe(201);
+    const plain = await t.call('GET', '/v1/dashboard', { token: viewer });
+    expect(plain.status).toBe(200);
+    expect(plain.body.totalSaleAmount).toBeGreaterThan(0);
+    expect(plain.body).not.toHaveProperty('totalProfit');
+    expect(plain.body).not.toHaveProperty('stockValue');
+    for (const row of [...plain.body.daily, ...plain.body.topProducts, ...plain.body.topCustomers])
+      expect(row).not.toHaveProperty('profit');
+    // the same range asked by a role that may see costs (the kept answer was not cut)
+    const full = await t.call('GET', '/v1/dashboard', { token: costs });
+    expect(full.body.totalProfit).toBeGreaterThan(0);
+    expect(full.body.stockValue).toBeGreaterThan(0);
+    expect(full.body.topProducts[0]).toHaveProperty('profit');
+  });
+
   test("a customer's own invoices carry no profit", async () => {
     const { token, customerId } = await t.customerToken();
     const product = await referenceProduct(t);

@@ -25,10 +25,12 @@ const amount = (value: unknown) => Number(value ?? 0).toFixed(2);
 
 /** The dashboard's charts (recharts, in this lazy chunk only): the days' sales and profit, sales against purchases, top products. */
 export default function DashboardCharts({ data }: { data: DashboardData }) {
+  // the profit is sent only to a role that may see what the goods cost
+  const withProfit = data.totalProfit !== undefined;
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={12}>
-        <ChartCard title="Sales and profit over time">
+        <ChartCard title={withProfit ? 'Sales and profit over time' : 'Sales over time'}>
           <AreaChart data={data.daily} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} />
@@ -36,15 +38,17 @@ export default function DashboardCharts({ data }: { data: DashboardData }) {
             <Tooltip formatter={amount} />
             <Legend />
             <Area isAnimationActive={false} type="monotone" dataKey="sales" name="Sales" stroke={sales} fill={sales} fillOpacity={0.15} />
-            <Area
-              isAnimationActive={false}
-              type="monotone"
-              dataKey="profit"
-              name="Profit"
-              stroke={profit}
-              fill={profit}
-              fillOpacity={0.15}
-            />
+            {withProfit && (
+              <Area
+                isAnimationActive={false}
+                type="monotone"
+                dataKey="profit"
+                name="Profit"
+                stroke={profit}
+                fill={profit}
+                fillOpacity={0.15}
+              />
+            )}
           </AreaChart>
         </ChartCard>
       </Col>
@@ -75,7 +79,7 @@ export default function DashboardCharts({ data }: { data: DashboardData }) {
             <Tooltip formatter={amount} />
             <Legend />
             <Bar isAnimationActive={false} dataKey="sales" name="Sales" fill={sales} />
-            <Bar isAnimationActive={false} dataKey="profit" name="Profit" fill={profit} />
+            {withProfit && <Bar isAnimationActive={false} dataKey="profit" name="Profit" fill={profit} />}
           </BarChart>
         </ChartCard>
       </Col>

@@ -18,14 +18,13 @@ const write = ['create', 'readAll', 'readSingle'] as const;
 /** The records a role manages as a whole: who works here and what they may do. */
 const people: Entity[] = ['user', 'role', 'permission', 'rolePermission'];
 
-/** Selling at the till: sales (held ones are completed and cancelled by update), returns, customer payments, receipts. */
+/** Selling at the till: sales (held ones are completed and cancelled by update), returns, customer payments, receipts (printed, not mailed). */
 const till: PermissionName[] = [
   ...only([...write, 'update'], 'saleInvoice'),
   ...only(write, 'returnSaleInvoice', 'paymentSaleInvoice', 'customer'),
   ...only(read, 'product'),
   'readAll-paymentMethod',
   'readAll-pageSize',
-  'create-email',
 ];
 
 /** The stock room: the catalogue, counts, reorders and goods in and out with suppliers, at cost. */

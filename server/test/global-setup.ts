@@ -20,7 +20,9 @@ const seedOptions = { adminUsername: ownerUsername, adminPassword: ownerPassword
 
 /** Migrates and seeds one template per run; every test file starts from a copy of it. */
 export default async function setup(project: TestProject) {
-  const mode = process.env.TEST_DB === 'server' ? 'server' : 'embedded';
+  // the project's own env (vitest.config.ts), not this process's: global setups run in the main process, where
+  // a project's `test.env` is not set, so reading process.env ran the PostgreSQL project on the embedded database
+  const mode = project.config.env?.TEST_DB === 'server' ? 'server' : 'embedded';
   project.provide('mode', mode);
   if (mode === 'embedded') {
     const client = newPglite({ loadDataDir: preparedCluster() });

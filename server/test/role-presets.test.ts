@@ -178,6 +178,26 @@ describe('profit only with the cost permission', () => {
     expect(full.body.topProducts[0]).toHaveProperty('profit');
   });
 
+  test('a cashier finds products without their cost; a manager sees it', async () => {
+    const cashier = await staffIn('cashier');
+    const manager = await staffIn('manager');
+    const product = await referenceProduct(t);
+    const found = await t.call('GET', '/v1/product', { token: cashier, query: { query: 'search', key: product.sku } });
+    expect(found.status).toBe(200);
+    expect(found.body.getAllProduct[0]).toMatchObject({ id: product.id, productSalePrice: 12 });
+    expect(found.body.getAllProduct[0]).not.toHaveProperty('productPurchasePrice');
+    const page = await t.call('GET', '/v1/product', { token: cashier, query: { count: '5' } });
+    for (const row of page.body.getAllProduct) expect(row).not.toHaveProperty('productPurchasePrice');
+    const one = await t.call('GET', `/v1/product/${product.id}`, { token: cashier });
+    expect(one.status).toBe(200);
+    expect(one.body).not.toHaveProperty('productPurchasePrice');
+    expect(one.body.stockMovements.length).toBeGreaterThan(0);
+    for (const movement of one.body.stockMovements) expect(movement).not.toHaveProperty('unitCost');
+    const seen = await t.call('GET', `/v1/product/${product.id}`, { token: manager });
+    expect(seen.body.productPurchasePrice).toBe(5);
+    expect(seen.body.stockMovements[0].unitCost).toBe(5);
+  });
+
   test("a customer's own invoices carry no profit", async () => {
     const { token, customerId } = await t.customerToken();
     const product = await referenceProduct(t);

@@ -38,8 +38,10 @@ export function ProductFinder({
     );
   };
 
+  /** One of the offered matches, chosen by a click or the arrows and Enter. */
   const add = (product: ProductRow) => {
     setMatches([]);
+    setText('');
     enqueue(() => onAdd(product));
   };
 
@@ -60,10 +62,7 @@ export function ProductFinder({
   /** Enter or Add: the text typed so far is taken and the box emptied at once, for the next scan. */
   function find(typed: string) {
     // Enter on the offered matches takes the one the arrows chose
-    if (matches.length > 0 && matches[active]) {
-      setText('');
-      return add(matches[active]);
-    }
+    if (matches.length > 0 && matches[active]) return add(matches[active]);
     const key = typed.trim();
     if (!key) return;
     setText('');

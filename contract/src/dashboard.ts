@@ -3,16 +3,36 @@ import { out } from './answers.ts';
 import { endpoint } from './endpoint.ts';
 import { dateOnly } from './fields.ts';
 
-/** One day of the dashboard's charts (every day of the range, zero when nothing happened). */
+/**
+ * How the dashboard's series groups the range, by its length in days (both ends counted), so that any
+ * range answers in a few hundred points at most (0001-01-01..9999-12-31 is 9,999 years):
+ * up to 92 days (a quarter) a point per day, up to 731 (two years) per week (Monday to Sunday), up to
+ * 3,660 (ten years) per month, beyond that per year. The first and last points are cut to the range.
+ */
+export const dashboardGroupings = ['day', 'week', 'month', 'year'] as const;
+export type DashboardGrouping = (typeof dashboardGroupings)[number];
+export const dashboardGroupingLimits: Record<Exclude<DashboardGrouping, 'year'>, number> = { day: 92, week: 731, month: 3660 };
+
+/** The grouping of a range of `days` days (see {@link dashboardGroupings}). */
+export function dashboardGroupingOf(days: number): DashboardGrouping {
+  if (days <= dashboardGroupingLimits.day) return 'day';
+  if (days <= dashboardGroupingLimits.week) return 'week';
+  return days <= dashboardGroupingLimits.month ? 'month' : 'year';
+}
+
+/**
+ * One point of the dashboard's charts: a day, week, month or year of the range (`groupedBy`), every one
+ * there, zero when nothing happened. `date` is its first day in the range.
+ */
 export const dashboardDay = z.object({
   date: out.date,
-  /** Completed till sales of the day, with VAT, less the day's sale returns. */
+  /** Completed till sales of the period, with VAT, less the period's sale returns. */
   sales: out.money,
-  /** The profit of the day's completed sales (after their returns); only with `costPermission`. */
+  /** The profit of the period's completed sales (after their returns); only with `costPermission`. */
   profit: out.money.optional(),
-  /** Live purchases of the day, with VAT, less the day's purchase returns. */
+  /** Live purchases of the period, with VAT, less the period's purchase returns. */
   purchases: out.money,
-  /** Completed sales of the day. */
+  /** Completed sales of the period. */
   invoices: out.int,
 });
 
@@ -34,17 +54,18 @@ export const dashboardTopCustomer = z.object({
 /**
  * `GET dashboard?startDate&endDate` (staff with readAll-dashboard; the reference left it public). Over
  * the range, both days included, business dates in the shop (a missing startDate or endDate is the
- * first or last day of this month):
+ * first or last day of this month; an endDate before the startDate is a 400 naming endDate):
  * - sales: completed sales (held, cancelled and undone ones are not sales) — their number (a real
  *   count), their total with VAT, the returns against them and what is still due on them (from the
  *   ledger, like every paid and due figure); purchases likewise (live invoices);
  * - profit of those sales after returns;
  * - `receivable` and `payable`: what customers owe the shop and the shop owes suppliers at endDate
  *   (the Accounts Receivable and Payable balances);
- * - `stockValue`: stock on hand at average cost now, and `lowStockCount`: active products at or below
- *   their reorder level now;
- * - `daily`, `topProducts` (by sales, at most 5) and `topCustomers` (by sales, at most 5, the walk-in
- *   included).
+ * - `stockValue`: stock on hand at average cost now, each product's quantity times its unrounded
+ *   average cost (the value its stock movements brought in and took out), so it equals the Inventory
+ *   account to the cent; and `lowStockCount`: active products at or below their reorder level now;
+ * - `daily` (per day, week, month or year: `groupedBy`, see {@link dashboardGroupings}), `topProducts`
+ *   (by sales, at most 5) and `topCustomers` (by sales, at most 5, the walk-in included).
  * Web orders join these figures when the online shop takes orders. The profits and the stock value (at cost)
  * are sent only to a role holding `costPermission`.
  */
@@ -64,6 +85,7 @@ export const dashboardOut = z.object({
   payable: out.money,
   stockValue: out.money.optional(),
   lowStockCount: out.int,
+  groupedBy: z.enum(dashboardGroupings),
   daily: z.array(dashboardDay),
   topProducts: z.array(dashboardTopProduct),
   topCustomers: z.array(dashboardTopCustomer),

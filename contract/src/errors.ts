@@ -18,6 +18,8 @@ export const errorCodes = {
   payload_too_large: 413,
   too_many_attempts: 429,
   internal_error: 500,
+  /** A service the answer needs is out of reach (e.g. Google's key server): trying again later may work. */
+  service_unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof errorCodes;
 

@@ -35,12 +35,19 @@ export const optionalText = (max = 2000) => blankIsNull(plainText(max));
 export const optionalLines = (max = 2000) => blankIsNull(plainText(max, true));
 
 /**
- * A number sent as JSON or as form text. Blank text, null and booleans are not numbers (a blank form
- * field must not become 0); a missing value reads 'is required'.
+ * Decimal text: digits, an optional minus sign and fraction. JavaScript's Number() also reads hex
+ * ('0x10' is 16), binary, exponents ('1e-400' is 0) and 'Infinity', which a person never means.
+ */
+export const decimalText = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A number sent as JSON or as form text (a form field, a CSV cell). Text must be decimal; blank
+ * text, null and booleans are not numbers (a blank form field must not become 0); a missing value
+ * reads 'is required'.
  */
 export const numberField = (build: (n: z.ZodNumber) => z.ZodNumber, message = 'must be a number') =>
   z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v),
+    (v) => (typeof v === 'string' && decimalText.test(v.trim()) ? Number(v.trim()) : v),
     build(z.number({ error: (issue) => (issue.input === undefined ? 'is required' : message) })),
   );
 

@@ -6,11 +6,13 @@ import { controlCharacterMessage, isCalendarDate, maxId, noControlCharacters } f
  *
  * page (default 1), count (default 10, at most 1000), status (default 'true'; 'true,false' for both;
  * no default for reports), query=all (no paging, active rows), query=search&key=..., query=report
- * (no paging, no status default), startDate/endDate (YYYY-MM-DD, whole days inclusive),
+ * (no paging, no status default; both at most 5,000 rows, more is a 400 naming query), startDate/endDate (YYYY-MM-DD, whole days inclusive),
  * sort=<column> and order=asc|desc. Empty values are dropped; a malformed value is refused. The
  * defaults and the client's builder are in list-query-client.ts (no zod, for the web's first load).
  */
 export const maxCount = 1000;
+/** The most rows an unpaged answer (query=all, query=report) holds; a longer list is refused (ask page by page). */
+export const maxUnpaged = 5000;
 export const maxPage = 1_000_000;
 
 const isoDate = z

@@ -21,7 +21,7 @@ export interface BooksCase {
   parts: LimitPart[];
 }
 
-export type BooksReport = 'trial' | 'balance' | 'income' | 'dashboard';
+export type BooksReport = 'trial' | 'balance' | 'income' | 'dashboard' | 'widest';
 
 /** How many distinct ranges a cold run walks (more than a run asks for). */
 export const coldRanges = 400;
@@ -103,16 +103,27 @@ function dashboardParts(start: string, end: string): LimitPart[] {
       values: range,
     },
     {
-      sql: `select coalesce(sum(product_quantity * product_purchase_price) filter (where product_quantity > 0), 0) as stock,
-        count(*) filter (where status and reorder_quantity > 0 and product_quantity <= reorder_quantity) as low
-        from product`,
+      // the stock's value is its movements' (quantity at their unit cost): the Inventory account's to the cent
+      sql: `select (select coalesce(sum(quantity * unit_cost), 0) from stock_movement) as stock,
+        (select count(*) filter (where status and reorder_quantity > 0 and product_quantity <= reorder_quantity) from product) as low`,
       values: [],
     },
   ];
 }
 
+/** The widest range the API takes ends on 9999-12-31; a cold one starts `k` days after 0001-01-01. */
+const widest = (k: number): BooksCase => {
+  const start = dayBefore('0001-01-01', -k);
+  return {
+    name: 'dashboard (0001-01-01..9999-12-31, a point per year)',
+    url: `/v1/dashboard?startDate=${start}&endDate=9999-12-31`,
+    parts: dashboardParts(start, '9999-12-31'),
+  };
+};
+
 /** One report over the range ending `end` (this year: the 365 days ending there; the dashboard: its month so far). */
 function reportCase(report: BooksReport, end: string, monthStart: string): BooksCase {
+  if (report === 'widest') return widest(0);
   const yearAgo = dayBefore(end, 364);
   if (report === 'trial')
     return {
@@ -139,12 +150,13 @@ function reportCase(report: BooksReport, end: string, monthStart: string): Books
   };
 }
 
-export const booksReports: BooksReport[] = ['trial', 'balance', 'income', 'dashboard'];
+export const booksReports: BooksReport[] = ['trial', 'balance', 'income', 'dashboard', 'widest'];
 export const booksReportNames: Record<BooksReport, string> = {
   trial: 'trial balance',
   balance: 'balance sheet',
   income: 'income statement',
   dashboard: 'dashboard',
+  widest: 'dashboard over the widest range',
 };
 
 const made = new Map<string, { asked: Map<BooksReport, BooksCase>; cold: Map<BooksReport, BooksCase[]>; all: BooksCase[] }>();
@@ -152,7 +164,8 @@ const made = new Map<string, { asked: Map<BooksReport, BooksCase>; cold: Map<Boo
 /**
  * The cases for a business date `today` (YYYY-MM-DD): per report, the one asked again (ending today)
  * and {@link coldRanges} cold ones (ending 1, 2, ... days before today; the dashboard's over the 22
- * days before its end, as far into a month as today is in this one).
+ * days before its end, as far into a month as today is in this one; the widest's starting 1, 2, ...
+ * days after 0001-01-01).
  */
 export function booksCases(today: string) {
   let cases = made.get(today);
@@ -163,7 +176,8 @@ export function booksCases(today: string) {
         r,
         Array.from({ length: coldRanges }, (_, k) => {
           const end = dayBefore(today, k + 1);
-          return { ...reportCase(r, end, dayBefore(end, 22)), name: `${asked.get(r)!.name}, cold` };
+          const c = r === 'widest' ? widest(k + 1) : reportCase(r, end, dayBefore(end, 22));
+          return { ...c, name: `${asked.get(r)!.name}, cold` };
         }),
       ]),
     );

@@ -66,7 +66,10 @@ export async function check(kind: Check, f: Fixtures, next: (i: number) => Reque
     const app = await send(f.probeUrl, r);
     const limit = await send(f.limitUrl, r);
     if (app.status !== 201 || limit.status !== 201)
-      return { check: `status app ${app.status}, limit ${limit.status}`, statements: app.statements };
+      return {
+        check: `status app ${app.status} (${JSON.stringify(app.json).slice(0, 500)}), limit ${limit.status}`,
+        statements: app.statements,
+      };
     const facts = async (id: number) => (await send(f.limitUrl, { method: 'GET', path: `/bench/sale/${id}` })).json;
     const [a, l] = [await facts(app.json.createdInvoice.id), await facts(limit.json.createdInvoice.id)];
     for (const k of Object.keys(a)) if (a[k] !== l[k]) problems.push(`${k} ${a[k]} ≠ ${l[k]}`);
@@ -81,7 +84,9 @@ export async function check(kind: Check, f: Fixtures, next: (i: number) => Reque
     const limit = await send(f.limitUrl, r);
     statements = Math.max(statements ?? 0, (kind === 'booksCold' ? first : app).statements ?? 0);
     if (app.status !== 200 || limit.status !== 200) {
-      problems.push(`${r.path}: status app ${app.status}, limit ${limit.status}`);
+      // the answer's body says why (a 400 names its field)
+      const why = app.status !== 200 ? ` (${JSON.stringify(app.json).slice(0, 500)})` : '';
+      problems.push(`${r.path}: status app ${app.status}${why}, limit ${limit.status}`);
       continue;
     }
     if (kind === 'books' || kind === 'booksCold') continue;

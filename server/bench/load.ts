@@ -22,6 +22,8 @@ export interface Measured {
   errors: number;
   timeouts: number;
   non2xx: number;
+  /** The first answer that was not 2xx (its request, status and body, cut to 2,000 characters), if any. */
+  firstRefused?: { path: string; status: number; body: string };
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -35,6 +37,7 @@ export async function measure(
 ): Promise<Measured> {
   let i = 0;
   const times: number[] = [];
+  let firstRefused: Measured['firstRefused'];
   const instance = autocannon({
     url,
     connections: options.connections,
@@ -42,8 +45,10 @@ export async function measure(
     timeout: 10, // seconds without an answer before autocannon counts a timeout
     requests: [
       {
-        setupRequest: (request: Record<string, unknown>) => {
+        setupRequest: (request: Record<string, unknown>, context: { path?: string }) => {
           const r = next(i++);
+          // one request at a time per connection: the answer that comes next is this one's
+          context.path = r.path;
           return {
             ...request,
             method: r.method,
@@ -51,6 +56,11 @@ export async function measure(
             headers: { ...(r.body ? { 'content-type': 'application/json' } : {}), ...r.headers },
             body: r.body,
           };
+        },
+        // autocannon counts a non-2xx answer but drops its body: keep the first one's, to say why
+        onResponse: (status: number, body: string, context: { path?: string }) => {
+          if ((status < 200 || status > 299) && !firstRefused)
+            firstRefused = { path: context.path ?? '', status, body: body.slice(0, 2000) };
         },
       },
     ],
@@ -70,6 +80,7 @@ export async function measure(
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+    ...(firstRefused ? { firstRefused } : {}),
   };
 }
 

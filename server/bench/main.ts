@@ -90,6 +90,12 @@ async function run(s: Scenario, f: Fixtures): Promise<Result> {
     budget: s.budget,
     met: null,
   };
+  for (const [who, m] of [
+    ['app', app],
+    ['limit', limit],
+  ] as const)
+    if (m.firstRefused)
+      log(`${f.kind} ${s.id}: the ${who} answered ${m.firstRefused.status} to ${m.firstRefused.path}: ${m.firstRefused.body}`);
   log(
     `${f.kind} ${s.id}: app ${app.rps} req/s p99 ${app.p99} ms, limit ${limit.rps} req/s p99 ${limit.p99} ms; check ${checked.check}` +
       (result.backlogSeconds > 1 ? `; queued work left after a load took ${result.backlogSeconds} s to drain` : ''),

@@ -226,8 +226,13 @@ export const scenarios: Scenario[] = [
         const cold = cases.cold.get(report)!;
         return () => get(cold[n++ % cold.length]!.url, f.ownerToken);
       },
-      budget: '≤1.5× the SQL aggregate, p50 ≤200 ms',
-      met: (r) => r.limit.p50 > 0 && r.app.p50 <= 1.5 * r.limit.p50 && r.app.p50 <= 200,
+      // the widest range (any range answers, issue 19) is held to the bound every GET keeps: a second
+      ...(report === 'widest'
+        ? { budget: 'p99 ≤1 s', met: (r: Result) => r.app.p99 > 0 && r.app.p99 <= 1000 && r.app.non2xx === 0 }
+        : {
+            budget: '≤1.5× the SQL aggregate, p50 ≤200 ms',
+            met: (r: Result) => r.limit.p50 > 0 && r.app.p50 <= 1.5 * r.limit.p50 && r.app.p50 <= 200,
+          }),
     })),
   ),
 ];

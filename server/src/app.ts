@@ -1,5 +1,6 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
@@ -10,6 +11,7 @@ import { AppError, fromDatabase } from './platform/errors.ts';
 import { FileStore, fromMultipart, requireMultipartBoundary } from './platform/files.ts';
 import { AccessRules, guard } from './platform/guard.ts';
 import type { RouteDef } from './platform/route.ts';
+import { securityHeaders } from './platform/security-headers.ts';
 import type { SqlWatch } from './platform/sql-watch.ts';
 import { TokenService } from './platform/tokens.ts';
 import { serveWebApp } from './platform/web-app.ts';
@@ -64,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     files: new FileStore(path.join(config.dataDir, 'uploads'), config.uploadMaxBytes),
   };
 
+  await app.register(helmet, securityHeaders(config));
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes } });
 

@@ -120,6 +120,22 @@ describe('login', () => {
     expect((await login(shopper.email, goodPassword, '203.0.113.10')).status).toBe(200);
   });
 
+  test('counted per account, whatever name is typed: 10 wrong by e-mail, then the username in any case is locked too', async () => {
+    const shopper = await register(t);
+    const from = '203.0.113.21';
+    const byEmail: number[] = [];
+    for (let i = 0; i < 10; i++)
+      byEmail.push((await login(i % 2 ? shopper.email.toUpperCase() : shopper.email, 'Wrong-Pass1', from)).status);
+    expect(byEmail).toEqual(Array(10).fill(401));
+    for (const name of [shopper.username, shopper.username.toUpperCase(), shopper.email]) {
+      const answer = await login(name, 'Wrong-Pass1', from);
+      expect([answer.status, answer.body.code], name).toEqual([429, 'too_many_attempts']);
+    }
+    expect((await login(shopper.username, goodPassword, from)).status).toBe(429);
+    // the account is locked for that address only
+    expect((await login(shopper.username, goodPassword, '203.0.113.22')).status).toBe(200);
+  });
+
   test('a customer token is refused on staff routes, and a staff token on customer routes', async () => {
     const shopper = await register(t);
     expect((await t.call('GET', '/v1/user', { token: shopper.token })).status).toBe(403);

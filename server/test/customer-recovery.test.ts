@@ -71,6 +71,16 @@ describe('asking for a reset link', () => {
     expect(await mailsTo(me.email)).toHaveLength(5);
   });
 
+  test('100 simultaneous requests for one e-mail queue at most 5 mails, and all answer the same', async () => {
+    const me = await register(t);
+    const answers = await Promise.all(Array.from({ length: 100 }, () => ask(me.email)));
+    expect(new Set(answers.map((a) => JSON.stringify([a.status, a.body])))).toEqual(
+      new Set([JSON.stringify([200, { message: customerMessages.forgotRequested }])]),
+    );
+    expect(await mailsTo(me.email)).toHaveLength(5);
+    expect(await t.database.db.select().from(passwordResetToken).where(eq(passwordResetToken.customerId, me.id))).toHaveLength(5);
+  });
+
   test('a malformed e-mail is a 400 naming email', async () => {
     const answer = await ask('not-an-email');
     expect(answer.status).toBe(400);

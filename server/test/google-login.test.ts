@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, useTestApp } from './harness.ts';
 import { rows } from './sale-fixtures.ts';
@@ -15,13 +15,14 @@ const env: Record<string, string> = { GOOGLE_CLIENT_ID: clientId };
 let jwks: http.Server;
 let googleKey: CryptoKey;
 let otherKey: CryptoKey;
+let publicJwk: JWK;
 let keyFetches = 0;
 
 beforeAll(async () => {
   const google = await generateKeyPair('RS256', { extractable: true });
   googleKey = google.privateKey;
   otherKey = (await generateKeyPair('RS256')).privateKey;
-  const publicJwk = { ...(await exportJWK(google.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+  publicJwk = { ...(await exportJWK(google.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
   jwks = http.createServer((_req, res) => {
     keyFetches++;
     res.setHeader('content-type', 'application/json');
@@ -52,7 +53,8 @@ const googleClaims = (over: JWTPayload = {}): JWTPayload => ({
 });
 const sign = (claims: JWTPayload, key: CryptoKey = googleKey) =>
   new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'test-key', typ: 'JWT' }).sign(key);
-const login = (credential: string) => t.call('POST', '/v1/googlelogin/login', { body: { credential } });
+const login = (credential: string, remoteAddress?: string) =>
+  t.call('POST', '/v1/googlelogin/login', { body: { credential }, remoteAddress });
 const customersWith = (email: string) => rows(t, sql`select id, google_id, password from customer where lower(email) = lower(${email})`);
 
 describe('Google sign-in', () => {
@@ -118,6 +120,61 @@ describe('Google sign-in', () => {
     // none of them made a customer
     expect(await rows(t, sql`select count(*)::int as n from customer`)).toEqual(before);
     expect((await login('')).status).toBe(400);
+  });
+});
+
+describe('Google sign-in throttled like password logins', () => {
+  const from = '203.0.113.70';
+  const forged = () => sign(googleClaims({ sub: '7700000000000000007', email: 'forger@example.com' }), otherKey);
+  const good = () => sign(googleClaims({ sub: '7700000000000000008', email: 'honest@example.com' }));
+
+  test('10 refused tokens from one address, then 429 even for a good one; a good one in between does not clear the count', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await login(await forged(), from)).status);
+    statuses.push((await login(await good(), from)).status);
+    for (let i = 0; i < 5; i++) statuses.push((await login(await forged(), from)).status);
+    expect(statuses).toEqual([...Array(5).fill(401), 200, ...Array(5).fill(401)]);
+    const locked = await login(await good(), from);
+    expect([locked.status, locked.body.code]).toEqual([429, 'too_many_attempts']);
+    // another address is not locked out
+    expect((await login(await good(), '203.0.113.71')).status).toBe(200);
+  });
+});
+
+describe('Google key server out of reach', () => {
+  test('a closed port, then an error answer, are each a 503 with a clear message (not 500); sign-in works once the keys are back', async () => {
+    let failing = true;
+    const keyServer = http.createServer((_req, res) => {
+      if (failing) {
+        res.statusCode = 503;
+        res.end('Service Unavailable');
+        return;
+      }
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ keys: [publicJwk] }));
+    });
+    // a port that was just free: nothing listens on it until the server is started below
+    await new Promise<void>((resolve) => keyServer.listen(0, '127.0.0.1', resolve));
+    const { port } = keyServer.address() as AddressInfo;
+    await new Promise<void>((resolve) => keyServer.close(() => resolve()));
+    const app = await startTestApp({ GOOGLE_CLIENT_ID: clientId, GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/certs` });
+    const signIn = async () => app.call('POST', '/v1/googlelogin/login', { body: { credential: await sign(googleClaims()) } });
+    const unavailable = {
+      error: "Google sign-in is unavailable right now: Google's keys could not be fetched. Please try again in a few minutes",
+      code: 'service_unavailable',
+    };
+    try {
+      const refused = await signIn();
+      expect([refused.status, refused.body]).toEqual([503, unavailable]);
+      await new Promise<void>((resolve) => keyServer.listen(port, '127.0.0.1', resolve));
+      const failed = await signIn();
+      expect([failed.status, failed.body]).toEqual([503, unavailable]);
+      failing = false;
+      expect((await signIn()).status).toBe(200);
+    } finally {
+      await app.close();
+      await new Promise<void>((resolve) => keyServer.close(() => resolve()));
+    }
   });
 });
 

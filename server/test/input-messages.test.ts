@@ -1,7 +1,9 @@
 import { discountContract, identityResources, labelOf, type ResourceContract, resources } from '@tillbook/contract';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestApp } from './harness.ts';
+import { form } from './product-fixtures.ts';
 import { makeReferences, type References, sample } from './resources-samples.ts';
+import { paymentMethods, referenceProduct } from './sale-fixtures.ts';
 
 /**
  * What a person reads when input is refused: the message names the field as the screen labels it
@@ -213,5 +215,126 @@ describe('staff accounts and login', () => {
       const answer = await register({ ...base, ...change });
       expect([answer.status, answer.body.error], JSON.stringify(change)).toEqual([400, message]);
     }
+  });
+});
+
+/**
+ * Numbers come in as decimal text only: JavaScript's Number() reads '0x10' as 16, '7e0' as 7 and
+ * 'Infinity', none of which a person types as an amount or an id. Each spelling here names a value
+ * the field would take when written in decimals, so only the spelling is refused.
+ */
+const otherSpellings = (value: number) => [`0x${value.toString(16)}`, `${value}e0`, `0b${value.toString(2)}`, ` 0o${value.toString(8)}`];
+
+describe.each(contracts)('%s: number fields take decimal text only', (_key, contract) => {
+  test('hex, exponent, binary and octal text are refused, naming the field', async () => {
+    let n = 300;
+    const good = sample(contract, n, refs, 'Num');
+    const numbers = Object.keys(good).filter((field) => typeof good[field] === 'number');
+    for (const field of numbers) {
+      for (const text of otherSpellings(Math.floor(good[field] as number))) {
+        const body = { ...sample(contract, ++n, refs, 'Num'), [field]: text };
+        const answer = await t.call('POST', `/v1/${contract.path}`, { token: owner, body });
+        expect([answer.status, answer.body.fields?.[field]], `${contract.path} ${field}=${text}`).toEqual([400, expect.any(String)]);
+        expect(answer.body.error).toBe(`${labelOf(field, contract.labels)} ${answer.body.fields[field]}`);
+      }
+    }
+  });
+});
+
+describe('decimal text only, wherever numbers come in', () => {
+  test('a product form field, a path id and a list filter refuse hex', async () => {
+    const brand = await t.call('POST', '/v1/product-brand', { token: owner, body: { name: 'Hex brand' } });
+    const brandId = brand.body.id as number;
+    const cases: [string, string][] = [
+      ['productSalePrice', '0x10'],
+      ['productSalePrice', 'Infinity'],
+      ['productBrandId', `0x${brandId.toString(16)}`],
+      ['reorderQuantity', '1e1'],
+    ];
+    for (const [field, text] of cases) {
+      const { body, headers } = await form({ name: 'Hex mug', sku: `HEX-${field}`, productSalePrice: '3', [field]: text });
+      const answer = await t.call('POST', '/v1/product', { token: owner, body, headers });
+      expect([answer.status, Object.keys(answer.body.fields ?? {})], `${field}=${text}`).toEqual([400, [field]]);
+    }
+    const path = await t.call('GET', `/v1/product-brand/0x${brandId.toString(16)}`, { token: owner });
+    expect([path.status, path.body.fields]).toEqual([400, { id: 'must be a positive whole number' }]);
+    const filter = await t.call('GET', '/v1/product', { token: owner, query: { productBrandId: `0x${brandId.toString(16)}` } });
+    expect([filter.status, Object.keys(filter.body.fields ?? {})]).toEqual([400, ['productBrandId']]);
+  });
+
+  test('the documents refuse quantities, amounts and ids that are not decimal, naming the field', async () => {
+    const p = await referenceProduct(t);
+    const { cash } = await paymentMethods(t, owner);
+    const hex = `0x${p.id.toString(16)}`;
+    const cases: [string, unknown, string][] = [
+      ['sale-invoice', { saleInvoiceProduct: [{ productId: hex, productQuantity: 1 }], paidAmount: [] }, 'saleInvoiceProduct.0.productId'],
+      [
+        'sale-invoice',
+        { saleInvoiceProduct: [{ productId: p.id, productQuantity: '0x2' }], paidAmount: [] },
+        'saleInvoiceProduct.0.productQuantity',
+      ],
+      [
+        'sale-invoice',
+        { saleInvoiceProduct: [{ productId: p.id, productQuantity: 1 }], paidAmount: [{ paymentType: cash, amount: '1e1' }] },
+        'paidAmount.0.amount',
+      ],
+      [
+        'adjust-inventory',
+        { adjustInvoiceProduct: [{ productId: p.id, adjustQuantity: '0x1', adjustType: 'increment' }] },
+        'adjustInvoiceProduct.0.adjustQuantity',
+      ],
+      ['transaction', { date: '2026-01-02', particulars: 'Hex', debitId: 1, creditId: 2, amount: 'Infinity' }, 'amount'],
+    ];
+    for (const [path, body, field] of cases) {
+      const answer = await t.call('POST', `/v1/${path}`, { token: owner, body });
+      expect([answer.status, Object.keys(answer.body.fields ?? {})], `${path} ${field}`).toEqual([400, [field]]);
+    }
+  });
+
+  test('a CSV import refuses a price or a quantity that is not decimal, naming the line and column', async () => {
+    const csv = ['name,sku,productQuantity,productSalePrice', 'Hex tea,HEX-CSV-1,1,0x10', 'Exp tea,HEX-CSV-2,1e1,2'].join('\r\n');
+    const data = new FormData();
+    data.append('file', new Blob([csv], { type: 'text/csv' }), 'products.csv');
+    const request = new Request('http://localhost/', { method: 'POST', body: data });
+    const answer = await t.call('POST', '/v1/product/import', {
+      token: owner,
+      query: { query: 'preview' },
+      body: Buffer.from(await request.arrayBuffer()),
+      headers: { 'content-type': request.headers.get('content-type')! },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ good: 0, bad: 2 });
+    expect(answer.body.rows.map((r: { line: number; errors?: object }) => [r.line, Object.keys(r.errors ?? {})])).toEqual([
+      [2, ['productSalePrice']],
+      [3, ['productQuantity']],
+    ]);
+  });
+
+  test('a customer payment of 1e-400, of 0 or spelt in hex is refused and records nothing', async () => {
+    const { cash } = await paymentMethods(t, owner);
+    const p = await referenceProduct(t);
+    const buyer = await t.call('POST', '/v1/customer', { token: owner, body: { username: `Tiny payer ${Date.now()}` } });
+    const sale = await t.call('POST', '/v1/sale-invoice', {
+      token: owner,
+      body: { customerId: buyer.body.id, saleInvoiceProduct: [{ productId: p.id, productQuantity: 1 }], paidAmount: [] },
+    });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    const saleInvoiceNo = sale.body.createdInvoice.id;
+    const pay = (payload: string) =>
+      t.call('POST', '/v1/payment-sale-invoice', { token: owner, body: payload, headers: { 'content-type': 'application/json' } });
+    const tenders = [`1e-400`, `"1e-400"`, `0`, `"0x10"`, `"0.00"`];
+    for (const amount of tenders) {
+      const answer = await pay(`{"saleInvoiceNo": ${saleInvoiceNo}, "paidAmount": [{"paymentType": ${cash}, "amount": ${amount}}]}`);
+      expect([answer.status, Object.keys(answer.body.fields ?? {})], `amount ${amount}`).toEqual([
+        400,
+        [expect.stringMatching(/^paidAmount/)],
+      ]);
+    }
+    const none = await pay(`{"saleInvoiceNo": ${saleInvoiceNo}, "paidAmount": [{"paymentType": ${cash}, "amount": 0}]}`);
+    expect([none.body.error, none.body.fields]).toEqual(['Paid amount must be above 0', { paidAmount: 'must be above 0' }]);
+    const payments = await t.call('GET', '/v1/payment-sale-invoice', { token: owner, query: { saleInvoiceId: String(saleInvoiceNo) } });
+    expect(payments.body.totalPaymentSaleInvoice).toBe(0);
+    const paid = await pay(`{"saleInvoiceNo": ${saleInvoiceNo}, "paidAmount": [{"paymentType": ${cash}, "amount": "1.50"}]}`);
+    expect([paid.status, paid.body.amount]).toEqual([201, 1.5]);
   });
 });

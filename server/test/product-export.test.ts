@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { parseCsv } from '../src/modules/catalogue/product-csv.ts';
+import { maxExportRows } from '../src/modules/catalogue/product-export.ts';
 import { useTestApp } from './harness.ts';
 import { type Catalogue, catalogue, expectInvariants, product } from './product-fixtures.ts';
 
@@ -149,5 +151,19 @@ describe('GET /product/export', () => {
     expect((await exportCsv({}, staff.token)).status).toBe(403);
     const reader = await t.staffWith(['readAll-product']);
     expect((await exportCsv({}, reader.token)).status).toBe(200);
+  });
+
+  test('at most 20,000 products a file: more is refused, naming query; a filter narrows it to a file', async () => {
+    await t.database.db.execute(
+      sql`insert into product (name, sku, product_brand_id) select 'Bulk soap ' || i, 'BULK-' || i, ${c.brandId} from generate_series(1, ${maxExportRows}) i`,
+    );
+    await t.database.db.execute(sql`insert into product (name, sku) values ('Bulk soap unbranded', 'BULK-LAST')`);
+    const all = await exportCsv();
+    expect(all.status, String(all.body).slice(0, 200)).toBe(400);
+    expect(all.body.fields).toHaveProperty('query');
+    expect(all.body.error).toMatch(/at most 20,000 products/);
+    const branded = await exportCsv({ productBrandId: String(c.otherBrandId) });
+    expect(branded.status).toBe(200);
+    expect(table(branded.body).length).toBeGreaterThan(0);
   });
 });

@@ -100,6 +100,49 @@ describe('the worked example: a purchase of 10 at 5.00 with 10 % VAT, paid 30', 
   });
 });
 
+describe("a line's VAT and the ways to pay", () => {
+  test("a line sent without a VAT rate takes its product's VAT type; a rate sent is kept, 0 % too", async () => {
+    const vats = await t.call('GET', '/v1/product-vat', { token: owner, query: { query: 'all' } });
+    const ten = vats.body.getAllProductVat.find((v: { percentage: number }) => v.percentage === 10);
+    const taxed = await makeProduct(t, { productQuantity: 0, productVatId: ten.id });
+    const exempt = await makeProduct(t, { productQuantity: 0, productVatId: ten.id });
+    const plain = await makeProduct(t, { productQuantity: 0 });
+    const { tax: _left, ...untaxed } = line(taxed.id, 4, 5);
+    const made = await buy({
+      supplierId,
+      purchaseInvoiceProduct: [untaxed, line(exempt.id, 1, 3, 0), { productId: plain.id, productQuantity: 2, productUnitPurchasePrice: 1 }],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const byProduct = Object.fromEntries(
+      made.body.createdInvoice.purchaseInvoiceProduct.map((l: { productId: number; tax: number; taxAmount: number }) => [
+        l.productId,
+        [l.tax, l.taxAmount],
+      ]),
+    );
+    expect(byProduct).toEqual({ [taxed.id]: [10, 2], [exempt.id]: [0, 0], [plain.id]: [0, 0] });
+    expect(made.body.createdInvoice).toMatchObject({ totalAmount: 25, totalTax: 2 });
+  });
+
+  test('a purchase and a later supplier payment are paid by card, landing in its account', async () => {
+    const p = await makeProduct(t, { productQuantity: 0 });
+    const card = await makeCardMethod(t, owner);
+    const made = await buy({ supplierId, paidAmount: [{ amount: 6, paymentType: card.id }], purchaseInvoiceProduct: [line(p.id, 4, 5)] });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.createdInvoice.id;
+    const paid = await t.call('POST', '/v1/payment-purchase-invoice', {
+      token: owner,
+      body: { purchaseInvoiceNo: id, paidAmount: [{ amount: 14, paymentType: card.id }] },
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect((await postingsOf(t, id)).map((x: any) => [x.debit, x.credit, x.amount])).toEqual([
+      ['inventory', 'accountsPayable', '20.00'],
+      ['accountsPayable', 'bank', '6.00'],
+      ['accountsPayable', 'bank', '14.00'],
+    ]);
+    expect((await t.call('GET', `/v1/purchase-invoice/${id}`, { token: owner })).body.dueAmount).toBe(0);
+  });
+});
+
 describe('refusals', () => {
   test('an unknown supplier, product or payment method is a 400 naming the field', async () => {
     const p = await makeProduct(t);

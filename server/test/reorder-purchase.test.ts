@@ -44,6 +44,7 @@ describe('purchase requests', () => {
           productQuantity: 1,
           reorderQuantity: 4,
           productPurchasePrice: a.productPurchasePrice,
+          productVatId: a.productVatId,
         },
       },
       {
@@ -56,6 +57,7 @@ describe('purchase requests', () => {
           productQuantity: 0,
           reorderQuantity: 2,
           productPurchasePrice: b.productPurchasePrice,
+          productVatId: b.productVatId,
         },
       },
     ]);

@@ -106,3 +106,29 @@ test('the dashboard shows this month with charts; the range lives in the URL; a 
   await expect.poll(() => closing.textContent()).toBe('50.00');
   expect(problems).toEqual([]);
 });
+
+test('any range answers: the widest is charted per year, its axis in years, at desktop and phone widths', async () => {
+  const { page } = browser;
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`${product.url}/admin/dashboard?startDate=0001-01-01&endDate=9999-12-31`);
+  await expect.poll(() => figure('Sales').textContent()).toBe('50.00');
+  const chart = page.locator('figure[aria-label="Sales against purchases per year"]');
+  await chart.locator('svg.recharts-surface').first().waitFor();
+  const year = new Date().getFullYear();
+  // the axis names years, never a month and day
+  await expect
+    .poll(() => chart.locator('.recharts-cartesian-axis-tick-value').allTextContents())
+    .toContainEqual(expect.stringMatching(/^\d{4}$/));
+  expect((await chart.locator('.recharts-cartesian-axis-tick-value').allTextContents()).some((t) => /^\d{2}-\d{2}$/.test(t))).toBe(false);
+  await screenshot(page, 'dashboard-widest');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await chart.locator('svg.recharts-surface').first().waitFor();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'dashboard-widest-phone');
+
+  // half a year is charted per week, from its first day
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`${product.url}/admin/dashboard?startDate=${year}-01-01&endDate=${year}-06-30`);
+  await page.locator('figure[aria-label="Sales against purchases per week"] svg.recharts-surface').first().waitFor();
+  expect(problems).toEqual([]);
+});

@@ -15,6 +15,7 @@ beforeAll(async () => {
   browser = await openBrowser();
   browser.page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   token = await ownerToken(product);
+  const vats = await api<{ getAllProductVat: { id: number; percentage: number }[] }>(product, token, 'GET', 'product-vat?query=all');
   mugId = (
     await api<{ id: number }>(product, token, 'POST', 'product', {
       name: 'Green mug',
@@ -23,6 +24,7 @@ beforeAll(async () => {
       productPurchasePrice: 0,
       productSalePrice: 9,
       reorderQuantity: 1,
+      productVatId: vats.getAllProductVat.find((v) => v.percentage === 10)!.id,
     })
   ).id;
 });
@@ -31,8 +33,19 @@ afterAll(async () => {
   await product?.close();
 });
 
-test('a supplier is added, a purchase is entered by SKU, listed with paid and due, partly returned, paid off and deleted', async () => {
+/** Chooses Card in the "Paid by" select and waits for its list to close. */
+async function payByCard(page: Browser['page']) {
+  await page.getByLabel('Paid by').click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: /^Card$/ })
+    .click();
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+}
+
+test('a supplier is added, a purchase is entered by SKU at its VAT and paid by card, listed with paid and due, partly returned, paid off and deleted', async () => {
   const { page } = browser;
+  await page.setViewportSize({ width: 1366, height: 800 });
   await loginAs(page, product.url);
   await openScreen(page, 'Suppliers');
   await page.waitForURL(`${product.url}/admin/supplier`);
@@ -56,13 +69,15 @@ test('a supplier is added, a purchase is entered by SKU, listed with paid and du
   await row.waitFor();
   await row.getByLabel('Quantity of Green mug').fill('10');
   await row.getByLabel('Unit cost of Green mug').fill('5');
-  await row.getByLabel('VAT of Green mug').fill('10');
+  // the line's VAT starts from the mug's VAT type (10 %)
+  await expect.poll(() => row.getByLabel('VAT of Green mug').inputValue()).toBe('10');
   await page.getByText('Amount 50.00 · VAT 5.00 · Total 55.00').waitFor();
-  await page.getByLabel('Paid in cash').fill('30');
+  await page.getByLabel('Paid now').fill('30');
+  await payByCard(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'purchase-new-phone');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize({ width: 1366, height: 800 });
   await page.getByRole('button', { name: 'Save purchase' }).click();
   await page.waitForURL(`${product.url}/admin/purchase-invoice`);
 
@@ -72,18 +87,26 @@ test('a supplier is added, a purchase is entered by SKU, listed with paid and du
   expect(stock).toMatchObject({ productQuantity: 10, productPurchasePrice: 5 });
 
   await listed.getByRole('button', { name: /expand/i }).click();
+  // paid by card: the money left the bank, not the till's cash
+  await page.getByRole('row').filter({ hasText: 'Bank' }).filter({ hasText: '30.00' }).last().waitFor();
   // one mug goes back: 5.00 and 0.50 VAT off the due
   await page.getByLabel('Return of Green mug').fill('1');
   await page.getByRole('button', { name: 'Return to supplier' }).click();
   await page.getByText('Purchase return added').waitFor();
   await listed.getByText('19.50').waitFor();
   expect((await api<{ productQuantity: number }>(product, token, 'GET', `product/${mugId}`)).productQuantity).toBe(9);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByLabel('Paid by').scrollIntoViewIfNeeded();
+  await screenshot(page, 'purchase-pay-phone');
+  await page.setViewportSize({ width: 1366, height: 800 });
   await page.getByLabel('Payment amount').fill('25');
   await page.getByRole('button', { name: 'Pay supplier' }).click();
   await page.getByText('Amount cannot be greater than due!').waitFor();
   await page.getByLabel('Payment amount').fill('19.5');
+  await payByCard(page);
   await page.getByRole('button', { name: 'Pay supplier' }).click();
   await page.getByText('Payment added successfully').waitFor();
+  await page.getByRole('row').filter({ hasText: 'Bank' }).filter({ hasText: '19.50' }).last().waitFor();
   await listed.getByText('0.00').first().waitFor();
   await screenshot(page, 'purchase-list');
 
@@ -101,7 +124,7 @@ test('a supplier is added, a purchase is entered by SKU, listed with paid and du
   await page.getByRole('tooltip').getByRole('button', { name: 'Delete' }).click();
   await page.getByText(messages.purchaseDeleted).waitFor();
   await screenshot(page, 'purchase-list-phone');
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize({ width: 1366, height: 800 });
   await openScreen(page, 'Purchase returns');
   await page.waitForURL(`${product.url}/admin/purchase-return`);
   await page.getByRole('heading', { name: 'Purchase returns' }).waitFor();
@@ -110,7 +133,7 @@ test('a supplier is added, a purchase is entered by SKU, listed with paid and du
   await openScreen(page, 'Supplier payments');
   await page.waitForURL(`${product.url}/admin/supplier-payment`);
   await page.getByRole('heading', { name: 'Supplier payments' }).waitFor();
-  expect(await page.getByRole('row').filter({ hasText: 'Cash' }).count()).toBe(0);
+  expect(await page.getByRole('row').filter({ hasText: 'Bank' }).count()).toBe(0);
   expect((await api<{ productQuantity: number }>(product, token, 'GET', `product/${mugId}`)).productQuantity).toBe(0);
   expect(problems).toEqual([]);
 });

@@ -62,6 +62,8 @@ export const purchaseRequestLineOut = z.object({
     reorderQuantity: out.int,
     /** The average cost now: what receiving the request starts its unit cost from. */
     productPurchasePrice: out.money,
+    /** Its VAT type: what receiving the request starts each line's VAT from. */
+    productVatId: out.optionalId,
   }),
 });
 export type PurchaseRequestLine = z.infer<typeof purchaseRequestLineOut>;

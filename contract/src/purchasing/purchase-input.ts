@@ -25,8 +25,8 @@ export const purchaseLineInput = z.object({
   productUnitPurchasePrice: money,
   /** When given, becomes the product's sale price. */
   productUnitSalePrice: money.nullish(),
-  /** VAT percentage on the supplier's invoice. */
-  tax: percentage.default(0),
+  /** VAT percentage on the supplier's invoice; left out, the product's VAT type's (0 % when it has none). */
+  tax: percentage.optional(),
 });
 
 function uniqueBy<T>(lines: T[], key: (line: T) => number, field: string, ctx: z.RefinementCtx, prefix: string) {

@@ -66,7 +66,7 @@ export class ShopDay {
   readonly #asked = new WeakMap<object, Promise<string>>();
 
   constructor(private readonly ctx: { db: DbOrTx; watch: SqlWatch; config: { clock: Clock } }) {
-    this.#zone = new WatchedCache(ctx.watch, ['app_setting'], 1);
+    this.#zone = new WatchedCache(ctx.watch, ['app_setting'], { entries: 1 });
   }
 
   today(request: object): Promise<string> {

@@ -15,6 +15,8 @@ import { WatchedCache } from './watched-cache.ts';
 export interface AnswerCache {
   tables: readonly string[];
   key: (req: FastifyRequest) => string | Promise<string>;
+  /** The answers' byte budget (the cache's default when not given). */
+  bytes?: number;
 }
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
@@ -106,7 +108,7 @@ export function implement<E extends Endpoint>(
   };
   const { cache } = options;
   if (cache && (e.method !== 'GET' || !present)) throw new Error(`${where}: only a GET with an answer schema can be cached`);
-  const kept = cache ? new WatchedCache<string, Buffer>(ctx.watch, cache.tables) : undefined;
+  const kept = cache ? new WatchedCache<string, Buffer>(ctx.watch, cache.tables, { bytes: cache.bytes }) : undefined;
   return {
     method: e.method,
     url: `/${e.path}`,

@@ -29,7 +29,7 @@ export class AccessRules {
 
   constructor(private readonly ctx: Pick<AppContext, 'db' | 'watch'>) {
     this.#staff = new WatchedCache(ctx.watch, ['users', 'role']);
-    this.#grants = new WatchedCache(ctx.watch, ['role_permission', 'permission'], 500);
+    this.#grants = new WatchedCache(ctx.watch, ['role_permission', 'permission'], { entries: 500 });
     this.#customers = new WatchedCache(ctx.watch, ['customer']);
   }
 

@@ -1,4 +1,4 @@
-import { baseListQuery, dropEmpty, labelOf, listDefaults, type RawQuery } from '@tillbook/contract';
+import { baseListQuery, dropEmpty, labelOf, listDefaults, maxUnpaged, type RawQuery } from '@tillbook/contract';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -147,7 +147,23 @@ export function orderBy(q: ListQuery<unknown>, table: PgTable, fallback: PgColum
   return idColumn && column !== idColumn ? [direction(column), direction(idColumn)] : [direction(column)];
 }
 
-export const paging = (q: ListQuery<unknown>): { limit?: number; offset: number } =>
-  q.unpaged ? { offset: 0 } : { limit: q.count, offset: (q.page - 1) * q.count };
+/**
+ * The rows a page reads. An unpaged answer (query=all, report) reads one row more than it may answer
+ * ({@link maxUnpaged}), so that {@link unpagedWithin} can tell a list that is too long for it without
+ * reading the whole of it.
+ */
+export const paging = (q: ListQuery<unknown>): { limit: number; offset: number } =>
+  q.unpaged ? { limit: maxUnpaged + 1, offset: 0 } : { limit: q.count, offset: (q.page - 1) * q.count };
+
+/**
+ * An unpaged answer's rows, or a 400 naming `query` when there are more than {@link maxUnpaged}: every
+ * answer stays a few MB at most, and the client is told to ask page by page rather than given a part
+ * of the list as if it were the whole.
+ */
+export function unpagedWithin<T>(q: ListQuery<unknown>, rows: T[]): T[] {
+  if (q.unpaged && rows.length > maxUnpaged)
+    throw fieldError('query', `may answer at most ${maxUnpaged.toLocaleString('en')} rows at once: ask for this list page by page`);
+  return rows;
+}
 
 export { inArray };

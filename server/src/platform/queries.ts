@@ -3,12 +3,12 @@ import { inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './db.ts';
 import { badRequest } from './errors.ts';
-import { type ListQuery, paging } from './list-query.ts';
+import { type ListQuery, paging, unpagedWithin } from './list-query.ts';
 
-/** A list query's page of a select (every row for query=all and reports). */
-export function paged<T extends PgSelect>(select: T, q: ListQuery<unknown>): T {
+/** A list query's page of a select (every row for query=all and reports, at most maxUnpaged: 400 beyond). */
+export async function paged<T extends PgSelect>(select: T, q: ListQuery<unknown>): Promise<Awaited<T>> {
   const { limit, offset } = paging(q);
-  return limit === undefined ? select : (select.limit(limit).offset(offset) as T);
+  return unpagedWithin(q, (await select.limit(limit).offset(offset)) as unknown[]) as Awaited<T>;
 }
 
 /** The rows of a raw SQL statement, typed by the caller (the drivers answer `{rows}`). */

@@ -16,8 +16,9 @@ import { z } from 'zod';
 import type { AppContext } from './context.ts';
 import type { DbOrTx } from './db.ts';
 import { AppError, badRequest, duplicate, fieldError, forbidden } from './errors.ts';
-import { conventionWhere, inArray, type ListQuery, orderBy, paging, parseListQuery, whereAll } from './list-query.ts';
-import { found, holds, idParam, parseBody, type RouteDef } from './route.ts';
+import { conventionWhere, inArray, type ListQuery, orderBy, paging, parseListQuery, unpagedWithin, whereAll } from './list-query.ts';
+import { caller, found, holds, idParam, parseBody, type RouteDef } from './route.ts';
+import type { AccessClaims } from './tokens.ts';
 import { toWire, toWireList } from './wire.ts';
 
 type Row = Record<string, unknown>;
@@ -36,8 +37,8 @@ export interface ResourceDefinition {
   single?: (db: DbOrTx, id: number) => Promise<Row | undefined>;
   /** Routes this resource does not offer. */
   omit?: ('create' | 'update' | 'status')[];
-  /** Runs inside the write's transaction before an update or status change; throw to refuse it. */
-  beforeChange?: (tx: DbOrTx, current: Row, changes: Row) => Promise<void> | void;
+  /** Runs inside the write's transaction before an update or status change (`by`: the caller); throw to refuse it. */
+  beforeChange?: (tx: DbOrTx, current: Row, changes: Row, by: AccessClaims) => Promise<void> | void;
   /**
    * Fills in what a create or update left to the server (e.g. a default name), inside the write's
    * transaction once the table's unique lock is held: gets the values sent (and the current row on an
@@ -152,15 +153,15 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
       ...extra,
     ]);
     const { limit, offset } = paging(q);
-    let rowsQuery = db
+    const rowsQuery = db
       .select(selected)
       .from(table)
       .where(where)
       .orderBy(...orderBy(q, table, columns.createdAt!))
-      .$dynamic();
-    if (limit !== undefined) rowsQuery = rowsQuery.limit(limit).offset(offset);
+      .limit(limit)
+      .offset(offset);
     const [rows, [total]] = await Promise.all([rowsQuery, db.select({ n: count() }).from(table).where(where)]);
-    return { rows: rows as Row[], total: Number(total?.n ?? 0) };
+    return { rows: unpagedWithin(q, rows) as Row[], total: Number(total?.n ?? 0) };
   };
 
   /**
@@ -222,11 +223,11 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
   }
 
   /** Loads the row, lets the definition refuse the change, writes it: one transaction. */
-  function change(id: number, sent: Row, check?: (tx: DbOrTx, current: Row) => Promise<Row>) {
+  function change(req: FastifyRequest, id: number, sent: Row, check?: (tx: DbOrTx, current: Row) => Promise<Row>) {
     return ctx.db.transaction(async (tx) => {
       const current = await getOne(tx, id);
       const changes = (await check?.(tx, current)) ?? sent;
-      await def.beforeChange?.(tx, current, changes);
+      await def.beforeChange?.(tx, current, changes, caller(req));
       const [row] = await tx
         .update(table)
         .set(changes as never)
@@ -253,7 +254,7 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
   async function update(id: number, req: FastifyRequest) {
     const values = sentFields(parseBody(partialInput, req.body, labels) as Row, req.body);
     if (Object.keys(values).length === 0) throw badRequest('Nothing to update: send at least one field');
-    return change(id, values, async (tx, current) => {
+    return change(req, id, values, async (tx, current) => {
       const changes = await prepare(tx, values, current);
       assertPeriods({ ...current, ...changes });
       def.validate?.({ ...current, ...changes });
@@ -345,7 +346,7 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
       handler: async (req) => {
         const id = idParam(req);
         const { status } = parseBody(statusBody, req.body);
-        return change(id, { status: status === 'true' });
+        return change(req, id, { status: status === 'true' });
       },
     });
   } else if (contract.deletion === 'hard') {

@@ -1,33 +1,80 @@
+import { approximateBytes } from './approximate-bytes.ts';
 import type { SqlWatch } from './sql-watch.ts';
+
+interface Entry<V> {
+  generation: number;
+  value: Promise<V>;
+  /** What the key and the answer hold in memory, once the answer has come (0 before). */
+  bytes: number;
+}
+
+/** A cache's bounds: how many answers it keeps, and how many bytes they may hold together. */
+export interface CacheBounds {
+  entries?: number;
+  bytes?: number;
+}
+
+/** 8 MB: a cache's answers together, unless its user asks for more (every cache has a byte budget). */
+export const defaultCacheBytes = 8 * 1024 * 1024;
 
 /**
  * Answers read from the database, kept in memory while none of their tables has been written since
  * the read began (see sql-watch.ts), so a write is seen by the very next request. Callers that ask
- * for the same key at once share one read. At most `size` keys; the oldest goes first.
+ * for the same key at once share one read. At most `entries` keys and `bytes` bytes (the key and the
+ * answer, weighed once when the answer comes): the oldest goes first, and an answer larger than the
+ * whole budget is served to those who asked and not kept. A count alone is no bound: nine distinct
+ * wide dashboard ranges once held 2 GB.
  */
 export class WatchedCache<K, V> {
-  readonly #entries = new Map<K, { generation: number; value: Promise<V> }>();
+  readonly #entries = new Map<K, Entry<V>>();
+  readonly #maxEntries: number;
+  readonly #maxBytes: number;
+  #bytes = 0;
 
   constructor(
     private readonly watch: SqlWatch,
     private readonly tables: readonly string[],
-    private readonly size = 5000,
-  ) {}
+    bounds: CacheBounds = {},
+  ) {
+    this.#maxEntries = bounds.entries ?? 5000;
+    this.#maxBytes = bounds.bytes ?? defaultCacheBytes;
+  }
+
+  /** The bytes the kept answers hold now. */
+  get bytes(): number {
+    return this.#bytes;
+  }
 
   get(key: K, load: () => Promise<V>): Promise<V> {
     const generation = this.watch.generation(this.tables);
     const entry = this.#entries.get(key);
     if (entry && entry.generation === generation) return entry.value;
     const value = load();
-    const mine = { generation, value };
-    if (this.#entries.size >= this.size) this.#entries.delete(this.#entries.keys().next().value as K);
+    const mine: Entry<V> = { generation, value, bytes: 0 };
+    this.#forget(key);
+    if (this.#entries.size >= this.#maxEntries) this.#forget(this.#entries.keys().next().value as K);
     this.#entries.set(key, mine);
-    const forget = () => {
-      if (this.#entries.get(key) === mine) this.#entries.delete(key);
+    const forgetMine = () => {
+      if (this.#entries.get(key) === mine) this.#forget(key);
     };
-    value.then(() => {
-      if (this.watch.generation(this.tables) !== generation) forget();
-    }, forget);
+    value.then((answer) => {
+      if (this.#entries.get(key) !== mine) return;
+      if (this.watch.generation(this.tables) !== generation) return forgetMine();
+      mine.bytes = approximateBytes(key) + approximateBytes(answer);
+      this.#bytes += mine.bytes;
+      if (mine.bytes > this.#maxBytes) return forgetMine();
+      for (const oldest of this.#entries.keys()) {
+        if (this.#bytes <= this.#maxBytes) break;
+        if (oldest !== key) this.#forget(oldest);
+      }
+    }, forgetMine);
     return value;
+  }
+
+  #forget(key: K): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#bytes -= entry.bytes;
+    this.#entries.delete(key);
   }
 }

@@ -15,7 +15,7 @@ export function accountRoutes(ctx: AppContext): RouteDef[] {
   const { db } = ctx;
   const clock = () => ctx.config.clock;
   const day = new ShopDay(ctx);
-  const statements: StatementCache = new WatchedCache(ctx.watch, statementTables, 100);
+  const statements: StatementCache = new WatchedCache(ctx.watch, statementTables, { entries: 100 });
   return [
     implement(ctx, accountEndpoints.list, ({ query, req }) => {
       const q = query as ListQuery<SubAccountFilters>;

@@ -46,11 +46,9 @@ export function categoryModes(ctx: AppContext): Partial<ResourceDefinition> {
     return present({ getAllProductCategory: withChildren, totalProductCategory: Number(total?.n ?? 0) });
   }
   // the storefront asks for the tree on every page: kept in memory until a category is written
-  const publicTree = new WatchedCache<string, Awaited<ReturnType<typeof tree>>>(
-    ctx.watch,
-    ['product_category', 'product_sub_category'],
-    200,
-  );
+  const publicTree = new WatchedCache<string, Awaited<ReturnType<typeof tree>>>(ctx.watch, ['product_category', 'product_sub_category'], {
+    entries: 200,
+  });
   return {
     modes: { categoryWithSubcategory: (_req, q) => tree(byNameUnlessSorted(q), false) },
     publicList: (_req, q) => publicTree.get(JSON.stringify(q), () => tree(q, true)),

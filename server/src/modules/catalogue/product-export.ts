@@ -2,6 +2,7 @@ import { productCsvColumns } from '@tillbook/contract';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
+import { fieldError } from '../../platform/errors.ts';
 import type { ListQuery } from '../../platform/list-query.ts';
 import { product, productBrand, productCategory, productSubCategory, productVat, uom } from '../../schema/index.ts';
 import { guardFormula, writeCsv } from './product-csv.ts';
@@ -10,9 +11,14 @@ import { type StaffFilters, sortColumns, staffWhere } from './product-list.ts';
 /** A number as CSV text: money with two decimals, nothing for null. */
 const amount = (n: number | null) => (n === null ? '' : n.toFixed(2));
 
+/** The most products a file holds: about 150 bytes a line, so a file stays near 3 MB. */
+export const maxExportRows = 20_000;
+
 /**
  * GET /product/export?filters: the staff list with GET /product's filters, unpaged, as CSV with names
- * (not ids) for the references, so that the file can be imported again.
+ * (not ids) for the references, so that the file can be imported again. At most {@link maxExportRows}
+ * products (one more is read to tell): a longer list is a 400 naming `query`, to be narrowed by the
+ * filters (a category, a brand, a status), never a file cut short without saying so.
  */
 export async function productExport(ctx: AppContext, q: ListQuery<StaffFilters>, reply: FastifyReply) {
   const direction = q.order === 'asc' ? asc : desc;
@@ -33,7 +39,13 @@ export async function productExport(ctx: AppContext, q: ListQuery<StaffFilters>,
     .leftJoin(uom, eq(uom.id, product.uomId))
     .leftJoin(productVat, eq(productVat.id, product.productVatId))
     .where(staffWhere(q))
-    .orderBy(direction(column), direction(product.id));
+    .orderBy(direction(column), direction(product.id))
+    .limit(maxExportRows + 1);
+  if (rows.length > maxExportRows)
+    throw fieldError(
+      'query',
+      `may export at most ${maxExportRows.toLocaleString('en')} products a file: narrow this list with its filters (a category, a brand, a status)`,
+    );
   const lines = rows.map(({ p, ...names }) => {
     const cells: Record<(typeof productCsvColumns)[number], string | number> = {
       name: guardFormula(p.name),

@@ -1,7 +1,7 @@
 import { dropEmpty, publicProductQuery, type RawQuery, unitPrice } from '@tillbook/contract';
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
-import { conventionWhere, type ListQuery, paging, parseListQuery, whereAll } from '../../platform/list-query.ts';
+import { conventionWhere, type ListQuery, paging, parseListQuery, unpagedWithin, whereAll } from '../../platform/list-query.ts';
 import { found } from '../../platform/route.ts';
 import { discount, product, productBrand, productColor, productSubCategory, productVat } from '../../schema/index.ts';
 import { finalPriceWithVatSql, productPriceOperands, visibleDiscountJoin } from './price-sql.ts';
@@ -119,7 +119,7 @@ export async function publicProductList(
   const { page: _page, count: _count, ...rest } = q;
   const ids = await orderOf(q, JSON.stringify(rest));
   const { limit, offset } = paging(q);
-  const pageIds = ids.slice(offset, offset + (limit ?? 1000));
+  const pageIds = unpagedWithin(q, ids.slice(offset, offset + limit));
   const rows = pageIds.length ? await publicRowQuery(db).where(and(inArray(product.id, pageIds), eq(product.status, true))) : [];
   const byId = new Map(rows.map((row) => [row.product.id, row]));
   const found = pageIds.flatMap((id) => {

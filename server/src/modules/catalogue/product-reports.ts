@@ -18,7 +18,7 @@ import type { DbOrTx } from '../../platform/db.ts';
 import { implement } from '../../platform/endpoint-route.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { FileStore } from '../../platform/files.ts';
-import { conventionWhere, inArray, type ListQuery, paging, parseListQuery, whereAll } from '../../platform/list-query.ts';
+import { conventionWhere, inArray, type ListQuery, paging, parseListQuery, unpagedWithin, whereAll } from '../../platform/list-query.ts';
 import { presenter } from '../../platform/presenter.ts';
 import type { RouteDef } from '../../platform/route.ts';
 import { product, productVat } from '../../schema/index.ts';
@@ -48,17 +48,17 @@ function reportWhere(q: ListQuery<ReportFilters>, byCreation: boolean) {
 async function newProducts(db: DbOrTx, q: ListQuery<ReportFilters>) {
   const where = reportWhere(q, true);
   const { limit, offset } = paging(q);
-  let rows = db
+  const rows = db
     .select({ ...shown, vatPercentage: productVat.percentage })
     .from(product)
     .leftJoin(productVat, eq(productVat.id, product.productVatId))
     .where(where)
     .orderBy(desc(product.createdAt), desc(product.id))
-    .$dynamic();
-  if (limit !== undefined) rows = rows.limit(limit).offset(offset);
+    .limit(limit)
+    .offset(offset);
   const [found, [total]] = await Promise.all([rows, db.select({ n: count() }).from(product).where(where)]);
   return {
-    [newProductListKeys.rows]: found.map(({ vatPercentage, ...row }) => ({
+    [newProductListKeys.rows]: unpagedWithin(q, found).map(({ vatPercentage, ...row }) => ({
       ...row,
       productVat: vatPercentage ?? 0,
       // before any discount, as the older system's report shows it (the date does not matter without one)
@@ -79,14 +79,15 @@ async function topSelling(ctx: AppContext, q: ListQuery<ReportFilters>) {
   const sales = salesByProduct(db, { from: q.startDate, to: q.endDate });
   const where = whereAll([reportWhere(q, false), gt(sales.soldQuantity, 0)]);
   const { limit, offset } = paging(q);
-  let ranked = db
+  const ranked = db
     .select({ id: product.id, soldQuantity: sales.soldQuantity })
     .from(product)
     .innerJoin(sales, eq(sales.productId, product.id))
     .where(where)
     .orderBy(desc(sales.soldQuantity), asc(product.id))
-    .$dynamic();
-  if (limit !== undefined) ranked = ranked.limit(limit).offset(offset);
+    .limit(limit)
+    .offset(offset)
+    .then((found) => unpagedWithin(q, found));
   const [top, [total], today] = await Promise.all([
     ranked,
     db.select({ n: count() }).from(product).innerJoin(sales, eq(sales.productId, product.id)).where(where),

@@ -20,8 +20,14 @@ export function productRoutes(ctx: AppContext): RouteDef[] {
   const bodyLimit = ctx.files.maxBytes * (maxGalleryImages + 1) + 1024 * 1024;
   // the storefront's reads are answered from memory until the catalogue is written; prices depend on the day
   const day = new ShopDay(ctx);
-  const cache = { tables: publicCatalogueTables, key: async (req: FastifyRequest) => `${await day.today(req)} ${req.url}` };
-  const orders = new WatchedCache<string, number[]>(ctx.watch, publicCatalogueTables, 500);
+  // the presented pages, about 20 KB each: 32 MB keeps some 1,600 of them
+  const cache = {
+    tables: publicCatalogueTables,
+    key: async (req: FastifyRequest) => `${await day.today(req)} ${req.url}`,
+    bytes: 32 * 1024 * 1024,
+  };
+  // a query's whole order holds an id per product found, about 16 bytes each: 32 MB holds twenty of 100,000
+  const orders = new WatchedCache<string, number[]>(ctx.watch, publicCatalogueTables, { entries: 500, bytes: 32 * 1024 * 1024 });
   const publicList = async (req: FastifyRequest) => {
     const today = await day.today(req);
     return publicProductList(db, today, req.query, (q, key) => orders.get(`${today} ${key}`, () => publicOrder(db, today, q)));

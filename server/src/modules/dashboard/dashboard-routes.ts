@@ -8,7 +8,7 @@ import { type DashboardAnswer, dashboard, dashboardTables } from './dashboard.ts
 
 /** GET dashboard?startDate&endDate: a range's figures kept until a table they are read from is written. */
 export function dashboardRoutes(ctx: AppContext): RouteDef[] {
-  const kept = new WatchedCache<string, DashboardAnswer>(ctx.watch, dashboardTables, 100);
+  const kept = new WatchedCache<string, DashboardAnswer>(ctx.watch, dashboardTables, { entries: 100 });
   const day = new ShopDay(ctx);
   return [
     implement(ctx, dashboardEndpoints.get, async ({ query, req }) => {

@@ -1,59 +1,14 @@
 import { type Cents, fromCents } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
+import { fieldError } from '../../platform/errors.ts';
 import { rawRows } from '../../platform/queries.ts';
 import type { WatchedCache } from '../../platform/watched-cache.ts';
-import { liveEntry, monthOf } from '../accounting/index.ts';
-import { saleBalances, sumBalances } from '../selling/index.ts';
+import { monthOf } from '../accounting/index.ts';
+import { groupingOf, periods } from './dashboard-series.ts';
 
 /** Cents as the database sums them (bigint arrives as text on some drivers). */
 const money = (cents: unknown) => fromCents(Number(cents ?? 0) as Cents);
-
-interface DayRow {
-  date: string;
-  invoices: number;
-  sales: string;
-  returns: string;
-  profit: string;
-  purchaseInvoices: number;
-  purchases: string;
-  purchaseReturns: string;
-}
-
-/**
- * Every day of the range with its completed sales (count, with VAT, profit), its sale returns (with
- * VAT), its live purchases and its purchase returns, in cents. A document counts on its own date;
- * returns against an undone sale or purchase never count. A sale's stored profit is already after its
- * returns (a return lowers it), so profit stays on the sale's day.
- */
-function days(db: DbOrTx, start: string, end: string) {
-  return rawRows<DayRow>(
-    db,
-    sql`with s as (
-        select date, count(*)::int as n, round(sum(total_amount + total_tax_amount) * 100)::bigint as amount,
-          round(sum(profit) * 100)::bigint as profit
-        from sale_invoice where state = 'completed' and date between ${start}::date and ${end}::date group by date),
-      r as (
-        select r.date, round(sum(r.total_amount + r.tax) * 100)::bigint as amount
-        from return_sale_invoice r join sale_invoice si on si.id = r.sale_invoice_id and si.state = 'completed'
-        where r.date between ${start}::date and ${end}::date group by r.date),
-      p as (
-        select date, count(*)::int as n, round(sum(total_amount + total_tax) * 100)::bigint as amount
-        from purchase_invoice where state = 'active' and date between ${start}::date and ${end}::date group by date),
-      pr as (
-        select r.date, round(sum(r.total_amount + r.tax) * 100)::bigint as amount
-        from return_purchase_invoice r join purchase_invoice pi on pi.id = r.purchase_invoice_id and pi.state = 'active'
-        where r.date between ${start}::date and ${end}::date group by r.date)
-      select to_char(d.day, 'YYYY-MM-DD') as date,
-        coalesce(s.n, 0) as invoices, coalesce(s.amount, 0) as sales, coalesce(r.amount, 0) as returns,
-        coalesce(s.profit, 0) as profit,
-        coalesce(p.n, 0) as "purchaseInvoices", coalesce(p.amount, 0) as purchases, coalesce(pr.amount, 0) as "purchaseReturns"
-      from generate_series(${start}::date, ${end}::date, interval '1 day') as d(day)
-      left join s on s.date = d.day left join r on r.date = d.day
-      left join p on p.date = d.day left join pr on pr.date = d.day
-      order by d.day`,
-  );
-}
 
 /**
  * A system account's balance at `end` in cents, on its normal side (`debit`: debits less credits),
@@ -74,14 +29,16 @@ async function balanceAt(db: DbOrTx, systemKey: string, normal: 'debit' | 'credi
 
 /**
  * Stock on hand at average cost and the count of active products at or below a reorder level they
- * have (a level of 0 is none), in one pass over the products.
+ * have (a level of 0 is none). The value is what the stock movements brought in less what they took
+ * out, each at its own unit cost: the stock's quantity times its unrounded average cost. The product's
+ * stored average is rounded to the cent, so its quantity times that differs from the Inventory account
+ * (which every movement posts to at the movement's value) by up to half a cent a unit.
  */
 async function stock(db: DbOrTx) {
   const [row] = await rawRows<{ stock: string; low: number }>(
     db,
-    sql`select coalesce(round(sum(product_quantity * product_purchase_price) filter (where product_quantity > 0) * 100), 0)::bigint as stock,
-        (count(*) filter (where status and reorder_quantity > 0 and product_quantity <= reorder_quantity))::int as low
-      from product`,
+    sql`select (select coalesce(round(sum(quantity * unit_cost) * 100), 0)::bigint from stock_movement) as stock,
+        (select (count(*) filter (where status and reorder_quantity > 0 and product_quantity <= reorder_quantity))::int from product) as low`,
   );
   return { stockValue: money(row?.stock), lowStockCount: Number(row?.low ?? 0) };
 }
@@ -145,10 +102,12 @@ function topCustomers(db: DbOrTx, start: string, end: string) {
 
 /**
  * What is still due on the live purchases of the range: reference 3.4 on the Accounts Payable side, as
- * purchasing's `balancesByInvoice` reads it (bought − returned − paid + paid back at once; deleted
- * payments and their reversals left out: a purchase's and a return's credits to AP add to the due, their
- * debits take from it), but reached from each of the range's invoices through the ledger's (type,
- * relatedId) index (a lateral query) instead of summing every purchase posting.
+ * purchasing's `balancesByInvoice` reads it (bought − returned − paid + paid back at once: a purchase's
+ * and a return's credits to AP add to the due, their debits take from it), but reached from each of the
+ * range's invoices through the ledger's (type, relatedId) index (a lateral query) instead of summing
+ * every purchase posting. A deleted payment and its reversal (same type, document and amount, sides
+ * swapped) cancel in this sum, so they need no leaving out: that check cost more than the sum over a
+ * long range.
  */
 async function purchaseDue(db: DbOrTx, start: string, end: string) {
   const [row] = await rawRows<{ due: string }>(
@@ -158,16 +117,31 @@ async function purchaseDue(db: DbOrTx, start: string, end: string) {
       from purchase_invoice pi cross join ap
       cross join lateral (
         select sum(case when t.credit_id = ap.id then t.amount when t.debit_id = ap.id then -t.amount else 0 end) as due
-        from "transaction" t where t.type in ('purchase', 'purchaseReturn') and t.related_id = pi.id::text and ${liveEntry('t')}) b
+        from "transaction" t where t.type in ('purchase', 'purchaseReturn') and t.related_id = pi.id::text) b
       where pi.state = 'active' and pi.date between ${start}::date and ${end}::date`,
   );
   return money(row?.due);
 }
 
-/** What is still due on the completed sales of the range, from the ledger (as the sale list derives it). */
+/**
+ * What is still due on the completed sales of the range, from the ledger as the sale list derives it
+ * (reference 3.4: sold − returned − paid + refunded at once: a sale's and a return's debits to AR add
+ * to the due, their credits take from it; a deleted payment and its reversal cancel), reached from each
+ * sale through the ledger's (type, relatedId) index like {@link purchaseDue}, and summed in bigint: a
+ * busy month's sales pass the 21,474,836.47 an int holds in cents.
+ */
 async function saleDue(db: DbOrTx, start: string, end: string) {
-  const balances = await saleBalances(db, sql`si.customer_id`, sql`si.date between ${start}::date and ${end}::date`);
-  return sumBalances(balances.values()).dueAmount;
+  const [row] = await rawRows<{ due: string }>(
+    db,
+    sql`with ar as (select id from sub_account where system_key = 'accountsReceivable')
+      select coalesce(round(sum(b.due) * 100), 0)::bigint as due
+      from sale_invoice si cross join ar
+      cross join lateral (
+        select sum(case when t.debit_id = ar.id then t.amount when t.credit_id = ar.id then -t.amount else 0 end) as due
+        from "transaction" t where t.type in ('sale', 'saleReturn') and t.related_id = si.id::text) b
+      where si.state = 'completed' and si.date between ${start}::date and ${end}::date`,
+  );
+  return money(row?.due);
 }
 
 /** The tables the dashboard reads: a write to any of them drops its kept answers. */
@@ -181,6 +155,7 @@ export const dashboardTables = [
   'transaction',
   'sub_account',
   'product',
+  'stock_movement',
   'customer',
 ] as const;
 
@@ -200,18 +175,20 @@ export async function dashboard(
   const month = q.startDate && q.endDate ? undefined : monthOf(await today());
   const startDate = q.startDate ?? month!.first;
   const endDate = q.endDate ?? month!.last;
+  if (endDate < startDate) throw fieldError('endDate', 'must not be before the start date');
   return cache ? cache.get(`${startDate}/${endDate}`, () => figures(db, startDate, endDate)) : figures(db, startDate, endDate);
 }
 
 /**
- * The dashboard's figures over startDate..endDate. Sales and purchases are summed in SQL per day and
- * added up here in cents, so the totals are the days' sums; dues and positions come from the ledger.
- * The eight statements run side by side on the pool; the longest (Accounts Receivable up to the end
- * day) sets the time.
+ * The dashboard's figures over startDate..endDate. Sales and purchases are summed in SQL per period (a
+ * day, or a week, month or year over a long range) and added up here in cents, so the totals are the
+ * periods' sums; dues and positions come from the ledger. The eight statements run side by side on the
+ * pool; the longest (Accounts Receivable up to the end day) sets the time.
  */
 async function figures(db: DbOrTx, startDate: string, endDate: string) {
+  const groupedBy = groupingOf(startDate, endDate);
   const [dayRows, saleDueAmount, purchaseDueAmount, receivable, payable, stocked, products, customers] = await Promise.all([
-    days(db, startDate, endDate),
+    periods(db, startDate, endDate, groupedBy),
     saleDue(db, startDate, endDate),
     purchaseDue(db, startDate, endDate),
     balanceAt(db, 'accountsReceivable', 'debit', endDate),
@@ -260,6 +237,7 @@ async function figures(db: DbOrTx, startDate: string, endDate: string) {
     receivable,
     payable,
     ...stocked,
+    groupedBy,
     daily,
     topProducts: products.map((r) => ({ ...top(r), quantity: Number(r.n) })),
     topCustomers: customers.map((r) => ({ ...top(r), invoices: Number(r.n) })),

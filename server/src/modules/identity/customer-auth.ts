@@ -15,11 +15,15 @@ import {
   startCustomerSession,
 } from './customer-session.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
-import { claimAttempt, clearFailures } from './rate-limit.ts';
+import { type Attempter, claimAttempt, clearFailures } from './rate-limit.ts';
 import { revokeForSubject, rotateRefreshToken } from './refresh-tokens.ts';
 
-/** Customers' login attempts are counted apart from staff ones of the same name. */
-const throttleKey = (login: string) => `customer:${login.toLowerCase()}`;
+/**
+ * Failed logins count per account (and address), whatever name was typed: e-mail or username, in any
+ * case, so typing the other name gives no fresh guesses. A name no account answers to counts as itself.
+ */
+const attempter = (login: string, account: CustomerRow | undefined): Attempter =>
+  account ? { kind: 'customer-account', name: String(account.id) } : { kind: 'customer-name', name: login };
 
 /** Serialises sign-ups of one e-mail or username (the unique index on e-mail is case-sensitive; our check is not). */
 const lockName = (tx: DbOrTx, what: string) =>
@@ -81,12 +85,12 @@ export function customerAuthRoutes(ctx: AppContext): RouteDef[] {
       });
     }),
     implement(ctx, customerSessionEndpoints.login, async ({ body: { email: login, password }, req, reply }) => {
-      // counted before the password is checked, so simultaneous guesses cannot pass the limit
-      await claimAttempt(ctx.db, throttleKey(login), req.ip);
       const found = await customerByLogin(ctx, login);
+      // counted before the password is checked, so simultaneous guesses cannot pass the limit
+      await claimAttempt(ctx.db, attempter(login, found), req.ip);
       const ok = await verifyPassword(found?.password ?? (await decoyHash()), password);
       if (!found || !ok || !found.status) throw unauthenticated(customerMessages.loginFailed);
-      await clearFailures(ctx.db, throttleKey(login), req.ip);
+      await clearFailures(ctx.db, attempter(login, found), req.ip);
       return startCustomerSession(ctx, reply, found);
     }),
     implement(ctx, customerSessionEndpoints.refresh, async ({ req, reply }) => {

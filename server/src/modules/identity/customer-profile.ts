@@ -112,9 +112,9 @@ export function customerProfileRoutes(ctx: AppContext): RouteDef[] {
       const id = ownId(req, params.id);
       const current = await load(ctx.db, id);
       // guesses of the old password are throttled like logins
-      await claimAttempt(ctx.db, `customer-password:${id}`, req.ip);
+      await claimAttempt(ctx.db, { kind: 'customer-password', name: String(id) }, req.ip);
       if (!(await verifyPassword(current.password, body.oldPassword))) throw fieldError('oldPassword', 'is not correct');
-      await clearFailures(ctx.db, `customer-password:${id}`, req.ip);
+      await clearFailures(ctx.db, { kind: 'customer-password', name: String(id) }, req.ip);
       if (body.password === body.oldPassword) throw fieldError('password', 'must differ from the old password');
       const hashed = await hashPassword(body.password);
       await ctx.db.transaction(async (tx) => {

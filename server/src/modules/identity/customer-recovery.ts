@@ -60,22 +60,24 @@ const invalidLink = (text: string) => fieldError('token', text);
 export function customerRecoveryRoutes(ctx: AppContext): RouteDef[] {
   return [
     implement(ctx, customerSessionEndpoints.requestForgotPassword, async ({ body }) => {
-      const [row] = await ctx.db
-        .select()
-        .from(customer)
-        .where(and(eq(sql`lower(${customer.email})`, body.email.toLowerCase()), eq(customer.status, true)))
-        .limit(1);
-      if (row && (await openLinks(ctx.db, row.id)) < maxOpenLinks) {
+      await ctx.db.transaction(async (tx) => {
+        // the customer's row lock makes simultaneous requests count the open links and add theirs one after the other
+        const [row] = await tx
+          .select()
+          .from(customer)
+          .where(and(eq(sql`lower(${customer.email})`, body.email.toLowerCase()), eq(customer.status, true)))
+          .orderBy(asc(customer.id))
+          .limit(1)
+          .for('update');
+        if (!row || (await openLinks(tx, row.id)) >= maxOpenLinks) return;
         const token = newOpaqueToken();
         const expiresAt = new Date(ctx.config.clock.now().getTime() + passwordResetHours * 3_600_000);
         const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await ctx.db.transaction(async (tx) => {
-          await tx.insert(passwordResetToken).values({ customerId: row.id, tokenHash: hashToken(token), expiresAt });
-          const { subject, html, text } = passwordResetMail(await shopName(tx), row, link);
-          const framed = await shopMail(tx, { heading: 'Reset your password', html, text }, ctx.config);
-          await enqueueMail(tx, { kind: 'passwordReset', to: [row.email!], subject, ...framed });
-        });
-      }
+        await tx.insert(passwordResetToken).values({ customerId: row.id, tokenHash: hashToken(token), expiresAt });
+        const { subject, html, text } = passwordResetMail(await shopName(tx), row, link);
+        const framed = await shopMail(tx, { heading: 'Reset your password', html, text }, ctx.config);
+        await enqueueMail(tx, { kind: 'passwordReset', to: [row.email!], subject, ...framed });
+      });
       return { message: customerMessages.forgotRequested };
     }),
     implement(ctx, customerSessionEndpoints.forgotPassword, async ({ body }) => {

@@ -7,7 +7,8 @@ import { AppError, conflict, unauthenticated } from '../../platform/errors.ts';
 import type { RouteDef } from '../../platform/route.ts';
 import { customer, role } from '../../schema/index.ts';
 import { type CustomerRow, startCustomerSession } from './customer-session.ts';
-import { type GoogleIdentity, verifyGoogleCredential } from './google-token.ts';
+import { type GoogleIdentity, KeyServerFailed, verifyGoogleCredential } from './google-token.ts';
+import { type Attempter, claimAttempt, forgetAttempt } from './rate-limit.ts';
 
 /**
  * The customer a Google account signs in as: the one already linked to it; else the customer with
@@ -50,20 +51,40 @@ async function customerForGoogle(tx: DbOrTx, google: GoogleIdentity): Promise<Cu
 }
 
 const notOffered = () => new AppError('not_found', 'Google sign-in is not offered by this shop (GOOGLE_CLIENT_ID is not set)');
+const googleUnreachable = () =>
+  new AppError(
+    'service_unavailable',
+    "Google sign-in is unavailable right now: Google's keys could not be fetched. Please try again in a few minutes",
+  );
+
+/**
+ * Google sign-ins are counted per address: there is no name to count by before the token is checked.
+ * A good one forgets only itself, not the failures before it: anyone with a Google account could
+ * otherwise clear the address's count between forged tokens.
+ */
+const googleAttempts: Attempter = { kind: 'google', name: '' };
 
 /** Google sign-in, and whether the storefront shows its button (`GET googlelogin/config`). */
 export function googleLoginRoutes(ctx: AppContext): RouteDef[] {
   return [
     implement(ctx, googleLoginEndpoints.config, async () => ({ clientId: ctx.config.googleClientId ?? null })),
-    implement(ctx, googleLoginEndpoints.login, async ({ body, reply }) => {
+    implement(ctx, googleLoginEndpoints.login, async ({ body, req, reply }) => {
       const clientId = ctx.config.googleClientId;
       if (!clientId) throw notOffered();
-      const google = await verifyGoogleCredential(body.credential, { clientId, jwksUrl: ctx.config.googleJwksUrl });
-      return ctx.db.transaction(async (tx) => {
+      // each sign-in is counted before its token is checked, as password logins are, so forged tokens cannot be tried at will
+      const attempt = await claimAttempt(ctx.db, googleAttempts, req.ip);
+      const google = await verifyGoogleCredential(body.credential, { clientId, jwksUrl: ctx.config.googleJwksUrl }).catch((error) => {
+        if (!(error instanceof KeyServerFailed)) throw error;
+        req.log.warn({ err: error }, 'Google sign-in: the key server failed');
+        throw googleUnreachable();
+      });
+      const session = await ctx.db.transaction(async (tx) => {
         const row = await customerForGoogle(tx, google);
         if (!row.status) throw unauthenticated('Your account is not active');
         return startCustomerSession(ctx, reply, row, tx);
       });
+      await forgetAttempt(ctx.db, attempt);
+      return session;
     }),
   ];
 }

@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
+import { createRemoteJWKSet, customFetch, errors as joseErrors, jwtVerify } from 'jose';
 import { unauthenticated } from '../../platform/errors.ts';
 
 /** Who a verified Google ID token names. */
@@ -13,12 +13,41 @@ export interface GoogleIdentity {
 
 const googleIssuers = ['accounts.google.com', 'https://accounts.google.com'];
 
+/** The key server failed us (out of reach, too slow, or not answering a key set): not the shopper's fault. */
+export class KeyServerFailed extends Error {}
+
+/** How long the key server may take before sign-in answers that Google is out of reach. */
+const keyFetchMs = 5_000;
+
+/**
+ * Fetches the key set for jose, turning every failure of the key server into `KeyServerFailed`
+ * (jose reports a refused connection as a bare TypeError and a bad answer as a token error).
+ */
+async function fetchKeys(url: string, init: RequestInit): Promise<Response> {
+  let response: Response;
+  let body: string;
+  try {
+    response = await fetch(url, init);
+    body = await response.text();
+  } catch (cause) {
+    throw new KeyServerFailed(`the key server ${url} could not be reached`, { cause });
+  }
+  if (response.status !== 200) throw new KeyServerFailed(`the key server ${url} answered ${response.status}`);
+  try {
+    const keys = JSON.parse(body) as { keys?: unknown };
+    if (!Array.isArray(keys.keys)) throw new Error('no keys');
+  } catch (cause) {
+    throw new KeyServerFailed(`the key server ${url} did not answer a key set`, { cause });
+  }
+  return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
 /** One key set per JWKS address: jose caches the keys and refetches only for an unknown key id (or after its cooldown). */
 const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 function keySet(url: string) {
   let set = keySets.get(url);
   if (!set) {
-    set = createRemoteJWKSet(new URL(url));
+    set = createRemoteJWKSet(new URL(url), { timeoutDuration: keyFetchMs, [customFetch]: fetchKeys });
     keySets.set(url, set);
   }
   return set;
@@ -29,7 +58,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 /**
  * Checks a Google ID token (reference defect 4 fixed): RS256 signature by a key of the JWKS, Google
  * as issuer, our client id as audience, not expired, and an e-mail Google has verified. Any failure
- * is a 401; the reason is not told beyond that.
+ * of the token is a 401, the reason not told beyond that; a key server out of reach is a `KeyServerFailed`.
  */
 export async function verifyGoogleCredential(credential: string, options: { clientId: string; jwksUrl: string }): Promise<GoogleIdentity> {
   let payload: Record<string, unknown>;

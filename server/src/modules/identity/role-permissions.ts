@@ -7,7 +7,7 @@ import { conflict, fieldError, forbidden } from '../../platform/errors.ts';
 import { roleHasPermission } from '../../platform/guard.ts';
 import { caller, found, type RouteDef } from '../../platform/route.ts';
 import { permission, role, rolePermission } from '../../schema/index.ts';
-import { superAdmin } from './user-rules.ts';
+import { grantsOf, superAdmin } from './user-rules.ts';
 
 /** Names of the permissions a role holds; only active ones when `activeOnly`, as the guard counts them. */
 async function namesOf(db: DbOrTx, roleId: number, activeOnly: boolean) {
@@ -23,19 +23,20 @@ async function namesOf(db: DbOrTx, roleId: number, activeOnly: boolean) {
 /**
  * No self-escalation: a staff member may give a role only permissions their own role holds (a
  * super-admin may give any). Permissions the role already has may stay; taking them away is allowed.
+ * Both sides count every grant, active or not (see `grantsOf`).
  */
 async function assertMayGrant(tx: DbOrTx, callerRoleId: number, targetRoleId: number, wanted: number[]): Promise<void> {
   if (!wanted.length) return;
-  const held = tx
-    .select({ id: rolePermission.permissionId })
-    .from(rolePermission)
-    .innerJoin(permission, eq(permission.id, rolePermission.permissionId))
-    .where(and(eq(rolePermission.roleId, callerRoleId), eq(permission.status, true)));
-  const kept = tx.select({ id: rolePermission.permissionId }).from(rolePermission).where(eq(rolePermission.roleId, targetRoleId));
   const refused = await tx
     .select({ name: permission.name })
     .from(permission)
-    .where(and(inArray(permission.id, wanted), notInArray(permission.id, held), notInArray(permission.id, kept)))
+    .where(
+      and(
+        inArray(permission.id, wanted),
+        notInArray(permission.id, grantsOf(tx, callerRoleId)),
+        notInArray(permission.id, grantsOf(tx, targetRoleId)),
+      ),
+    )
     .orderBy(asc(permission.id));
   if (refused.length) {
     const names = refused.map((r) => r.name).join(', ');

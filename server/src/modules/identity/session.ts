@@ -32,12 +32,12 @@ export function sessionRoutes(ctx: AppContext): RouteDef[] {
   return [
     implement(ctx, sessionEndpoints.login, async ({ body: { username, password }, req, reply }) => {
       // counted before the password is checked, so simultaneous guesses cannot pass the limit
-      await claimAttempt(ctx.db, username, req.ip);
+      await claimAttempt(ctx.db, { kind: 'staff', name: username }, req.ip);
       const found = await staffWithRole(ctx, eq(sql`lower(${users.username})`, username.toLowerCase()));
       const ok = await verifyPassword(found?.user.password ?? (await decoyHash()), password);
       if (!found || !ok || !found.user.status) throw unauthenticated(wrongCredentials);
       const { user, roleName } = found;
-      await clearFailures(ctx.db, username, req.ip);
+      await clearFailures(ctx.db, { kind: 'staff', name: username }, req.ip);
       const token = await ctx.tokens.sign({ id: user.id, kind: 'staff', roleId: user.roleId, role: roleName });
       setRefreshCookie(reply, ctx.config, await issueRefreshToken(ctx.db, ctx.config, 'staff', user.id));
       const { id, roleId, email, firstName, lastName, username: name } = user;

@@ -2,6 +2,7 @@ import type { UserListFilters } from '@tillbook/contract';
 import { count, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { conventionWhere, inArray, type ListQuery, orderBy, whereAll } from '../../platform/list-query.ts';
+import { paged } from '../../platform/queries.ts';
 import {
   award,
   awardHistory,
@@ -83,7 +84,6 @@ export async function listUsers(db: DbOrTx, q: ListQuery) {
     .where(where)
     .orderBy(...orderBy(q, users, users.createdAt))
     .$dynamic();
-  if (!q.unpaged) rows.limit(q.count).offset((q.page - 1) * q.count);
-  const [list, [total]] = await Promise.all([rows, db.select({ n: count() }).from(users).where(where)]);
+  const [list, [total]] = await Promise.all([paged(rows, q), db.select({ n: count() }).from(users).where(where)]);
   return { getAllUser: list, totalUser: total?.n ?? 0 };
 }

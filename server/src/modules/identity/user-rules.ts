@@ -34,6 +34,24 @@ export async function assertUniqueUser(
 }
 
 /**
+ * Every grant of a role, active or not. The rule "you may only give what you hold" compares these:
+ * a hidden permission is still the role's and is back the moment it is shown again, so counting only
+ * active ones let a role hide a stronger role's grants, take that role, and show them again.
+ */
+export const grantsOf = (db: DbOrTx, roleId: number) =>
+  db.select({ id: rolePermission.permissionId }).from(rolePermission).where(eq(rolePermission.roleId, roleId));
+
+/** 403 when role `roleId` holds a permission (active or not) that the caller's own role does not. */
+async function assertWithinOwnGrants(db: DbOrTx, roleId: number, ownRoleId: number, refusal: string) {
+  const beyond = await db
+    .select({ name: permission.name })
+    .from(permission)
+    .where(and(inArray(permission.id, grantsOf(db, roleId)), notInArray(permission.id, grantsOf(db, ownRoleId))))
+    .orderBy(asc(permission.id));
+  if (beyond.length) throw forbidden(`${refusal}; it also holds ${beyond.map((b) => b.name).join(', ')}`);
+}
+
+/**
  * A role given to a staff account must exist and be active, and must not be the customers' role
  * (its grants are meant for the storefront, where ownership is checked; a staff account holding
  * them would see every customer's orders). Only a super-admin may hand out super-admin, and a
@@ -47,22 +65,25 @@ export async function assertAssignableRole(db: DbOrTx, roleId: number, by: { rol
   if (!row.status) throw fieldError('roleId', 'is a hidden role');
   if (by.role === superAdmin) return;
   if (row.name === superAdmin) throw forbidden('Only a super-admin can give the super-admin role');
-  const activeOf = (id: number) =>
-    db
-      .select({ id: rolePermission.permissionId })
-      .from(rolePermission)
-      .innerJoin(permission, eq(permission.id, rolePermission.permissionId))
-      .where(and(eq(rolePermission.roleId, id), eq(permission.status, true)));
-  const beyond = await db
-    .select({ name: permission.name })
-    .from(permission)
-    .where(and(inArray(permission.id, activeOf(roleId)), notInArray(permission.id, activeOf(by.roleId))))
-    .orderBy(asc(permission.id));
-  if (beyond.length) {
-    throw forbidden(
-      `You may only give a role whose permissions your own role holds; it also holds ${beyond.map((b) => b.name).join(', ')}`,
-    );
-  }
+  await assertWithinOwnGrants(db, roleId, by.roleId, 'You may only give a role whose permissions your own role holds');
+}
+
+/**
+ * Setting another account's password signs the setter in as that account: a staff member may do it
+ * only for an account whose role's permissions their own role holds (a super-admin for any).
+ */
+export async function assertMaySetPassword(
+  db: DbOrTx,
+  target: { id: number; roleId: number },
+  by: { id: number; role: string; roleId: number },
+) {
+  if (by.role === superAdmin || target.id === by.id) return;
+  await assertWithinOwnGrants(
+    db,
+    target.roleId,
+    by.roleId,
+    "You may only set the password of an account whose role's permissions your own role holds",
+  );
 }
 
 /** Without this, anyone holding update-user could reset the owner's password and take over. */

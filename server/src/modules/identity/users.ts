@@ -14,6 +14,7 @@ import {
   assertAnotherSuperAdmin,
   assertAssignableRole,
   assertMayManage,
+  assertMaySetPassword,
   assertPeriods,
   assertUniqueUser,
   lockUserWrites,
@@ -45,6 +46,7 @@ export function userRoutes(ctx: AppContext): RouteDef[] {
         await lockUserWrites(tx);
         const current = await currentUser(tx, id);
         assertMayManage(current.roleName, me.role);
+        if (hashed) await assertMaySetPassword(tx, current, me);
         if (fields.roleId !== undefined && fields.roleId !== current.roleId) {
           await assertAssignableRole(tx, fields.roleId, me);
           if (current.roleName === superAdmin) await assertAnotherSuperAdmin(tx, id);

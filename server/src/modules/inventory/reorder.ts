@@ -115,6 +115,7 @@ export async function readPurchaseRequest(db: DbOrTx, code: string) {
         productQuantity: product.productQuantity,
         reorderQuantity: product.reorderQuantity,
         productPurchasePrice: product.productPurchasePrice,
+        productVatId: product.productVatId,
       },
     })
     .from(r)

@@ -1,10 +1,10 @@
 import { fromCents, type PurchaseInvoiceInput, purchaseMessages, toCents } from '@tillbook/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { requireFound, requireIdsExist } from '../../platform/queries.ts';
-import { product, purchaseInvoice, purchaseInvoiceProduct, supplier } from '../../schema/index.ts';
+import { product, productVat, purchaseInvoice, purchaseInvoiceProduct, supplier } from '../../schema/index.ts';
 import { post, vatByRate } from '../accounting/index.ts';
 import { moveStock, movingAverage, receivePurchaseRequest } from '../inventory/index.ts';
 import { paidAmounts } from './payment-accounts.ts';
@@ -16,8 +16,8 @@ export const purchaseDocument = 'purchaseInvoice';
 export const lineTax = (net: number, percent: number) => Math.floor((net * Math.round(percent * 100)) / 10_000 + 0.5);
 
 /**
- * POST purchase-invoice inside the caller's transaction: the header and lines, stock in through
- * moveStock (product-id order), each product's moving-average cost and (when given) its sale price,
+ * POST purchase-invoice inside the caller's transaction: the header and lines (a line's VAT, when not
+ * given, is its product's VAT type's), stock in through moveStock (product-id order), each product's moving-average cost and (when given) its sale price,
  * and the postings of reference 3.8. Paying more than the invoice's total is refused. With
  * `purchaseRequestId` the invoice receives that purchase request (requested → received, naming the
  * invoice) in the same transaction; its lines may differ from the request's (what actually came).
@@ -26,7 +26,13 @@ export async function createPurchase(tx: DbOrTx, input: PurchaseInvoiceInput, us
   await requireIdsExist(tx, supplier.id, [['supplierId', input.supplierId]]);
   const lines = [...input.purchaseInvoiceProduct].sort((a, b) => a.productId - b.productId);
   const products = await tx
-    .select({ id: product.id, quantity: product.productQuantity, cost: product.productPurchasePrice })
+    .select({
+      id: product.id,
+      quantity: product.productQuantity,
+      cost: product.productPurchasePrice,
+      // a subquery, so that only the product rows are locked
+      vat: sql<string | null>`(select ${productVat.percentage} from ${productVat} where ${productVat.id} = ${product.productVatId})`,
+    })
     .from(product)
     .where(
       inArray(
@@ -44,7 +50,8 @@ export async function createPurchase(tx: DbOrTx, input: PurchaseInvoiceInput, us
   const valued = lines.map((l) => {
     const unit = toCents(l.productUnitPurchasePrice);
     const net = unit * l.productQuantity;
-    return { ...l, percent: l.tax, unit, net, tax: lineTax(net, l.tax) };
+    const percent = l.tax ?? Number(byId.get(l.productId)!.vat ?? 0);
+    return { ...l, percent, unit, net, tax: lineTax(net, percent) };
   });
   const net = valued.reduce((acc, l) => acc + l.net, 0);
   const tax = valued.reduce((acc, l) => acc + l.tax, 0);

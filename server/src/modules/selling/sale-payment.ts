@@ -22,9 +22,11 @@ export async function payForSale(tx: DbOrTx, body: z.infer<typeof salePaymentBod
     .where(and(eq(saleInvoice.id, body.saleInvoiceNo), eq(saleInvoice.state, 'completed')))
     .for('update');
   if (!sale) throw notFound(`Sale invoice ${body.saleInvoiceNo}`);
-  const tenders = await tendersOf(tx, body.paidAmount);
-  const due = toCents(((await saleBalances(tx, sql`si.id`, sql`si.id = ${sale.id}`)).get(sale.id) ?? zeroBalance).dueAmount);
+  // a tender of 0 records nothing; a payment of nothing at all is refused, as a supplier payment is
+  const tenders = (await tendersOf(tx, body.paidAmount)).filter((t) => t.amount > 0);
   const paid = tenders.reduce((s, t) => s + t.amount, 0);
+  if (paid === 0) throw badRequest('Paid amount must be above 0', { paidAmount: 'must be above 0' });
+  const due = toCents(((await saleBalances(tx, sql`si.id`, sql`si.id = ${sale.id}`)).get(sale.id) ?? zeroBalance).dueAmount);
   if (paid > due) throw badRequest(sellingMessages.amountAboveDue, { paidAmount: `is more than the due ${fromCents(due).toFixed(2)}` });
   const date = body.date ?? (await businessDate(tx, clock));
   await post(

@@ -14,6 +14,8 @@ export function filesRoutes(ctx: AppContext): RouteDef[] {
       reply.header('cache-control', 'public, max-age=31536000, immutable');
       // the type was decided from the file's bytes at upload; browsers must not guess another
       reply.header('x-content-type-options', 'nosniff');
+      // the shop's logo is shown in mails, which webmail pages of other sites load
+      reply.header('cross-origin-resource-policy', 'cross-origin');
       return reply.type(mimeOf(name)).send(fs.createReadStream(ctx.files.pathOf(name)));
     }),
   ];

@@ -20,20 +20,46 @@ function ChartCard({ title, children }: { title: string; children: ReactNode }) 
   );
 }
 
-const shortDay = (date: string) => date.slice(5);
+/** A point's label by the series' grouping: a day or week as its first day, a month as YYYY-MM, a year as YYYY. */
+const labels: Record<DashboardData['groupedBy'], (date: string) => string> = {
+  day: (date) => date.slice(5),
+  week: (date) => date,
+  month: (date) => date.slice(0, 7),
+  year: (date) => date.slice(0, 4),
+};
+type Point = DashboardData['daily'][number];
+const empty = (p: Point) => !p.sales && !p.profit && !p.purchases && !p.invoices;
+
+/**
+ * The points to draw: a range counted in years (up to 9,999 of them, 0001..9999) is drawn from the
+ * first year with a sale or purchase to the last, as thousands of empty years would be unreadable (and
+ * slow to draw); days, weeks and months are all drawn, empty or not.
+ */
+function drawn(data: DashboardData): Point[] {
+  if (data.groupedBy !== 'year') return data.daily;
+  const first = data.daily.findIndex((p) => !empty(p));
+  if (first < 0) return [];
+  return data.daily.slice(first, data.daily.findLastIndex((p) => !empty(p)) + 1);
+}
+
 const amount = (value: unknown) => Number(value ?? 0).toFixed(2);
 
-/** The dashboard's charts (recharts, in this lazy chunk only): the days' sales and profit, sales against purchases, top products. */
+/**
+ * The dashboard's charts (recharts, in this lazy chunk only): sales and profit, sales against purchases
+ * (per day, or per week, month or year over a long range: the answer's groupedBy), top products.
+ */
 export default function DashboardCharts({ data }: { data: DashboardData }) {
+  const label = labels[data.groupedBy];
+  const points = drawn(data);
   // the profit is sent only to a role that may see what the goods cost
   const withProfit = data.totalProfit !== undefined;
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={12}>
         <ChartCard title={withProfit ? 'Sales and profit over time' : 'Sales over time'}>
-          <AreaChart data={data.daily} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+          <AreaChart data={points} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} />
+            <XAxis dataKey="date" tickFormatter={label} minTickGap={16} />
             <YAxis width={56} />
             <Tooltip formatter={amount} />
             <Legend />
@@ -53,10 +79,10 @@ export default function DashboardCharts({ data }: { data: DashboardData }) {
         </ChartCard>
       </Col>
       <Col xs={24} xl={12}>
-        <ChartCard title="Sales against purchases per day">
-          <BarChart data={data.daily} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+        <ChartCard title={`Sales against purchases per ${data.groupedBy}`}>
+          <BarChart data={points} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} />
+            <XAxis dataKey="date" tickFormatter={label} minTickGap={16} />
             <YAxis width={56} />
             <Tooltip formatter={amount} />
             <Legend />

@@ -8,14 +8,15 @@ import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
 import { ProductFinder } from '../../ui/document/ProductFinder.tsx';
-import { RefSelect } from '../../ui/resource/lookup.tsx';
+import { RefSelect, useLookup } from '../../ui/resource/lookup.tsx';
 import { refTo } from '../../ui/resource/screen-from-contract.ts';
 
-type Found = Pick<ProductRow, 'id' | 'name' | 'sku' | 'productQuantity' | 'productPurchasePrice'>;
+type Found = Pick<ProductRow, 'id' | 'name' | 'sku' | 'productQuantity' | 'productPurchasePrice' | 'productVatId'>;
 interface Line extends Found {
   productQuantity: number;
   quantity: number | null;
   cost: number | null;
+  /** The VAT % typed on the line; null keeps its product's VAT type's, which the server then applies too. */
   tax: number | null;
 }
 
@@ -27,12 +28,13 @@ const requestLines = (request: PurchaseRequestDetail): Line[] =>
     ...p,
     quantity: reorderProductQuantity,
     cost: p.productPurchasePrice,
-    tax: 0,
+    tax: null,
   }));
 
 /**
  * A new purchase invoice: a supplier, lines found by SKU or name (Enter, as a scanner types), each with
- * its quantity, unit cost and VAT, and an amount paid in cash now. With `?request=PR-…` it receives
+ * its quantity, unit cost and VAT (its product's VAT type's unless changed), and an amount paid now by
+ * any payment method (cash when none is chosen). With `?request=PR-…` it receives
  * that purchase request: the lines start as the request's, and saving marks the request received.
  */
 export default function PurchaseCreatePage() {
@@ -49,6 +51,9 @@ export default function PurchaseCreatePage() {
   const [memo, setMemo] = useState('');
   const [lines, setLines] = useState<Line[]>([]);
   const [paid, setPaid] = useState<number | null>(null);
+  const [methodId, setMethodId] = useState<number | undefined>();
+  const vats = useLookup(refTo(resources.vat));
+  const vatOf = (l: Line) => l.tax ?? Number(vats.byId.get(Number(l.productVatId))?.percentage ?? 0);
   const [saving, setSaving] = useState(false);
   const requested = request.data;
   useEffect(() => {
@@ -60,13 +65,13 @@ export default function PurchaseCreatePage() {
     setLines((current) =>
       current.some((l) => l.id === p.id)
         ? current.map((l) => (l.id === p.id ? { ...l, quantity: (l.quantity ?? 0) + 1 } : l))
-        : [...current, { ...p, quantity: 1, cost: Number(p.productPurchasePrice ?? 0), tax: 0 }],
+        : [...current, { ...p, quantity: 1, cost: Number(p.productPurchasePrice ?? 0), tax: null }],
     );
   }
 
   const change = (id: number, patch: Partial<Line>) => setLines((current) => current.map((l) => (l.id === id ? { ...l, ...patch } : l)));
   const net = lines.reduce((acc, l) => acc + cents(l.cost) * (l.quantity ?? 0), 0);
-  const vat = lines.reduce((acc, l) => acc + Math.round((cents(l.cost) * (l.quantity ?? 0) * (l.tax ?? 0)) / 100), 0);
+  const vat = lines.reduce((acc, l) => acc + Math.round((cents(l.cost) * (l.quantity ?? 0) * vatOf(l)) / 100), 0);
 
   async function save() {
     const body = {
@@ -74,12 +79,12 @@ export default function PurchaseCreatePage() {
       supplierId,
       purchaseRequestId: requestCode,
       supplierMemoNo: memo || undefined,
-      paidAmount: paid ? [{ amount: paid }] : [],
+      paidAmount: paid ? [{ amount: paid, paymentType: methodId }] : [],
       purchaseInvoiceProduct: lines.map((l) => ({
         productId: l.id,
         productQuantity: l.quantity,
         productUnitPurchasePrice: l.cost,
-        tax: l.tax ?? 0,
+        tax: l.tax ?? undefined,
       })),
     };
     const checked = purchaseInvoiceInput.safeParse(body);
@@ -164,7 +169,7 @@ export default function PurchaseCreatePage() {
           {
             key: 'tax',
             title: 'VAT %',
-            render: (_, l) => <InputNumber aria-label={`VAT of ${l.name}`} value={l.tax} onChange={(v) => change(l.id, { tax: v })} />,
+            render: (_, l) => <InputNumber aria-label={`VAT of ${l.name}`} value={vatOf(l)} onChange={(v) => change(l.id, { tax: v })} />,
           },
           {
             key: 'remove',
@@ -179,7 +184,15 @@ export default function PurchaseCreatePage() {
       />
       <Typography.Text>{`Amount ${(net / 100).toFixed(2)} · VAT ${(vat / 100).toFixed(2)} · Total ${((net + vat) / 100).toFixed(2)}`}</Typography.Text>
       <Space wrap>
-        <InputNumber aria-label="Paid in cash" placeholder="Paid in cash" value={paid} onChange={setPaid} style={{ width: 160 }} />
+        <InputNumber aria-label="Paid now" placeholder="Paid now" value={paid} onChange={setPaid} style={{ width: 160 }} />
+        <RefSelect
+          source={refTo(resources.paymentMethod)}
+          aria-label="Paid by"
+          placeholder="Paid by: cash"
+          value={methodId}
+          onChange={(v) => setMethodId(v as number | undefined)}
+          style={{ width: 200 }}
+        />
         <Button type="primary" loading={saving} onClick={save}>
           Save purchase
         </Button>

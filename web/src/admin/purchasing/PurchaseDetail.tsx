@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type LedgerRow, type PurchaseLine, routes } from '@tillbook/contract';
+import { type LedgerRow, type PurchaseLine, resources, routes } from '@tillbook/contract';
 import { Button, Descriptions, InputNumber, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
@@ -7,19 +7,26 @@ import { must } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
 import { LinesTable, money, productCell } from '../../ui/document/LinesTable.tsx';
+import { RefSelect } from '../../ui/resource/lookup.tsx';
+import { refTo } from '../../ui/resource/screen-from-contract.ts';
 
 /** One purchase invoice opened in the list: lines, what the ledger derives, its ledger rows and a payment of the due. */
 export function PurchaseDetail({ id }: { id: number }) {
   const queryClient = useQueryClient();
   const { can } = usePermissions();
   const [amount, setAmount] = useState<number | null>(null);
+  const [methodId, setMethodId] = useState<number | undefined>();
   const [back, setBack] = useState<Record<number, number | null>>({});
   const detail = useQuery({ queryKey: ['purchase-invoice', id], queryFn: () => must(api(routes.purchaseInvoice.get, { params: { id } })) });
   const d = detail.data;
 
   async function pay() {
     if (!amount) return;
-    const result = await api(routes.purchasePayment.create, { body: { purchaseInvoiceNo: id, paidAmount: [{ amount }] } }, { toast: true });
+    const result = await api(
+      routes.purchasePayment.create,
+      { body: { purchaseInvoiceNo: id, paidAmount: [{ amount, paymentType: methodId }] } },
+      { toast: true },
+    );
     if (result.error !== undefined) return;
     notify.success('Payment added successfully');
     setAmount(null);
@@ -100,6 +107,14 @@ export function PurchaseDetail({ id }: { id: number }) {
       {d && d.dueAmount > 0 && d.singlePurchaseInvoice.state === 'active' && can('create-paymentPurchaseInvoice') && (
         <Space wrap>
           <InputNumber aria-label="Payment amount" placeholder="Amount" value={amount} onChange={setAmount} style={{ width: 160 }} />
+          <RefSelect
+            source={refTo(resources.paymentMethod)}
+            aria-label="Paid by"
+            placeholder="Paid by: cash"
+            value={methodId}
+            onChange={(v) => setMethodId(v as number | undefined)}
+            style={{ width: 200 }}
+          />
           <Button onClick={pay}>Pay supplier</Button>
         </Space>
       )}

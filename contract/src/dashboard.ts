@@ -28,16 +28,28 @@ export const dashboardDay = z.object({
   date: out.date,
   /** Completed till sales of the period, with VAT, less the period's sale returns. */
   sales: out.money,
-  /** The profit of the period's completed sales (after their returns). */
-  profit: out.money,
+  /** The profit of the period's completed sales (after their returns); only with `costPermission`. */
+  profit: out.money.optional(),
   /** Live purchases of the period, with VAT, less the period's purchase returns. */
   purchases: out.money,
   /** Completed sales of the period. */
   invoices: out.int,
 });
 
-export const dashboardTopProduct = z.object({ id: out.id, name: out.text, quantity: out.int, sales: out.money, profit: out.money });
-export const dashboardTopCustomer = z.object({ id: out.id, name: out.text, invoices: out.int, sales: out.money, profit: out.money });
+export const dashboardTopProduct = z.object({
+  id: out.id,
+  name: out.text,
+  quantity: out.int,
+  sales: out.money,
+  profit: out.money.optional(),
+});
+export const dashboardTopCustomer = z.object({
+  id: out.id,
+  name: out.text,
+  invoices: out.int,
+  sales: out.money,
+  profit: out.money.optional(),
+});
 
 /**
  * `GET dashboard?startDate&endDate` (staff with readAll-dashboard; the reference left it public). Over
@@ -54,7 +66,8 @@ export const dashboardTopCustomer = z.object({ id: out.id, name: out.text, invoi
  *   account to the cent; and `lowStockCount`: active products at or below their reorder level now;
  * - `daily` (per day, week, month or year: `groupedBy`, see {@link dashboardGroupings}), `topProducts`
  *   (by sales, at most 5) and `topCustomers` (by sales, at most 5, the walk-in included).
- * Web orders join these figures when the online shop takes orders.
+ * Web orders join these figures when the online shop takes orders. The profits and the stock value (at cost)
+ * are sent only to a role holding `costPermission`.
  */
 export const dashboardOut = z.object({
   startDate: out.date,
@@ -63,14 +76,14 @@ export const dashboardOut = z.object({
   totalSaleAmount: out.money,
   totalSaleReturn: out.money,
   totalSaleDue: out.money,
-  totalProfit: out.money,
+  totalProfit: out.money.optional(),
   totalPurchaseInvoice: out.int,
   totalPurchaseAmount: out.money,
   totalPurchaseReturn: out.money,
   totalPurchaseDue: out.money,
   receivable: out.money,
   payable: out.money,
-  stockValue: out.money,
+  stockValue: out.money.optional(),
   lowStockCount: out.int,
   groupedBy: z.enum(dashboardGroupings),
   daily: z.array(dashboardDay),

@@ -36,6 +36,7 @@ export * from './purchasing/purchase-endpoints.ts';
 export * from './purchasing/purchase-input.ts';
 export * from './record-routes.ts';
 export * from './resources.ts';
+export * from './role-presets.ts';
 export * from './routes.ts';
 export * from './selling/customer.ts';
 export * from './selling/messages.ts';

@@ -73,6 +73,8 @@ export const entities = [
   // crm
   'lead',
   'appointment',
+  // what the goods cost the shop, and the profit and margin over it (only readAll is used)
+  'costAndProfit',
 ] as const;
 export type Entity = (typeof entities)[number];
 
@@ -82,8 +84,15 @@ export const permissionName = (action: Action, entity: Entity): PermissionName =
 
 export const allPermissionNames: PermissionName[] = entities.flatMap((entity) => actions.map((action) => permissionName(action, entity)));
 
-export const roleNames = ['super-admin', 'admin', 'manager', 'salesman', 'delivery-boy', 'customer'] as const;
+/** The roles every shop starts with; `rolePresets` (role-presets.ts) gives the staff ones their work's grants. */
+export const roleNames = ['super-admin', 'admin', 'manager', 'cashier', 'stock-clerk', 'accountant', 'delivery-boy', 'customer'] as const;
 export type RoleName = (typeof roleNames)[number];
+
+/** Who may sell at the till: they may also read what the till needs (payment methods, page sizes, the walk-in customer). */
+export const sellerPermission: PermissionName = 'create-saleInvoice';
+
+/** Cost, profit and margin figures are shown, and sent, only to a role holding this. */
+export const costPermission: PermissionName = 'readAll-costAndProfit';
 
 /**
  * What the customer role is granted: only what the storefront needs for the customer's own records.

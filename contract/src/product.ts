@@ -129,8 +129,8 @@ export const productColumnsOut = z.object({
   productQuantity: out.int,
   reorderQuantity: out.int,
   productSalePrice: out.money,
-  /** Current average unit cost: staff only, never on a public answer. */
-  productPurchasePrice: out.money,
+  /** Current average unit cost: staff holding `costPermission` only, never on a public answer. */
+  productPurchasePrice: out.money.optional(),
   uomId: out.optionalId,
   uomValue: z.number().nullable(),
   productVatId: out.optionalId,
@@ -152,7 +152,7 @@ export type ProductRow = z.infer<typeof productRowOut>;
  * them): completed till sales net of sale returns. Values are before VAT; profit is the sales value
  * less the average cost of the goods when sold.
  */
-const salesFigures = { soldQuantity: out.int, salesValue: out.money, profit: out.money };
+const salesFigures = { soldQuantity: out.int, salesValue: out.money, /** Only with `costPermission`. */ profit: out.money.optional() };
 
 /** A row of `GET product?query=report`: with its stock values (quantity × price) and its sales. */
 export const productReportRowOut = productRowOut.extend({ totalSalePrice: out.money, totalPurchasePrice: out.money, ...salesFigures });
@@ -180,7 +180,8 @@ export const stockMovementOut = z.object({
   reason: out.text,
   documentType: out.optionalText,
   documentId: out.optionalText,
-  unitCost: out.money,
+  /** Only with `costPermission`. */
+  unitCost: out.money.optional(),
   userId: out.optionalId,
   /** Who made it: first and last name, else the username; null when no user is recorded. */
   userName: out.optionalText,

@@ -5,7 +5,7 @@ import { fixedClock } from '../src/platform/clock.ts';
 import { makeProduct } from './factories.ts';
 import type { TestApp } from './harness.ts';
 import { makeSupplier } from './purchase-fixtures.ts';
-import { paymentMethods, rows } from './sale-fixtures.ts';
+import { namedCustomer, paymentMethods, rows } from './sale-fixtures.ts';
 
 /**
  * The books of issue 10's statements test: one month of a shop in Tokyo (UTC+9), every document made
@@ -91,9 +91,12 @@ export async function buildBooks(t: TestApp): Promise<Books> {
   );
 
   at('2026-06-05');
+  // paid later, so a named customer owes it
+  const buyerId = await namedCustomer(t, owner);
   const s1 = (
     await ok(
       call('POST', '/v1/sale-invoice', {
+        customerId: buyerId,
         saleInvoiceProduct: [
           { productId: a, productQuantity: 2 },
           { productId: b, productQuantity: 1 },

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { allPermissionNames, customerGrants, roleNames } from '@tillbook/contract';
+import { allPermissionNames, customerGrants, roleNames, rolePresets } from '@tillbook/contract';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, test } from 'vitest';
@@ -97,7 +97,8 @@ async function counts(db: Db): Promise<Counts> {
 const expectedBase = {
   role: roleNames.length,
   permission: allPermissionNames.length,
-  rolePermission: allPermissionNames.length + customerGrants.length,
+  rolePermission:
+    allPermissionNames.length + customerGrants.length + Object.values(rolePresets).reduce((n, grants) => n + grants.length, 0),
   users: 1,
   account: mainAccounts.length,
   subAccount: systemSubAccounts.length,
@@ -137,7 +138,7 @@ describe(`first start and restart (${mode} database)`, () => {
     expect((await db.select({ name: s.role.name }).from(s.role)).map((r) => r.name).sort()).toEqual([...roleNames].sort());
     expect(await grantsOf(db, 'super-admin')).toEqual([...allPermissionNames].sort());
     expect(await grantsOf(db, 'customer')).toEqual([...customerGrants].sort());
-    for (const other of ['admin', 'manager', 'salesman', 'delivery-boy']) expect(await grantsOf(db, other), other).toEqual([]);
+    for (const [other, grants] of Object.entries(rolePresets)) expect(await grantsOf(db, other), other).toEqual([...grants].sort());
     expect((await db.select({ name: s.uom.name }).from(s.uom)).map((u) => u.name).sort()).toEqual(['gm', 'kg', 'ltr', 'ml', 'pc']);
     expect((await db.select({ p: s.productVat.percentage }).from(s.productVat)).map((v) => v.p).sort()).toEqual([10, 15]);
     const keys = (await db.select({ key: s.subAccount.systemKey }).from(s.subAccount)).map((a) => a.key).sort();

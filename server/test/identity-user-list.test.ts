@@ -13,7 +13,7 @@ beforeAll(async () => {
     id: number;
     name: string;
   }[];
-  salesman = roles.find((r) => r.name === 'salesman')!.id;
+  salesman = roles.find((r) => r.name === 'cashier')!.id;
   manager = roles.find((r) => r.name === 'manager')!.id;
   const people = [
     ['zoe', 'Zoe', 'Quill', salesman, 'zoe@shop.test'],

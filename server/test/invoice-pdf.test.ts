@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestApp } from './harness.ts';
-import { paymentMethods, referenceProduct, rows } from './sale-fixtures.ts';
+import { namedCustomer, paymentMethods, referenceProduct, rows } from './sale-fixtures.ts';
 
 /** A sale invoice as a PDF made on the server: mailed through the outbox, or downloaded. */
 const t = useTestApp({ invariants: true });
@@ -40,6 +40,7 @@ async function referenceSale() {
   const answer = await t.call('POST', '/v1/sale-invoice', {
     token: owner,
     body: {
+      customerId: await namedCustomer(t, owner),
       saleInvoiceProduct: [{ productId: p.id, productQuantity: 3, productDiscount: 1 }],
       paidAmount: [{ paymentType: cash, amount: 20 }],
     },

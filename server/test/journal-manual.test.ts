@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { fixedClock } from '../src/platform/clock.ts';
 import { useTestApp } from './harness.ts';
-import { paymentMethods, referenceProduct, rows } from './sale-fixtures.ts';
+import { namedCustomer, paymentMethods, referenceProduct, rows } from './sale-fixtures.ts';
 
 /**
  * Manual journal entries (POST transaction, type transaction): added, listed, read, and deleted by a
@@ -183,7 +183,11 @@ describe('manual journal entries', () => {
     const p = await referenceProduct(t);
     const sale = await t.call('POST', '/v1/sale-invoice', {
       token: owner,
-      body: { saleInvoiceProduct: [{ productId: p.id, productQuantity: 1 }], paidAmount: [{ paymentType: cash, amount: 5 }] },
+      body: {
+        customerId: await namedCustomer(t, owner),
+        saleInvoiceProduct: [{ productId: p.id, productQuantity: 1 }],
+        paidAmount: [{ paymentType: cash, amount: 5 }],
+      },
     });
     expect(sale.status).toBe(201);
     const saleId = sale.body.createdInvoice.id as number;

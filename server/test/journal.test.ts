@@ -4,7 +4,7 @@ import { fixedClock } from '../src/platform/clock.ts';
 import { makeProduct } from './factories.ts';
 import { useTestApp } from './harness.ts';
 import { makeSupplier } from './purchase-fixtures.ts';
-import { paymentMethods, referenceProduct, rows } from './sale-fixtures.ts';
+import { namedCustomer, paymentMethods, referenceProduct, rows } from './sale-fixtures.ts';
 
 /**
  * The journal (GET transaction, GET/DELETE transaction/{id}) and the customer payment list: the month
@@ -33,7 +33,12 @@ async function sale(paidAmount: { paymentType: number; amount: number }[], date?
   const p = await referenceProduct(t);
   const made = await t.call('POST', '/v1/sale-invoice', {
     token: owner,
-    body: { date, saleInvoiceProduct: [{ productId: p.id, productQuantity: 3, productDiscount: 1 }], paidAmount },
+    body: {
+      date,
+      customerId: await namedCustomer(t, owner),
+      saleInvoiceProduct: [{ productId: p.id, productQuantity: 3, productDiscount: 1 }],
+      paidAmount,
+    },
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   return made.body.createdInvoice.id as number;

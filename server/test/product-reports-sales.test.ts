@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { makeProduct, type ProductRow } from './factories.ts';
 import { useTestApp } from './harness.ts';
-import { tenPercentVat } from './sale-fixtures.ts';
+import { namedCustomer, tenPercentVat } from './sale-fixtures.ts';
 
 /**
  * Sales in the product figures: the public top-selling report, and the staff card and report. The
@@ -19,6 +19,7 @@ const sell = async (date: string, lines: [ProductRow, number, number?][], extra:
     token: owner,
     body: {
       date,
+      customerId: await namedCustomer(t, owner),
       saleInvoiceProduct: lines.map(([p, productQuantity, productDiscount = 0]) => ({ productId: p.id, productQuantity, productDiscount })),
       ...extra,
     },

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
 import { makeProduct, readProduct } from './factories.ts';
 import { useTestApp } from './harness.ts';
-import { rows } from './sale-fixtures.ts';
+import { namedCustomer, rows } from './sale-fixtures.ts';
 
 /**
  * 20 tills each selling 1 of the last 5 units at once: exactly 5 sales are made, 15 get
@@ -18,7 +18,7 @@ beforeAll(async () => {
 
 test('20 simultaneous sales of 1 on 5 in stock: 5 succeed, 15 get insufficient_stock, stock 0', async () => {
   const p = await makeProduct(t, { productQuantity: 5, productPurchasePrice: 2, productSalePrice: 3 });
-  const body = { saleInvoiceProduct: [{ productId: p.id, productQuantity: 1 }] };
+  const body = { customerId: await namedCustomer(t, owner), saleInvoiceProduct: [{ productId: p.id, productQuantity: 1 }] };
   const answers = await Promise.all(Array.from({ length: 20 }, () => t.call('POST', '/v1/sale-invoice', { token: owner, body })));
   expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
   const refused = answers.filter((a) => a.status !== 201);

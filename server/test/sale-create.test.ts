@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { makeProduct, readProduct } from './factories.ts';
 import { useTestApp } from './harness.ts';
 import { makeSupplier } from './purchase-fixtures.ts';
-import { paymentMethods, referenceProduct, rows, salePostingsOf } from './sale-fixtures.ts';
+import { namedCustomer, paymentMethods, referenceProduct, rows, salePostingsOf } from './sale-fixtures.ts';
 
 /** POST sale-invoice: server prices, split tender with change, stock out, the postings of 3.3; the list and detail. */
 const t = useTestApp({ invariants: true });
@@ -188,7 +188,10 @@ describe('refusals', () => {
     const setting = await t.call('POST', '/v1/setting', { token: owner, body: { allowNegativeStock: 'true' } });
     expect(setting.status).toBe(200);
     try {
-      const answer = await sell({ saleInvoiceProduct: [{ productId: p.id, productQuantity: 3 }] });
+      const answer = await sell({
+        customerId: await namedCustomer(t, owner),
+        saleInvoiceProduct: [{ productId: p.id, productQuantity: 3 }],
+      });
       expect(answer.status).toBe(201);
       expect((await readProduct(t, p.id)).productQuantity).toBe(-2);
     } finally {
@@ -203,6 +206,7 @@ describe('undo a sale', () => {
   test("PATCH status 'false' brings the goods back and reverses every posting; a second undo is 409", async () => {
     const p = await referenceProduct(t);
     const sale = await sell({
+      customerId: await namedCustomer(t, owner),
       saleInvoiceProduct: [{ productId: p.id, productQuantity: 3, productDiscount: 1 }],
       paidAmount: [{ paymentType: cash, amount: 20 }],
     });
@@ -228,7 +232,11 @@ describe('undo a sale', () => {
   test('goods an undo brings back enter the average cost at the cost they left at', async () => {
     // bought 10 at 5.00; sell 3 (cost 5.00); buy 10 more at 8.00: average (7 × 5 + 10 × 8) / 17 = 6.76
     const p = await referenceProduct(t);
-    const sale = await sell({ saleInvoiceProduct: [{ productId: p.id, productQuantity: 3 }], paidAmount: [] });
+    const sale = await sell({
+      customerId: await namedCustomer(t, owner),
+      saleInvoiceProduct: [{ productId: p.id, productQuantity: 3 }],
+      paidAmount: [],
+    });
     const supplierId = await makeSupplier(t, owner);
     const bought = await t.call('POST', '/v1/purchase-invoice', {
       token: owner,

@@ -38,3 +38,11 @@ export async function salePostingsOf(t: TestApp, invoiceId: number) {
   );
   return entries.map((e) => [e.debit, e.credit, Number(e.amount)]);
 }
+
+/** A named customer, who may owe (a sale not fully paid needs one: the walk-in customer cannot owe). */
+export async function namedCustomer(t: TestApp, token: string): Promise<number> {
+  const username = `Buyer ${Math.random().toString(36).slice(2, 10)}`;
+  const answer = await t.call('POST', '/v1/customer', { token, body: { username } });
+  if (answer.status !== 201) throw new Error(`customer: ${JSON.stringify(answer.body)}`);
+  return answer.body.id as number;
+}

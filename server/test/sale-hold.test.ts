@@ -93,7 +93,7 @@ describe('held sales', () => {
     expect((await t.call('PATCH', '/v1/sale-invoice/order', { token: owner, body: { invoiceId: id, status: 'false' } })).status).toBe(409);
     const sold = await t.call('POST', '/v1/sale-invoice', {
       token: owner,
-      body: { saleInvoiceProduct: [{ productId: p.id, productQuantity: 1 }] },
+      body: { saleInvoiceProduct: [{ productId: p.id, productQuantity: 1 }], paidAmount: [{ paymentType: cash, amount: 100 }] },
     });
     const refused = await t.call('PATCH', '/v1/sale-invoice/order', {
       token: owner,
@@ -113,7 +113,7 @@ describe('held sales', () => {
       body: { isHold: 'true', saleInvoiceProduct: [{ productId: p.id, productQuantity: 2 }] },
     });
     const id = held.body.createdInvoice.id;
-    const body = { saleInvoiceProduct: [{ productId: p.id, productQuantity: 2 }] };
+    const body = { saleInvoiceProduct: [{ productId: p.id, productQuantity: 2 }], paidAmount: [{ paymentType: cash, amount: 100 }] };
     const answers = await Promise.all([1, 2].map(() => t.call('PUT', `/v1/sale-invoice/hold/${id}`, { token: owner, body })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect((await readProduct(t, p.id)).productQuantity).toBe(8);

@@ -1,16 +1,18 @@
 import { beforeAll, expect, test } from 'vitest';
 import { fixedClock } from '../src/platform/clock.ts';
 import { useTestApp } from './harness.ts';
-import { paymentMethods, referenceProduct } from './sale-fixtures.ts';
+import { namedCustomer, paymentMethods, referenceProduct } from './sale-fixtures.ts';
 
 /** GET sale-invoice: `query=info` sums over all time without rows; the list gives graphData, its range per day. */
 const t = useTestApp({ invariants: true });
 let owner: string;
 let cash: number;
+let buyer: number;
 
 beforeAll(async () => {
   owner = await t.ownerToken();
   ({ cash } = await paymentMethods(t, owner));
+  buyer = await namedCustomer(t, owner);
   t.config.clock = fixedClock('2026-06-10T12:00:00Z');
 });
 
@@ -18,7 +20,12 @@ const sell = async (date: string, quantity: number) => {
   const p = await referenceProduct(t);
   const made = await t.call('POST', '/v1/sale-invoice', {
     token: owner,
-    body: { date, saleInvoiceProduct: [{ productId: p.id, productQuantity: quantity }], paidAmount: [{ paymentType: cash, amount: 1 }] },
+    body: {
+      date,
+      customerId: buyer,
+      saleInvoiceProduct: [{ productId: p.id, productQuantity: quantity }],
+      paidAmount: [{ paymentType: cash, amount: 1 }],
+    },
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   return made.body.createdInvoice.id as number;

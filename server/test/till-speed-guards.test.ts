@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { makeProduct, readProduct } from './factories.ts';
 import { useTestApp } from './harness.ts';
-import { paymentMethods, rows, tenPercentVat } from './sale-fixtures.ts';
+import { namedCustomer, paymentMethods, rows, tenPercentVat } from './sale-fixtures.ts';
 
 /**
  * The till's hot requests hold to a fixed number of SQL statements (the `x-sql-statements` header),
@@ -111,7 +111,8 @@ describe('the answer built from what the sale wrote', () => {
       { productId: a!.id, productQuantity: 2, productDiscount: 1 },
       { productId: b!.id, productQuantity: 1 },
     ];
-    const held = await sell({ isHold: 'true', note: `parked ${prefix}`, saleInvoiceProduct: lines });
+    const customerId = await namedCustomer(t, owner);
+    const held = await sell({ isHold: 'true', customerId, note: `parked ${prefix}`, saleInvoiceProduct: lines });
     expect(held.status).toBe(201);
     const id = held.body.createdInvoice.id;
     const heldRead = await t.call('GET', `/v1/sale-invoice/hold/${id}`, { token: owner });
@@ -120,7 +121,7 @@ describe('the answer built from what the sale wrote', () => {
 
     const done = await t.call('PUT', `/v1/sale-invoice/hold/${id}`, {
       token: owner,
-      body: { note: `paid ${prefix}`, saleInvoiceProduct: lines, paidAmount: [{ paymentType: cash, amount: 10 }] },
+      body: { customerId, note: `paid ${prefix}`, saleInvoiceProduct: lines, paidAmount: [{ paymentType: cash, amount: 10 }] },
     });
     expect(done.status).toBe(200);
     const read = await t.call('GET', `/v1/sale-invoice/${id}`, { token: owner });

@@ -102,15 +102,17 @@ test('a clerk sees in the menu and in the search only the screens their role ope
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL(`${product.url}/admin/auth/login`);
   await loginAs(page, product.url, clerk.username, clerk.password);
-  expect(await topLevel(page)).toEqual(['Dashboard', 'Stock']);
+  // the clerk may not read the dashboard: no Dashboard, and the admin area opens on the first screen they may open
+  await page.waitForURL(`${product.url}/admin/product`);
+  expect(await topLevel(page)).toEqual(['Stock']);
   await (await adminNav(page)).getByRole('menuitem', { name: 'Stock' }).click();
   await (await adminNav(page)).getByRole('link', { name: 'Colours', exact: true }).waitFor();
-  expect(await visibleLinks(page)).toEqual(['Dashboard', 'Products', 'Colours']);
+  expect(await visibleLinks(page)).toEqual(['Products', 'Colours']);
 
   const search = page.getByLabel('Find a screen');
   await search.fill('s');
   await options(page).first().waitFor();
-  expect(await names(page)).toEqual(['Dashboard', 'Products', 'Colours']);
+  expect(await names(page)).toEqual(['Products', 'Colours']);
   await search.fill('users');
   await page.getByText('No screen by that name').waitFor();
 });

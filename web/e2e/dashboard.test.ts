@@ -10,7 +10,7 @@ const problems: string[] = [];
 /**
  * The demo shop has products but no sales or purchases. Today we buy 10 dashboard mugs at 4.00 (40.00,
  * unpaid) and sell 2 and 3 of them at 10.00 without VAT: sales 50.00 over 2 invoices, profit
- * 2 × 6.00 + 3 × 6.00 = 30.00, and the walk-in owes the 50.00.
+ * 2 × 6.00 + 3 × 6.00 = 30.00, and the buyer (a named customer: the walk-in customer cannot owe) owes the 50.00.
  */
 beforeAll(async () => {
   product = await startProduct();
@@ -29,8 +29,12 @@ beforeAll(async () => {
     supplierId: supplier.id,
     purchaseInvoiceProduct: [{ productId: mug.id, productQuantity: 10, productUnitPurchasePrice: 4, tax: 0 }],
   });
+  const buyer = await api<{ id: number }>(product, token, 'POST', 'customer', { username: 'Dashboard Buyer' });
   for (const quantity of [2, 3]) {
-    await api(product, token, 'POST', 'sale-invoice', { saleInvoiceProduct: [{ productId: mug.id, productQuantity: quantity }] });
+    await api(product, token, 'POST', 'sale-invoice', {
+      customerId: buyer.id,
+      saleInvoiceProduct: [{ productId: mug.id, productQuantity: quantity }],
+    });
   }
 });
 afterAll(async () => {

@@ -168,7 +168,12 @@ test('a cart is held, resumed and completed for a customer who pays part; a shor
   await page.getByLabel('Paid by Cash', { exact: true }).fill('5');
   await page.getByTestId('till-due').filter({ hasText: '8.75' }).waitFor();
   await page.keyboard.press('Control+Enter');
+  // not fully paid: the till asks first, and the completed screen says what is still due and from whom
+  const ask = page.getByRole('dialog').filter({ hasText: 'Complete a sale not fully paid?' });
+  await ask.getByText('8.75 stays due from Till Tester').waitFor();
+  await ask.getByRole('button', { name: 'Complete with due' }).click();
   await page.getByText(/Sale #\d+ completed/).waitFor();
+  await page.getByTestId('till-done-due').getByText('Due 8.75 from Till Tester').waitFor();
   expect(await stockOf('A')).toBe(8);
   await page.getByRole('button', { name: 'New sale' }).click();
 
@@ -176,6 +181,8 @@ test('a cart is held, resumed and completed for a customer who pays part; a shor
   await scan(page, 'TILL-D');
   await scan(page, 'TILL-B');
   await page.getByLabel('Quantity of Till Doormat').fill('3');
+  // paid in full (the walk-in customer cannot owe), so the stock is what refuses it
+  await page.getByRole('button', { name: 'Rest by Cash', exact: true }).click();
   await page.keyboard.press('F9');
   const short = page.getByRole('row').filter({ hasText: 'TILL-D' }).getByRole('alert');
   await short.getByText('Not enough stock of Till Doormat').waitFor();

@@ -38,7 +38,8 @@ export const saleInvoiceOut = z.object({
   totalAmount: out.money,
   totalTaxAmount: out.money,
   totalDiscountAmount: out.money,
-  profit: out.money,
+  /** Sent only to a role holding `costPermission`. */
+  profit: out.money.optional(),
   note: out.optionalText,
   invoiceMemoNo: out.optionalText,
   dueDate: out.date.nullable(),
@@ -101,7 +102,8 @@ const aggregations = z.object({
     dueAmount: out.money,
     totalReturnAmount: out.money,
     instantPaidReturnAmount: out.money,
-    profit: out.money,
+    /** Sent only to a role holding `costPermission`. */
+    profit: out.money.optional(),
   }),
 });
 

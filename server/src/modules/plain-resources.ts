@@ -1,4 +1,4 @@
-import { type ResourceKey, resources } from '@tillbook/contract';
+import { type ResourceKey, resources, sellerPermission } from '@tillbook/contract';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../platform/context.ts';
 import { defineResource, type ResourceDefinition } from '../platform/resource-factory.ts';
@@ -36,12 +36,16 @@ const tables: Record<ResourceKey, PgTable> = {
   supplier: s.supplier,
 };
 
+/** The till's payment methods and receipt sizes are read by anyone who may sell, not only by who may manage them. */
+const forSellers: Partial<ResourceDefinition> = { alsoListedFor: { permissions: [sellerPermission] } };
+
 /** What a few resources add to the factory's routes. */
 const extras = (ctx: AppContext): Partial<Record<ResourceKey, Partial<ResourceDefinition>>> => ({
   productCategory: categoryModes(ctx),
   productSubCategory: subCategoryModes(ctx),
   supplier: supplierExtras(ctx),
-  paymentMethod: paymentMethodExtras,
+  paymentMethod: { ...paymentMethodExtras, ...forSellers },
+  pageSize: forSellers,
 });
 
 export function plainResourceRoutes(ctx: AppContext): RouteDef[] {

@@ -68,7 +68,7 @@ export class AccessRules {
  * Builds the pre-handler for one route's access rule. The account's status, its role and the role's
  * grants come from `AccessRules`, which is never older than the last write to them.
  */
-export function guard(access: Access, ctx: Pick<AppContext, 'tokens'>, rules: AccessRules) {
+export function guard(access: Access, ctx: Pick<AppContext, 'tokens'>, rules: AccessRules, alsoFor: readonly string[] = []) {
   return async (req: FastifyRequest) => {
     const token = bearer(req);
     const claims = token ? await ctx.tokens.verify(token) : null;
@@ -88,7 +88,9 @@ export function guard(access: Access, ctx: Pick<AppContext, 'tokens'>, rules: Ac
     req.auth = { ...claims, roleId: user.roleId, role: user.role };
     if (access === 'customer') throw forbidden('This is for customers only');
     if (!user.roleActive) throw forbidden(`The role ${user.role} is not active`);
-    if (access !== 'staff' && !(await rules.grants(user.roleId)).has(access)) {
+    const grants = await rules.grants(user.roleId);
+    req.grants = grants;
+    if (access !== 'staff' && !grants.has(access) && !alsoFor.some((name) => grants.has(name))) {
       throw forbidden(`You do not have permission to do this (${access})`);
     }
   };

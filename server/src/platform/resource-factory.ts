@@ -3,6 +3,7 @@ import {
   idListFilter,
   inSentence,
   labelOf,
+  type PermissionName,
   permissionName,
   type RawQuery,
   type ResourceContract,
@@ -14,9 +15,9 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from './context.ts';
 import type { DbOrTx } from './db.ts';
-import { AppError, badRequest, duplicate, fieldError } from './errors.ts';
+import { AppError, badRequest, duplicate, fieldError, forbidden } from './errors.ts';
 import { conventionWhere, inArray, type ListQuery, orderBy, paging, parseListQuery, unpagedWithin, whereAll } from './list-query.ts';
-import { caller, found, idParam, parseBody, type RouteDef } from './route.ts';
+import { caller, found, holds, idParam, parseBody, type RouteDef } from './route.ts';
 import type { AccessClaims } from './tokens.ts';
 import { toWire, toWireList } from './wire.ts';
 
@@ -56,6 +57,11 @@ export interface ResourceDefinition {
    * and write answers), e.g. whether a payment method's money lands in the Cash account.
    */
   computed?: Record<string, SQL>;
+  /**
+   * Roles holding any of `permissions` may read the list too (anyone who may sell reads the payment methods
+   * the till offers). Without the list's own permission they get only the rows `only` keeps, and no extra mode.
+   */
+  alsoListedFor?: { permissions: readonly PermissionName[]; only?: SQL };
   /** List filters of its own beyond the `...Id` ones: each parameter's schema and the condition it adds. */
   filters?: Record<string, { schema: z.ZodType; where: (value: never) => SQL | undefined }>;
 }
@@ -286,11 +292,15 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
       method: 'GET',
       url: base,
       access: perm('readAll'),
+      alsoFor: def.alsoListedFor?.permissions,
       handler: async (req) => {
         const q = parseQuery(req.query);
+        const narrowed = def.alsoListedFor !== undefined && !holds(req, perm('readAll'));
         const mode = def.modes?.[q.mode];
+        if (mode && narrowed) throw forbidden(`You do not have permission to do this (${perm('readAll')})`);
         if (mode) return mode(req, q);
-        return listAnswer(await list(ctx.db, q));
+        const only = narrowed ? def.alsoListedFor?.only : undefined;
+        return listAnswer(await list(ctx.db, q, only ? [only] : []));
       },
     },
     {

@@ -1,4 +1,4 @@
-import type { Access, FieldLabels, Method } from '@tillbook/contract';
+import type { Access, FieldLabels, Method, PermissionName } from '@tillbook/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { fieldError, fromZod, notFound } from './errors.ts';
@@ -11,6 +11,8 @@ export interface RouteDef {
   /** Path under /v1, e.g. '/product-color/:id'. */
   url: string;
   access: Access;
+  /** Roles holding any of these pass too (e.g. anyone who may sell reads the payment methods); `req.grants` tells the handler which. */
+  alsoFor?: readonly PermissionName[];
   handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   /** Body size limit in bytes, for uploads. */
   bodyLimit?: number;
@@ -20,8 +22,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller, set by the guard on every route that is not public (and on public ones when a valid token is sent). */
     auth?: AccessClaims;
+    /** The signed-in staff member's role's permission names (none for a customer or an anonymous caller). */
+    grants?: ReadonlySet<string>;
   }
 }
+
+/** Does the caller's role hold the permission? (False for customers and anonymous callers.) */
+export const holds = (req: FastifyRequest, name: PermissionName): boolean => req.grants?.has(name) === true;
 
 /** Parses a body with its schema; a refusal names the fields by their labels (`labels`: a resource's own). */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown, labels?: FieldLabels): z.infer<S> {

@@ -1,9 +1,14 @@
 import { subjectKinds } from '@tillbook/contract';
-import { date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { closedText, inSet, recordColumns } from './columns.ts';
 import { department, designation, employmentStatus, shift } from './workplace.ts';
 
-export const role = pgTable('role', { ...recordColumns, name: text().notNull().unique() });
+export const role = pgTable('role', {
+  ...recordColumns,
+  name: text().notNull().unique(),
+  /** Seeding has given this role its preset grants (once: a role the owner empties later stays empty). */
+  presetGranted: boolean().notNull().default(false),
+});
 
 export const permission = pgTable('permission', { ...recordColumns, name: text().notNull().unique() });
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { allPermissionNames, customerGrants, roleNames } from '@tillbook/contract';
-import { eq, sql } from 'drizzle-orm';
+import { allPermissionNames, customerGrants, formerCashierName, type RoleName, roleNames, rolePresets } from '@tillbook/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { mainAccounts, systemSubAccounts } from '../modules/accounting/index.ts';
 import { hashPassword } from '../modules/identity/index.ts';
-import type { Db } from '../platform/db.ts';
+import type { Db, DbOrTx } from '../platform/db.ts';
 import * as s from '../schema/index.ts';
 import { currencies } from './currencies.ts';
 import { seedWalkInCustomer } from './walk-in.ts';
@@ -28,6 +28,9 @@ export async function seedBase(db: Db, options: SeedOptions): Promise<void> {
     // serialise concurrent first starts against one database server
     await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
 
+    // a shop seeded before the presets calls its cashier by the reference's name: it becomes the cashier
+    await tx.execute(sql`update role set name = 'cashier', updated_at = now()
+      where name = ${formerCashierName} and not preset_granted and not exists (select 1 from role where name = 'cashier')`);
     const newRoles = await tx
       .insert(s.role)
       .values(roleNames.map((name) => ({ name })))
@@ -49,6 +52,7 @@ export async function seedBase(db: Db, options: SeedOptions): Promise<void> {
       const grants = permissions.filter((p) => (customerGrants as string[]).includes(p.name));
       await tx.insert(s.rolePermission).values(grants.map((p) => ({ roleId: roles.get('customer')!, permissionId: p.id })));
     }
+    await grantPresets(tx, permissions);
 
     // the main accounts, found by key (the owner may rename them)
     await tx
@@ -118,4 +122,45 @@ export async function seedBase(db: Db, options: SeedOptions): Promise<void> {
   });
   // said only once the account is committed, so the password shown is the one that works
   if (announcement) (options.announce ?? console.log)(announcement);
+}
+
+/**
+ * Gives each preset role (role-presets.ts) its grants, once: a role that holds no grants yet gets its
+ * preset, and every preset role is then marked, so a role the owner has emptied since stays empty and
+ * a role the owner has already set up keeps exactly its own grants.
+ */
+async function grantPresets(tx: DbOrTx, permissions: { id: number; name: string }[]): Promise<void> {
+  const names = Object.keys(rolePresets) as RoleName[];
+  const pending = await tx
+    .select({ id: s.role.id, name: s.role.name })
+    .from(s.role)
+    .where(and(inArray(s.role.name, names), eq(s.role.presetGranted, false)));
+  if (!pending.length) return;
+  const idOf = new Map(permissions.map((p) => [p.name, p.id]));
+  const granted = new Set(
+    (
+      await tx
+        .selectDistinct({ roleId: s.rolePermission.roleId })
+        .from(s.rolePermission)
+        .where(
+          inArray(
+            s.rolePermission.roleId,
+            pending.map((r) => r.id),
+          ),
+        )
+    ).map((r) => r.roleId),
+  );
+  const grants = pending
+    .filter((r) => !granted.has(r.id))
+    .flatMap((r) => (rolePresets[r.name as RoleName] ?? []).map((name) => ({ roleId: r.id, permissionId: idOf.get(name)! })));
+  if (grants.length) await tx.insert(s.rolePermission).values(grants).onConflictDoNothing();
+  await tx
+    .update(s.role)
+    .set({ presetGranted: true })
+    .where(
+      inArray(
+        s.role.id,
+        pending.map((r) => r.id),
+      ),
+    );
 }

@@ -12,6 +12,7 @@ import { useSettings } from '../lib/settings.ts';
 import { NoAccess } from '../ui/NoAccess.tsx';
 import { AdminMenu } from './AdminMenu.tsx';
 import { allScreens } from './all-screens.ts';
+import { dashboardPermission, landingPath } from './landing.ts';
 import type { AdminScreen } from './screens.ts';
 
 const NotFound = lazy(async () => ({ default: (await import('../ui/NotFound.tsx')).NotFound }));
@@ -47,6 +48,8 @@ export function AdminApp() {
   }
 
   const shopName = settings?.companyName ?? 'Tillbook';
+  // the first screen the role may open: /admin and /admin/dashboard lead there when the dashboard is not for it
+  const landing = loaded ? landingPath(can) : undefined;
   return (
     <Layout style={{ minHeight: '100vh' }}>
       {wide && (
@@ -99,8 +102,19 @@ export function AdminApp() {
           ) : (
             <Suspense fallback={<Spin />}>
               <Routes>
-                <Route index element={<Navigate to="dashboard" replace />} />
-                <Route path="dashboard" element={<Dashboard />} />
+                <Route index element={landing ? <Navigate to={landing} replace /> : <NoAccess permission={dashboardPermission} />} />
+                <Route
+                  path="dashboard"
+                  element={
+                    can(dashboardPermission) ? (
+                      <Dashboard />
+                    ) : landing ? (
+                      <Navigate to={`/admin/${landing}`} replace />
+                    ) : (
+                      <NoAccess permission={dashboardPermission} />
+                    )
+                  }
+                />
                 {allScreens.map((screen) => {
                   const Screen = screenComponents.get(screen)!;
                   return (

@@ -14,6 +14,7 @@ import { AutoComplete, Input, Menu, Typography } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router';
 import { allScreens } from './all-screens.ts';
+import { dashboardPermission } from './landing.ts';
 import { type NavGroup, navGroups } from './screens.ts';
 
 const groupIcons: Record<NavGroup, ReactNode> = {
@@ -30,7 +31,7 @@ const groupIcons: Record<NavGroup, ReactNode> = {
 const dashboard = { path: '/admin/dashboard', label: 'Dashboard' };
 const groupKey = (group: NavGroup) => `group:${group}`;
 
-/** The menu entries the user may open: the Dashboard, then each group's labelled screens. */
+/** The menu entries the user may open: each group's labelled screens (the Dashboard is added when the role may read it). */
 function useEntries(can: (name: string) => boolean) {
   return useMemo(
     () =>
@@ -115,8 +116,9 @@ export function AdminMenu({ can, onNavigate }: { can: (name: string) => boolean;
       {label}
     </Link>
   );
+  const withDashboard = can(dashboardPermission);
   const items = [
-    { key: dashboard.path, icon: <DashboardOutlined />, label: link(dashboard.path, dashboard.label) },
+    ...(withDashboard ? [{ key: dashboard.path, icon: <DashboardOutlined />, label: link(dashboard.path, dashboard.label) }] : []),
     ...entries.map(({ group, screens }) => ({
       key: groupKey(group),
       icon: groupIcons[group],
@@ -124,7 +126,10 @@ export function AdminMenu({ can, onNavigate }: { can: (name: string) => boolean;
       children: screens.map((s) => ({ key: s.path, label: link(s.path, s.label) })),
     })),
   ];
-  const searchable = [dashboard, ...entries.flatMap(({ group, screens }) => screens.map((s) => ({ ...s, group })))];
+  const searchable = [
+    ...(withDashboard ? [dashboard] : []),
+    ...entries.flatMap(({ group, screens }) => screens.map((s) => ({ ...s, group }))),
+  ];
   return (
     <>
       <div style={{ padding: '0 12px 8px' }}>

@@ -6,6 +6,7 @@ import { implement } from '../../platform/endpoint-route.ts';
 import type { ListQuery } from '../../platform/list-query.ts';
 import type { RouteDef } from '../../platform/route.ts';
 import { WatchedCache } from '../../platform/watched-cache.ts';
+import { costShown } from './cost-shown.ts';
 import { createProductRoute } from './create-product.ts';
 import { productDetail } from './product-detail.ts';
 import { productList, type StaffFilters } from './product-list.ts';
@@ -36,8 +37,10 @@ export function productRoutes(ctx: AppContext): RouteDef[] {
     implement(ctx, productEndpoints.publicGet, async ({ params, req }) => publicProduct(db, await day.today(req), params.id), {
       cache,
     }),
-    implement(ctx, productEndpoints.list, ({ query }) => productList(db, query as ListQuery<StaffFilters>)),
-    implement(ctx, productEndpoints.get, ({ params }) => productDetail(db, params.id, ctx.config.clock)),
+    implement(ctx, productEndpoints.list, async ({ query, req }) =>
+      costShown(req, await productList(db, query as ListQuery<StaffFilters>)),
+    ),
+    implement(ctx, productEndpoints.get, async ({ params, req }) => costShown(req, await productDetail(db, params.id, ctx.config.clock))),
     implement(ctx, productEndpoints.create, ({ req }) => createProductRoute(ctx, req), { bodyLimit }),
     implement(ctx, productEndpoints.replace, ({ params, req }) => updateProductRoute(ctx, req, params.id), { bodyLimit }),
     implement(ctx, productEndpoints.update, ({ params, req }) => updateProductRoute(ctx, req, params.id), { bodyLimit }),

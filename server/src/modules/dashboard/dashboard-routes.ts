@@ -1,8 +1,8 @@
-import { dashboardEndpoints } from '@tillbook/contract';
+import { costPermission, dashboardEndpoints } from '@tillbook/contract';
 import { ShopDay } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { implement } from '../../platform/endpoint-route.ts';
-import type { RouteDef } from '../../platform/route.ts';
+import { holds, type RouteDef } from '../../platform/route.ts';
 import { WatchedCache } from '../../platform/watched-cache.ts';
 import { type DashboardAnswer, dashboard, dashboardTables } from './dashboard.ts';
 
@@ -10,5 +10,17 @@ import { type DashboardAnswer, dashboard, dashboardTables } from './dashboard.ts
 export function dashboardRoutes(ctx: AppContext): RouteDef[] {
   const kept = new WatchedCache<string, DashboardAnswer>(ctx.watch, dashboardTables, { entries: 100 });
   const day = new ShopDay(ctx);
-  return [implement(ctx, dashboardEndpoints.get, ({ query, req }) => dashboard(ctx.db, query, () => day.today(req), kept))];
+  return [
+    implement(ctx, dashboardEndpoints.get, async ({ query, req }) => {
+      const figures = await dashboard(ctx.db, query, () => day.today(req), kept);
+      return holds(req, costPermission) ? figures : withoutCost(figures);
+    }),
+  ];
+}
+
+/** The figures without what tells the goods' cost (profits, stock at cost), for a role that may not see it; the kept answer is not changed. */
+function withoutCost(figures: DashboardAnswer) {
+  const { totalProfit: _profit, stockValue: _stock, ...rest } = figures;
+  const drop = <T extends { profit?: unknown }>({ profit: _, ...row }: T) => row;
+  return { ...rest, daily: rest.daily.map(drop), topProducts: rest.topProducts.map(drop), topCustomers: rest.topCustomers.map(drop) };
 }

@@ -14,7 +14,10 @@ export function roleRoutes(ctx: AppContext): RouteDef[] {
     contract: identityResources.role,
     table: role,
     single: async (db, id) => {
-      const [row] = await db.select().from(role).where(eq(role.id, id));
+      const [row] = await db
+        .select({ id: role.id, status: role.status, createdAt: role.createdAt, updatedAt: role.updatedAt, name: role.name })
+        .from(role)
+        .where(eq(role.id, id));
       if (!row) return undefined;
       const permissions = await db
         .select({ id: permission.id, name: permission.name })

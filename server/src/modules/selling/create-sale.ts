@@ -8,6 +8,7 @@ import {
   type SaleOrderStatus,
   toCents,
   unitPrice,
+  walkInCustomerName,
 } from '@tillbook/contract';
 import { type Clock, dayIn, serverTimeZone } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -294,9 +295,13 @@ async function completeSale(
       allowNegative: sale.allowNegative,
     })),
   );
+  // a due is collected from someone, and the walk-in customer is nobody in particular (checked after the stock,
+  // whose refusal comes first)
+  const paid = settled.kept.reduce((s, t) => s + t.amount, 0);
+  if (paid < sale.net + sale.vat && sale.customer.username === walkInCustomerName)
+    throw fieldError('customerId', 'is needed for a sale not fully paid: choose the customer who will pay the rest');
   const costs = new Map(moved.map((m) => [m.productId, toCents(m.unitCost)]));
   const cost = sale.lines.reduce((s, l) => s + costs.get(l.productId)! * l.quantity, 0);
-  const paid = settled.kept.reduce((s, t) => s + t.amount, 0);
   const header = headerRow(sale, userId, input, sale.net - cost, figuresOf(sale, paid));
   const rows = sale.lines.map((l) => lineRow(l, costs.get(l.productId)!));
   const books = postingStatement(

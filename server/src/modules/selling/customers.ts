@@ -1,4 +1,4 @@
-import { customerContract, customerDetailOut, type PartyBalance, walkInCustomerName } from '@tillbook/contract';
+import { customerContract, customerDetailOut, type PartyBalance, sellerPermission, walkInCustomerName } from '@tillbook/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -48,6 +48,8 @@ export function customerRoutes(ctx: AppContext): RouteDef[] {
   const resource = defineResource(ctx, {
     contract: customerContract,
     table: customer,
+    // a seller who may not read the customers still sells to the walk-in customer
+    alsoListedFor: { permissions: [sellerPermission], only: eq(customer.username, walkInCustomerName) },
     // staff create shoppers' accounts: they hold the customers' role
     prepare: async (tx, values, current) => {
       if (current) return values;

@@ -1,5 +1,6 @@
 import { fromCents, holdEndpoints, returnSaleEndpoints, saleEndpoints, salePaymentEndpoints, sellingMessages } from '@tillbook/contract';
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { implement } from '../../platform/endpoint-route.ts';
@@ -8,6 +9,7 @@ import { saleInvoice } from '../../schema/index.ts';
 import { type CreatedSale, cancelHeldSale, completeHeldSale, createSale } from './create-sale.ts';
 import { listCustomerPayments } from './payment-read.ts';
 import { listSaleReturns, readSaleReturn } from './return-read.ts';
+import { listForCaller, profitShown } from './sale-cost.ts';
 import { setOrderStatus } from './sale-order.ts';
 import { payForSale } from './sale-payment.ts';
 import { listHeld, listSales, readHeld, readSale, readSaleByNumber } from './sale-read.ts';
@@ -15,8 +17,8 @@ import { createSaleReturn } from './sale-return.ts';
 import { setSaleStatus } from './undo-sale.ts';
 
 /** The create answer: {createdInvoice, customer}, the change and the spec's message, from what the sale wrote. */
-function createdAnswer(sale: CreatedSale) {
-  const createdInvoice = sale.invoice;
+function createdAnswer(req: FastifyRequest, sale: CreatedSale) {
+  const createdInvoice = profitShown(req)(sale.invoice);
   return {
     createdInvoice,
     customer: createdInvoice.customer,
@@ -39,15 +41,23 @@ export function saleRoutes(ctx: AppContext): RouteDef[] {
   const clock = () => ctx.config.clock;
   return [
     implement(ctx, saleEndpoints.create, async ({ body, req }) =>
-      createdAnswer(await db.transaction((tx) => createSale(tx, body, caller(req).id, clock()))),
+      createdAnswer(req, await db.transaction((tx) => createSale(tx, body, caller(req).id, clock()))),
     ),
-    implement(ctx, saleEndpoints.list, ({ query }) => listSales(db, query, [], { graph: true })),
-    implement(ctx, saleEndpoints.listOfCustomer, ({ params, query }) => listSales(db, query, [eq(saleInvoice.customerId, params.id)])),
-    implement(ctx, saleEndpoints.listMine, ({ query, req }) => listSales(db, query, [eq(saleInvoice.customerId, caller(req).id)])),
-    implement(ctx, saleEndpoints.get, async ({ params }) => found(await readSale(db, params.id), 'Sale invoice')),
-    implement(ctx, saleEndpoints.getByNumber, async ({ params }) =>
-      found(await readSaleByNumber(db, params.id), `Sale invoice number ${params.id}`),
+    implement(ctx, saleEndpoints.list, async ({ query, req }) => listForCaller(req, await listSales(db, query, [], { graph: true }))),
+    implement(ctx, saleEndpoints.listOfCustomer, async ({ params, query, req }) =>
+      listForCaller(req, await listSales(db, query, [eq(saleInvoice.customerId, params.id)])),
     ),
+    implement(ctx, saleEndpoints.listMine, async ({ query, req }) =>
+      listForCaller(req, await listSales(db, query, [eq(saleInvoice.customerId, caller(req).id)])),
+    ),
+    implement(ctx, saleEndpoints.get, async ({ params, req }) => {
+      const sale = found(await readSale(db, params.id), 'Sale invoice');
+      return { ...sale, singleSaleInvoice: profitShown(req)(sale.singleSaleInvoice) };
+    }),
+    implement(ctx, saleEndpoints.getByNumber, async ({ params, req }) => {
+      const sale = found(await readSaleByNumber(db, params.id), `Sale invoice number ${params.id}`);
+      return { ...sale, singleSaleInvoice: profitShown(req)(sale.singleSaleInvoice) };
+    }),
     implement(ctx, saleEndpoints.undo, async ({ params, body, req }) => {
       await db.transaction((tx) => setSaleStatus(tx, params.id, body.status, caller(req).id, clock()));
       return {
@@ -55,10 +65,13 @@ export function saleRoutes(ctx: AppContext): RouteDef[] {
         message: body.status === 'false' ? sellingMessages.saleDeleted : sellingMessages.saleUpdated,
       };
     }),
-    implement(ctx, holdEndpoints.list, ({ query }) => listHeld(db, query)),
-    implement(ctx, holdEndpoints.get, async ({ params }) => found(await readHeld(db, params.id), 'Held sale')),
+    implement(ctx, holdEndpoints.list, async ({ query, req }) => {
+      const held = await listHeld(db, query);
+      return { ...held, allHoldInvoice: held.allHoldInvoice.map(profitShown(req)) };
+    }),
+    implement(ctx, holdEndpoints.get, async ({ params, req }) => profitShown(req)(found(await readHeld(db, params.id), 'Held sale'))),
     implement(ctx, holdEndpoints.complete, async ({ params, body, req }) =>
-      createdAnswer(await db.transaction((tx) => completeHeldSale(tx, params.id, body, caller(req).id, clock()))),
+      createdAnswer(req, await db.transaction((tx) => completeHeldSale(tx, params.id, body, caller(req).id, clock()))),
     ),
     implement(ctx, holdEndpoints.cancel, async ({ body }) => {
       const { invoiceId, orderStatus } = body;

@@ -51,7 +51,8 @@ function Figure({ title, value, to, note }: { title: string; value: ReactNode; t
 /**
  * The morning view: sales, purchases, profit, what is owed both ways, stock at cost and low stock over
  * a date range kept in the URL (this month when none is given), each card linking to the list behind
- * its figure; charts of the days and the top products; the top customers.
+ * its figure; charts of the days and the top products; the top customers. The profit and the stock at
+ * cost show only to a role the server sends them to (one holding the cost permission).
  */
 export default function Dashboard() {
   const list = useListParams({ filters: ['startDate', 'endDate'] });
@@ -103,9 +104,11 @@ export default function Dashboard() {
                   note={`${d.totalPurchaseInvoice} ${d.totalPurchaseInvoice === 1 ? 'invoice' : 'invoices'} · returns ${money(d.totalPurchaseReturn)} · due ${money(d.totalPurchaseDue)}`}
                 />
               </Col>
-              <Col xs={24} sm={12} lg={6}>
-                <Figure title="Profit" value={money(d.totalProfit)} to={`/admin/top-selling?${dates}`} note="After returns" />
-              </Col>
+              {d.totalProfit !== undefined && (
+                <Col xs={24} sm={12} lg={6}>
+                  <Figure title="Profit" value={money(d.totalProfit)} to={`/admin/top-selling?${dates}`} note="After returns" />
+                </Col>
+              )}
               <Col xs={24} sm={12} lg={6}>
                 <Figure title="Invoices" value={d.totalSaleInvoice} to={`/admin/sale-invoice?${dates}`} note="Completed sales" />
               </Col>
@@ -125,9 +128,11 @@ export default function Dashboard() {
                   note={`Owed to suppliers at ${to}`}
                 />
               </Col>
-              <Col xs={24} sm={12} lg={6}>
-                <Figure title="Stock value" value={money(d.stockValue)} to="/admin/product" note="On hand at average cost" />
-              </Col>
+              {d.stockValue !== undefined && (
+                <Col xs={24} sm={12} lg={6}>
+                  <Figure title="Stock value" value={money(d.stockValue)} to="/admin/product" note="On hand at average cost" />
+                </Col>
+              )}
               <Col xs={24} sm={12} lg={6}>
                 <Figure title="Low stock" value={d.lowStockCount} to="/admin/reorder" note="At or below reorder level" />
               </Col>
@@ -136,7 +141,7 @@ export default function Dashboard() {
           <Suspense fallback={<Skeleton active />}>
             <DashboardCharts data={d} />
           </Suspense>
-          <TopCustomers rows={d.topCustomers} />
+          <TopCustomers rows={d.topCustomers} withProfit={d.totalProfit !== undefined} />
         </>
       )}
     </Space>

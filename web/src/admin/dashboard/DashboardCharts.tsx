@@ -52,10 +52,12 @@ const amount = (value: unknown) => money(value ?? 0);
 export default function DashboardCharts({ data }: { data: DashboardData }) {
   const label = labels[data.groupedBy];
   const points = drawn(data);
+  // the profit is sent only to a role that may see what the goods cost
+  const withProfit = data.totalProfit !== undefined;
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={12}>
-        <ChartCard title="Sales and profit over time">
+        <ChartCard title={withProfit ? 'Sales and profit over time' : 'Sales over time'}>
           <AreaChart data={points} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="date" tickFormatter={label} minTickGap={16} />
@@ -63,15 +65,17 @@ export default function DashboardCharts({ data }: { data: DashboardData }) {
             <Tooltip formatter={amount} />
             <Legend />
             <Area isAnimationActive={false} type="monotone" dataKey="sales" name="Sales" stroke={sales} fill={sales} fillOpacity={0.15} />
-            <Area
-              isAnimationActive={false}
-              type="monotone"
-              dataKey="profit"
-              name="Profit"
-              stroke={profit}
-              fill={profit}
-              fillOpacity={0.15}
-            />
+            {withProfit && (
+              <Area
+                isAnimationActive={false}
+                type="monotone"
+                dataKey="profit"
+                name="Profit"
+                stroke={profit}
+                fill={profit}
+                fillOpacity={0.15}
+              />
+            )}
           </AreaChart>
         </ChartCard>
       </Col>
@@ -102,7 +106,7 @@ export default function DashboardCharts({ data }: { data: DashboardData }) {
             <Tooltip formatter={amount} />
             <Legend />
             <Bar isAnimationActive={false} dataKey="sales" name="Sales" fill={sales} />
-            <Bar isAnimationActive={false} dataKey="profit" name="Profit" fill={profit} />
+            {withProfit && <Bar isAnimationActive={false} dataKey="profit" name="Profit" fill={profit} />}
           </BarChart>
         </ChartCard>
       </Col>

@@ -2,8 +2,10 @@ import { Card, Table } from 'antd';
 import { money } from '../../ui/document/LinesTable.tsx';
 import type { DashboardData } from './dashboard-types.ts';
 
+type Row = DashboardData['topCustomers'][number];
+
 /** The range's five best customers by sales (the walk-in included). */
-export function TopCustomers({ rows }: { rows: DashboardData['topCustomers'] }) {
+export function TopCustomers({ rows, withProfit }: { rows: DashboardData['topCustomers']; withProfit: boolean }) {
   return (
     <Card size="small" title={<h4 style={{ fontSize: 16, margin: 0 }}>Top customers</h4>}>
       <Table
@@ -18,7 +20,9 @@ export function TopCustomers({ rows }: { rows: DashboardData['topCustomers'] }) 
           { key: 'name', title: 'Customer', dataIndex: 'name' },
           { key: 'invoices', title: 'Invoices', dataIndex: 'invoices', align: 'right' },
           { key: 'sales', title: 'Sales', align: 'right', render: (_, r) => money(r.sales) },
-          { key: 'profit', title: 'Profit', align: 'right', render: (_, r) => money(r.profit) },
+          ...(withProfit
+            ? [{ key: 'profit', title: 'Profit', align: 'right' as const, render: (_: unknown, r: Row) => money(r.profit) }]
+            : []),
         ]}
       />
     </Card>

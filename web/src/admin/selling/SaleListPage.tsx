@@ -1,4 +1,4 @@
-import { customerName, routes, type SaleInvoice } from '@tillbook/contract';
+import { costPermission, customerName, routes, type SaleInvoice } from '@tillbook/contract';
 import { Button, Select } from 'antd';
 import { Link } from 'react-router';
 import { useListParams } from '../../lib/list-params.ts';
@@ -21,11 +21,13 @@ const statuses = [
 
 /**
  * The till's sales, newest first: between two days, of one customer or one salesperson, with what the
- * ledger derives (paid, due, returns) and the profit; the totals are over every matching sale.
+ * ledger derives (paid, due, returns) and, for a role that may see costs, the profit; the totals are over every matching sale.
  */
 export default function SaleListPage() {
   const list = useListParams({ filters });
   const { can } = usePermissions();
+  // the profit tells what the goods cost: only for a role that may see it (the server sends it to no other)
+  const seesCost = can(costPermission);
   const idOf = (v: unknown) => (v === undefined || v === null ? undefined : Number(v));
 
   return (
@@ -86,7 +88,7 @@ export default function SaleListPage() {
             ['Paid', money(_sum.paidAmount)],
             ['Returned', money(_sum.totalReturnAmount)],
             ['Due', money(_sum.dueAmount)],
-            ['Profit', money(_sum.profit)],
+            ...(seesCost ? [['Profit', money(_sum.profit)] as [string, string]] : []),
           ]}
         />
       )}
@@ -100,7 +102,9 @@ export default function SaleListPage() {
         { key: 'paid', title: 'Paid', align: 'right', render: (_, r) => money(r.paidAmount) },
         { key: 'due', title: 'Due', align: 'right', render: (_, r) => money(r.dueAmount) },
         { key: 'returned', title: 'Returned', align: 'right', render: (_, r) => money(r.returnAmount) },
-        { key: 'profit', title: 'Profit', align: 'right', render: (_, r) => money(r.profit) },
+        ...(seesCost
+          ? [{ key: 'profit', title: 'Profit', align: 'right' as const, render: (_: unknown, r: SaleInvoice) => money(r.profit) }]
+          : []),
         { key: 'state', title: 'Status', render: (_, r) => <PaymentStatusTag status={r.paymentStatus} /> },
       ]}
     />

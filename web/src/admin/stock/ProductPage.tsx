@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type PermissionName, type ProductDetail, routes, type StockMovement, stockDocuments } from '@tillbook/contract';
+import { costPermission, type PermissionName, type ProductDetail, routes, type StockMovement, stockDocuments } from '@tillbook/contract';
 import { Button, Descriptions, Image, Space, Table, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -91,6 +91,8 @@ function priceToPay(p: ProductDetail): ReactNode {
 /** One product: prices and VAT, discount, colours, attributes, gallery, its sales over a period and its stock movements, newest first. */
 export default function ProductPage() {
   const { can } = usePermissions();
+  // what the goods cost is for a role that may see it (the server sends it to no other)
+  const seesCost = can(costPermission);
   const { id = '' } = useParams();
   const detail = useQuery({ queryKey: ['product', id], queryFn: () => must(api(routes.product.get, { params: { id } })) });
   const p = detail.data;
@@ -130,7 +132,7 @@ export default function ProductPage() {
             </Space>
           </Descriptions.Item>
           <Descriptions.Item label="Reorder level">{p.reorderQuantity}</Descriptions.Item>
-          <Descriptions.Item label="Purchase price">{money(p.productPurchasePrice)}</Descriptions.Item>
+          {seesCost && <Descriptions.Item label="Purchase price">{money(p.productPurchasePrice)}</Descriptions.Item>}
           <Descriptions.Item label="Sale price">{money(p.productSalePrice)}</Descriptions.Item>
           <Descriptions.Item label="VAT">{p.productVat ? `${p.productVat.title} (${p.productVat.percentage}%)` : 'None'}</Descriptions.Item>
           <Descriptions.Item label="Price with VAT">{money(p.productSalePriceWithVat)}</Descriptions.Item>
@@ -210,7 +212,9 @@ export default function ProductPage() {
             { key: 'doc', title: 'Document', render: (_, m) => documentCell(m, can) },
             { key: 'qty', title: 'Quantity', align: 'right', render: (_, m) => (m.quantity > 0 ? `+${m.quantity}` : String(m.quantity)) },
             { key: 'balance', title: 'Balance', align: 'right', dataIndex: 'balanceAfter' },
-            { key: 'cost', title: 'Unit cost', align: 'right', render: (_, m) => money(m.unitCost) },
+            ...(seesCost
+              ? [{ key: 'cost', title: 'Unit cost', align: 'right' as const, render: (_: unknown, m: StockMovement) => money(m.unitCost) }]
+              : []),
             { key: 'user', title: 'By', render: (_, m) => m.userName ?? '' },
           ]}
         />

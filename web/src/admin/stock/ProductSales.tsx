@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { routes } from '@tillbook/contract';
+import { costPermission, routes } from '@tillbook/contract';
 import { DatePicker, Descriptions, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
+import { usePermissions } from '../../lib/permissions.ts';
 import { money } from '../../ui/document/LinesTable.tsx';
 
 const day = 'YYYY-MM-DD';
@@ -15,6 +16,7 @@ const day = 'YYYY-MM-DD';
  * figures are the product list's card for this one product.
  */
 export function ProductSales({ productId }: { productId: number }) {
+  const { can } = usePermissions();
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const salesStartDate = range?.[0]?.format(day);
   const salesEndDate = range?.[1]?.format(day);
@@ -40,7 +42,7 @@ export function ProductSales({ productId }: { productId: number }) {
       <Descriptions column={{ xs: 1, sm: 3 }} bordered size="small" style={{ marginTop: 12 }} aria-label="Sales figures">
         <Descriptions.Item label="Units sold">{figures?.soldQuantity ?? ''}</Descriptions.Item>
         <Descriptions.Item label="Sales value (before VAT)">{figures ? money(figures.salesValue) : ''}</Descriptions.Item>
-        <Descriptions.Item label="Profit">{figures ? money(figures.profit) : ''}</Descriptions.Item>
+        {can(costPermission) && <Descriptions.Item label="Profit">{figures ? money(figures.profit) : ''}</Descriptions.Item>}
       </Descriptions>
     </section>
   );

@@ -1,6 +1,6 @@
 import { isProductPage, type ProductRow, routes } from '@tillbook/contract';
 import { Button, Input, type InputRef, Space } from 'antd';
-import { type KeyboardEvent, type Ref, useState } from 'react';
+import { type KeyboardEvent, type Ref, useRef, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notices.tsx';
 
@@ -10,13 +10,18 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
  * Finds a product for a document line by name or SKU and Enter, which is also what a barcode scanner
  * types: an exact SKU or name, or a single match, is added at once; several matches are offered as
  * buttons, chosen with a click or with the arrow keys and Enter; none is said in a notice.
+ *
+ * A scanner types a whole code and Enter in a few milliseconds, and the next code right after: each Enter
+ * takes the text typed before it and empties the box at once, and the lookups (and the adds they lead to)
+ * run one after another in the order of the Enters, so no scan is lost, merged or reordered.
  */
 export function ProductFinder({
   onAdd,
   autoFocus,
   inputRef,
 }: {
-  onAdd: (product: ProductRow) => void;
+  /** Adds the product; the next queued lookup waits for the promise it answers, if any. */
+  onAdd: (product: ProductRow) => unknown;
   autoFocus?: boolean;
   /** The search box, for a screen that puts the focus back in it (the till). */
   inputRef?: Ref<InputRef>;
@@ -24,28 +29,44 @@ export function ProductFinder({
   const [text, setText] = useState('');
   const [matches, setMatches] = useState<ProductRow[]>([]);
   const [active, setActive] = useState(0);
+  // the lookups not yet done, chained in the order their Enter was pressed
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const enqueue = (job: () => unknown) => {
+    queue.current = queue.current.then(job).then(
+      () => undefined,
+      () => undefined,
+    );
+  };
 
+  /** One of the offered matches, chosen by a click or the arrows and Enter. */
   const add = (product: ProductRow) => {
     setMatches([]);
     setText('');
-    onAdd(product);
+    enqueue(() => onAdd(product));
   };
 
-  async function find(key: string) {
-    if (!key.trim()) return;
-    // Enter on the offered matches takes the one the arrows chose
-    if (matches.length > 0 && matches[active]) return add(matches[active]);
-    const result = await api(routes.product.list, { query: { query: 'search', key: key.trim() } }, { toast: true });
+  async function lookUp(key: string) {
+    const result = await api(routes.product.list, { query: { query: 'search', key } }, { toast: true });
     if (result.error !== undefined || !isProductPage(result.data)) return;
     const found = result.data.getAllProduct;
     const exact = found.find((p) => same(p.sku, key)) ?? found.find((p) => same(p.name, key));
-    if (exact) add(exact);
-    else if (found.length === 1) add(found[0]!);
-    else if (found.length === 0) notify.error(`No product matches "${key.trim()}"`);
-    else {
-      setActive(0);
-      setMatches(found);
-    }
+    const chosen = exact ?? (found.length === 1 ? found[0] : undefined);
+    if (chosen) return void (await onAdd(chosen));
+    if (found.length === 0) return void notify.error(`No product matches "${key}"`);
+    // several: offered under the box, with the text that found them, for the arrows and Enter
+    setText((now) => now || key);
+    setActive(0);
+    setMatches(found);
+  }
+
+  /** Enter or Add: the text typed so far is taken and the box emptied at once, for the next scan. */
+  function find(typed: string) {
+    // Enter on the offered matches takes the one the arrows chose
+    if (matches.length > 0 && matches[active]) return add(matches[active]);
+    const key = typed.trim();
+    if (!key) return;
+    setText('');
+    enqueue(() => lookUp(key));
   }
 
   const onKeyDown = (event: KeyboardEvent) => {

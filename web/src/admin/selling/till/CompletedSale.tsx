@@ -12,9 +12,13 @@ export interface Completed {
   change: number;
   total: number;
   paid: number;
+  /** Cents still owed by the customer (a sale on credit). */
+  due: number;
+  /** Who owes it. */
+  customer: string;
 }
 
-/** After a sale: the change to hand back, Print (on the size chosen) and New sale (Enter, or F2). */
+/** After a sale: the change to hand back, what is still due and from whom, Print (on the size chosen) and New sale (Enter, or F2). */
 export function CompletedSale({ sale, onNewSale }: { sale: Completed; onNewSale: () => void }) {
   const navigate = useNavigate();
   const sizes = usePageSizes();
@@ -32,6 +36,12 @@ export function CompletedSale({ sale, onNewSale }: { sale: Completed; onNewSale:
         <span data-testid="till-done">
           {`Total ${formatMoney(sale.total)} · paid ${formatMoney(sale.paid)} · `}
           <strong style={{ fontSize: 18 }}>{`Change ${formatMoney(sale.change)}`}</strong>
+          {sale.due > 0 && (
+            <>
+              <br />
+              <strong style={{ fontSize: 18 }} data-testid="till-done-due">{`Due ${formatMoney(sale.due)} from ${sale.customer}`}</strong>
+            </>
+          )}
         </span>
       }
       extra={

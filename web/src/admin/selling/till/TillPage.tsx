@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { formatMoney, type ProductRow, routes, toCents } from '@tillbook/contract';
-import { Button, type InputRef, type RefSelectProps, Segmented, Space, Tag, Typography } from 'antd';
+import { customerName, formatMoney, type ProductRow, routes, toCents } from '@tillbook/contract';
+import { Button, type InputRef, Modal, type RefSelectProps, Segmented, Space, Tag, Typography } from 'antd';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notices.tsx';
@@ -44,6 +44,26 @@ export default function TillPage() {
     focusScan();
   }
 
+  // a sale not fully paid leaves a due: only a named customer can owe it, and the cashier says so first
+  const [modal, modalHolder] = Modal.useModal();
+  const asking = useRef(false);
+  async function creditAgreed(due: number): Promise<boolean> {
+    if (!cart.customer) {
+      notify.error(`${formatMoney(due)} is not paid: take the rest, or choose the customer who will owe it (F4)`);
+      customerBox.current?.focus();
+      return false;
+    }
+    asking.current = true;
+    const agreed = await modal.confirm({
+      title: 'Complete a sale not fully paid?',
+      content: `${formatMoney(due)} stays due from ${cart.customer.name}.`,
+      okText: 'Complete with due',
+      cancelText: 'Back to payment',
+    });
+    asking.current = false;
+    return agreed === true;
+  }
+
   // a refusal's notice is about the cart on the till: it goes once that cart is held, sold or cleared
   const refusal = useRef<string | null>(null);
   function clearRefusal() {
@@ -58,9 +78,10 @@ export default function TillPage() {
   }
 
   async function complete() {
-    if (busy) return;
+    if (busy || asking.current) return;
     if (!cart.lines.length) return notify.error('Scan a product first');
     if (settled.problem) return notify.error(settled.problem);
+    if (settled.due > 0 && !(await creditAgreed(settled.due))) return;
     setBusy('complete');
     const body = saleBody(cart, false);
     const answer = cart.heldId
@@ -69,12 +90,15 @@ export default function TillPage() {
     setBusy(null);
     if (answer.error !== undefined) return refused(answer);
     clearRefusal();
+    const invoice = answer.data.createdInvoice;
     setDone({
-      id: answer.data.createdInvoice.id,
-      number: answer.data.createdInvoice.number,
+      id: invoice.id,
+      number: invoice.number,
       change: toCents(answer.data.change),
       total: totals.total,
       paid: settled.paid,
+      due: toCents(invoice.dueAmount),
+      customer: customerName(invoice.customer),
     });
     dispatch({ type: 'clear' });
     void queryClient.invalidateQueries();
@@ -138,6 +162,7 @@ export default function TillPage() {
 
   return (
     <div className="till">
+      {modalHolder}
       <div className="till-bar">
         <Typography.Title level={3}>Till</Typography.Title>
         <Segmented

@@ -1,0 +1,1 @@
+ALTER TABLE "role" ADD COLUMN "preset_granted" boolean DEFAULT false NOT NULL;

@@ -3,7 +3,7 @@ import { beforeAll, expect, inject, test } from 'vitest';
 import { makeProduct, readProduct } from './factories.ts';
 import { useTestApp } from './harness.ts';
 import { makeSupplier } from './purchase-fixtures.ts';
-import { rows } from './sale-fixtures.ts';
+import { namedCustomer, rows } from './sale-fixtures.ts';
 
 /**
  * Every stock document locks its products first, in id order, before it writes its lines: 20 mixed
@@ -16,10 +16,13 @@ import { rows } from './sale-fixtures.ts';
 const t = useTestApp({ invariants: true });
 let owner: string;
 let supplierId: number;
+/** The sales here are left unpaid, so they go to a named customer (a due needs someone to owe it). */
+let buyer: number;
 
 beforeAll(async () => {
   owner = await t.ownerToken();
   supplierId = await makeSupplier(t, owner);
+  buyer = await namedCustomer(t, owner);
 });
 
 const made = async (url: string, body: unknown) => {
@@ -34,7 +37,9 @@ test.skipIf(inject('mode') === 'embedded')('20 mixed stock documents at once on 
   let expected = 1000;
   for (let round = 0; round < 10; round++) {
     const sales = await Promise.all(
-      [1, 2, 3, 4].map(() => made('/v1/sale-invoice', { saleInvoiceProduct: [{ productId: p.id, productQuantity: 2 }] })),
+      [1, 2, 3, 4].map(() =>
+        made('/v1/sale-invoice', { customerId: buyer, saleInvoiceProduct: [{ productId: p.id, productQuantity: 2 }] }),
+      ),
     );
     const purchases = await Promise.all(
       [1, 2, 3, 4].map(() =>
@@ -73,6 +78,7 @@ test.skipIf(inject('mode') === 'embedded')('20 mixed stock documents at once on 
       ...[1, 2, 3].map(() => ({
         url: '/v1/sale-invoice',
         body: {
+          customerId: buyer,
           saleInvoiceProduct: [
             { productId: other.id, productQuantity: 1 },
             { productId: p.id, productQuantity: 1 },

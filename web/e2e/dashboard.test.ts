@@ -111,7 +111,7 @@ test('any range answers: the widest is charted per year, its axis in years, at d
   const { page } = browser;
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto(`${product.url}/admin/dashboard?startDate=0001-01-01&endDate=9999-12-31`);
-  await expect.poll(() => figure('Sales').textContent()).toBe('50.00');
+  await expect.poll(() => figure('Sales').textContent()).toBe('$50.00');
   const chart = page.locator('figure[aria-label="Sales against purchases per year"]');
   await chart.locator('svg.recharts-surface').first().waitFor();
   const year = new Date().getFullYear();

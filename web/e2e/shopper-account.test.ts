@@ -210,6 +210,8 @@ test('at 390 px: forgot password, the link from the mail, a new password, and a 
     await screenshot(page, 'shopper-login-390');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(`${product.url}/forgot-password`);
+    // the login page (with its own Email field) stays shown until the recovery page's code has loaded
+    await page.getByTestId('shopper-forgot-password').waitFor();
     await page.getByLabel('Email').fill('bertie@example.com');
     await page.getByRole('button', { name: 'Send the link' }).click();
     await notice(page, customerMessages.forgotRequested);

@@ -94,7 +94,7 @@ test('a sale not fully paid needs a named customer, is asked about, and shows wh
   await page.keyboard.press('F9');
   await ask.getByRole('button', { name: 'Complete with due' }).click();
   await page.getByText(/Sale #\d+ completed/).waitFor();
-  await page.getByTestId('till-done-due').getByText('Due 15.00 from Owing Olive').waitFor();
+  await page.getByTestId('till-done-due').getByText('Due $15.00 from Owing Olive').waitFor();
   await screenshot(page, 'till-cashier-done');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'till-cashier-done-phone');

@@ -84,7 +84,7 @@ test('at the till: scan three products, split cash and card with change, print t
   await page.keyboard.press('F9');
   await page.getByText(/Sale #\d+ completed/).waitFor();
   ids.sale = await saleNumber(page);
-  await page.getByTestId('till-done').getByText('Change 2.35').waitFor();
+  await page.getByTestId('till-done').getByText('Change $2.35').waitFor();
   expect(await stockOf('A')).toBe(9);
 
   // Print on the 80 mm roll (the default)
@@ -173,7 +173,7 @@ test('a cart is held, resumed and completed for a customer who pays part; a shor
   await ask.getByText('8.75 stays due from Till Tester').waitFor();
   await ask.getByRole('button', { name: 'Complete with due' }).click();
   await page.getByText(/Sale #\d+ completed/).waitFor();
-  await page.getByTestId('till-done-due').getByText('Due 8.75 from Till Tester').waitFor();
+  await page.getByTestId('till-done-due').getByText('Due $8.75 from Till Tester').waitFor();
   expect(await stockOf('A')).toBe(8);
   await page.getByRole('button', { name: 'New sale' }).click();
 

@@ -2,6 +2,7 @@ import { formatMoney } from '@tillbook/contract';
 import { Button, Result, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { moneyOfCents } from '../../../lib/format.ts';
 import { chooseSize, usePageSizes } from './till-data.ts';
 
 export interface Completed {
@@ -34,12 +35,12 @@ export function CompletedSale({ sale, onNewSale }: { sale: Completed; onNewSale:
       title={`Sale #${sale.number} completed`}
       subTitle={
         <span data-testid="till-done">
-          {`Total ${formatMoney(sale.total)} · paid ${formatMoney(sale.paid)} · `}
-          <strong style={{ fontSize: 18 }}>{`Change ${formatMoney(sale.change)}`}</strong>
+          {`Total ${moneyOfCents(sale.total)} · paid ${moneyOfCents(sale.paid)} · `}
+          <strong style={{ fontSize: 18 }}>{`Change ${moneyOfCents(sale.change)}`}</strong>
           {sale.due > 0 && (
             <>
               <br />
-              <strong style={{ fontSize: 18 }} data-testid="till-done-due">{`Due ${formatMoney(sale.due)} from ${sale.customer}`}</strong>
+              <strong style={{ fontSize: 18 }} data-testid="till-done-due">{`Due ${moneyOfCents(sale.due)} from ${sale.customer}`}</strong>
             </>
           )}
         </span>

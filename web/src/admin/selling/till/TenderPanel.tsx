@@ -1,6 +1,6 @@
-import { formatMoney } from '@tillbook/contract';
 import { Button, InputNumber, Space, Typography } from 'antd';
 import type { Dispatch } from 'react';
+import { moneyOfCents } from '../../../lib/format.ts';
 import type { CartAction, Tender } from './cart.ts';
 import type { TillMethod } from './till-data.ts';
 
@@ -46,18 +46,18 @@ export function TenderPanel(props: {
       <Space orientation="vertical" size={0} style={{ width: '100%', marginTop: 8 }}>
         <div className="till-sum-row">
           <span>Paid</span>
-          <span data-testid="till-paid">{formatMoney(settled.paid)}</span>
+          <span data-testid="till-paid">{moneyOfCents(settled.paid)}</span>
         </div>
         {settled.change > 0 && (
           <div className="till-sum-row till-change">
             <span>Change</span>
-            <span data-testid="till-change">{formatMoney(settled.change)}</span>
+            <span data-testid="till-change">{moneyOfCents(settled.change)}</span>
           </div>
         )}
         {settled.due > 0 && (
           <div className="till-sum-row">
             <span>Due</span>
-            <span data-testid="till-due">{formatMoney(settled.due)}</span>
+            <span data-testid="till-due">{moneyOfCents(settled.due)}</span>
           </div>
         )}
         {settled.problem && <Typography.Text type="danger">{settled.problem}</Typography.Text>}

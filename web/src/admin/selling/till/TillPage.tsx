@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { customerName, formatMoney, type ProductRow, routes, toCents } from '@tillbook/contract';
+import { customerName, type ProductRow, routes, toCents } from '@tillbook/contract';
 import { Button, type InputRef, Modal, type RefSelectProps, Segmented, Space, Tag, Typography } from 'antd';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
@@ -14,6 +14,7 @@ import { ReturnPanel } from './ReturnPanel.tsx';
 import { TenderPanel } from './TenderPanel.tsx';
 import { isCashMethod, tillProduct, useBusinessDate, usePaymentMethods } from './till-data.ts';
 import './till.css';
+import { moneyOfCents } from '../../../lib/format.ts';
 
 /**
  * The till (`/admin/pos`), keyboard first: the scan box has the focus; a scanned or typed SKU and
@@ -49,14 +50,14 @@ export default function TillPage() {
   const asking = useRef(false);
   async function creditAgreed(due: number): Promise<boolean> {
     if (!cart.customer) {
-      notify.error(`${formatMoney(due)} is not paid: take the rest, or choose the customer who will owe it (F4)`);
+      notify.error(`${moneyOfCents(due)} is not paid: take the rest, or choose the customer who will owe it (F4)`);
       customerBox.current?.focus();
       return false;
     }
     asking.current = true;
     const agreed = await modal.confirm({
       title: 'Complete a sale not fully paid?',
-      content: `${formatMoney(due)} stays due from ${cart.customer.name}.`,
+      content: `${moneyOfCents(due)} stays due from ${cart.customer.name}.`,
       okText: 'Complete with due',
       cancelText: 'Back to payment',
     });
@@ -197,21 +198,21 @@ export default function TillPage() {
             <div>
               <div className="till-sum-row">
                 <span>{`Subtotal (${totals.items} ${totals.items === 1 ? 'item' : 'items'})`}</span>
-                <span>{formatMoney(totals.net)}</span>
+                <span>{moneyOfCents(totals.net)}</span>
               </div>
               {totals.discount > 0 && (
                 <div className="till-sum-row">
                   <span>Line discounts</span>
-                  <span>{formatMoney(totals.discount)}</span>
+                  <span>{moneyOfCents(totals.discount)}</span>
                 </div>
               )}
               <div className="till-sum-row">
                 <span>VAT</span>
-                <span data-testid="till-vat">{formatMoney(totals.vat)}</span>
+                <span data-testid="till-vat">{moneyOfCents(totals.vat)}</span>
               </div>
               <div className="till-sum-row till-total">
                 <span>Total</span>
-                <span data-testid="till-total">{formatMoney(totals.total)}</span>
+                <span data-testid="till-total">{moneyOfCents(totals.total)}</span>
               </div>
             </div>
             <TenderPanel methods={methodList} tenders={cart.tenders} total={totals.total} settled={settled} dispatch={dispatch} />

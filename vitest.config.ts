@@ -8,6 +8,8 @@ const server = (name: string, mode: 'embedded' | 'server') => ({
   test: {
     name,
     include: ['server/test/**/*.test.ts'],
+    // `*.pg.test.ts` test what only a real server shows (row-lock races, deadlocks, pg_stat_activity)
+    exclude: mode === 'embedded' ? ['server/test/**/*.pg.test.ts'] : [],
     globalSetup: ['server/test/global-setup.ts'],
     env: { TEST_DB: mode },
     testTimeout: 30_000,

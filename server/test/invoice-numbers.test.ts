@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { makeProduct } from './factories.ts';
 import { useTestApp } from './harness.ts';
+import { numberSeries, oneTo } from './invoice-number-fixtures.ts';
 import { makeSupplier } from './purchase-fixtures.ts';
 import { namedCustomer, paymentMethods, rows } from './sale-fixtures.ts';
 
 /**
  * Invoice numbers without gaps (issue 19, point 13): a sale, purchase, sale return or purchase return
  * takes the next number of its series only when it commits, so refused documents leave no hole, a held
- * sale is numbered when it completes (in the order documents complete), and concurrent tills on
- * PostgreSQL still get consecutive numbers.
+ * sale is numbered when it completes (in the order documents complete). Concurrent tills on PostgreSQL:
+ * invoice-numbers-concurrent.pg.test.ts.
  */
 const t = useTestApp({ invariants: true });
 let owner: string;
@@ -25,6 +26,7 @@ beforeAll(async () => {
   buyer = await namedCustomer(t, owner);
 });
 
+const numbersOf = numberSeries(t);
 const post = (url: string, body: unknown) => t.call('POST', url, { token: owner, body });
 const sell = (productId: number, quantity: number, extra: Record<string, unknown> = {}) =>
   post('/v1/sale-invoice', { customerId: buyer, saleInvoiceProduct: [{ productId, productQuantity: quantity }], ...extra });
@@ -34,13 +36,6 @@ const buy = (productId: number, quantity: number, extra: Record<string, unknown>
     purchaseInvoiceProduct: [{ productId, productQuantity: quantity, productUnitPurchasePrice: 2 }],
     ...extra,
   });
-
-/** Every number of a table, ascending. */
-const numbersOf = async (table: 'sale_invoice' | 'purchase_invoice' | 'return_sale_invoice' | 'return_purchase_invoice') =>
-  (await rows(t, sql`select number from ${sql.identifier(table)} where number is not null order by number`)).map((r) => Number(r.number));
-
-/** 1, 2, …, n: what a series without gaps holds. */
-const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 describe('sales', () => {
   test('refused sales take no number: the ones made are numbered 1, 2, 3 … with no gap, the id aside', async () => {
@@ -160,54 +155,5 @@ describe('purchases and returns', () => {
     expect(await numbersOf('purchase_invoice')).toEqual([1, 2]);
     expect(await numbersOf('return_sale_invoice')).toEqual([1, 2]);
     expect(await numbersOf('return_purchase_invoice')).toEqual([1, 2]);
-  });
-});
-
-describe.skipIf(inject('mode') === 'embedded')('concurrent tills (PostgreSQL)', () => {
-  test('20 sales at once, 15 of them refused for stock: the 5 made take the next 5 numbers, each once', async () => {
-    const before = (await numbersOf('sale_invoice')).length;
-    const p = await makeProduct(t, { productQuantity: 5, productPurchasePrice: 2, productSalePrice: 3 });
-    const answers = await Promise.all(Array.from({ length: 20 }, () => sell(p.id, 1)));
-    expect(answers.filter((a) => a.status !== 201).map((a) => a.body.code)).toEqual(Array(15).fill('insufficient_stock'));
-    const numbers = answers.filter((a) => a.status === 201).map((a) => a.body.createdInvoice.number);
-    expect(numbers.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5].map((n) => before + n));
-    expect(await numbersOf('sale_invoice')).toEqual(oneTo(before + 5));
-  });
-
-  test('a number taken by a transaction that then rolls back goes to the sale waiting behind it', async () => {
-    const p = await makeProduct(t, { productQuantity: 5, productPurchasePrice: 2, productSalePrice: 3 });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let taken = 0;
-    // another document's transaction: it takes the next sale number, keeps it while the sale waits, then is refused
-    const other = t.database.db
-      .transaction(async (tx) => {
-        const result = (await tx.execute(
-          sql`update document_number set last_number = last_number + 1 where series = 'sale' returning last_number`,
-        )) as unknown as { rows: { last_number: number }[] };
-        taken = Number(result.rows[0]!.last_number);
-        await released;
-        throw new Error('refused');
-      })
-      .catch((error: Error) => error.message);
-    while (taken === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-    const sale = sell(p.id, 1);
-    // the sale reaches its number and waits for the series' row
-    for (;;) {
-      const [{ waiting }] = await rows(
-        t,
-        sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      );
-      if (waiting > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    release();
-    expect(await other).toBe('refused');
-    const made = await sale;
-    expect(made.status).toBe(201);
-    expect(made.body.createdInvoice.number).toBe(taken);
-    expect(await numbersOf('sale_invoice')).toEqual(oneTo(taken));
   });
 });

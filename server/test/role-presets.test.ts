@@ -198,6 +198,20 @@ describe('profit only with the cost permission', () => {
     expect(seen.body.stockMovements[0].unitCost).toBe(5);
   });
 
+  test("a cashier's product export has no purchase price column; a manager's has it, with the cost", async () => {
+    const product = await referenceProduct(t);
+    const exported = async (token: string) => {
+      const answer = await t.call('GET', '/v1/product/export', { token, query: { key: product.sku } });
+      expect(answer.status).toBe(200);
+      const [header, line] = (answer.body as string).replace('\uFEFF', '').split('\r\n');
+      return Object.fromEntries(header!.split(',').map((column, i) => [column, line!.split(',')[i]]));
+    };
+    const byCashier = await exported(await staffIn('cashier'));
+    expect(byCashier).toMatchObject({ sku: product.sku, productSalePrice: '12.00' });
+    expect(byCashier).not.toHaveProperty('productPurchasePrice');
+    expect(await exported(await staffIn('manager'))).toMatchObject({ sku: product.sku, productPurchasePrice: '5.00' });
+  });
+
   test("a customer's own invoices carry no profit", async () => {
     const { token, customerId } = await t.customerToken();
     const product = await referenceProduct(t);

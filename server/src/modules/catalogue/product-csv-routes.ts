@@ -13,6 +13,6 @@ export function productCsvRoutes(ctx: AppContext): RouteDef[] {
   const bodyLimit = ctx.files.maxBytes * 2 + 64 * 1024;
   return [
     implement(ctx, productCsvEndpoints.import, ({ req, query }) => productImportRoute(ctx, req, query), { bodyLimit }),
-    implement(ctx, productCsvEndpoints.export, ({ query, reply }) => productExport(ctx, query as ListQuery<StaffFilters>, reply)),
+    implement(ctx, productCsvEndpoints.export, ({ query, req, reply }) => productExport(ctx, query as ListQuery<StaffFilters>, req, reply)),
   ];
 }

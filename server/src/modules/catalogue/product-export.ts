@@ -1,9 +1,10 @@
-import { productCsvColumns } from '@tillbook/contract';
+import { costPermission, productCsvColumns } from '@tillbook/contract';
 import { asc, desc, eq } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { fieldError } from '../../platform/errors.ts';
 import type { ListQuery } from '../../platform/list-query.ts';
+import { holds } from '../../platform/route.ts';
 import { product, productBrand, productCategory, productSubCategory, productVat, uom } from '../../schema/index.ts';
 import { guardFormula, writeCsv } from './product-csv.ts';
 import { type StaffFilters, sortColumns, staffWhere } from './product-list.ts';
@@ -18,9 +19,11 @@ export const maxExportRows = 20_000;
  * GET /product/export?filters: the staff list with GET /product's filters, unpaged, as CSV with names
  * (not ids) for the references, so that the file can be imported again. At most {@link maxExportRows}
  * products (one more is read to tell): a longer list is a 400 naming `query`, to be narrowed by the
- * filters (a category, a brand, a status), never a file cut short without saying so.
+ * filters (a category, a brand, a status), never a file cut short without saying so. A role without the
+ * cost permission gets the file without the purchase price column (an import leaves absent columns as they are).
  */
-export async function productExport(ctx: AppContext, q: ListQuery<StaffFilters>, reply: FastifyReply) {
+export async function productExport(ctx: AppContext, q: ListQuery<StaffFilters>, req: FastifyRequest, reply: FastifyReply) {
+  const columns = holds(req, costPermission) ? productCsvColumns : productCsvColumns.filter((c) => c !== 'productPurchasePrice');
   const direction = q.order === 'asc' ? asc : desc;
   const column = sortColumns[(q.sort ?? 'createdAt') as keyof typeof sortColumns];
   const rows = await ctx.db
@@ -62,11 +65,11 @@ export async function productExport(ctx: AppContext, q: ListQuery<StaffFilters>,
       productSalePrice: amount(p.productSalePrice),
       productPurchasePrice: amount(p.productPurchasePrice),
     };
-    return productCsvColumns.map((c) => cells[c]);
+    return columns.map((c) => cells[c]);
   });
   reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', 'attachment; filename="products.csv"')
     .header('cache-control', 'no-store');
-  return writeCsv([[...productCsvColumns], ...lines]);
+  return writeCsv([[...columns], ...lines]);
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
 import { useTestApp } from './harness.ts';
-import { referenceProduct, rows } from './sale-fixtures.ts';
+import { namedCustomer, referenceProduct, rows } from './sale-fixtures.ts';
 
 /** A payment method for deliveries (cash on delivery) is not taken at the counter; the others are. */
 const t = useTestApp({ invariants: true });
@@ -40,8 +40,25 @@ test('the till neither lists nor takes a method not offered at the till', async 
     });
   const refused = await sell(delivery.id);
   expect(refused.status).toBe(400);
-  expect(Object.keys(refused.body.fields ?? {}).some((f) => f.startsWith('paidAmount'))).toBe(true);
+  expect(refused.body.fields).toEqual({ 'paidAmount.0.paymentType': 'is not offered at the till' });
+  expect(refused.body.error).toMatch(/is not offered at the till/);
   expect((await sell(counter.id)).status).toBe(201);
+  // nor is it taken for a due paid later at the counter
+  const owed = await t.call('POST', '/v1/sale-invoice', {
+    token: owner,
+    body: { customerId: await namedCustomer(t, owner), saleInvoiceProduct: [{ productId: p.id, productQuantity: 1 }] },
+  });
+  expect(owed.status, JSON.stringify(owed.body)).toBe(201);
+  const later = await t.call('POST', '/v1/payment-sale-invoice', {
+    token: owner,
+    body: { saleInvoiceNo: owed.body.createdInvoice.id, paidAmount: [{ paymentType: delivery.id, amount: 1 }] },
+  });
+  expect(later.status).toBe(400);
+  expect(later.body.fields).toEqual({ 'paidAmount.0.paymentType': 'is not offered at the till' });
+  // a hidden method is refused as inactive, an unknown one as not existing
+  expect((await t.call('PATCH', `/v1/payment-method/${counter.id}`, { token: owner, body: { status: 'false' } })).status).toBe(200);
+  expect((await sell(counter.id)).body.fields).toEqual({ 'paidAmount.0.paymentType': 'is not an active payment method' });
+  expect((await sell(999_999)).body.fields).toEqual({ 'paidAmount.0.paymentType': 'does not exist' });
 
   // offered at the till again, it is taken
   const edited = await t.call('POST', `/v1/payment-method/${delivery.id}`, { token: owner, body: { atTill: 'true' } });

@@ -161,9 +161,14 @@ export const paging = (q: ListQuery<unknown>): { limit: number; offset: number }
  * of the list as if it were the whole.
  */
 export function unpagedWithin<T>(q: ListQuery<unknown>, rows: T[]): T[] {
-  if (q.unpaged && rows.length > maxUnpaged)
-    throw fieldError('query', `may answer at most ${maxUnpaged.toLocaleString('en')} rows at once: ask for this list page by page`);
+  unpagedFits(q, rows.length);
   return rows;
+}
+
+/** The same 400 as {@link unpagedWithin} for an answer of `rows` rows counted, not read. */
+export function unpagedFits(q: ListQuery<unknown>, rows: number): void {
+  if (q.unpaged && rows > maxUnpaged)
+    throw fieldError('query', `may answer at most ${maxUnpaged.toLocaleString('en')} rows at once: ask for this list page by page`);
 }
 
 export { inArray };

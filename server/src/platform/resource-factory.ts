@@ -11,7 +11,7 @@ import {
 } from '@tillbook/contract';
 import { and, count, eq, getTableName, ne, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from './context.ts';
 import type { DbOrTx } from './db.ts';
@@ -30,7 +30,7 @@ export interface ResourceDefinition {
   contract: ResourceContract;
   table: PgTable;
   /** Extra `query=` modes answered by the list route (e.g. categoryWithSubcategory). */
-  modes?: Record<string, (req: FastifyRequest, q: ListQuery) => Promise<unknown>>;
+  modes?: Record<string, (req: FastifyRequest, q: ListQuery, reply: FastifyReply) => Promise<unknown>>;
   /** Replaces the public list's answer (default: active rows with the list keys, by title). */
   publicList?: (req: FastifyRequest, q: ListQuery, list: ListRows) => Promise<unknown>;
   /** Replaces GET <path>/{id} (e.g. a role with its permissions); answer undefined for 404. */
@@ -293,12 +293,12 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
       url: base,
       access: perm('readAll'),
       alsoFor: def.alsoListedFor?.permissions,
-      handler: async (req) => {
+      handler: async (req, reply) => {
         const q = parseQuery(req.query);
         const narrowed = def.alsoListedFor !== undefined && !holds(req, perm('readAll'));
         const mode = def.modes?.[q.mode];
         if (mode && narrowed) throw forbidden(`You do not have permission to do this (${perm('readAll')})`);
-        if (mode) return mode(req, q);
+        if (mode) return mode(req, q, reply);
         const only = narrowed ? def.alsoListedFor?.only : undefined;
         return listAnswer(await list(ctx.db, q, only ? [only] : []));
       },

@@ -9,6 +9,7 @@ import type { RouteDef } from '../../platform/route.ts';
 import { toWireList } from '../../platform/wire.ts';
 import { customer, returnSaleInvoice, role, saleInvoice, transaction } from '../../schema/index.ts';
 import { entriesWhere, liveEntry } from '../accounting/index.ts';
+import { isPlainReport, plainCustomerReport } from './customer-report.ts';
 import { enqueueWelcome, welcomeMessages } from './customer-welcome.ts';
 import { saleReturnsOf } from './return-read.ts';
 import { saleBalances, sumBalances, toBalance, zeroBalance } from './sale-balances.ts';
@@ -109,7 +110,8 @@ export function customerRoutes(ctx: AppContext): RouteDef[] {
       });
     },
     modes: {
-      report: async (_req, q) => {
+      report: async (_req, q, reply) => {
+        if (isPlainReport(q)) return reply.type('application/json; charset=utf-8').send(await plainCustomerReport(ctx.db, q));
         const { rows } = await resource.list(ctx.db, q);
         const ids = rows.map((r) => r.id as number);
         const balances = ids.length ? balancesOf(await customerTotals(ctx.db, ids)) : new Map<number, PartyBalance>();

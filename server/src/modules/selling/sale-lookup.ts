@@ -79,9 +79,11 @@ export async function lookUpSale(
         left join discount d on d.id = p.discount_id and d.status
         where p.id = any(${intArray(input.productIds)}::int[]) and p.status) as products,
       (select json_agg(json_build_object('id', m.id, 'name', m.method_name, 'subAccountId', m.sub_account_id,
-          'cash', coalesce(s.system_key = 'cash', false)))
+          'cash', coalesce(s.system_key = 'cash', false),
+          'refusal', case when not m.status or m.is_active <> 'true' then 'is not an active payment method'
+            when m.at_till <> 'true' then 'is not offered at the till' end))
         from payment_method m join sub_account s on s.id = m.sub_account_id
-        where m.id = any(${intArray(input.methodIds)}::int[]) and m.status and m.is_active = 'true' and m.at_till = 'true') as methods,
+        where m.id = any(${intArray(input.methodIds)}::int[])) as methods,
       (select json_build_object('id', c.id, 'username', c.username, 'firstName', c.first_name, 'lastName', c.last_name) from customer c where c.id = ${wanted} and c.status) as customer,
       ${input.customerId == null ? walkIn : sql`null::int`} as walk_in,
       (select u.username from users u where u.id = ${input.userId}) as salesperson,

@@ -1,6 +1,7 @@
-import { type Cents, toCents } from '@tillbook/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { type Cents, fieldMessage, toCents } from '@tillbook/contract';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { requireFound } from '../../platform/queries.ts';
 import { paymentMethod, subAccount } from '../../schema/index.ts';
 
@@ -42,32 +43,43 @@ export function settleTender(total: Cents, tenders: Tender[]): Settled | undefin
   return { kept: kept.filter((t) => t.amount > 0), change: result };
 }
 
-/** An active payment method as a tender needs it: its account, its name, and whether it is cash. */
+/**
+ * A payment method as a tender needs it: its account, its name, and whether it is cash; `refusal` says
+ * why a method that exists cannot take money at the counter (hidden, inactive, or not offered at the till).
+ */
 export interface TenderMethod {
   id: number;
   name: string;
   subAccountId: number;
   cash: boolean;
+  refusal?: string | null;
 }
 
-/** The tenders of `paidAmount` given the active methods found; `field` names the list in errors (400 for a method not found). */
+/** Why a payment method cannot be tendered at the counter, or null when it can (the same rule in SQL in sale-lookup.ts). */
+export const tenderRefusal = (m: { status: boolean; isActive: string; atTill: string }) =>
+  !m.status || m.isActive !== 'true' ? 'is not an active payment method' : m.atTill !== 'true' ? 'is not offered at the till' : null;
+
+/** The tenders of `paidAmount` given the methods found; `field` names the list in errors (400 for a method unknown or refused). */
 export function tendersFrom(
   methods: readonly TenderMethod[],
   paidAmount: readonly { paymentType: number; amount: number }[],
   field = 'paidAmount',
 ): Tender[] {
   const byId = new Map(methods.map((m) => [m.id, m]));
-  requireFound(
-    paidAmount.map((p, index) => [`${field}.${index}.paymentType`, p.paymentType] as const),
-    new Set(byId.keys()),
-  );
+  const references = paidAmount.map((p, index) => [`${field}.${index}.paymentType`, p.paymentType] as const);
+  requireFound(references, new Set(byId.keys()));
+  const refused = references.flatMap(([name, id]) => {
+    const refusal = byId.get(id)!.refusal;
+    return refusal ? [[name, refusal] as const] : [];
+  });
+  if (refused.length) throw badRequest(fieldMessage(refused[0]![0], refused[0]![1]), Object.fromEntries(refused));
   return paidAmount.map((p, index) => {
     const m = byId.get(p.paymentType)!;
     return { index, paymentType: m.id, subAccountId: m.subAccountId, method: m.name, cash: m.cash, amount: toCents(p.amount) };
   });
 }
 
-/** The payment methods of the tenders, active ones only; cash is a method whose money lands in Cash. `field` names the list in errors. */
+/** The payment methods of the tenders; cash is a method whose money lands in Cash. `field` names the list in errors. */
 export async function tendersOf(
   tx: DbOrTx,
   paidAmount: readonly { paymentType: number; amount: number }[],
@@ -75,22 +87,25 @@ export async function tendersOf(
 ): Promise<Tender[]> {
   if (!paidAmount.length) return [];
   const methods = await tx
-    .select({ id: paymentMethod.id, name: paymentMethod.methodName, subAccountId: paymentMethod.subAccountId, key: subAccount.systemKey })
+    .select({
+      id: paymentMethod.id,
+      name: paymentMethod.methodName,
+      subAccountId: paymentMethod.subAccountId,
+      key: subAccount.systemKey,
+      status: paymentMethod.status,
+      isActive: paymentMethod.isActive,
+      atTill: paymentMethod.atTill,
+    })
     .from(paymentMethod)
     .innerJoin(subAccount, eq(subAccount.id, paymentMethod.subAccountId))
     .where(
-      and(
-        inArray(
-          paymentMethod.id,
-          paidAmount.map((p) => p.paymentType),
-        ),
-        eq(paymentMethod.status, true),
-        eq(paymentMethod.isActive, 'true'),
-        eq(paymentMethod.atTill, 'true'),
+      inArray(
+        paymentMethod.id,
+        paidAmount.map((p) => p.paymentType),
       ),
     );
   return tendersFrom(
-    methods.map((m) => ({ id: m.id, name: m.name, subAccountId: m.subAccountId, cash: m.key === 'cash' })),
+    methods.map((m) => ({ id: m.id, name: m.name, subAccountId: m.subAccountId, cash: m.key === 'cash', refusal: tenderRefusal(m) })),
     paidAmount,
     field,
   );

@@ -22,3 +22,18 @@ export const out = {
 
 /** id, status, createdAt, updatedAt: what every record answers. */
 export const recordOut = { id: out.id, status: out.status, createdAt: out.timestamp, updatedAt: out.timestamp };
+
+/**
+ * How many rows each list of a party's statement (GET customer/{id}, GET supplier/{id}) holds at most:
+ * the newest. A busy walk-in customer has 100,000 sales; the counts and sums beside the lists are over
+ * every document, worked out by the database.
+ */
+export const statementRowLimit = 200;
+
+/** What a party's statement says of its lists (with `statementRowLimit`). */
+export const statementListing = {
+  /** Each list (invoices, returns, ledger rows) holds at most this many rows, the newest first. */
+  rowLimit: out.int,
+  /** 'true' when a list holds fewer rows than the party has: the counts and sums still cover them all. */
+  truncated: statusText,
+};

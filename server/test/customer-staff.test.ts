@@ -1,4 +1,4 @@
-import { walkInCustomerName } from '@tillbook/contract';
+import { statementRowLimit, walkInCustomerName } from '@tillbook/contract';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestApp } from './harness.ts';
 
@@ -57,6 +57,8 @@ describe('customers', () => {
       dueAmount: 0,
       totalSaleInvoice: 0,
       saleInvoice: [],
+      rowLimit: statementRowLimit,
+      truncated: 'false',
     });
     expect(JSON.stringify(single.body)).not.toMatch(/password/i);
 

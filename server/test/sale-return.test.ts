@@ -129,7 +129,8 @@ describe('sale returns', () => {
       totalReturnSaleInvoice: 1,
     });
     expect(statement.body.returnSaleInvoice.map((r: any) => r.id)).toEqual([made.id]);
-    expect(statement.body.allTransaction.map((r: any) => r.type)).toEqual(['sale', 'sale', 'sale', 'sale', ...Array(5).fill('saleReturn')]);
+    // newest first
+    expect(statement.body.allTransaction.map((r: any) => r.type)).toEqual([...Array(5).fill('saleReturn'), 'sale', 'sale', 'sale', 'sale']);
   });
 
   test('returns of a whole line in parts add up to the line exactly; then nothing is left', async () => {

@@ -57,6 +57,7 @@ describe('supplier statement', () => {
     expect(answer.body.purchaseInvoice.map((i: any) => [i.id, i.dueAmount])).toEqual([[first.id, 15]]);
     expect(answer.body.returnPurchaseInvoice).toHaveLength(1);
     expect(answer.body.allTransaction).toHaveLength(6);
+    expect(answer.body).toMatchObject({ totalPurchaseInvoice: 1, totalReturnPurchaseInvoice: 1, truncated: 'false' });
 
     const report = await t.call('GET', '/v1/supplier', { token: owner, query: { query: 'report' } });
     expect(report.status).toBe(200);

@@ -1,4 +1,4 @@
-import { sellingMessages } from '@tillbook/contract';
+import { sellingMessages, statementRowLimit } from '@tillbook/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openScreen } from './admin-nav.ts';
@@ -317,6 +317,46 @@ test("a customer's statement opens from the customer list: sales, returns, payme
   await paid.getByText('3 in all').waitFor();
   await paid.getByRole('row').filter({ hasText: 'Bank' }).getByText('2.00').waitFor();
   await fitsPhone(page, 'customer-statement-phone');
+  expect(problems).toEqual([]);
+});
+
+test("a busy customer's statement lists the newest sales, says how many more there are, and leads to all of them in the sale list", async () => {
+  const { page } = browser;
+  const call = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => api<T>(product, token, method, path, body);
+  const busy = (await call<{ id: number }>('POST', 'customer', { username: 'Busy Buyer' })).id;
+  const mug = await call<{ id: number }>('POST', 'product', {
+    name: 'Mug',
+    sku: 'MUG-1',
+    productQuantity: 500,
+    productPurchasePrice: 1,
+    productSalePrice: 2,
+  });
+  // one sale more than a statement lists, paid in full
+  const sales = statementRowLimit + 1;
+  for (let i = 0; i < sales; i++) {
+    await call('POST', 'sale-invoice', {
+      customerId: busy,
+      saleInvoiceProduct: [{ productId: mug.id, productQuantity: 1 }],
+      paidAmount: [{ paymentType: ids.cash, amount: 2 }],
+    });
+  }
+  await page.goto(`${product.url}/admin/customer/${busy}`);
+  await page.getByRole('heading', { name: 'Statement of Busy Buyer' }).waitFor();
+  // the figures count every sale; the list holds the newest
+  expect((await page.getByLabel('Statement', { exact: true }).locator('td').allInnerTexts()).slice(0, 3)).toEqual([
+    String(sales),
+    '0',
+    `$${(2 * sales).toFixed(2)}`,
+  ]);
+  const listed = page.getByRole('region', { name: 'Sales' });
+  await listed.getByText(`The newest ${statementRowLimit} of ${sales} sales`).waitFor();
+  expect(await page.getByRole('region', { name: 'Returns' }).getByText('The newest').count()).toBe(0);
+  await fitsPhone(page, 'customer-statement-cut-phone');
+  await listed.getByRole('link', { name: 'See them all in the sale list' }).click();
+  await page.waitForURL(`${product.url}/admin/sale-invoice?customerId=${busy}`);
+  const sums = totals(page, 'Sale totals');
+  await sums.getByText('Sales', { exact: true }).waitFor();
+  await expect.poll(async () => (await sums.locator('td').allInnerTexts())[0]).toBe(String(sales));
   expect(problems).toEqual([]);
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { transactionOut } from '../accounting/transactions.ts';
-import { out, recordOut } from '../answers.ts';
+import { out, recordOut, statementListing } from '../answers.ts';
 import { endpoint, listQuery } from '../endpoint.ts';
 import { idListFilter } from '../list-query.ts';
 import { paymentStatuses } from '../payment-status.ts';
@@ -209,7 +209,10 @@ export const supplierReportOut = z.object({
   allSupplier: z.array(z.object({ id: out.id, name: out.text, phone: out.text, ...supplierTotals })),
 });
 
-/** GET supplier/{id}: the supplier with its statement. */
+/**
+ * GET supplier/{id}: the supplier with its statement: the figures and counts over every active invoice and
+ * its returns; the newest `statementRowLimit` invoices, returns and ledger entries.
+ */
 export const supplierDetailOut = z.object({
   ...recordOut,
   name: out.text,
@@ -217,12 +220,16 @@ export const supplierDetailOut = z.object({
   address: out.optionalText,
   email: out.optionalText,
   ...supplierTotals,
-  /** How many active invoices and returns the statement holds (reference 3.14, as a customer's). */
+  /** How many active invoices and returns the supplier has (reference 3.14, as a customer's; all of them, not only the rows listed). */
   totalPurchaseInvoice: out.int,
   totalReturnPurchaseInvoice: out.int,
+  /** The newest active invoices, newest first. */
   purchaseInvoice: z.array(purchaseHeaderOut),
+  /** The newest returns of those invoices, newest first. */
   returnPurchaseInvoice: z.array(purchaseReturnOut),
+  /** The newest live ledger entries of the invoices and their returns, newest first. */
   allTransaction: z.array(transactionOut),
+  ...statementListing,
 });
 
 export type PurchaseHeader = z.infer<typeof purchaseHeaderOut>;

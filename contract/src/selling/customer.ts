@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { transactionOut } from '../accounting/transactions.ts';
-import { out, recordOut } from '../answers.ts';
+import { out, recordOut, statementListing } from '../answers.ts';
 import { optionalEmail, optionalLines, optionalText, requiredText } from '../fields.ts';
 import type { ResourceContract } from '../resources.ts';
 import { saleReturnDetailOut } from './sale-return.ts';
@@ -58,7 +58,10 @@ export const statementSaleOut = z.object({
   returnAmount: out.money,
 });
 
-/** GET customer/{id}: the customer with its statement (reference 3.14): the five figures, each sale's, the returns, the entries. */
+/**
+ * GET customer/{id}: the customer with its statement (reference 3.14): the five figures and the counts over
+ * every completed sale and its returns; the newest `statementRowLimit` sales, returns and ledger entries.
+ */
 export const customerDetailOut = z.object({
   ...recordOut,
   username: out.optionalText,
@@ -72,11 +75,16 @@ export const customerDetailOut = z.object({
   totalReturnAmount: out.money,
   instantPaidReturnAmount: out.money,
   dueAmount: out.money,
+  /** How many completed sales and returns the customer has (all of them, not only the rows listed). */
   totalSaleInvoice: out.int,
   totalReturnSaleInvoice: out.int,
+  /** The newest completed sales, newest first. */
   saleInvoice: z.array(statementSaleOut),
+  /** The newest returns of those sales, newest first. */
   returnSaleInvoice: z.array(saleReturnDetailOut),
+  /** The newest live ledger entries of the sales and their returns, newest first. */
   allTransaction: z.array(transactionOut),
+  ...statementListing,
 });
 export type CustomerDetail = z.infer<typeof customerDetailOut>;
 

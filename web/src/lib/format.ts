@@ -17,6 +17,9 @@ export function moneyOfCents(cents: Cents): string {
 /** An amount as the API sends it (a number or its text) with the shop's currency symbol; nothing for no value. */
 export const money = (value: unknown): string => (blank(value) ? '' : moneyOfCents(toCents(value as number | string)));
 
+/** A count with thousands separators: 4,512. */
+export const count = (n: number): string => n.toLocaleString('en-US');
+
 /** A business date (or the date part of an instant): YYYY-MM-DD. */
 export const day = (value: unknown): string => (blank(value) ? '' : String(value).slice(0, 10));
 

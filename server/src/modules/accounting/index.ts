@@ -6,6 +6,7 @@ export { mainAccounts, type SystemAccountKey, systemSubAccounts } from './chart-
 export { type InvoiceKind, keepInvoiceFigures, ledgerFiguresOf } from './invoice-figures.ts';
 export { entriesWhere, monthOf } from './journal-read.ts';
 export { journalRoutes } from './journal-routes.ts';
+export { newestEntriesOf } from './newest-entries.ts';
 export { paymentMethodExtras } from './payment-method.ts';
 export { type AccountRef, type LedgerType, numberMark, type Posting, type PostingStatement, post, postingStatement } from './post.ts';
 export { liveEntry } from './reversed.ts';

@@ -1,44 +1,60 @@
-import { supplierDetailOut, supplierReportOut } from '@tillbook/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { statementRowLimit, supplierDetailOut, supplierReportOut } from '@tillbook/contract';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { checkedPresenter } from '../../platform/presenter.ts';
 import type { ResourceDefinition } from '../../platform/resource-factory.ts';
-import { purchaseInvoice, returnPurchaseInvoice, supplier, transaction } from '../../schema/index.ts';
-import { entriesWhere, liveEntry } from '../accounting/index.ts';
+import { purchaseInvoice, returnPurchaseInvoice, supplier } from '../../schema/index.ts';
+import { newestEntriesOf } from '../accounting/index.ts';
 import { sumDerived, summedColumns } from './balances.ts';
 import { headerSelect, returnHeaderSelect, withPaymentStatus } from './purchase-read.ts';
 
-/** Active invoices (undone ones are out of every statement) with their derived figures. */
-const activeInvoices = (db: DbOrTx, supplierIds?: number[]) =>
-  headerSelect(db)
-    .where(and(eq(purchaseInvoice.state, 'active'), supplierIds ? inArray(purchaseInvoice.supplierId, supplierIds) : undefined))
-    .orderBy(asc(purchaseInvoice.id));
-
-/** GET supplier/{id}: the supplier with its invoices, returns, ledger rows and what it is owed (3.14). */
+/**
+ * GET supplier/{id}: the supplier with its statement (3.14): what it is owed and how many invoices and
+ * returns it has, over every active invoice, summed by the database from the kept columns; and the
+ * newest `statementRowLimit` invoices, returns and live ledger entries, newest first, so the answer
+ * stays small however long the shop buys from it.
+ */
 async function supplierDetail(db: DbOrTx, id: number) {
   const [row] = await db.select().from(supplier).where(eq(supplier.id, id));
   if (!row) return undefined;
-  const invoices = await activeInvoices(db, [id]);
-  const ids = invoices.map((i) => i.id);
-  const keys = ids.map(String);
-  const returns = ids.length
-    ? await returnHeaderSelect(db).where(inArray(returnPurchaseInvoice.purchaseInvoiceId, ids)).orderBy(asc(returnPurchaseInvoice.id))
-    : [];
-  const allTransaction = keys.length
-    ? await entriesWhere(
-        db,
-        and(inArray(transaction.relatedId, keys), sql`${transaction.type} in ('purchase', 'purchaseReturn')`, liveEntry()),
-      ).orderBy(asc(transaction.id))
-    : [];
+  const limit = statementRowLimit;
+  const theirs = and(eq(purchaseInvoice.supplierId, id), eq(purchaseInvoice.state, 'active'));
+  const [[sums], [returned], invoices, returns, allTransaction] = await Promise.all([
+    db
+      .select({ n: count(), ...summedColumns })
+      .from(purchaseInvoice)
+      .where(theirs),
+    db
+      .select({ n: count() })
+      .from(returnPurchaseInvoice)
+      .innerJoin(purchaseInvoice, eq(purchaseInvoice.id, returnPurchaseInvoice.purchaseInvoiceId))
+      .where(theirs),
+    headerSelect(db)
+      .where(theirs)
+      .orderBy(desc(purchaseInvoice.id))
+      .limit(limit + 1),
+    returnHeaderSelect(db)
+      .where(theirs)
+      .orderBy(desc(returnPurchaseInvoice.id))
+      .limit(limit + 1),
+    newestEntriesOf(
+      db,
+      ['purchase', 'purchaseReturn'],
+      db.select({ id: purchaseInvoice.id }).from(purchaseInvoice).where(theirs),
+      limit + 1,
+    ),
+  ]);
   return {
     ...row,
-    ...sumDerived(invoices),
-    totalPurchaseInvoice: invoices.length,
-    totalReturnPurchaseInvoice: returns.length,
-    purchaseInvoice: invoices.map(withPaymentStatus),
-    returnPurchaseInvoice: returns,
-    allTransaction,
+    ...sumDerived(sums ? [sums] : []),
+    totalPurchaseInvoice: sums?.n ?? 0,
+    totalReturnPurchaseInvoice: returned?.n ?? 0,
+    purchaseInvoice: invoices.slice(0, limit).map(withPaymentStatus),
+    returnPurchaseInvoice: returns.slice(0, limit),
+    allTransaction: allTransaction.slice(0, limit),
+    rowLimit: limit,
+    truncated: [invoices, returns, allTransaction].some((list) => list.length > limit),
   };
 }
 

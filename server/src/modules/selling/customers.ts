@@ -1,5 +1,12 @@
-import { customerContract, customerDetailOut, type PartyBalance, sellerPermission, walkInCustomerName } from '@tillbook/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  customerContract,
+  customerDetailOut,
+  type PartyBalance,
+  sellerPermission,
+  statementRowLimit,
+  walkInCustomerName,
+} from '@tillbook/contract';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { conflict } from '../../platform/errors.ts';
@@ -7,12 +14,12 @@ import { checkedPresenter } from '../../platform/presenter.ts';
 import { defineResource } from '../../platform/resource-factory.ts';
 import type { RouteDef } from '../../platform/route.ts';
 import { toWireList } from '../../platform/wire.ts';
-import { customer, returnSaleInvoice, role, saleInvoice, transaction } from '../../schema/index.ts';
-import { entriesWhere, liveEntry } from '../accounting/index.ts';
+import { customer, returnSaleInvoice, role, saleInvoice } from '../../schema/index.ts';
+import { newestEntriesOf } from '../accounting/index.ts';
 import { isPlainReport, plainCustomerReport } from './customer-report.ts';
 import { enqueueWelcome, welcomeMessages } from './customer-welcome.ts';
 import { saleReturnsOf } from './return-read.ts';
-import { saleBalances, sumBalances, toBalance, zeroBalance } from './sale-balances.ts';
+import { sumBalances, toBalance, zeroBalance } from './sale-balances.ts';
 import { customerTotals } from './sale-list-totals.ts';
 
 /** The walk-in customer: the first customer of that name (the first start creates it). */
@@ -70,44 +77,7 @@ export function customerRoutes(ctx: AppContext): RouteDef[] {
     single: async (db, id) => {
       const [row] = await db.select(customerFields).from(customer).where(eq(customer.id, id));
       if (!row) return undefined;
-      const invoices = await db
-        .select({
-          id: saleInvoice.id,
-          number: saleInvoice.number,
-          status: saleInvoice.status,
-          createdAt: saleInvoice.createdAt,
-          updatedAt: saleInvoice.updatedAt,
-          customerId: saleInvoice.customerId,
-          date: saleInvoice.date,
-          totalAmount: saleInvoice.totalAmount,
-          totalTaxAmount: saleInvoice.totalTaxAmount,
-          totalDiscountAmount: saleInvoice.totalDiscountAmount,
-        })
-        .from(saleInvoice)
-        .where(and(eq(saleInvoice.customerId, id), eq(saleInvoice.state, 'completed')))
-        .orderBy(asc(saleInvoice.id));
-      const perInvoice = await saleBalances(db, sql`si.id`, sql`si.customer_id = ${id}`);
-      const saleInvoices = invoices.map((inv) => {
-        const b = perInvoice.get(inv.id) ?? zeroBalance;
-        return { ...inv, paidAmount: b.totalPaidAmount, dueAmount: b.dueAmount, returnAmount: b.totalReturnAmount };
-      });
-      const keys = invoices.map((inv) => inv.id);
-      const returns = keys.length ? await saleReturnsOf(db, inArray(returnSaleInvoice.saleInvoiceId, keys)) : [];
-      const allTransaction = keys.length
-        ? await entriesWhere(
-            db,
-            and(inArray(transaction.relatedId, keys.map(String)), inArray(transaction.type, ['sale', 'saleReturn']), liveEntry()),
-          ).orderBy(asc(transaction.id))
-        : [];
-      return presentDetail({
-        ...row,
-        ...sumBalances(perInvoice.values()),
-        totalSaleInvoice: invoices.length,
-        totalReturnSaleInvoice: returns.length,
-        saleInvoice: saleInvoices,
-        returnSaleInvoice: returns,
-        allTransaction,
-      });
+      return presentDetail({ ...row, ...(await customerStatement(db, id)) });
     },
     modes: {
       report: async (_req, q, reply) => {
@@ -135,3 +105,55 @@ export function customerRoutes(ctx: AppContext): RouteDef[] {
 
 /** Customers' totals (customer_sale_totals, a few rows per customer whatever the number of sales) as balances. */
 const balancesOf = (rows: Awaited<ReturnType<typeof customerTotals>>) => new Map(rows.map((r) => [r.customerId, toBalance(r)]));
+
+/**
+ * A customer's statement (reference 3.14): the figures and counts over every completed sale and its
+ * returns, summed by the database (customer_sale_totals, a return count), and the newest
+ * `statementRowLimit` sales, returns and live ledger entries, newest first, so the answer stays small
+ * however long the customer buys (the walk-in customer's 100,000 sales).
+ */
+async function customerStatement(db: DbOrTx, id: number) {
+  const limit = statementRowLimit;
+  const theirs = and(eq(saleInvoice.customerId, id), eq(saleInvoice.state, 'completed'));
+  const [[totals], [returned], sales, returns, allTransaction] = await Promise.all([
+    customerTotals(db, [id]),
+    db
+      .select({ n: count() })
+      .from(returnSaleInvoice)
+      .innerJoin(saleInvoice, eq(saleInvoice.id, returnSaleInvoice.saleInvoiceId))
+      .where(theirs),
+    db
+      .select({
+        id: saleInvoice.id,
+        number: saleInvoice.number,
+        status: saleInvoice.status,
+        createdAt: saleInvoice.createdAt,
+        updatedAt: saleInvoice.updatedAt,
+        customerId: saleInvoice.customerId,
+        date: saleInvoice.date,
+        totalAmount: saleInvoice.totalAmount,
+        totalTaxAmount: saleInvoice.totalTaxAmount,
+        totalDiscountAmount: saleInvoice.totalDiscountAmount,
+        // the figures kept on the sale (keepInvoiceFigures keeps them equal to the ledger's)
+        paidAmount: saleInvoice.paidAmount,
+        dueAmount: saleInvoice.dueAmount,
+        returnAmount: saleInvoice.returnAmount,
+      })
+      .from(saleInvoice)
+      .where(theirs)
+      .orderBy(desc(saleInvoice.id))
+      .limit(limit + 1),
+    saleReturnsOf(db, theirs, limit + 1),
+    newestEntriesOf(db, ['sale', 'saleReturn'], db.select({ id: saleInvoice.id }).from(saleInvoice).where(theirs), limit + 1),
+  ]);
+  return {
+    ...(totals ? toBalance(totals) : zeroBalance),
+    totalSaleInvoice: totals?.invoices ?? 0,
+    totalReturnSaleInvoice: returned?.n ?? 0,
+    saleInvoice: sales.slice(0, limit),
+    returnSaleInvoice: returns.slice(0, limit),
+    allTransaction: allTransaction.slice(0, limit),
+    rowLimit: limit,
+    truncated: [sales, returns, allTransaction].some((list) => list.length > limit),
+  };
+}

@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { conventionWhere, type ListQuery, orderBy, whereAll } from '../../platform/list-query.ts';
 import { paged } from '../../platform/queries.ts';
@@ -34,9 +34,10 @@ function headers(db: DbOrTx) {
     .$dynamic();
 }
 
-/** Sale returns matched by `where`, oldest first, each with its lines. */
-export async function saleReturnsOf(db: DbOrTx, where: SQL) {
-  const found = await headers(db).where(where).orderBy(asc(ret.id));
+/** Sale returns matched by `where`, each with its lines: oldest first, or the `newest` n newest first. */
+export async function saleReturnsOf(db: DbOrTx, where: SQL | undefined, newest?: number) {
+  const matched = headers(db).where(where);
+  const found = await (newest === undefined ? matched.orderBy(asc(ret.id)) : matched.orderBy(desc(ret.id)).limit(newest));
   if (!found.length) return [];
   const line = returnSaleInvoiceProduct;
   const lines = await db

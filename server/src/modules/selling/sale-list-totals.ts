@@ -55,7 +55,7 @@ export async function saleGraphByDay(db: DbOrTx, q: ListQuery, filtered: boolean
     .orderBy(asc(d.date));
 }
 
-/** Each customer's completed sales summed, from customer_sale_totals, in cents. */
+/** Each customer's completed sales counted and summed, from customer_sale_totals, in cents. */
 export async function customerTotals(db: DbOrTx, customerIds: number[]) {
   const c = customerSaleTotals;
   const cents = (column: AnyPgColumn) => sql<number>`round(coalesce(sum(${column}), 0) * 100)::bigint`.mapWith(Number);
@@ -63,6 +63,7 @@ export async function customerTotals(db: DbOrTx, customerIds: number[]) {
     db
       .select({
         customerId: c.customerId,
+        invoices: sql<number>`coalesce(sum(${c.invoices}), 0)::int`.mapWith(Number),
         total: cents(c.totalAmount),
         paid: cents(c.paidAmount),
         returned: cents(c.returnAmount),

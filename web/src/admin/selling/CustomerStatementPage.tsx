@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { type CustomerDetail, customerName, records, routes } from '@tillbook/contract';
-import { Descriptions, Result, Space, Spin, Table, Typography } from 'antd';
+import { Alert, Descriptions, Result, Space, Spin, Table, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
+import { count } from '../../lib/format.ts';
 import { must } from '../../lib/http.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { usePermissions } from '../../lib/permissions.ts';
@@ -17,7 +19,29 @@ type StatementSale = CustomerDetail['saleInvoice'][number];
 const dash = (value: string | null | undefined) => value || '—';
 const goodsOf = (r: SaleReturnDetail) => r.returnSaleInvoiceProduct.map((l) => `${l.product.name} × ${l.productQuantity}`).join(', ');
 
-/** One customer: who they are, what they bought, brought back and paid, and what they still owe. */
+/**
+ * Says that a statement list holds only the customer's newest rows (the server sends at most its
+ * `rowLimit` of each), with the way to all of them where a list screen can show them.
+ */
+function NewestOnly({ shown, total, noun, all }: { shown: number; total: number; noun: string; all?: ReactNode }) {
+  if (shown >= total) return null;
+  return (
+    <Alert
+      type="info"
+      style={{ marginBottom: 8 }}
+      title={
+        <>
+          {`The newest ${count(shown)} of ${count(total)} ${noun}; the figures above count them all.`} {all}
+        </>
+      }
+    />
+  );
+}
+
+/**
+ * One customer: who they are, what they bought, brought back and paid, and what they still owe. The sales
+ * and returns are the newest first; past the server's limit the page says how many are not listed.
+ */
 export default function CustomerStatementPage() {
   const id = Number(useParams().id);
   const { can } = usePermissions();
@@ -66,6 +90,12 @@ export default function CustomerStatementPage() {
       />
       <section aria-label="Sales">
         <Typography.Title level={4}>Sales</Typography.Title>
+        <NewestOnly
+          shown={c.saleInvoice.length}
+          total={c.totalSaleInvoice}
+          noun="sales"
+          all={can('readAll-saleInvoice') && <Link to={`/admin/sale-invoice?customerId=${id}`}>See them all in the sale list</Link>}
+        />
         <Table<StatementSale>
           rowKey="id"
           size="small"
@@ -85,6 +115,7 @@ export default function CustomerStatementPage() {
       </section>
       <section aria-label="Returns">
         <Typography.Title level={4}>Returns</Typography.Title>
+        <NewestOnly shown={c.returnSaleInvoice.length} total={c.totalReturnSaleInvoice} noun="returns" />
         <Table<SaleReturnDetail>
           rowKey="id"
           size="small"

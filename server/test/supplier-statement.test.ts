@@ -1,3 +1,5 @@
+import { maxUnpaged } from '@tillbook/contract';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { makeProduct } from './factories.ts';
 import { useTestApp } from './harness.ts';
@@ -78,5 +80,14 @@ describe('supplier statement', () => {
     const answer = await t.call('GET', `/v1/supplier/${supplierId}`, { token: owner });
     expect(answer.body).toMatchObject({ dueAmount: 0, purchaseInvoice: [], allTransaction: [] });
     expect((await t.call('GET', '/v1/supplier/999999', { token: owner })).status).toBe(404);
+  });
+
+  test('more active suppliers than an answer may hold: the report is refused naming query', async () => {
+    await t.database.db.execute(
+      sql`insert into supplier (name, phone) select 'Many ' || n, 'many-' || n from generate_series(1, ${maxUnpaged}) n`,
+    );
+    const answer = await t.call('GET', '/v1/supplier', { token: owner, query: { query: 'report' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields).toHaveProperty('query');
   });
 });

@@ -1,7 +1,8 @@
-import { statementRowLimit, supplierDetailOut, supplierReportOut } from '@tillbook/contract';
+import { maxUnpaged, statementRowLimit, supplierDetailOut, supplierReportOut } from '@tillbook/contract';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
+import { unpagedWithin } from '../../platform/list-query.ts';
 import { checkedPresenter } from '../../platform/presenter.ts';
 import type { ResourceDefinition } from '../../platform/resource-factory.ts';
 import { purchaseInvoice, returnPurchaseInvoice, supplier } from '../../schema/index.ts';
@@ -68,12 +69,17 @@ export function supplierExtras(ctx: AppContext): Partial<ResourceDefinition> {
       return detail && presentDetail(detail);
     },
     modes: {
-      report: async () => {
-        const suppliers = await ctx.db
-          .select()
-          .from(supplier)
-          .where(eq(supplier.status, true))
-          .orderBy(asc(supplier.name), asc(supplier.id));
+      report: async (_req, q) => {
+        // one more than an unpaged answer may hold, to tell a list too long for it (a 400 naming query)
+        const suppliers = unpagedWithin(
+          q,
+          await ctx.db
+            .select()
+            .from(supplier)
+            .where(eq(supplier.status, true))
+            .orderBy(asc(supplier.name), asc(supplier.id))
+            .limit(maxUnpaged + 1),
+        );
         // each supplier's figures summed by the database from the kept columns: no invoice row reaches Node
         const sums = await ctx.db
           .select({ supplierId: purchaseInvoice.supplierId, ...summedColumns })

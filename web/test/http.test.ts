@@ -30,9 +30,8 @@ function heldNotices(): Toast[] {
 /** A fresh session for the owner, straight from the server. */
 async function ownerLogin() {
   location.pathname = '/admin/auth/login';
-  const result = await client.http.post<{ token: string; role: string; roleId: number; id: number }>('user/login', {
-    username: ownerUsername,
-    password: ownerPassword,
+  const result = await client.call<{ token: string; role: string; roleId: number; id: number }>('POST', 'user/login', {
+    body: { username: ownerUsername, password: ownerPassword },
   });
   if (result.error !== undefined) throw new Error(result.error);
   return result.data;
@@ -76,35 +75,37 @@ beforeEach(() => {
 
 describe('the answer wrapper', () => {
   test('a success answers {data}', async () => {
-    const result = await client.http.get<{ companyName: string }>('setting');
+    const result = await client.call<{ companyName: string }>('GET', 'setting');
     expect(result).toEqual({ data: expect.objectContaining({ companyName: 'Corner Shop (demo)' }) });
   });
 
   test("a refusal answers {error} with the server's text and status; with the toast flag it shows as an error notice", async () => {
     location.pathname = '/admin/auth/login';
-    const quiet = await client.http.post('user/login', { username: ownerUsername, password: 'not-the-password' });
+    const quiet = await client.call('POST', 'user/login', { body: { username: ownerUsername, password: 'not-the-password' } });
     expect(quiet).toMatchObject({ error: 'username or password is incorrect', status: 401 });
     expect(heldNotices()).toHaveLength(0);
 
-    const loud = await client.http.post('user/login', { username: ownerUsername, password: 'not-the-password' }, { toast: true });
+    const loud = await client.call('POST', 'user/login', { body: { username: ownerUsername, password: 'not-the-password' }, toast: true });
     expect(loud).toMatchObject({ error: 'username or password is incorrect', status: 401 });
     expect(heldNotices().map((t) => [t.type, t.message])).toEqual([['error', 'username or password is incorrect']]);
   });
 
   test('field errors come back with the error', async () => {
     location.pathname = '/admin/auth/login';
-    const result = await client.http.post('user/login', {});
+    const result = await client.call('POST', 'user/login', { body: {} });
     expect(result).toMatchObject({ status: 400, fields: { username: expect.any(String), password: expect.any(String) } });
   });
 
   test('the bearer token is sent and the list filters become the list query', async () => {
     storeSession((await ownerLogin()).token);
     location.pathname = '/admin/colour';
-    const all = await client.http.get<{ getAllProductColor: { name: string }[]; totalProductColor: number }>('product-color', {
+    const all = await client.call<{ getAllProductColor: { name: string }[]; totalProductColor: number }>('GET', 'product-color', {
       filters: {},
     });
     expect(all.data?.totalProductColor).toBe(3);
-    const found = await client.http.get<{ getAllProductColor: { name: string }[] }>('product-color', { filters: { key: 'bla', name: '' } });
+    const found = await client.call<{ getAllProductColor: { name: string }[] }>('GET', 'product-color', {
+      filters: { key: 'bla', name: '' },
+    });
     expect(found.data?.getAllProductColor.map((c) => c.name)).toEqual(['Black']);
   });
 });
@@ -113,7 +114,7 @@ describe('a 401', () => {
   test('outside the admin area removes only id, access-token, role, user and isLogged, with no retry or redirect', async () => {
     storeSession('bogus-token');
     location.pathname = '/';
-    const result = await client.http.get('product-color', { filters: {} });
+    const result = await client.call('GET', 'product-color', { filters: {} });
     expect(result).toMatchObject({ status: 401 });
     expect(storage.entries()).toEqual({
       roleId: '1',
@@ -126,7 +127,7 @@ describe('a 401', () => {
   test('on an admin page, when the refresh fails, clears all local storage and goes to the login page', async () => {
     storeSession('bogus-token');
     location.pathname = '/admin/colour';
-    const result = await client.http.get('product-color', { filters: {} });
+    const result = await client.call('GET', 'product-color', { filters: {} });
     expect(result).toMatchObject({ error: fallbackErrorText, status: 401 });
     expect(storage.length).toBe(0);
     expect(location.assign).toHaveBeenCalledExactlyOnceWith('/admin/auth/login');
@@ -135,7 +136,7 @@ describe('a 401', () => {
   test('on the login page is handed back and touches nothing', async () => {
     storeSession('bogus-token');
     location.pathname = '/admin/auth/login';
-    const result = await client.http.get('product-color', { filters: {} });
+    const result = await client.call('GET', 'product-color', { filters: {} });
     expect(result).toMatchObject({ status: 401 });
     expect(storage.getItem('access-token')).toBe('bogus-token');
     expect(storage.getItem('isLogged')).toBe('true');
@@ -145,7 +146,7 @@ describe('a 401', () => {
   test('a path like /administrator is outside the admin area', async () => {
     storeSession('bogus-token');
     location.pathname = '/administrator';
-    await client.http.get('product-color', { filters: {} });
+    await client.call('GET', 'product-color', { filters: {} });
     expect(storage.getItem('cart')).not.toBeNull();
     expect(storage.getItem('access-token')).toBeNull();
     expect(location.assign).not.toHaveBeenCalled();
@@ -156,7 +157,7 @@ describe('when the server cannot be reached', () => {
   test('the fallback text is the answer, and the error notice when asked', async () => {
     await product.close();
     closed = true;
-    const result = await client.http.get('setting', { toast: true });
+    const result = await client.call('GET', 'setting', { toast: true });
     expect(result).toEqual({ error: fallbackErrorText, status: 0 });
     expect(fallbackErrorText).toBe('Something went wrong, Please try again');
     expect(heldNotices().map((t) => t.message)).toEqual([fallbackErrorText]);

@@ -114,14 +114,6 @@ export async function call<T = unknown>(method: string, path: string, options: C
   return { error, status: response.status, fields: problem.fields };
 }
 
-export const http = {
-  get: <T>(path: string, options?: CallOptions) => call<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string, options?: CallOptions) => call<T>('DELETE', path, options),
-};
-
 /** For TanStack Query: answers the data or throws the error text. */
 export async function must<T>(result: Promise<Result<T>>): Promise<T> {
   const r = await result;

@@ -1,4 +1,4 @@
-import { inSentence, labelOf, resources } from '@tillbook/contract';
+import { inSentence, labelOf, resources, statementRowLimit } from '@tillbook/contract';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestApp } from './harness.ts';
 import {
@@ -39,6 +39,8 @@ const statementKeys: Partial<Record<string, Record<string, unknown>>> = {
     purchaseInvoice: [],
     returnPurchaseInvoice: [],
     allTransaction: [],
+    rowLimit: statementRowLimit,
+    truncated: 'false',
   },
 };
 

@@ -161,6 +161,24 @@ describe('refusals', () => {
     expect(none.status).toBe(400);
   });
 
+  test('a hidden payment method pays no purchase and no supplier payment', async () => {
+    const p = await makeProduct(t, { productQuantity: 0 });
+    const card = await makeCardMethod(t, owner);
+    const made = await buy({ supplierId, purchaseInvoiceProduct: [line(p.id, 2, 5)] });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect((await t.call('PATCH', `/v1/payment-method/${card.id}`, { token: owner, body: { status: 'false' } })).status).toBe(200);
+    const refused = await buy({ supplierId, paidAmount: [{ amount: 1, paymentType: card.id }], purchaseInvoiceProduct: [line(p.id, 1, 5)] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({ 'paidAmount.0.paymentType': 'is not an active payment method' });
+    const payment = await t.call('POST', '/v1/payment-purchase-invoice', {
+      token: owner,
+      body: { purchaseInvoiceNo: made.body.createdInvoice.id, paidAmount: [{ amount: 3, paymentType: card.id }] },
+    });
+    expect(payment.status).toBe(400);
+    expect(payment.body.fields).toEqual({ 'paidAmount.0.paymentType': 'is not an active payment method' });
+    expect((await t.call('GET', `/v1/purchase-invoice/${made.body.createdInvoice.id}`, { token: owner })).body.dueAmount).toBe(10);
+  });
+
   test('paying more than the invoice is refused', async () => {
     const p = await makeProduct(t);
     const over = await buy({ supplierId, paidAmount: [{ amount: 11.01 }], purchaseInvoiceProduct: [line(p.id, 1, 10, 10)] });

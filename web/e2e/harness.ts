@@ -67,6 +67,8 @@ export async function openBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
     viewport: { width: 1280, height: 800 },
+    // no animations (the app honours the preference): a click never lands on a dialog still opening
+    reducedMotion: 'reduce',
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {

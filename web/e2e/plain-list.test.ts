@@ -54,3 +54,37 @@ test("create, edit, hide and activate a colour, with the spec's notices", async 
   await page.getByText('Active', { exact: true }).click();
   await page.getByRole('row', { name: /Deep teal/ }).waitFor();
 });
+
+test('a person who asks for less motion gets dialogs without their opening animation', async () => {
+  const { page } = browser;
+  /** Opens the Add dialog on a freshly loaded colour list; answers whether any element was animating as it opened. */
+  const openingAnimates = async () => {
+    await page.reload();
+    await page.getByRole('cell', { name: 'Black', exact: true }).waitFor();
+    // every class given while the dialog opens is seen, however briefly it stays: '-start' and '-active' are the animation's steps
+    await page.evaluate(() => {
+      const seen = { animated: false };
+      (window as unknown as { motionSeen: typeof seen }).motionSeen = seen;
+      new MutationObserver((changes) => {
+        for (const change of changes) {
+          const target = change.target as Element;
+          // each change of class is a record holding the class it replaced, so no step is missed
+          if (/ant-zoom-appear-(start|active)/.test(`${change.oldValue ?? ''} ${target.className}`)) seen.animated = true;
+          for (const node of change.addedNodes)
+            if (node instanceof Element && node.querySelector('.ant-zoom-appear-start, .ant-zoom-appear-active')) seen.animated = true;
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeOldValue: true, attributeFilter: ['class'] });
+    });
+    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('dialog').waitFor();
+    const animating = await page.evaluate(() => (window as unknown as { motionSeen: { animated: boolean } }).motionSeen.animated);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    return animating;
+  };
+  await page.goto(`${product.url}/admin/colour`);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await openingAnimates()).toBe(true);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await openingAnimates()).toBe(false);
+});

@@ -167,7 +167,11 @@ describe('refusals', () => {
     const made = await buy({ supplierId, purchaseInvoiceProduct: [line(p.id, 2, 5)] });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect((await t.call('PATCH', `/v1/payment-method/${card.id}`, { token: owner, body: { status: 'false' } })).status).toBe(200);
-    const refused = await buy({ supplierId, paidAmount: [{ amount: 1, paymentType: card.id }], purchaseInvoiceProduct: [line(p.id, 1, 5)] });
+    const refused = await buy({
+      supplierId,
+      paidAmount: [{ amount: 1, paymentType: card.id }],
+      purchaseInvoiceProduct: [line(p.id, 1, 5)],
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.fields).toEqual({ 'paidAmount.0.paymentType': 'is not an active payment method' });
     const payment = await t.call('POST', '/v1/payment-purchase-invoice', {

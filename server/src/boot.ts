@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './platform/db.ts';
+import { startEmbeddedUpkeep } from './platform/embedded-upkeep.ts';
 import { FileStore } from './platform/files.ts';
 import { seedBase } from './seed/base.ts';
 import { seedDemo } from './seed/demo.ts';
@@ -40,11 +41,17 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     if (config.seedDemo) await seedDemo(database.db, { files, clock: config.clock, log: consoleWarnings });
     await options.beforeApp?.();
     const app = await buildApp({ db: database.db, watch: database.watch, config, secret, logger: options.logger });
+    // the embedded database has no autovacuum: the tables every sale rewrites are vacuumed on a timer
+    const stopUpkeep =
+      database.kind === 'embedded'
+        ? startEmbeddedUpkeep(database.db, config.embeddedVacuumMs, (err) => app.log.warn({ err }, 'embedded upkeep: vacuum failed'))
+        : async () => {};
     return {
       app,
       database,
       secret,
       async close() {
+        await stopUpkeep();
         await app.close();
         await database.close();
       },

@@ -37,6 +37,8 @@ export interface Config {
   publicUrl: string;
   /** The mail worker: how often it looks for mails to send, how many tries a mail gets, the first retry's wait. */
   mail: { pollMs: number; maxAttempts: number; retryBaseMs: number };
+  /** On the embedded database: how often the tables every sale rewrites are vacuumed (embedded-upkeep.ts). */
+  embeddedVacuumMs: number;
 }
 
 function wholeNumber(name: string, text: string | undefined, fallback: number, min: number): number {
@@ -122,5 +124,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAttempts: wholeNumber('MAIL_MAX_ATTEMPTS', env.MAIL_MAX_ATTEMPTS, 8, 1),
       retryBaseMs: wholeNumber('MAIL_RETRY_MS', env.MAIL_RETRY_MS, 5000, 0),
     },
+    embeddedVacuumMs: wholeNumber('EMBEDDED_VACUUM_MS', env.EMBEDDED_VACUUM_MS, 10 * 60_000, 1000),
   };
 }

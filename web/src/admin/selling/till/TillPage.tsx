@@ -50,7 +50,9 @@ export default function TillPage() {
   const asking = useRef(false);
   async function creditAgreed(due: number): Promise<boolean> {
     if (!cart.customer) {
-      notify.error(`${moneyOfCents(due)} is not paid: take the rest, or choose the customer who will owe it (F4)`);
+      // a refusal like the server's: it goes once the cart is sold, held or cleared
+      clearRefusal();
+      refusal.current = notify.error(`${moneyOfCents(due)} is not paid: take the rest, or choose the customer who will owe it (F4)`);
       customerBox.current?.focus();
       return false;
     }

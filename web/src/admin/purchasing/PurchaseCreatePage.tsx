@@ -11,6 +11,7 @@ import { notify } from '../../lib/notices.tsx';
 import { ProductFinder } from '../../ui/document/ProductFinder.tsx';
 import { RefSelect, useLookup } from '../../ui/resource/lookup.tsx';
 import { refTo } from '../../ui/resource/screen-from-contract.ts';
+import { PaidBySelect } from './PaidBySelect.tsx';
 
 type Found = Pick<ProductRow, 'id' | 'name' | 'sku' | 'productQuantity' | 'productPurchasePrice' | 'productVatId'>;
 interface Line extends Found {
@@ -186,14 +187,7 @@ export default function PurchaseCreatePage() {
       <Typography.Text>{`Amount ${moneyOfCents(net)} · VAT ${moneyOfCents(vat)} · Total ${moneyOfCents(net + vat)}`}</Typography.Text>
       <Space wrap>
         <InputNumber aria-label="Paid now" placeholder="Paid now" value={paid} onChange={setPaid} style={{ width: 160 }} />
-        <RefSelect
-          source={refTo(resources.paymentMethod)}
-          aria-label="Paid by"
-          placeholder="Paid by: cash"
-          value={methodId}
-          onChange={(v) => setMethodId(v as number | undefined)}
-          style={{ width: 200 }}
-        />
+        <PaidBySelect value={methodId} onChange={setMethodId} />
         <Button type="primary" loading={saving} onClick={save}>
           Save purchase
         </Button>

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type LedgerRow, type PurchaseLine, resources, routes } from '@tillbook/contract';
+import { type LedgerRow, type PurchaseLine, routes } from '@tillbook/contract';
 import { Button, Descriptions, InputNumber, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
@@ -8,8 +8,7 @@ import { notify } from '../../lib/notices.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
 import { LinesTable, money, productCell } from '../../ui/document/LinesTable.tsx';
 import { PaymentStatusTag } from '../../ui/document/PaymentStatusTag.tsx';
-import { RefSelect } from '../../ui/resource/lookup.tsx';
-import { refTo } from '../../ui/resource/screen-from-contract.ts';
+import { PaidBySelect } from './PaidBySelect.tsx';
 
 /** One purchase invoice opened in the list: lines, what the ledger derives, its ledger rows and a payment of the due. */
 export function PurchaseDetail({ id }: { id: number }) {
@@ -110,14 +109,7 @@ export function PurchaseDetail({ id }: { id: number }) {
       {d && d.dueAmount > 0 && d.singlePurchaseInvoice.state === 'active' && can('create-paymentPurchaseInvoice') && (
         <Space wrap>
           <InputNumber aria-label="Payment amount" placeholder="Amount" value={amount} onChange={setAmount} style={{ width: 160 }} />
-          <RefSelect
-            source={refTo(resources.paymentMethod)}
-            aria-label="Paid by"
-            placeholder="Paid by: cash"
-            value={methodId}
-            onChange={(v) => setMethodId(v as number | undefined)}
-            style={{ width: 200 }}
-          />
+          <PaidBySelect value={methodId} onChange={setMethodId} />
           <Button onClick={pay}>Pay supplier</Button>
         </Space>
       )}

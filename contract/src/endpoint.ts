@@ -39,6 +39,11 @@ export interface Endpoint {
   method: Method;
   path: string;
   access: Access;
+  /**
+   * 'own': a signed-in customer may call it too, and is answered only their own records (the handler
+   * scopes by the token's customer); staff still need `access`.
+   */
+  customers?: 'own';
   body?: z.ZodType | Multipart;
   query?: z.ZodType | ListSpec;
   answer: z.ZodType | FileAnswer;

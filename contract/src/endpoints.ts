@@ -15,6 +15,9 @@ import { purchaseInvoiceEndpoints, purchasePaymentEndpoints, returnPurchaseEndpo
 import { holdEndpoints, saleEndpoints, salePaymentEndpoints } from './selling/sale-invoice.ts';
 import { returnSaleEndpoints } from './selling/sale-return.ts';
 import { fileEndpoints, settingEndpoints } from './settings-endpoints.ts';
+import { cartEndpoints } from './shop/cart.ts';
+import { couponEndpoints } from './shop/coupon.ts';
+import { manualPaymentEndpoints, orderEndpoints } from './shop/order.ts';
 
 /** Every bespoke endpoint of the API, by area. The server implements each; the web calls only these. */
 export const endpoints = {
@@ -45,6 +48,10 @@ export const endpoints = {
   customerSession: customerSessionEndpoints,
   googleLogin: googleLoginEndpoints,
   invoiceMail: invoiceMailEndpoints,
+  cart: cartEndpoints,
+  order: orderEndpoints,
+  manualPayment: manualPaymentEndpoints,
+  coupon: couponEndpoints,
 };
 
 type Registry = typeof endpoints;

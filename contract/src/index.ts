@@ -46,4 +46,8 @@ export * from './selling/sale-lifecycle.ts';
 export * from './selling/sale-return.ts';
 export * from './settings.ts';
 export * from './settings-endpoints.ts';
+export * from './shop/cart.ts';
+export * from './shop/coupon.ts';
+export * from './shop/order.ts';
+export * from './shop/order-lifecycle.ts';
 export * from './status.ts';

@@ -11,7 +11,19 @@ export type AccountType = (typeof accountTypes)[number];
  * Which kind of document a ledger entry belongs to. Spelled like the stock reasons of the same
  * documents (saleReturn, purchaseReturn), so one concept has one name.
  */
-export const ledgerTypes = ['sale', 'saleReturn', 'purchase', 'purchaseReturn', 'vat', 'vatReturn', 'transaction', 'adjustment'] as const;
+export const ledgerTypes = [
+  'sale',
+  'saleReturn',
+  'purchase',
+  'purchaseReturn',
+  'vat',
+  'vatReturn',
+  'transaction',
+  'adjustment',
+  /** A web order's postings (relatedId: the order's id). */
+  'order',
+  'orderReturn',
+] as const;
 export type LedgerType = (typeof ledgerTypes)[number];
 
 /**

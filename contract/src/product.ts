@@ -101,6 +101,8 @@ export const stockDocuments = {
   /** A new product's opening stock (created by hand or by a CSV import). */
   product: 'product',
   costChange: costChangeDocument,
+  /** A web order (reasons order and orderCancel). */
+  cartOrder: 'cartOrder',
 } as const;
 
 /** Sortable columns of the staff list. */

@@ -18,6 +18,7 @@ import {
 } from './fields.ts';
 import type { FieldLabels } from './labels.ts';
 import type { Entity } from './permissions.ts';
+import { couponInput } from './shop/coupon.ts';
 
 /** How a courier medium delivers. */
 export const courierTypes = ['courier', 'deliveryBoy'] as const;
@@ -258,6 +259,7 @@ export const resources = {
       logo: 'Logo URL',
       isActive: 'Offered at checkout',
       atTill: 'Offered at the till',
+      isCod: 'Cash on delivery',
       subAccountId: 'Ledger account',
     },
     input: z.object({
@@ -269,6 +271,8 @@ export const resources = {
       isActive: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
       /** 'false' for a method the counter does not take (cash on delivery): the till neither offers nor accepts it. */
       atTill: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
+      /** 'true' for cash on delivery: the courier collects it, and there is no payment to verify before. */
+      isCod: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('false'),
     }),
     deletion: 'soft',
     postUpdate: true,
@@ -409,6 +413,25 @@ export const resources = {
     search: ['name'],
     sortable: ['name', 'createdAt'],
     titleField: 'name',
+  }),
+  coupon: define({
+    path: 'coupon',
+    entity: 'coupon',
+    listName: 'Coupon',
+    label: 'Coupon',
+    labels: {
+      couponCode: 'Code',
+      maxUses: 'Uses in all',
+      maxUsesPerCustomer: 'Uses per shopper',
+      minimumOrder: 'Minimum order',
+    },
+    input: couponInput,
+    deletion: 'soft',
+    unique: ['couponCode'],
+    periods: [['startDate', 'endDate']],
+    search: ['couponCode', 'description'],
+    sortable: ['couponCode', 'startDate', 'endDate', 'createdAt'],
+    titleField: 'couponCode',
   }),
 } satisfies Record<string, ResourceContract>;
 

@@ -112,6 +112,30 @@ const table = {
     replace: { method: 'PUT', path: 'slider-images/:id', access: 'update-sliderImages' },
     delete: { method: 'DELETE', path: 'slider-images/:id', access: 'delete-sliderImages' },
   },
+  cart: {
+    add: { method: 'POST', path: 'cart', access: 'customer' },
+    ofCustomer: { method: 'GET', path: 'cart/customer/:id', access: 'customer' },
+    get: { method: 'GET', path: 'cart/:id', access: 'customer' },
+    change: { method: 'PUT', path: 'cart/cart-product/:id', access: 'customer' },
+    empty: { method: 'PATCH', path: 'cart/:id', access: 'customer' },
+  },
+  order: {
+    create: { method: 'POST', path: 'cart-order', access: 'customer' },
+    createOrder: { method: 'POST', path: 'e-commerce/orders/create-order', access: 'customer' },
+    list: { method: 'GET', path: 'cart-order', access: 'readAll-cartOrder', list: true },
+    get: { method: 'GET', path: 'cart-order/:id', access: 'readSingle-cartOrder' },
+    setStatus: { method: 'PATCH', path: 'cart-order/order', access: 'update-cartOrder' },
+  },
+  manualPayment: {
+    list: { method: 'GET', path: 'manual-payment', access: 'readAll-manualPayment', list: true },
+    get: { method: 'GET', path: 'manual-payment/:id', access: 'readSingle-manualPayment' },
+    create: { method: 'POST', path: 'manual-payment', access: 'customer' },
+    setStatus: { method: 'PATCH', path: 'manual-payment/:id', access: 'update-manualPayment' },
+    verify: { method: 'PUT', path: 'manual-payment/verify/:id', access: 'update-manualPayment' },
+  },
+  coupon: {
+    check: { method: 'GET', path: 'coupon/valid/:code', access: 'public' },
+  },
   sale: {
     create: { method: 'POST', path: 'sale-invoice', access: 'create-saleInvoice' },
     list: { method: 'GET', path: 'sale-invoice', access: 'readAll-saleInvoice', list: true },

@@ -105,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       url: `/v1${route.url}`,
       bodyLimit: route.bodyLimit,
       // on request: access is checked before the body is read, so nobody may make us read an upload they may not send
-      onRequest: guard(route.access, ctx, rules, route.alsoFor),
+      onRequest: guard(route.access, ctx, rules, route.alsoFor, route.customers),
       handler: route.handler,
     });
   }

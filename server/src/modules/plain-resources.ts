@@ -1,6 +1,7 @@
 import { type ResourceKey, resources, sellerPermission } from '@tillbook/contract';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../platform/context.ts';
+import { fieldError } from '../platform/errors.ts';
 import { defineResource, type ResourceDefinition } from '../platform/resource-factory.ts';
 import type { RouteDef } from '../platform/route.ts';
 import * as s from '../schema/index.ts';
@@ -34,6 +35,7 @@ const tables: Record<ResourceKey, PgTable> = {
   productAttribute: s.productAttribute,
   productAttributeValue: s.productAttributeValue,
   supplier: s.supplier,
+  coupon: s.coupon,
 };
 
 /** The till's payment methods and receipt sizes are read by anyone who may sell, not only by who may manage them. */
@@ -46,6 +48,11 @@ const extras = (ctx: AppContext): Partial<Record<ResourceKey, Partial<ResourceDe
   supplier: supplierExtras(ctx),
   paymentMethod: { ...paymentMethodExtras, ...forSellers },
   pageSize: forSellers,
+  coupon: {
+    validate: (values) => {
+      if (values.type === 'percentage' && Number(values.value) > 100) throw fieldError('value', 'must be at most 100 for a percentage');
+    },
+  },
 });
 
 export function plainResourceRoutes(ctx: AppContext): RouteDef[] {

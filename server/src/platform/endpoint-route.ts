@@ -113,6 +113,7 @@ export function implement<E extends Endpoint>(
     method: e.method,
     url: `/${e.path}`,
     access: e.access,
+    customers: e.customers,
     bodyLimit: options.bodyLimit,
     handler: kept
       ? async (req, reply) => {

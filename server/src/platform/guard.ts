@@ -68,7 +68,13 @@ export class AccessRules {
  * Builds the pre-handler for one route's access rule. The account's status, its role and the role's
  * grants come from `AccessRules`, which is never older than the last write to them.
  */
-export function guard(access: Access, ctx: Pick<AppContext, 'tokens'>, rules: AccessRules, alsoFor: readonly string[] = []) {
+export function guard(
+  access: Access,
+  ctx: Pick<AppContext, 'tokens'>,
+  rules: AccessRules,
+  alsoFor: readonly string[] = [],
+  customers?: 'own',
+) {
   return async (req: FastifyRequest) => {
     const token = bearer(req);
     const claims = token ? await ctx.tokens.verify(token) : null;
@@ -80,7 +86,7 @@ export function guard(access: Access, ctx: Pick<AppContext, 'tokens'>, rules: Ac
     if (claims.kind === 'customer') {
       if (!(await rules.customerActive(claims.id))) throw unauthenticated('Your account is not active');
       req.auth = claims;
-      if (access === 'customer') return;
+      if (access === 'customer' || customers === 'own') return;
       throw forbidden('This is for staff only');
     }
     const user = await rules.staff(claims.id);

@@ -13,6 +13,8 @@ export interface RouteDef {
   access: Access;
   /** Roles holding any of these pass too (e.g. anyone who may sell reads the payment methods); `req.grants` tells the handler which. */
   alsoFor?: readonly PermissionName[];
+  /** 'own': a signed-in customer passes too; the handler answers only the customer's own records. */
+  customers?: 'own';
   handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   /** Body size limit in bytes, for uploads. */
   bodyLimit?: number;
@@ -26,6 +28,9 @@ declare module 'fastify' {
     grants?: ReadonlySet<string>;
   }
 }
+
+/** The signed-in customer's id when the caller is a customer, else undefined (staff). */
+export const customerOf = (req: FastifyRequest): number | undefined => (req.auth?.kind === 'customer' ? req.auth.id : undefined);
 
 /** Does the caller's role hold the permission? (False for customers and anonymous callers.) */
 export const holds = (req: FastifyRequest, name: PermissionName): boolean => req.grants?.has(name) === true;

@@ -10,4 +10,5 @@ export * from './product.ts';
 export * from './purchasing.ts';
 export * from './selling.ts';
 export * from './settings.ts';
+export * from './shop.ts';
 export * from './workplace.ts';

@@ -63,8 +63,14 @@ export const paymentMethod = pgTable(
     isActive: closedText(statusText.options).notNull().default('true'),
     /** Offered at the till: a method for deliveries (cash on delivery) is not taken at the counter. */
     atTill: closedText(statusText.options).notNull().default('true'),
+    /** Cash on delivery: paid to the courier when the order is delivered, with no payment to verify first. */
+    isCod: closedText(statusText.options).notNull().default('false'),
   },
-  (t) => [inSet('payment_method_is_active', t.isActive, statusText.options), inSet('payment_method_at_till', t.atTill, statusText.options)],
+  (t) => [
+    inSet('payment_method_is_active', t.isActive, statusText.options),
+    inSet('payment_method_at_till', t.atTill, statusText.options),
+    inSet('payment_method_is_cod', t.isCod, statusText.options),
+  ],
 );
 
 export const courierMedium = pgTable(

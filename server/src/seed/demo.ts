@@ -130,7 +130,13 @@ async function seedDemoLists(tx: Tx): Promise<boolean> {
   const [cash] = await tx.select({ id: s.subAccount.id }).from(s.subAccount).where(eq(s.subAccount.systemKey, 'cash'));
   await tx
     .insert(s.paymentMethod)
-    .values({ methodName: 'Cash on delivery', subAccountId: cash!.id, instruction: 'Pay the courier on delivery.', atTill: 'false' })
+    .values({
+      methodName: 'Cash on delivery',
+      subAccountId: cash!.id,
+      instruction: 'Pay the courier on delivery.',
+      atTill: 'false',
+      isCod: 'true',
+    })
     .onConflictDoNothing();
   await tx
     .insert(s.courierMedium)

@@ -10,6 +10,8 @@ const kinds: Record<Posting['type'], string> = {
   vatReturn: 'VAT return',
   transaction: 'Manual entry',
   adjustment: 'Stock adjustment',
+  order: 'Web order',
+  orderReturn: 'Web order return',
 };
 export const postingKind = (type: Posting['type']) => kinds[type] ?? type;
 export const postingKinds = Object.entries(kinds).map(([value, label]) => ({ value, label }));

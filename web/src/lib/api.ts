@@ -9,7 +9,7 @@ type Args<E extends Endpoint> = (NoParams<E> extends true ? { params?: undefined
     /** The list query (page, count, status, key, filters) or the endpoint's own query parameters. */
     query?: ListFilters;
   };
-type Options = Pick<CallOptions, 'toast'>;
+type Options = Pick<CallOptions, 'toast' | 'headers'>;
 /** Arguments may be left out only when the endpoint needs no parameters and no body. */
 type Rest<E extends Endpoint> = [NoParams<E>, NoBody<E>] extends [true, true]
   ? [args?: Args<E>, options?: Options]

@@ -16,6 +16,8 @@ export interface CallOptions {
   filters?: ListFilters;
   /** Show the error text as an error notice. */
   toast?: boolean;
+  /** Extra request headers (e.g. `Idempotency-Key`); the bearer token and the content type are set here. */
+  headers?: Record<string, string>;
 }
 
 // One refresh at a time: parallel 401s share it, since a refresh token is good for one use only.
@@ -34,8 +36,8 @@ export function listUrl(path: string, filters?: ListFilters): string {
   return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
 }
 
-function send(method: string, path: string, body: unknown, token: string | null) {
-  const headers: Record<string, string> = {};
+function send(method: string, path: string, body: unknown, token: string | null, extra: Record<string, string> = {}) {
+  const headers: Record<string, string> = { ...extra };
   if (token) headers.Authorization = `Bearer ${token}`;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
@@ -90,7 +92,8 @@ export async function withSession<R extends { status: number }>(attempt: (token:
 
 export const isSessionEnded = (error: unknown) => error === sessionEnded;
 
-const sendWithSession = (method: string, url: string, body: unknown) => withSession((token) => send(method, url, body, token));
+const sendWithSession = (method: string, url: string, body: unknown, headers?: Record<string, string>) =>
+  withSession((token) => send(method, url, body, token, headers));
 
 /**
  * Every call of the web app goes through here: bearer token and credentials sent, the answer
@@ -100,7 +103,7 @@ export async function call<T = unknown>(method: string, path: string, options: C
   let response: Response;
   let body: unknown;
   try {
-    response = await sendWithSession(method, listUrl(path, options.filters), options.body);
+    response = await sendWithSession(method, listUrl(path, options.filters), options.body, options.headers);
     body = await read(response);
   } catch (error) {
     if (error === sessionEnded) return { error: fallbackErrorText, status: 401 };

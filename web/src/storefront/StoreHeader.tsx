@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useWide } from '../lib/media.ts';
 import { useSettings } from '../lib/settings.ts';
 import { AccountMenu } from './account/AccountMenu.tsx';
+import { CartButton, CartDrawer } from './cart/CartDrawer.tsx';
 import type { Category } from './shop.ts';
 import './store-layout.css';
 
@@ -128,6 +129,8 @@ export function StoreHeader({ categories }: { categories: Category[] }) {
         <CategoryDrawer categories={categories} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
       )}
       <AccountMenu />
+      <CartButton />
+      <CartDrawer />
     </header>
   );
 }

@@ -6,6 +6,7 @@ import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
 import { saveCustomerSession } from '../../lib/session.ts';
+import { sendLocalCart } from '../cart/send-local-cart.ts';
 
 /** Google Identity Services, the script that draws the button and hands back the ID token. */
 export const googleScriptUrl = 'https://accounts.google.com/gsi/client';
@@ -66,6 +67,7 @@ export function GoogleButton({ next }: { next: string }) {
             const result = await api(routes.googleLogin.login, { body: { credential } }, { toast: true });
             if (result.error !== undefined) return;
             saveCustomerSession(result.data);
+            await sendLocalCart(result.data.id);
             queryClient.clear();
             notify.success(messages.loginSuccess);
             navigate(next, { replace: true });

@@ -5,6 +5,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notices.tsx';
 import { saveCustomerSession } from '../../lib/session.ts';
+import { sendLocalCart } from '../cart/send-local-cart.ts';
 import { Field, formValues } from './Field.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { useShopper } from './shopper.ts';
@@ -43,8 +44,9 @@ export function LoginPage() {
     }
     void run(
       () => api(routes.customerSession.login, { body: { email, password } }),
-      (login) => {
+      async (login) => {
         saveCustomerSession(login);
+        await sendLocalCart(login.id);
         queryClient.clear();
         notify.success(messages.loginSuccess);
         navigate(nextPath(search), { replace: true });

@@ -5,6 +5,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notices.tsx';
 import { saveCustomerSession } from '../../lib/session.ts';
+import { sendLocalCart } from '../cart/send-local-cart.ts';
 import { Field, formValues } from './Field.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { nextPath } from './LoginPage.tsx';
@@ -40,8 +41,9 @@ export function RegisterPage() {
     }
     void run(
       () => api(routes.customerSession.register, { body }),
-      (login) => {
+      async (login) => {
         saveCustomerSession(login);
+        await sendLocalCart(login.id);
         queryClient.clear();
         notify.success(customerMessages.registered);
         navigate(nextPath(search), { replace: true });

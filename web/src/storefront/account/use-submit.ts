@@ -25,13 +25,17 @@ export function issuesByField(check: Check, labels: Record<string, string>): Fie
 export function useSubmit(labels: Record<string, string>) {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
-  async function run<T>(send: () => Promise<Result<T>>, onDone: (data: T) => void, onError?: (status: number, text: string) => boolean) {
+  async function run<T>(
+    send: () => Promise<Result<T>>,
+    onDone: (data: T) => void | Promise<void>,
+    onError?: (status: number, text: string) => boolean,
+  ) {
     setBusy(true);
     setErrors({});
     const result = await send();
     setBusy(false);
     if (result.error === undefined) {
-      onDone(result.data);
+      await onDone(result.data);
       return;
     }
     if (onError?.(result.status, result.error)) return;

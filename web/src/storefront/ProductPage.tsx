@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { api } from '../lib/api.ts';
 import { NotFound } from '../ui/NotFound.tsx';
 import { ColourChip } from './ColourChip.tsx';
+import { AddToCart } from './cart/AddToCart.tsx';
 import { Price } from './Price.tsx';
 
 /** The product page at /product/:id: gallery, name, VAT-inclusive price, description, colours, attributes, stock. */
@@ -77,6 +78,7 @@ export function ProductPage() {
             {p.productQuantity > 0 ? 'In stock' : 'Out of stock'}
           </Typography.Text>
         </Typography.Paragraph>
+        <AddToCart product={p} />
         {p.description && (
           <Typography.Paragraph data-testid="product-description" style={{ whiteSpace: 'pre-wrap' }}>
             {p.description}

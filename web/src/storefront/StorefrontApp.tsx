@@ -24,6 +24,12 @@ const ForgotPasswordPage = page(() => import('./account/ForgotPasswordPage.tsx')
 const ResetPasswordPage = page(() => import('./account/ResetPasswordPage.tsx'), 'ResetPasswordPage');
 const ProfilePage = page(() => import('./account/ProfilePage.tsx'), 'ProfilePage');
 const ChangePasswordPage = page(() => import('./account/ChangePasswordPage.tsx'), 'ChangePasswordPage');
+// the cart, the checkout and the shopper's orders: plain React and CSS, each fetched when opened
+const CartPage = page(() => import('./cart/CartPage.tsx'), 'CartPage');
+const CheckoutPage = page(() => import('./checkout/CheckoutPage.tsx'), 'CheckoutPage');
+const OrdersPage = page(() => import('./orders/OrdersPage.tsx'), 'OrdersPage');
+const OrderPage = page(() => import('./orders/OrderPage.tsx'), 'OrderPage');
+const OrderPlacedPage = page(() => import('./orders/OrderPlacedPage.tsx'), 'OrderPlacedPage');
 const NotFound = lazy(async () => ({ default: (await import('../ui/NotFound.tsx')).NotFound }));
 
 export function StorefrontApp() {
@@ -49,6 +55,11 @@ export function StorefrontApp() {
             <Route path="reset-password" element={<ResetPasswordPage />} />
             <Route path="profile" element={<ProfilePage />} />
             <Route path="change-password" element={<ChangePasswordPage />} />
+            <Route path="cart" element={<CartPage />} />
+            <Route path="checkout" element={<CheckoutPage />} />
+            <Route path="orders" element={<OrdersPage />} />
+            <Route path="orders/:id" element={<OrderPage />} />
+            <Route path="orders/:id/placed" element={<OrderPlacedPage />} />
             <Route path="*" element={<NotFound shop />} />
           </Routes>
         </Suspense>

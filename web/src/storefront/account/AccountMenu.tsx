@@ -10,6 +10,9 @@ export function AccountMenu() {
     <div className="store-account" data-testid="store-account">
       {shopper ? (
         <>
+          <Link to="/orders" className="store-account-orders">
+            My orders
+          </Link>
           <Link to="/profile" className="store-account-name" title="My profile" data-testid="store-shopper">
             {shopperName(shopper)}
           </Link>

@@ -22,7 +22,8 @@ const labels = {
   address: 'Address',
   profileImage: 'Photo',
 };
-export const profileKey = ['customer-profile'];
+
+import { profileKey } from './profile-key.ts';
 
 /** The chosen photo's preview: an object URL, released when the photo changes or the page closes. */
 function usePreview(file: File | null): string | null {
@@ -122,6 +123,7 @@ function ProfileForm({ profile }: { profile: CustomerProfile }) {
       </button>
       <div className="account-links">
         <Link to="/change-password">Change password</Link>
+        <Link to="/orders">My orders</Link>
         <button type="button" className="account-button account-button-plain" onClick={() => void logout()}>
           Logout
         </button>

@@ -1,0 +1,227 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type CustomerProfile, routes } from '@tillbook/contract';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { api } from '../../lib/api.ts';
+import { must } from '../../lib/http.ts';
+import { notify } from '../../lib/notices.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { LoggedOut } from '../account/LoggedOut.tsx';
+import { profileKey } from '../account/profile-key.ts';
+import { CartLines } from '../cart/CartLines.tsx';
+import { serverCartKey, useCart } from '../cart/use-cart.ts';
+import { useMoney } from '../shop.ts';
+import { type AppliedCoupon, CouponField } from './CouponField.tsx';
+import { checkoutLists } from './checkout-lists.ts';
+import { needsNewKey, newIdempotencyKey } from './idempotency-key.ts';
+import { PaymentChoice } from './PaymentChoice.tsx';
+import '../account/account.css';
+import '../cart/cart.css';
+import './checkout.css';
+
+const cents = (n: number) => Math.round(n * 100);
+
+function CheckoutForm({ profile }: { profile: CustomerProfile }) {
+  const cart = useCart();
+  const money = useMoney();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const areas = useQuery({ queryKey: ['checkout-delivery-fees'], queryFn: () => must(api(checkoutLists.deliveryFee)) });
+  const methods = useQuery({ queryKey: ['checkout-payment-methods'], queryFn: () => must(api(checkoutLists.paymentMethod)) });
+  const [areaId, setAreaId] = useState<number | null>(null);
+  const [methodId, setMethodId] = useState<number | null>(null);
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // one key per checkout attempt: a double click or a retry after a lost answer sends the same one
+  const key = useRef<string>(newIdempotencyKey());
+
+  const areaList = areas.data?.getAllDeliveryFee ?? [];
+  const methodList = methods.data?.getAllPaymentMethod ?? [];
+  const area = areaList.find((a) => a.id === areaId) ?? null;
+  const method = methodList.find((m) => m.id === methodId) ?? null;
+  const goods = cart.total;
+  const off = coupon ? Math.min(coupon.amount, goods) : 0;
+  const total = (cents(goods) - cents(off) + cents(area?.deliveryFee ?? 0)) / 100;
+
+  if (cart.loading) return <Spinner />;
+  if (cart.lines.length === 0)
+    return (
+      <main className="account-page" data-testid="checkout-empty">
+        <h1>Checkout</h1>
+        <p>Your cart is empty.</p>
+        <Link to="/products">See the products</Link>
+      </main>
+    );
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    const missing: Record<string, string> = {
+      ...(!text('deliveryAddress') && { deliveryAddress: 'Delivery address is required' }),
+      ...(!text('customerPhone') && { customerPhone: 'Phone is required' }),
+      ...(!area && { deliveryFeeId: 'Choose a delivery area' }),
+      ...(!method && { paymentMethodId: 'Choose how you pay' }),
+      ...(method?.isCod === 'false' && !text('CustomerAccount') && { CustomerAccount: 'Your account is required' }),
+      ...(method?.isCod === 'false' && !text('CustomerTransactionId') && { CustomerTransactionId: 'Transaction id is required' }),
+    };
+    setErrors(missing);
+    setRefusal(null);
+    if (Object.keys(missing).length > 0 || !area || !method) return;
+    setBusy(true);
+    const result = await api(
+      routes.order.create,
+      {
+        body: {
+          deliveryFeeId: area.id,
+          paymentMethodId: method.id,
+          deliveryAddress: text('deliveryAddress'),
+          customerPhone: text('customerPhone'),
+          note: text('note') || null,
+          couponCode: coupon?.code ?? null,
+          ...(method.isCod === 'false' && {
+            CustomerAccount: text('CustomerAccount'),
+            CustomerTransactionId: text('CustomerTransactionId'),
+          }),
+        },
+      },
+      { headers: { 'Idempotency-Key': key.current } },
+    );
+    setBusy(false);
+    if (result.error !== undefined) {
+      if (needsNewKey(result.status)) key.current = newIdempotencyKey();
+      const fields = Object.fromEntries(Object.entries(result.fields ?? {}).map(([name, reason]) => [name, reason]));
+      setErrors(fields);
+      setRefusal(result.error);
+      // a refusal over stock or prices: the cart shows what changed
+      void cart.reload();
+      return;
+    }
+    const order = result.data.createdCartOrder;
+    notify.success(result.data.message);
+    queryClient.removeQueries({ queryKey: serverCartKey(profile.id) });
+    void queryClient.invalidateQueries({ queryKey: ['my-orders'] });
+    navigate(`/orders/${order.id}/placed`, { replace: true });
+  }
+
+  return (
+    <main className="checkout" data-testid="checkout-page">
+      <h1 className="shop-title">Checkout</h1>
+      <form className="checkout-grid" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <div className="checkout-main account-form">
+          <section className="checkout-section" aria-labelledby="checkout-delivery">
+            <h2 id="checkout-delivery">Delivery</h2>
+            <div className="account-field">
+              <label htmlFor="checkout-address">Delivery address</label>
+              <textarea
+                id="checkout-address"
+                name="deliveryAddress"
+                rows={3}
+                defaultValue={profile.address ?? ''}
+                aria-invalid={errors.deliveryAddress ? true : undefined}
+              />
+              {errors.deliveryAddress && <span className="account-error">{errors.deliveryAddress}</span>}
+            </div>
+            <div className="account-field">
+              <label htmlFor="checkout-phone">Phone</label>
+              <input
+                id="checkout-phone"
+                name="customerPhone"
+                type="tel"
+                autoComplete="tel"
+                defaultValue={profile.phone ?? ''}
+                aria-invalid={errors.customerPhone ? true : undefined}
+              />
+              {errors.customerPhone && <span className="account-error">{errors.customerPhone}</span>}
+            </div>
+            <div className="account-field">
+              <label htmlFor="checkout-area">Delivery area</label>
+              <select
+                id="checkout-area"
+                name="deliveryFeeId"
+                value={areaId ?? ''}
+                onChange={(e) => setAreaId(e.target.value ? Number(e.target.value) : null)}
+                aria-invalid={errors.deliveryFeeId ? true : undefined}
+              >
+                <option value="">{areas.isLoading ? 'Loading…' : 'Choose an area'}</option>
+                {areaList.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.deliveryArea} ({money(a.deliveryFee)})
+                  </option>
+                ))}
+              </select>
+              {areas.error && (
+                <span className="account-error">The delivery areas could not be loaded: {(areas.error as Error).message}</span>
+              )}
+              {errors.deliveryFeeId && <span className="account-error">{errors.deliveryFeeId}</span>}
+            </div>
+            <div className="account-field">
+              <label htmlFor="checkout-note">Note (optional)</label>
+              <textarea id="checkout-note" name="note" rows={2} />
+            </div>
+          </section>
+          <PaymentChoice
+            methods={methodList}
+            loading={methods.isLoading}
+            loadError={methods.error ? (methods.error as Error).message : null}
+            chosen={methodId}
+            onChoose={setMethodId}
+            errors={errors}
+          />
+        </div>
+        <aside className="cart-summary checkout-summary" aria-label="Your order">
+          <h2>Your order</h2>
+          <CartLines lines={cart.lines} />
+          <Link to="/cart" className="checkout-edit">
+            Change the cart
+          </Link>
+          <CouponField goods={goods} applied={coupon} onApply={setCoupon} />
+          <dl className="checkout-totals" data-testid="checkout-totals">
+            <dt>Goods</dt>
+            <dd data-testid="checkout-goods">{money(goods)}</dd>
+            {coupon && (
+              <>
+                <dt>Coupon {coupon.code}</dt>
+                <dd data-testid="checkout-coupon">−{money(off)}</dd>
+              </>
+            )}
+            <dt>Delivery</dt>
+            <dd data-testid="checkout-delivery-fee">{area ? money(area.deliveryFee) : '—'}</dd>
+            <dt className="checkout-total">Total</dt>
+            <dd className="checkout-total" data-testid="checkout-total">
+              {money(total)}
+            </dd>
+          </dl>
+          {refusal && (
+            <p className="account-error checkout-refusal" role="alert" data-testid="checkout-refusal">
+              {refusal}
+            </p>
+          )}
+          <button type="submit" className="cart-button checkout-place" disabled={busy}>
+            {busy ? 'Placing the order…' : 'Place order'}
+          </button>
+        </aside>
+      </form>
+    </main>
+  );
+}
+
+/** The checkout at /checkout: delivery, coupon, payment, then the order (a signed-in shopper's server cart). */
+export function CheckoutPage() {
+  const cart = useCart();
+  const profile = useQuery({
+    queryKey: profileKey,
+    queryFn: () => must(api(routes.customerSession.profile)),
+    enabled: !!cart.shopper,
+  });
+  if (!cart.shopper) {
+    if (cart.lines.length === 0) return <Navigate to="/cart" replace />;
+    return <LoggedOut title="Checkout" />;
+  }
+  if (profile.isLoading) return <Spinner />;
+  if (!profile.data) return <p className="account-notice">{(profile.error as Error | null)?.message}</p>;
+  return <CheckoutForm profile={profile.data} />;
+}

@@ -4,11 +4,11 @@ import {
   type CartPick,
   changeQuantity,
   type LocalCartLine,
-  parseLocalCart,
   quantityOf,
   removeLine,
   toServerLines,
 } from '../src/storefront/cart/local-cart.ts';
+import { parseLocalCart } from '../src/storefront/cart/local-cart-parse.ts';
 
 const shirt = { name: 'Shirt', productThumbnailImage: '/uploads/shirt.webp', productSalePriceWithVat: 20, finalPriceWithVat: 18 };
 const pick = (changes: Partial<CartPick> = {}): CartPick => ({

@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useWide } from '../lib/media.ts';
 import { useSettings } from '../lib/settings.ts';
 import { AccountMenu } from './account/AccountMenu.tsx';
-import { CartButton, CartDrawer } from './cart/CartDrawer.tsx';
 import type { Category } from './shop.ts';
 import './store-layout.css';
+
+// the cart's button (with its count) and drawer come just after the first paint, outside the first load's budget
+const HeaderCart = lazy(async () => ({ default: (await import('./cart/CartDrawer.tsx')).HeaderCart }));
 
 const categoryHref = (c: Category) => `/products?productCategoryId=${c.id}`;
 const subCategoryHref = (c: Category, s: Category['productSubCategory'][number]) =>
@@ -129,8 +131,9 @@ export function StoreHeader({ categories }: { categories: Category[] }) {
         <CategoryDrawer categories={categories} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
       )}
       <AccountMenu />
-      <CartButton />
-      <CartDrawer />
+      <Suspense fallback={<span className="store-icon-button" aria-hidden="true" />}>
+        <HeaderCart />
+      </Suspense>
     </header>
   );
 }

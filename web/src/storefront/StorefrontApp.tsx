@@ -24,12 +24,13 @@ const ForgotPasswordPage = page(() => import('./account/ForgotPasswordPage.tsx')
 const ResetPasswordPage = page(() => import('./account/ResetPasswordPage.tsx'), 'ResetPasswordPage');
 const ProfilePage = page(() => import('./account/ProfilePage.tsx'), 'ProfilePage');
 const ChangePasswordPage = page(() => import('./account/ChangePasswordPage.tsx'), 'ChangePasswordPage');
-// the cart, the checkout and the shopper's orders: plain React and CSS, each fetched when opened
-const CartPage = page(() => import('./cart/CartPage.tsx'), 'CartPage');
-const CheckoutPage = page(() => import('./checkout/CheckoutPage.tsx'), 'CheckoutPage');
-const OrdersPage = page(() => import('./orders/OrdersPage.tsx'), 'OrdersPage');
-const OrderPage = page(() => import('./orders/OrderPage.tsx'), 'OrderPage');
-const OrderPlacedPage = page(() => import('./orders/OrderPlacedPage.tsx'), 'OrderPlacedPage');
+// the cart, the checkout and the shopper's orders: one chunk, fetched when one of them is opened
+const shopPages = () => import('./shop-pages.ts');
+const CartPage = page(shopPages, 'CartPage');
+const CheckoutPage = page(shopPages, 'CheckoutPage');
+const OrdersPage = page(shopPages, 'OrdersPage');
+const OrderPage = page(shopPages, 'OrderPage');
+const OrderPlacedPage = page(shopPages, 'OrderPlacedPage');
 const NotFound = lazy(async () => ({ default: (await import('../ui/NotFound.tsx')).NotFound }));
 
 export function StorefrontApp() {

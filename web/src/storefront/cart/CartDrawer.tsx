@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { useMoney } from '../shop.ts';
-import { CartLines } from './CartLines.tsx';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useCartCount } from './cart-count.ts';
 import { setCartDrawer, useCartDrawer } from './drawer-state.ts';
-import { type ShownLine, useCart } from './use-cart.ts';
-import './cart.css';
+import './cart-button.css';
+
+// the drawer's lines and their changes are fetched when it first opens (the header is the first load)
+const DrawerContent = lazy(async () => ({ default: (await import('./CartDrawerContent.tsx')).CartDrawerContent }));
 
 /** The header's cart button: the cart's count of units; it opens the drawer. */
 export function CartButton() {
-  const { count } = useCart();
+  const count = useCartCount();
   return (
     <button
       type="button"
@@ -36,58 +36,6 @@ export function CartButton() {
   );
 }
 
-function DrawerContent() {
-  const cart = useCart();
-  const money = useMoney();
-  const [busy, setBusy] = useState(false);
-  const close = () => setCartDrawer(false);
-  const act = async (run: () => Promise<boolean>) => {
-    setBusy(true);
-    await run();
-    setBusy(false);
-  };
-  return (
-    <div className="cart-drawer-panel" data-testid="cart-drawer">
-      <div className="store-drawer-head">
-        <h2 id="cart-drawer-title">Cart</h2>
-        <button type="button" className="store-icon-button" aria-label="Close" onClick={close}>
-          ×
-        </button>
-      </div>
-      <div className="cart-drawer-body">
-        {cart.loading ? (
-          <p className="cart-empty">Loading…</p>
-        ) : cart.lines.length === 0 ? (
-          <p className="cart-empty">Your cart is empty.</p>
-        ) : (
-          <CartLines
-            lines={cart.lines}
-            busy={busy}
-            onChange={(line: ShownLine, type) => void act(() => cart.change(line, type))}
-            onRemove={(line) => void act(() => cart.remove(line))}
-          />
-        )}
-      </div>
-      {cart.lines.length > 0 && (
-        <div className="cart-drawer-foot">
-          <div className="cart-total">
-            <span>Total</span>
-            <strong data-testid="cart-total">{money(cart.total)}</strong>
-          </div>
-          <div className="cart-actions">
-            <Link to="/cart" className="cart-button cart-button-plain" onClick={close}>
-              View cart
-            </Link>
-            <Link to="/checkout" className="cart-button" onClick={close}>
-              Checkout
-            </Link>
-          </div>
-        </div>
-      )}
-    </div>
-  );
-}
-
 /** The cart in a drawer from the right (a modal dialog: Escape or a tap beside it closes it). */
 export function CartDrawer() {
   const open = useCartDrawer();
@@ -108,7 +56,21 @@ export function CartDrawer() {
       onClose={() => setCartDrawer(false)}
       onClick={(event) => event.target === dialog.current && setCartDrawer(false)}
     >
-      {open && <DrawerContent />}
+      {open && (
+        <Suspense fallback={<p className="cart-drawer-loading">Loading…</p>}>
+          <DrawerContent />
+        </Suspense>
+      )}
     </dialog>
+  );
+}
+
+/** The header's cart: the button and its drawer. */
+export function HeaderCart() {
+  return (
+    <>
+      <CartButton />
+      <CartDrawer />
+    </>
   );
 }

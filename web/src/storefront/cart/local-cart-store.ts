@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { storageKeys } from '../../lib/session.ts';
-import { type LocalCartLine, parseLocalCart } from './local-cart.ts';
+import type { LocalCartLine } from './local-cart.ts';
+import { parseLocalCart } from './local-cart-parse.ts';
 
 const changed = 'tillbook-cart';
 

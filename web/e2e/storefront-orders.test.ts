@@ -1,0 +1,247 @@
+import { messages } from '@tillbook/contract';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { cartMessages } from '../src/storefront/cart/cart-messages.ts';
+import { type Browser, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { api, ownerToken } from './stock-api.ts';
+
+/**
+ * The storefront's side of online orders (issue 20): a logged-out shopper's cart in the browser, the
+ * cart going to the server at login, the checkout, the order's page and My orders while staff move it on.
+ */
+let product: Product;
+let browser: Browser;
+let token: string;
+const problems: string[] = [];
+const ids = { sleeve: 0, candle: 0, soap: 0, red: 0, black: 0, sizeM: 0, sizeL: 0 };
+const shopper = { username: 'cartshopper', email: 'cart.shopper@shop.test', password: 'Shopper-pass1!' };
+
+type Named = { id: number; name: string };
+const rowsOf = <T>(answer: Record<string, unknown>) => Object.values(answer).find(Array.isArray) as T[];
+
+beforeAll(async () => {
+  product = await startProduct();
+  token = await ownerToken(product);
+  browser = await openBrowser();
+  browser.page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  const products = rowsOf<Named>(await api(product, token, 'GET', 'product/public?count=100'));
+  ids.sleeve = products.find((p) => p.name === 'Laptop Sleeve')!.id;
+  ids.soap = products.find((p) => p.name === 'Dish Soap Lemon 500 ml')!.id;
+  const sleeve = await api<{ colors: Named[]; productAttributeValues: Named[] }>(product, token, 'GET', `product/public/${ids.sleeve}`);
+  ids.red = sleeve.colors.find((c) => c.name === 'Red')!.id;
+  ids.black = sleeve.colors.find((c) => c.name === 'Black')!.id;
+  ids.sizeM = sleeve.productAttributeValues.find((v) => v.name === 'M')!.id;
+  ids.sizeL = sleeve.productAttributeValues.find((v) => v.name === 'L')!.id;
+  // a product with one left: the second "Add to cart" is refused
+  const vats = rowsOf<Named & { title: string }>(await api(product, token, 'GET', 'product-vat?query=all'));
+  ids.candle = (
+    await api<{ id: number }>(product, token, 'POST', 'product', {
+      name: 'Last Beeswax Candle',
+      sku: 'E2E-CANDLE',
+      productSalePrice: 8,
+      productQuantity: 1,
+      productVatId: vats.find((v) => v.title === 'Standard')!.id,
+    })
+  ).id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.close();
+});
+
+const notice = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first().waitFor();
+
+/** Nothing is wider than the screen: the page never scrolls sideways. */
+async function expectNoOverflow(page: Page) {
+  const { scrollWidth, viewport } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(viewport);
+}
+
+type StoredLine = { productId: number; productQuantity: number; colorId: number | null; productAttributeValueId: number[] };
+const storedCart = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null') as StoredLine[] | null) as Promise<StoredLine[] | null>;
+
+async function closeDrawer(page: Page) {
+  await page.getByTestId('cart-drawer').getByRole('button', { name: 'Close' }).click();
+  await page.getByTestId('cart-drawer').waitFor({ state: 'detached' });
+}
+
+/** Chooses a colour and a size on the sleeve's page and adds it. */
+async function addSleeve(page: Page, colour: string, size: string) {
+  const add = page.getByTestId('add-to-cart');
+  await add.getByRole('radio', { name: colour }).check();
+  await add.getByRole('radio', { name: size, exact: true }).check();
+  await add.getByRole('button', { name: 'Add to cart' }).click();
+  await notice(page, cartMessages.itemAdded);
+  await page.getByTestId('cart-drawer').waitFor();
+}
+
+test('logged out, the cart lives in the browser: the same choice merges, stock runs out, quantities change', async () => {
+  const { page } = browser;
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`${product.url}/product/${ids.sleeve}`);
+  // a product with colours and sizes asks for both first
+  await page.getByTestId('add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('alert').filter({ hasText: 'Choose a colour and Size' }).waitFor();
+  await addSleeve(page, 'Red', 'M');
+  await closeDrawer(page);
+  await addSleeve(page, 'Red', 'M');
+  const drawer = page.getByTestId('cart-drawer');
+  expect(await drawer.getByTestId('cart-line').count()).toBe(1);
+  expect(await drawer.getByTestId('cart-line-quantity').textContent()).toBe('2');
+  expect(await drawer.getByTestId('cart-line-options').textContent()).toBe('Red · M');
+  await closeDrawer(page);
+  await addSleeve(page, 'Black', 'L');
+  await closeDrawer(page);
+  expect(await storedCart(page)).toEqual([
+    expect.objectContaining({ productId: ids.sleeve, productQuantity: 2, colorId: ids.red, productAttributeValueId: [ids.sizeM] }),
+    expect.objectContaining({ productId: ids.sleeve, productQuantity: 1, colorId: ids.black, productAttributeValueId: [ids.sizeL] }),
+  ]);
+
+  // a card's "Add to cart" for a product without choices; one in stock: the second is refused
+  await page.goto(`${product.url}/products?key=Beeswax`);
+  const card = page.getByTestId('product-card').filter({ hasText: 'Last Beeswax Candle' });
+  await card.getByRole('button', { name: 'Add Last Beeswax Candle to cart' }).click();
+  await notice(page, cartMessages.itemAdded);
+  await closeDrawer(page);
+  await card.getByRole('button', { name: 'Add Last Beeswax Candle to cart' }).click();
+  await notice(page, messages.stockOut);
+  expect(await page.getByTestId('cart-count').textContent()).toBe('4');
+
+  // the cart page: one more, one less, and one less of a single unit removes the line
+  await page.goto(`${product.url}/cart`);
+  const lines = page.getByTestId('cart-page').getByTestId('cart-line');
+  await lines.first().waitFor();
+  expect(await lines.count()).toBe(3);
+  await page.getByRole('button', { name: 'One more Laptop Sleeve' }).last().click();
+  await notice(page, cartMessages.updated);
+  expect(await lines.nth(1).getByTestId('cart-line-quantity').textContent()).toBe('2');
+  await page.getByRole('button', { name: 'One less Last Beeswax Candle' }).click();
+  await notice(page, cartMessages.itemRemoved);
+  await expect.poll(() => lines.count()).toBe(2);
+  expect(await page.getByTestId('cart-count').textContent()).toBe('4');
+  await screenshot(page, 'storefront-cart-1366');
+  await page.screenshot({ path: '/tmp/storefront-cart-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoOverflow(page);
+  await page.getByTestId('cart-button').click();
+  await page.getByTestId('cart-drawer').waitFor();
+  await page.screenshot({ path: '/tmp/storefront-cart-drawer-390.png' });
+  await closeDrawer(page);
+  await page.screenshot({ path: '/tmp/storefront-cart-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  expect(problems).toEqual([]);
+});
+
+test('at login the browser cart goes to the server; checkout with cash on delivery; staff move the order on; Buy again', async () => {
+  const { page } = browser;
+  const registered = await fetch(`${product.url}/v1/customer/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...shopper, confirmPassword: shopper.password, firstName: 'Cara', lastName: 'Shopper' }),
+  });
+  expect(registered.status).toBe(201);
+  await page.goto(`${product.url}/cart`);
+  await page.getByTestId('store-account').getByRole('link', { name: 'Log in' }).click();
+  await page.getByLabel('Email').fill(shopper.email);
+  await page.getByLabel('Password').fill(shopper.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await notice(page, messages.loginSuccess);
+  // the server took the cart: the browser's is gone, the server's shows the same lines at its prices
+  await expect.poll(() => storedCart(page)).toBeNull();
+  await page.goto(`${product.url}/cart`);
+  const lines = page.getByTestId('cart-page').getByTestId('cart-line');
+  await lines.first().waitFor();
+  expect(await lines.count()).toBe(2);
+  expect(await page.getByTestId('cart-count').textContent()).toBe('4');
+  expect(await lines.allTextContents()).toEqual([expect.stringContaining('Red · M'), expect.stringContaining('Black · L')]);
+
+  // one more on the server's cart, and a product added while logged in
+  await page.getByRole('button', { name: 'One more Laptop Sleeve' }).first().click();
+  await notice(page, cartMessages.updated);
+  await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('5');
+  await page.goto(`${product.url}/products?key=Dish Soap`);
+  await page.getByRole('button', { name: 'Add Dish Soap Lemon 500 ml to cart' }).click();
+  await notice(page, cartMessages.productAdded);
+  await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('6');
+  const drawer = page.getByTestId('cart-drawer');
+  const cartTotal = await drawer.getByTestId('cart-total').textContent();
+  await drawer.getByRole('link', { name: 'Checkout' }).click();
+
+  // the checkout: address and phone from the profile (none yet), a delivery area, cash on delivery
+  const checkout = page.getByTestId('checkout-page');
+  await checkout.waitFor();
+  expect(await checkout.getByTestId('checkout-goods').textContent()).toBe(cartTotal);
+  await checkout.getByRole('button', { name: 'Place order' }).click();
+  await checkout.getByText('Delivery address is required').waitFor();
+  await checkout.getByLabel('Delivery address').fill('12 Market Street\nOld Town');
+  await checkout.getByLabel('Phone').fill('+15550100');
+  await checkout.getByLabel('Delivery area').selectOption({ label: 'City centre ($3.50)' });
+  await checkout.getByRole('radio', { name: /Cash on delivery/ }).check();
+  await screenshot(page, 'storefront-checkout-1366');
+  await page.screenshot({ path: '/tmp/storefront-checkout-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoOverflow(page);
+  await page.screenshot({ path: '/tmp/storefront-checkout-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const total = await checkout.getByTestId('checkout-total').textContent();
+  await checkout.getByRole('button', { name: 'Place order' }).click();
+
+  const placed = page.getByTestId('order-placed');
+  await placed.waitFor();
+  const orderId = Number((await placed.getByTestId('order-number').textContent())!.replace('#', ''));
+  expect(await placed.getByTestId('order-placed-total').textContent()).toBe(total);
+  await expect.poll(() => page.getByTestId('cart-count').count()).toBe(0);
+  await page.screenshot({ path: '/tmp/storefront-placed-1366.png', fullPage: true });
+
+  // My orders lists it; its page shows the lines and the history
+  await page.getByTestId('store-account').getByRole('link', { name: 'My orders' }).click();
+  const row = page.getByTestId('order-row').filter({ hasText: `Order #${orderId}` });
+  await row.waitFor();
+  expect(await row.getByTestId('order-status').textContent()).toBe('Placed');
+  expect(await row.getByTestId('order-row-total').textContent()).toBe(total);
+  await row.click();
+  const order = page.getByTestId('order-page');
+  await order.waitFor();
+  expect(await order.getByTestId('cart-line').count()).toBe(3);
+  expect(await order.getByTestId('order-total').textContent()).toBe(total);
+
+  // staff take it on, ship it and deliver it; the shopper sees each status
+  const couriers = rowsOf<{ id: number }>(await api(product, token, 'GET', 'courier-medium?query=all'));
+  const steps = [
+    ['RECEIVED', 'Confirmed'],
+    ['SHIPPED', 'Shipped'],
+    ['DELIVERED', 'Delivered'],
+  ] as const;
+  for (const [status, label] of steps) {
+    await api(product, token, 'PATCH', 'cart-order/order', {
+      invoiceId: orderId,
+      orderStatus: status,
+      ...(status === 'RECEIVED' && { courierMediumId: couriers[0]!.id }),
+    });
+    await page.reload();
+    await order.getByTestId('order-status').filter({ hasText: label }).waitFor();
+  }
+  expect(await order.getByTestId('order-history').locator('li strong').allTextContents()).toEqual([
+    'Placed',
+    'Confirmed',
+    'Shipped',
+    'Delivered',
+  ]);
+  await page.screenshot({ path: '/tmp/storefront-order-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoOverflow(page);
+  await page.screenshot({ path: '/tmp/storefront-order-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // Buy again puts the lines back into the cart at today's prices
+  await order.getByRole('button', { name: 'Buy again' }).click();
+  await notice(page, cartMessages.productAdded);
+  await page.waitForURL(`${product.url}/cart`);
+  await expect.poll(() => page.getByTestId('cart-page').getByTestId('cart-line').count()).toBe(3);
+  expect(await page.getByTestId('cart-count').textContent()).toBe('6');
+  expect(problems).toEqual([]);
+});

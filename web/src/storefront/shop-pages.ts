@@ -1,0 +1,6 @@
+/** The cart, the checkout and the shopper's orders: one lazy chunk (plain React and CSS), fetched when one is opened. */
+export { CartPage } from './cart/CartPage.tsx';
+export { CheckoutPage } from './checkout/CheckoutPage.tsx';
+export { OrderPage } from './orders/OrderPage.tsx';
+export { OrderPlacedPage } from './orders/OrderPlacedPage.tsx';
+export { OrdersPage } from './orders/OrdersPage.tsx';

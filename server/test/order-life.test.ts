@@ -1,15 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { readProduct } from './factories.ts';
 import { useTestApp } from './harness.ts';
-import {
-  type CheckoutSetup,
-  checkout,
-  checkoutSetup,
-  moveOrder,
-  orderPostingsOf,
-  shopProduct,
-  shopperWithCart,
-} from './shop-fixtures.ts';
+import { type CheckoutSetup, checkout, checkoutSetup, moveOrder, orderPostingsOf, shopProduct, shopperWithCart } from './shop-fixtures.ts';
 
 /** A web order's life, figure by figure (reference 3.16–3.17 with its defects fixed). */
 const t = useTestApp({ invariants: true });
@@ -78,7 +70,12 @@ describe('cash on delivery with a coupon and a delivery fee', () => {
     const noCourier = await moveOrder(t, owner, { invoiceId: order.id, orderStatus: 'RECEIVED' });
     expect(noCourier.status).toBe(400);
     expect(noCourier.body.fields).toHaveProperty('courierMediumId');
-    const received = await moveOrder(t, owner, { invoiceId: order.id, orderStatus: 'RECEIVED', courierMediumId: setup.courierId, deliveryFee: 6 });
+    const received = await moveOrder(t, owner, {
+      invoiceId: order.id,
+      orderStatus: 'RECEIVED',
+      courierMediumId: setup.courierId,
+      deliveryFee: 6,
+    });
     expect(received.status, JSON.stringify(received.body)).toBe(200);
     expect(received.body.orderStatus).toBe('RECEIVED');
     // delivered straight from received is not in the table
@@ -152,10 +149,17 @@ describe('a manual payment', () => {
     expect(again.status).toBe(409);
     expect(await orderPostingsOf(t, order.id)).toContainEqual(['Bank', 'Accounts Receivable', 31.4]);
     // a paid order's delivery fee is not re-based
-    const refee = await moveOrder(t, owner, { invoiceId: order.id, orderStatus: 'RECEIVED', courierMediumId: setup.courierId, deliveryFee: 9 });
+    const refee = await moveOrder(t, owner, {
+      invoiceId: order.id,
+      orderStatus: 'RECEIVED',
+      courierMediumId: setup.courierId,
+      deliveryFee: 9,
+    });
     expect(refee.status).toBe(400);
     expect(refee.body.fields).toHaveProperty('deliveryFee');
-    expect((await moveOrder(t, owner, { invoiceId: order.id, orderStatus: 'RECEIVED', courierMediumId: setup.courierId })).status).toBe(200);
+    expect((await moveOrder(t, owner, { invoiceId: order.id, orderStatus: 'RECEIVED', courierMediumId: setup.courierId })).status).toBe(
+      200,
+    );
   });
 
   test('cancelled after payment: the stock comes back and every posting is reversed', async () => {
@@ -171,7 +175,10 @@ describe('a manual payment', () => {
     const order = placed.body.createdCartOrder;
     expect((await readProduct(t, p.id)).productQuantity).toBe(0);
     const list = await t.call('GET', '/v1/manual-payment', { token: owner, query: { key: 'TX-CANCEL' } });
-    await t.call('PUT', `/v1/manual-payment/verify/${list.body.getAllManualPayment[0].id}`, { token: owner, body: { isVerified: 'Accept' } });
+    await t.call('PUT', `/v1/manual-payment/verify/${list.body.getAllManualPayment[0].id}`, {
+      token: owner,
+      body: { isVerified: 'Accept' },
+    });
     const cancelled = await moveOrder(t, owner, { invoiceId: order.id, orderStatus: 'CANCELLED' });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect((await readProduct(t, p.id)).productQuantity).toBe(4);

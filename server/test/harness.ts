@@ -15,6 +15,7 @@ import {
   expectInvoiceFiguresMatchLedger,
   expectLedgerBalanced,
   expectListTotalsMatchInvoices,
+  expectOrderFiguresMatchLedger,
   expectStockMatchesMovements,
 } from './invariants.ts';
 
@@ -214,6 +215,7 @@ export function useTestApp(options: UseTestAppOptions = {}): TestApp {
       await expectInventoryMatchesLedger(t);
       await expectInvoiceFiguresMatchLedger(t);
       await expectListTotalsMatchInvoices(t);
+      await expectOrderFiguresMatchLedger(t);
     });
   }
   const t = new Proxy({} as TestApp, {

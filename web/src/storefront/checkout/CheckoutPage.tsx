@@ -12,7 +12,6 @@ import { CartLines } from '../cart/CartLines.tsx';
 import { serverCartKey, useCart } from '../cart/use-cart.ts';
 import { useMoney } from '../shop.ts';
 import { type AppliedCoupon, CouponField } from './CouponField.tsx';
-import { checkoutLists } from './checkout-lists.ts';
 import { needsNewKey, newIdempotencyKey } from './idempotency-key.ts';
 import { PaymentChoice } from './PaymentChoice.tsx';
 import '../account/account.css';
@@ -26,8 +25,8 @@ function CheckoutForm({ profile }: { profile: CustomerProfile }) {
   const money = useMoney();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const areas = useQuery({ queryKey: ['checkout-delivery-fees'], queryFn: () => must(api(checkoutLists.deliveryFee)) });
-  const methods = useQuery({ queryKey: ['checkout-payment-methods'], queryFn: () => must(api(checkoutLists.paymentMethod)) });
+  const areas = useQuery({ queryKey: ['checkout-delivery-fees'], queryFn: () => must(api(routes.publicList.deliveryFee)) });
+  const methods = useQuery({ queryKey: ['checkout-payment-methods'], queryFn: () => must(api(routes.publicList.paymentMethod)) });
   const [areaId, setAreaId] = useState<number | null>(null);
   const [methodId, setMethodId] = useState<number | null>(null);
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);

@@ -1,4 +1,6 @@
-import type { CheckoutPaymentMethod } from './checkout-lists.ts';
+import type { PublicPaymentMethodList } from '@tillbook/contract';
+
+type CheckoutPaymentMethod = PublicPaymentMethodList['getAllPaymentMethod'][number];
 
 interface Props {
   methods: CheckoutPaymentMethod[];

@@ -101,9 +101,10 @@ function CheckoutForm({ profile }: { profile: CustomerProfile }) {
     }
     const order = result.data.createdCartOrder;
     notify.success(result.data.message);
-    queryClient.removeQueries({ queryKey: serverCartKey(profile.id) });
-    void queryClient.invalidateQueries({ queryKey: ['my-orders'] });
     navigate(`/orders/${order.id}/placed`, { replace: true });
+    // the cart became the order
+    void queryClient.invalidateQueries({ queryKey: serverCartKey(profile.id) });
+    void queryClient.invalidateQueries({ queryKey: ['my-orders'] });
   }
 
   return (

@@ -43,6 +43,13 @@ beforeAll(async () => {
       productVatId: vats.find((v) => v.title === 'Standard')!.id,
     })
   ).id;
+  await api(product, token, 'POST', 'coupon', {
+    couponCode: 'SAVE10',
+    type: 'percentage',
+    value: 10,
+    startDate: '2020-01-01',
+    endDate: '2099-12-31',
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -181,6 +188,19 @@ test('at login the browser cart goes to the server; checkout with cash on delive
   await checkout.getByLabel('Phone').fill('+15550100');
   await checkout.getByLabel('Delivery area').selectOption({ label: 'City centre ($3.50)' });
   await checkout.getByRole('radio', { name: /Cash on delivery/ }).check();
+  // a coupon: an unknown code is refused with the server's words; a good one shows what it takes off
+  await checkout.getByLabel('Coupon code').fill('NOPE');
+  await checkout.getByRole('button', { name: 'Apply' }).click();
+  await checkout.getByTestId('coupon-refused').filter({ hasText: 'NOPE' }).waitFor();
+  await checkout.getByLabel('Coupon code').fill('save10');
+  await checkout.getByRole('button', { name: 'Apply' }).click();
+  const applied = checkout.getByTestId('coupon-applied');
+  await applied.waitFor();
+  expect(await applied.textContent()).toMatch(/^Coupon SAVE10: \$\d+\.\d\d off$/);
+  const off = Number((await checkout.getByTestId('checkout-coupon').textContent())!.replace(/[^\d.]/g, ''));
+  const goods = Number(cartTotal!.replace(/[^\d.]/g, ''));
+  expect(off).toBe(Math.round(goods * 10) / 100);
+  expect(await checkout.getByTestId('checkout-total').textContent()).toBe(`$${(goods - off + 3.5).toFixed(2)}`);
   await screenshot(page, 'storefront-checkout-1366');
   await page.screenshot({ path: '/tmp/storefront-checkout-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -208,6 +228,7 @@ test('at login the browser cart goes to the server; checkout with cash on delive
   await order.waitFor();
   expect(await order.getByTestId('cart-line').count()).toBe(3);
   expect(await order.getByTestId('order-total').textContent()).toBe(total);
+  expect(await order.getByTestId('order-coupon').textContent()).toBe(`−$${off.toFixed(2)}`);
 
   // staff take it on, ship it and deliver it; the shopper sees each status
   const couriers = rowsOf<{ id: number }>(await api(product, token, 'GET', 'courier-medium?query=all'));
@@ -243,5 +264,33 @@ test('at login the browser cart goes to the server; checkout with cash on delive
   await page.waitForURL(`${product.url}/cart`);
   await expect.poll(() => page.getByTestId('cart-page').getByTestId('cart-line').count()).toBe(3);
   expect(await page.getByTestId('cart-count').textContent()).toBe('6');
+
+  // a payment made beforehand: the method's instructions, the shopper's account and the transaction id
+  await page.getByTestId('cart-page').getByRole('link', { name: 'Checkout' }).click();
+  await checkout.waitFor();
+  await checkout.getByLabel('Delivery address').fill('3 Mill Lane');
+  await checkout.getByLabel('Phone').fill('+15550199');
+  await checkout.getByLabel('Delivery area').selectOption({ label: 'Outskirts ($6.00)' });
+  await checkout.getByRole('radio', { name: 'Card' }).check();
+  const manual = checkout.getByTestId('manual-payment');
+  await manual.waitFor();
+  await checkout.getByRole('button', { name: 'Place order' }).click();
+  await manual.getByText('Your account is required').waitFor();
+  await manual.getByLabel('Your account').fill('Card ending 4242');
+  await manual.getByLabel('Transaction id').fill('TX-778899');
+  expect(await manual.getByText('Your account is required').count()).toBe(0);
+  await checkout.getByRole('button', { name: 'Place order' }).click();
+  await placed.waitFor();
+  expect(await placed.textContent()).toContain('paid by Card: we will check your payment');
+  await page.getByRole('link', { name: 'See the order' }).click();
+  await order.waitFor();
+  expect(await order.getByTestId('order-payment').textContent()).toBe('Card (payment being checked)');
+  await page.goto(`${product.url}/orders`);
+  await expect.poll(() => page.getByTestId('order-row').count()).toBe(2);
+  await page.screenshot({ path: '/tmp/storefront-orders-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoOverflow(page);
+  await page.screenshot({ path: '/tmp/storefront-orders-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
   expect(problems).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useMoney } from '../shop.ts';
+import { pictureUrl } from './picture-url.ts';
 import type { ShownLine } from './use-cart.ts';
 import './cart.css';
 
@@ -37,7 +38,7 @@ export function CartLines({ lines, busy = false, onChange, onRemove }: Props) {
     <ul className="cart-lines" data-testid="cart-lines">
       {lines.map((line) => (
         <li key={line.id} className="cart-line" data-testid="cart-line">
-          {line.thumbnail ? <img className="cart-thumb" src={line.thumbnail} alt="" /> : <div className="cart-thumb" />}
+          {line.thumbnail ? <img className="cart-thumb" src={pictureUrl(line.thumbnail) ?? ''} alt="" /> : <div className="cart-thumb" />}
           <div className="cart-line-main">
             <Link to={`/product/${line.productId}`} className="cart-line-name">
               {line.name}

@@ -110,7 +110,16 @@ function CheckoutForm({ profile }: { profile: CustomerProfile }) {
   return (
     <main className="checkout" data-testid="checkout-page">
       <h1 className="shop-title">Checkout</h1>
-      <form className="checkout-grid" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form
+        className="checkout-grid"
+        onSubmit={(e) => void onSubmit(e)}
+        // a field's error goes as soon as the shopper changes it
+        onChange={(e) => {
+          const { name } = e.target as unknown as { name?: string };
+          if (name && errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+        }}
+        noValidate
+      >
         <div className="checkout-main account-form">
           <section className="checkout-section" aria-labelledby="checkout-delivery">
             <h2 id="checkout-delivery">Delivery</h2>

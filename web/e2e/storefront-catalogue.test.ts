@@ -151,7 +151,7 @@ test('the product page shows the price, description and stock; an unknown produc
   await page.goto(`${product.url}/product/${ids.lamp}`);
   const lamp = page.getByTestId('product-page');
   expect(await lamp.getByTestId('product-price').textContent()).toMatch(/22\.00$/);
-  await lamp.getByText('Red', { exact: true }).waitFor();
+  await lamp.getByTestId('colour-chip').filter({ hasText: 'Red' }).waitFor();
   const pictures = lamp.getByTestId('product-gallery').locator('img');
   await expect.poll(() => pictures.count()).toBe(2);
   await expect.poll(() => pictures.last().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);

@@ -159,7 +159,11 @@ test('at login the browser cart goes to the server; checkout with cash on delive
   await notice(page, messages.loginSuccess);
   // the server took the cart: the browser's is gone, the server's shows the same lines at its prices
   await expect.poll(() => storedCart(page)).toBeNull();
-  await page.goto(`${product.url}/cart`);
+  // without a reload: the header's count and the drawer already read the server's cart
+  await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('4');
+  await page.getByTestId('cart-button').click();
+  await expect.poll(() => page.getByTestId('cart-drawer').getByTestId('cart-line').count()).toBe(2);
+  await page.getByTestId('cart-drawer').getByRole('link', { name: 'View cart' }).click();
   const lines = page.getByTestId('cart-page').getByTestId('cart-line');
   await lines.first().waitFor();
   expect(await lines.count()).toBe(2);

@@ -38,7 +38,8 @@ export function listUrl(path: string, filters?: ListFilters): string {
 
 function send(method: string, path: string, body: unknown, token: string | null, extra: Record<string, string> = {}) {
   const headers: Record<string, string> = { ...extra };
-  if (token) headers.Authorization = `Bearer ${token}`;
+  // a call may carry its own token (the shopper's, just answered by the login, before it is stored)
+  if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   return fetch(`${apiBase}/${path.replace(/^\//, '')}`, {

@@ -66,8 +66,8 @@ export function GoogleButton({ next }: { next: string }) {
             if (!credential) return;
             const result = await api(routes.googleLogin.login, { body: { credential } }, { toast: true });
             if (result.error !== undefined) return;
+            await sendLocalCart(result.data);
             saveCustomerSession(result.data);
-            await sendLocalCart(result.data.id);
             queryClient.clear();
             notify.success(messages.loginSuccess);
             navigate(next, { replace: true });

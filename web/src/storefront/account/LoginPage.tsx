@@ -45,8 +45,8 @@ export function LoginPage() {
     void run(
       () => api(routes.customerSession.login, { body: { email, password } }),
       async (login) => {
+        await sendLocalCart(login);
         saveCustomerSession(login);
-        await sendLocalCart(login.id);
         queryClient.clear();
         notify.success(messages.loginSuccess);
         navigate(nextPath(search), { replace: true });

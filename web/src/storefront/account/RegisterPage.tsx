@@ -42,8 +42,8 @@ export function RegisterPage() {
     void run(
       () => api(routes.customerSession.register, { body }),
       async (login) => {
+        await sendLocalCart(login);
         saveCustomerSession(login);
-        await sendLocalCart(login.id);
         queryClient.clear();
         notify.success(customerMessages.registered);
         navigate(nextPath(search), { replace: true });

@@ -107,7 +107,8 @@ export function AddToCart({ product: p }: { product: PublicProductDetail }) {
           </button>
         </span>
         <button type="button" className="cart-button" disabled={!inStock || busy} onClick={() => void onAdd()}>
-          {inStock ? 'Add to cart' : 'Out of stock'}
+          {/* out of stock: the page says so above; the button stays, disabled */}
+          Add to cart
         </button>
       </div>
       {missing && (

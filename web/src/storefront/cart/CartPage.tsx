@@ -30,7 +30,7 @@ export function CartPage() {
             type="button"
             className="cart-link-button"
             disabled={busy}
-            onClick={() => void act(async () => cart.shopper && (await sendLocalCart(cart.shopper.id)) && cart.reload())}
+            onClick={() => void act(async () => cart.shopper && (await sendLocalCart(cart.shopper)) && cart.reload())}
           >
             Try again
           </button>

@@ -298,3 +298,65 @@ test('at login the browser cart goes to the server; checkout with cash on delive
   await page.setViewportSize({ width: 1366, height: 900 });
   expect(problems).toEqual([]);
 });
+
+test('a cart line says when its price changed or the stock fell below it; the checkout shows the refusal naming the product', async () => {
+  const { page } = browser;
+  const vats = rowsOf<Named & { title: string }>(await api(product, token, 'GET', 'product-vat?query=all'));
+  const pot = await api<{ id: number }>(product, token, 'POST', 'product', {
+    name: 'Clay Plant Pot',
+    sku: 'E2E-POT',
+    productSalePrice: 10,
+    productQuantity: 4,
+    productVatId: vats.find((v) => v.title === 'Standard')!.id,
+  });
+  await page.goto(`${product.url}/product/${pot.id}`);
+  const add = page.getByTestId('add-to-cart');
+  await add.getByRole('button', { name: 'One more' }).click();
+  await add.getByRole('button', { name: 'One more' }).click();
+  await add.getByRole('button', { name: 'Add to cart' }).click();
+  await notice(page, cartMessages.productAdded);
+  await closeDrawer(page);
+
+  // staff raise the price and take two off the shelf
+  const price = new FormData();
+  price.set('productSalePrice', '12');
+  await api(product, token, 'POST', `product/${pot.id}`, price);
+  await api(product, token, 'POST', 'adjust-inventory', {
+    adjustInvoiceProduct: [{ productId: pot.id, adjustQuantity: 2, adjustType: 'decrement', reason: 'Broken' }],
+  });
+
+  await page.goto(`${product.url}/cart`);
+  const line = page.getByTestId('cart-page').getByTestId('cart-line').filter({ hasText: 'Clay Plant Pot' });
+  await line.waitFor();
+  expect(await line.getByTestId('cart-price-changed').textContent()).toBe('Price changed since you added it: now $13.20');
+  expect(await line.getByTestId('cart-stock-short').textContent()).toBe('Only 2 left');
+  expect(await line.getByTestId('cart-line-total').textContent()).toBe('$39.60');
+  await page.screenshot({ path: '/tmp/storefront-cart-notes-1366.png', fullPage: true });
+
+  await page.getByTestId('cart-page').getByRole('link', { name: 'Checkout' }).click();
+  const checkout = page.getByTestId('checkout-page');
+  await checkout.getByLabel('Delivery address').fill('3 Mill Lane');
+  await checkout.getByLabel('Phone').fill('+15550199');
+  await checkout.getByLabel('Delivery area').selectOption({ label: 'Outskirts ($6.00)' });
+  await checkout.getByRole('radio', { name: /Cash on delivery/ }).check();
+  await checkout.getByRole('button', { name: 'Place order' }).click();
+  const refusal = checkout.getByTestId('checkout-refusal');
+  await refusal.waitFor();
+  expect(await refusal.textContent()).toContain('Clay Plant Pot');
+
+  // one less, and the order goes through
+  await page.goto(`${product.url}/cart`);
+  await page.getByRole('button', { name: 'One less Clay Plant Pot' }).click();
+  await notice(page, cartMessages.updated);
+  await expect.poll(() => line.getByTestId('cart-stock-short').count()).toBe(0);
+  await page.getByTestId('cart-page').getByRole('link', { name: 'Checkout' }).click();
+  await checkout.getByLabel('Delivery address').fill('3 Mill Lane');
+  await checkout.getByLabel('Phone').fill('+15550199');
+  await checkout.getByLabel('Delivery area').selectOption({ label: 'Outskirts ($6.00)' });
+  await checkout.getByRole('radio', { name: /Cash on delivery/ }).check();
+  await checkout.getByRole('button', { name: 'Place order' }).click();
+  const placed = page.getByTestId('order-placed');
+  await placed.waitFor();
+  expect(await placed.getByTestId('order-placed-total').textContent()).toBe('$32.40');
+  expect(problems).toEqual([]);
+});

@@ -103,6 +103,15 @@ test('logged out, the cart lives in the browser: the same choice merges, stock r
   await closeDrawer(page);
   await addSleeve(page, 'Black', 'L');
   await closeDrawer(page);
+  await page.screenshot({ path: '/tmp/storefront-product-1366.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoOverflow(page);
+  await page.screenshot({ path: '/tmp/storefront-product-390.png', fullPage: true });
+  await page.goto(`${product.url}/`);
+  await page.getByTestId('product-card').first().waitFor();
+  await expectNoOverflow(page);
+  await page.screenshot({ path: '/tmp/storefront-home-390.png' });
+  await page.setViewportSize({ width: 1366, height: 900 });
   expect(await storedCart(page)).toEqual([
     expect.objectContaining({ productId: ids.sleeve, productQuantity: 2, colorId: ids.red, productAttributeValueId: [ids.sizeM] }),
     expect.objectContaining({ productId: ids.sleeve, productQuantity: 1, colorId: ids.black, productAttributeValueId: [ids.sizeL] }),
@@ -354,9 +363,12 @@ test('a cart line says when its price changed or the stock fell below it; the ch
   await checkout.getByLabel('Phone').fill('+15550199');
   await checkout.getByLabel('Delivery area').selectOption({ label: 'Outskirts ($6.00)' });
   await checkout.getByRole('radio', { name: /Cash on delivery/ }).check();
-  await checkout.getByRole('button', { name: 'Place order' }).click();
+  // a double click places one order
+  await checkout.getByRole('button', { name: 'Place order' }).dblclick();
   const placed = page.getByTestId('order-placed');
   await placed.waitFor();
   expect(await placed.getByTestId('order-placed-total').textContent()).toBe('$32.40');
+  await page.goto(`${product.url}/orders`);
+  await expect.poll(() => page.getByTestId('order-row').count()).toBe(3);
   expect(problems).toEqual([]);
 });

@@ -94,7 +94,7 @@ export function implement<E extends Endpoint>(
   const answer = async (req: FastifyRequest, reply: FastifyReply) => {
     const input = {
       params: readParams(e.path, req),
-      body: isSchema(e.body) ? parseBody(e.body, req.body) : undefined,
+      body: isSchema(e.body) ? parseBody(e.body, req.body, e.labels) : undefined,
       query: readQuery(e.query, req.query),
       req,
       reply,

@@ -119,6 +119,10 @@ describe('cash on delivery with a coupon and a delivery fee', () => {
       ['Accounts Receivable', 'Delivery Income', 1],
       ['Cash', 'Accounts Receivable', 41.64],
     ]);
+    // the dashboard shows the online shop beside the till
+    const dash = await t.call('GET', '/v1/dashboard', { token: owner, query: { startDate: order.date, endDate: order.date } });
+    expect(dash.body.online).toMatchObject({ totalOrder: 1, totalOrderAmount: 41.64, totalOrderDue: 0, totalOrderProfit: 17.04 });
+    expect(dash.body.online.byStatus).toMatchObject({ DELIVERED: 1, PENDING: 0 });
     // the shopper was mailed at every step, through the outbox
     const mails = await rows(t, sql`select subject, text from outbox where kind = 'order' and ${shopper.email} = any("to") order by id`);
     expect(mails.map((m) => m.subject)).toEqual([

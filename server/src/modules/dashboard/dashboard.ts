@@ -154,6 +154,7 @@ export const dashboardTables = [
   'transaction',
   'sub_account',
   'product',
+  'product_stock',
   'stock_movement',
   'customer',
   'cart_order',

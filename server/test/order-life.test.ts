@@ -1,7 +1,17 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { readProduct } from './factories.ts';
 import { useTestApp } from './harness.ts';
-import { type CheckoutSetup, checkout, checkoutSetup, moveOrder, orderPostingsOf, shopProduct, shopperWithCart } from './shop-fixtures.ts';
+import {
+  type CheckoutSetup,
+  checkout,
+  checkoutSetup,
+  moveOrder,
+  orderPostingsOf,
+  rows,
+  shopProduct,
+  shopperWithCart,
+} from './shop-fixtures.ts';
 
 /** A web order's life, figure by figure (reference 3.16–3.17 with its defects fixed). */
 const t = useTestApp({ invariants: true });
@@ -109,6 +119,19 @@ describe('cash on delivery with a coupon and a delivery fee', () => {
       ['Accounts Receivable', 'Delivery Income', 1],
       ['Cash', 'Accounts Receivable', 41.64],
     ]);
+    // the dashboard shows the online shop beside the till
+    const dash = await t.call('GET', '/v1/dashboard', { token: owner, query: { startDate: order.date, endDate: order.date } });
+    expect(dash.body.online).toMatchObject({ totalOrder: 1, totalOrderAmount: 41.64, totalOrderDue: 0, totalOrderProfit: 17.04 });
+    expect(dash.body.online.byStatus).toMatchObject({ DELIVERED: 1, PENDING: 0 });
+    // the shopper was mailed at every step, through the outbox
+    const mails = await rows(t, sql`select subject, text from outbox where kind = 'order' and ${shopper.email} = any("to") order by id`);
+    expect(mails.map((m) => m.subject)).toEqual([
+      expect.stringContaining(`Order placed: #${order.id}`),
+      expect.stringContaining(`Order #${order.id} is now received`),
+      expect.stringContaining(`Order #${order.id} is now shipped`),
+      expect.stringContaining(`Order #${order.id} is now delivered`),
+    ]);
+    expect(mails[0].text).toContain('Total: 40.64');
     // the shopper sees the same order, without the books
     const mine = await t.call('GET', `/v1/cart-order/${order.id}`, { token: shopper.token });
     expect(mine.status).toBe(200);

@@ -298,6 +298,20 @@ test('at login the browser cart goes to the server; checkout with cash on delive
   await page.getByRole('link', { name: 'See the order' }).click();
   await order.waitFor();
   expect(await order.getByTestId('order-payment').textContent()).toBe('Card (payment being checked)');
+  // staff refuse the payment: the shopper sends it again from the order's page
+  const cardOrderId = Number(page.url().split('/').pop());
+  const payments = await api<{ getAllManualPayment: { id: number; cartOrderId: number }[] }>(product, token, 'GET', 'manual-payment');
+  const payment = payments.getAllManualPayment.find((p) => p.cartOrderId === cardOrderId)!;
+  await api(product, token, 'PUT', `manual-payment/verify/${payment.id}`, { isVerified: 'Reject' });
+  await page.reload();
+  await order.getByTestId('order-payment').filter({ hasText: 'Card (payment refused)' }).waitFor();
+  const resend = order.getByTestId('resend-payment');
+  await resend.getByRole('radio', { name: 'Card' }).check();
+  await resend.getByLabel('Your account').fill('Card ending 4242');
+  await resend.getByLabel('Transaction id').fill('TX-778900');
+  await resend.getByRole('button', { name: 'Send the payment' }).click();
+  await order.getByTestId('order-payment').filter({ hasText: 'Card (payment being checked)' }).waitFor();
+  expect(await resend.count()).toBe(0);
   await page.goto(`${product.url}/orders`);
   await expect.poll(() => page.getByTestId('order-row').count()).toBe(2);
   await page.screenshot({ path: '/tmp/storefront-orders-1366.png', fullPage: true });

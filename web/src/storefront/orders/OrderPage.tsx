@@ -11,7 +11,10 @@ import { CartLines } from '../cart/CartLines.tsx';
 import { useCart } from '../cart/use-cart.ts';
 import { useMoney } from '../shop.ts';
 import { day, statusLabels, when } from './order-status.ts';
+import { ResendPayment } from './ResendPayment.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
+import '../account/account.css';
+import '../cart/cart.css';
 import '../checkout/checkout.css';
 import './orders.css';
 
@@ -134,6 +137,7 @@ export function OrderPage() {
               ))}
             </ol>
           </section>
+          {o.isCod === 'false' && o.isVerified === 'Reject' && o.orderStatus !== 'CANCELLED' && <ResendPayment orderId={o.id} />}
           <section className="checkout-section" aria-labelledby="order-delivery">
             <h2 id="order-delivery">Delivery and payment</h2>
             <dl className="order-facts">

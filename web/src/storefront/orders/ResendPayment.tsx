@@ -1,0 +1,72 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { routes } from '@tillbook/contract';
+import { type FormEvent, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { must } from '../../lib/http.ts';
+import { PaymentChoice } from '../checkout/PaymentChoice.tsx';
+
+/**
+ * When staff refused an order's payment, the shopper sends it again (`POST manual-payment`): a way to
+ * pay offered at checkout (not cash on delivery), their account and the transaction's id.
+ */
+export function ResendPayment({ orderId }: { orderId: number }) {
+  const queryClient = useQueryClient();
+  const methods = useQuery({ queryKey: ['checkout-payment-methods'], queryFn: () => must(api(routes.publicList.paymentMethod)) });
+  const [methodId, setMethodId] = useState<number | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const manual = (methods.data?.getAllPaymentMethod ?? []).filter((m) => m.isCod === 'false');
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    const missing: Record<string, string> = {
+      ...(methodId === null && { paymentMethodId: 'Choose how you pay' }),
+      ...(methodId !== null && !text('CustomerAccount') && { CustomerAccount: 'Your account is required' }),
+      ...(methodId !== null && !text('CustomerTransactionId') && { CustomerTransactionId: 'Transaction id is required' }),
+    };
+    setErrors(missing);
+    setRefusal(null);
+    if (Object.keys(missing).length > 0 || methodId === null) return;
+    setBusy(true);
+    const result = await api(routes.manualPayment.create, {
+      body: {
+        cartOrderId: orderId,
+        paymentMethodId: methodId,
+        CustomerAccount: text('CustomerAccount'),
+        CustomerTransactionId: text('CustomerTransactionId'),
+      },
+    });
+    setBusy(false);
+    if (result.error !== undefined) {
+      setErrors(result.fields ?? {});
+      setRefusal(result.error);
+      return;
+    }
+    await queryClient.invalidateQueries({ queryKey: ['my-order', String(orderId)] });
+  }
+
+  return (
+    <form className="account-form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="resend-payment">
+      <p className="account-notice">Your payment could not be confirmed. Please check it and send it again.</p>
+      <PaymentChoice
+        methods={manual}
+        loading={methods.isLoading}
+        loadError={methods.error ? methods.error.message : null}
+        chosen={methodId}
+        onChoose={setMethodId}
+        errors={errors}
+      />
+      {refusal && (
+        <p className="account-error" role="alert">
+          {refusal}
+        </p>
+      )}
+      <button type="submit" className="cart-button" disabled={busy}>
+        Send the payment
+      </button>
+    </form>
+  );
+}

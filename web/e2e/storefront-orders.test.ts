@@ -160,13 +160,16 @@ test('at login the browser cart goes to the server; checkout with cash on delive
     body: JSON.stringify({ ...shopper, confirmPassword: shopper.password, firstName: 'Cara', lastName: 'Shopper' }),
   });
   expect(registered.status).toBe(201);
-  await page.goto(`${product.url}/cart`);
-  await page.getByTestId('store-account').getByRole('link', { name: 'Log in' }).click();
+  // the checkout asks a logged-out shopper to log in, and comes back after it
+  await page.goto(`${product.url}/checkout`);
+  await page.getByTestId('shopper-logged-out').getByRole('link', { name: 'Log in' }).click();
   await page.getByLabel('Email').fill(shopper.email);
   await page.getByLabel('Password').fill(shopper.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await notice(page, messages.loginSuccess);
+  await page.waitForURL(`${product.url}/checkout`);
   // the server took the cart: the browser's is gone, the server's shows the same lines at its prices
+  await expect.poll(() => page.getByTestId('checkout-page').getByTestId('cart-line').count()).toBe(2);
   await expect.poll(() => storedCart(page)).toBeNull();
   // without a reload: the header's count and the drawer already read the server's cart
   await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('4');

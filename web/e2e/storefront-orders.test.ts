@@ -280,6 +280,14 @@ test('at login the browser cart goes to the server; checkout with cash on delive
   await page.waitForURL(`${product.url}/cart`);
   await expect.poll(() => page.getByTestId('cart-page').getByTestId('cart-line').count()).toBe(3);
   expect(await page.getByTestId('cart-count').textContent()).toBe('6');
+  await page
+    .getByTestId('cart-page')
+    .getByTestId('cart-line')
+    .filter({ hasText: 'Dish Soap' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await notice(page, cartMessages.itemRemoved);
+  await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('5');
 
   // a payment made beforehand: the method's instructions, the shopper's account and the transaction id
   await page.getByTestId('cart-page').getByRole('link', { name: 'Checkout' }).click();
@@ -387,5 +395,16 @@ test('a cart line says when its price changed or the stock fell below it; the ch
   expect(await placed.getByTestId('order-placed-total').textContent()).toBe('$32.40');
   await page.goto(`${product.url}/orders`);
   await expect.poll(() => page.getByTestId('order-row').count()).toBe(3);
+
+  // Empty cart
+  await page.goto(`${product.url}/product/${ids.soap}`);
+  await page.getByTestId('add-to-cart').getByRole('button', { name: 'Add to cart' }).click();
+  await notice(page, cartMessages.productAdded);
+  await closeDrawer(page);
+  await page.goto(`${product.url}/cart`);
+  await page.getByRole('button', { name: 'Empty cart' }).click();
+  await notice(page, cartMessages.emptied);
+  await page.getByTestId('cart-page').getByText('Your cart is empty.').waitFor();
+  expect(await page.getByTestId('cart-count').count()).toBe(0);
   expect(problems).toEqual([]);
 });

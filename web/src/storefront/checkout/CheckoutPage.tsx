@@ -20,6 +20,16 @@ import './checkout.css';
 
 const cents = (n: number) => Math.round(n * 100);
 
+/** What the checkout calls the fields the server may name in a refusal. */
+const fieldLabels: Record<string, string> = {
+  deliveryAddress: 'Delivery address',
+  customerPhone: 'Phone',
+  deliveryFeeId: 'Delivery area',
+  paymentMethodId: 'Payment method',
+  CustomerAccount: 'Your account',
+  CustomerTransactionId: 'Transaction id',
+};
+
 function CheckoutForm({ profile }: { profile: CustomerProfile }) {
   const cart = useCart();
   const money = useMoney();
@@ -92,8 +102,10 @@ function CheckoutForm({ profile }: { profile: CustomerProfile }) {
     setBusy(false);
     if (result.error !== undefined) {
       if (needsNewKey(result.status)) key.current = newIdempotencyKey();
-      const fields = Object.fromEntries(Object.entries(result.fields ?? {}).map(([name, reason]) => [name, reason]));
-      setErrors(fields);
+      // the server's reasons under the fields they name ('is required' → 'Phone is required')
+      setErrors(
+        Object.fromEntries(Object.entries(result.fields ?? {}).map(([name, reason]) => [name, `${fieldLabels[name] ?? 'This'} ${reason}`])),
+      );
       setRefusal(result.error);
       // a refusal over stock or prices: the cart shows what changed
       void cart.reload();

@@ -41,7 +41,14 @@ export function ResendPayment({ orderId }: { orderId: number }) {
     });
     setBusy(false);
     if (result.error !== undefined) {
-      setErrors(result.fields ?? {});
+      const labels: Record<string, string> = {
+        paymentMethodId: 'Payment method',
+        CustomerAccount: 'Your account',
+        CustomerTransactionId: 'Transaction id',
+      };
+      setErrors(
+        Object.fromEntries(Object.entries(result.fields ?? {}).map(([name, reason]) => [name, `${labels[name] ?? 'This'} ${reason}`])),
+      );
       setRefusal(result.error);
       return;
     }

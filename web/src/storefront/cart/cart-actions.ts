@@ -3,6 +3,7 @@ import { type Cart, type CartLineInput, messages, type PublicProduct, routes } f
 import { api } from '../../lib/api.ts';
 import type { Result } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
+import { currentUser, customerRole, isLogged, storageKeys } from '../../lib/session.ts';
 import { cartMessages } from './cart-messages.ts';
 import { setCartDrawer } from './drawer-state.ts';
 import { addToCart, type CartPick, changeQuantity, removeLine } from './local-cart.ts';
@@ -24,6 +25,12 @@ export interface CartContext {
 export interface LineRef {
   id: number;
   quantity: number;
+}
+
+/** The signed-in shopper's id, read from the session when a change starts (null while logged out). */
+function signedInShopperId(): number | null {
+  if (!isLogged() || localStorage.getItem(storageKeys.role) !== customerRole) return null;
+  return currentUser()?.id ?? null;
 }
 
 const serverCart = (ctx: CartContext) =>
@@ -123,7 +130,8 @@ export async function emptyCart(ctx: CartContext): Promise<boolean> {
  * A product card's "Add to cart": a product with colours or attributes to choose opens its page (the
  * choice is made there); any other product goes straight into the cart, and the cart's drawer opens.
  */
-export async function addFromCard(ctx: CartContext, p: PublicProduct, openPage: (path: string) => void): Promise<boolean> {
+export async function addFromCard(queryClient: QueryClient, p: PublicProduct, openPage: (path: string) => void): Promise<boolean> {
+  const ctx: CartContext = { queryClient, customerId: signedInShopperId() };
   // the product page's own query: opening the page next costs nothing
   const detail = await ctx.queryClient.fetchQuery({
     queryKey: ['public-product', String(p.id)],

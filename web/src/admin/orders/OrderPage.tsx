@@ -55,45 +55,41 @@ export default function OrderPage() {
         </Space>
       </Space>
       {can('update-cartOrder') && (
-        <OrderStatusActions
-          key={`${order.orderStatus}-${d.deliveryFee}`}
-          orderId={id}
-          next={d.nextStatuses}
-          deliveryFee={d.deliveryFee}
-          courierMediumId={order.courierMediumId}
-        />
+        <OrderStatusActions orderId={id} next={d.nextStatuses} deliveryFee={d.deliveryFee} courierMediumId={order.courierMediumId} />
       )}
-      <Descriptions size="small" bordered column={{ xs: 1, sm: 2, md: 3 }} aria-label="Order details">
-        <Descriptions.Item label="Date">{order.date}</Descriptions.Item>
-        <Descriptions.Item label="Shopper">
-          {can('readSingle-customer') ? (
-            <Link to={`/admin/customer/${order.customer.id}`}>{customerName(order.customer)}</Link>
-          ) : (
-            customerName(order.customer)
-          )}
-        </Descriptions.Item>
-        <Descriptions.Item label="E-mail">{order.customer.email ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label="Phone">{order.customerPhone ?? order.customer.phone ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label="Delivery address">
-          <span style={{ whiteSpace: 'pre-line' }}>{order.deliveryAddress ?? '—'}</span>
-        </Descriptions.Item>
-        <Descriptions.Item label="Delivery area">{order.deliveryArea ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label="Payment method">{order.paymentMethod}</Descriptions.Item>
-        <Descriptions.Item label="Payment">
-          <Space wrap>
-            <VerificationTag state={order.isVerified} isCod={order.isCod} />
-            {order.isCod !== 'true' && can('readAll-manualPayment') && (
-              <Link to={`/admin/manual-payment?key=${order.id}`}>Manual payments</Link>
+      <section aria-label="Order details">
+        <Descriptions size="small" bordered column={{ xs: 1, sm: 2, md: 3 }}>
+          <Descriptions.Item label="Date">{order.date}</Descriptions.Item>
+          <Descriptions.Item label="Shopper">
+            {can('readSingle-customer') ? (
+              <Link to={`/admin/customer/${order.customer.id}`}>{customerName(order.customer)}</Link>
+            ) : (
+              customerName(order.customer)
             )}
-          </Space>
-        </Descriptions.Item>
-        <Descriptions.Item label="Courier">{order.courierMedium ?? '—'}</Descriptions.Item>
-        {order.note && (
-          <Descriptions.Item label="Note">
-            <span style={{ whiteSpace: 'pre-line' }}>{order.note}</span>
           </Descriptions.Item>
-        )}
-      </Descriptions>
+          <Descriptions.Item label="E-mail">{order.customer.email ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label="Phone">{order.customerPhone ?? order.customer.phone ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label="Delivery address">
+            <span style={{ whiteSpace: 'pre-line' }}>{order.deliveryAddress ?? '—'}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label="Delivery area">{order.deliveryArea ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label="Payment method">{order.paymentMethod}</Descriptions.Item>
+          <Descriptions.Item label="Payment">
+            <Space wrap>
+              <VerificationTag state={order.isVerified} isCod={order.isCod} />
+              {order.isCod !== 'true' && can('readAll-manualPayment') && (
+                <Link to={`/admin/manual-payment?key=${order.id}`}>Manual payments</Link>
+              )}
+            </Space>
+          </Descriptions.Item>
+          <Descriptions.Item label="Courier">{order.courierMedium ?? '—'}</Descriptions.Item>
+          {order.note && (
+            <Descriptions.Item label="Note">
+              <span style={{ whiteSpace: 'pre-line' }}>{order.note}</span>
+            </Descriptions.Item>
+          )}
+        </Descriptions>
+      </section>
       <LinesTable<OrderLine>
         label="Lines"
         rowKey="id"

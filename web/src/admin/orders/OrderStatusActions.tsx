@@ -43,10 +43,9 @@ export function OrderStatusActions({ orderId, next, deliveryFee, courierMediumId
     await queryClient.invalidateQueries({ queryKey: ['list'] });
     if (result.error !== undefined) {
       setRefusal(result.error);
-      return false;
+      return;
     }
     notify.success(result.data.message || `Order #${orderId} is ${statusLabels[orderStatus].toLowerCase()}`);
-    return true;
   }
 
   async function receive() {
@@ -55,7 +54,16 @@ export function OrderStatusActions({ orderId, next, deliveryFee, courierMediumId
       return;
     }
     const changedFee = fee !== null && fee !== deliveryFee ? { deliveryFee: fee } : {};
-    if (await move('RECEIVED', { courierMediumId: courier, ...changedFee })) setReceiving(false);
+    await move('RECEIVED', { courierMediumId: courier, ...changedFee });
+    // done or refused, the dialog closes: a refusal shows above the order's buttons
+    setReceiving(false);
+  }
+
+  function openReceive() {
+    setCourier(courierMediumId ?? undefined);
+    setFee(deliveryFee);
+    setCourierMissing(false);
+    setReceiving(true);
   }
 
   if (next.length === 0 && !refusal) return null;
@@ -67,7 +75,7 @@ export function OrderStatusActions({ orderId, next, deliveryFee, courierMediumId
           {next.map((status) => {
             if (status === 'RECEIVED') {
               return (
-                <Button key={status} type="primary" onClick={() => setReceiving(true)}>
+                <Button key={status} type="primary" onClick={openReceive}>
                   {moveLabels[status]}
                 </Button>
               );
@@ -104,7 +112,6 @@ export function OrderStatusActions({ orderId, next, deliveryFee, courierMediumId
         onCancel={() => setReceiving(false)}
         destroyOnHidden
       >
-        {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 12 }} />}
         <Form layout="vertical">
           <Form.Item
             label="Courier"

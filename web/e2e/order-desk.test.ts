@@ -333,6 +333,7 @@ test('a coupon made on the coupon screen takes its money off the next order', as
   await page.getByText('Coupon added successfully').waitFor();
   const coupon = row(page, 'WELCOME5');
   await coupon.getByText('Flat amount').waitFor();
+  await coupon.getByText('$5.00').waitFor();
   await coupon.getByText('2099-12-31').waitFor();
   await wide(page, 'coupons');
   await fitsPhone(page, 'coupons-phone');

@@ -93,7 +93,7 @@ const expectedRows: Record<string, string[]> = {
   vat: ['Standard', '10%'],
   attribute: ['Size'],
   'attribute-value': ['M', 'Size'],
-  coupon: ['SPRING10', 'Percentage', '2024-03-01', '2024-05-31'],
+  coupon: ['SPRING10', 'Percentage', '10%', '2024-03-01', '2024-05-31'],
   'delivery-fee': ['City centre', '3.50'],
   'courier-medium': ['Own delivery', 'Delivery boy', '+10000000000'],
   'payment-method': ['Cash on delivery', 'Pay the courier on delivery.'],

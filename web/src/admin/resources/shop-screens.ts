@@ -1,4 +1,5 @@
 import { couponTypes, resources as r } from '@tillbook/contract';
+import { money } from '../../lib/format.ts';
 import type { FieldDef } from '../../ui/resource/fields.ts';
 import { screenFromContract } from '../../ui/resource/screen-from-contract.ts';
 import { subAccountSource } from '../books/book-types.ts';
@@ -112,6 +113,22 @@ export const shopScreens = {
       { name: 'minimumOrder', label: 'Minimum order', type: 'money' },
       { name: 'description', label: 'Description', type: 'textarea' },
     ],
-    columns: ['couponCode', 'type', 'value', 'startDate', 'endDate', 'maxUses', 'maxUsesPerCustomer', 'minimumOrder', 'description'],
+    columns: [
+      'couponCode',
+      'type',
+      // a percentage reads as one, a flat amount as money
+      {
+        key: 'value',
+        title: 'Value',
+        align: 'right',
+        render: (row) => (row.type === 'percentage' ? `${Number(row.value)}%` : money(row.value)),
+      },
+      'startDate',
+      'endDate',
+      'maxUses',
+      'maxUsesPerCustomer',
+      'minimumOrder',
+      'description',
+    ],
   }),
 };

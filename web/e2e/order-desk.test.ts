@@ -193,6 +193,9 @@ test('staff take a cash-on-delivery order from pending through received (courier
   // the end of the road: no next status
   await page.getByRole('button', { name: 'Mark delivered' }).waitFor({ state: 'detached' });
   expect(await page.getByLabel('Order actions').count()).toBe(0);
+  // the courier brought the cash: paid in full
+  await expect.poll(() => figure(page, 'Order figures', 'Paid').innerText()).toBe('$26.00');
+  expect(await figure(page, 'Order figures', 'Due').innerText()).toBe('$0.00');
   const history = page.getByLabel('Status history');
   for (const status of ['Pending', 'Received', 'Shipped', 'Delivered']) await history.getByText(status, { exact: true }).waitFor();
   expect(await page.getByLabel('Ledger').locator('tbody tr.ant-table-row').count()).toBeGreaterThan(0);
@@ -268,6 +271,9 @@ test('a card payment is accepted on the manual payments screen, and the order sa
   await card.getByRole('link', { name: `Order #${orders.card}` }).click();
   await page.waitForURL(`${product.url}/admin/cart-order/${orders.card}`);
   await page.getByLabel('Order details').getByText('Accepted', { exact: true }).waitFor();
+  // accepting the payment took the order's money
+  expect(await figure(page, 'Order figures', 'Paid').innerText()).toBe('$17.00');
+  expect(await figure(page, 'Order figures', 'Due').innerText()).toBe('$0.00');
   expect(problems).toEqual([]);
 });
 

@@ -1,6 +1,7 @@
 import type { OrderStatus, VerificationState } from '@tillbook/contract';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
+import { usePermissions } from '../../lib/permissions.ts';
 
 /** The statuses staff work through, in the order an order lives them (the list's tabs). */
 export const deskStatuses = ['PENDING', 'RECEIVED', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const satisfies readonly OrderStatus[];
@@ -45,8 +46,12 @@ export function VerificationTag({ state, isCod }: { state: VerificationState; is
   return <Tag color={verificationColours[state]}>{verificationLabels[state]}</Tag>;
 }
 
-/** An order's number, opening its page. */
-export const OrderLink = ({ id }: { id: number }) => <Link to={`/admin/cart-order/${id}`}>{`Order #${id}`}</Link>;
+/** An order's number, opening its page for a role that may read it. */
+export function OrderLink({ id }: { id: number }) {
+  const { can } = usePermissions();
+  const text = `Order #${id}`;
+  return can('readSingle-cartOrder') ? <Link to={`/admin/cart-order/${id}`}>{text}</Link> : <>{text}</>;
+}
 
 /** A line's product with its colour and attribute values: "T-shirt (Red, Size L)". */
 export function lineName(line: {

@@ -50,7 +50,7 @@ export function VerificationTag({ state, isCod }: { state: VerificationState; is
 export function OrderLink({ id }: { id: number }) {
   const { can } = usePermissions();
   const text = `Order #${id}`;
-  return can('readSingle-cartOrder') ? <Link to={`/admin/cart-order/${id}`}>{text}</Link> : <>{text}</>;
+  return can('readSingle-cartOrder') ? <Link to={`/admin/cart-order/${id}`}>{text}</Link> : text;
 }
 
 /** A line's product with its colour and attribute values: "T-shirt (Red, Size L)". */

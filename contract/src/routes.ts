@@ -1,6 +1,7 @@
 import type { categoryTreeOut, publicBrandListOut, publicColourListOut } from './catalogue.ts';
 import type { Access, Endpoint, ListSpec, Method } from './endpoint.ts';
 import type { endpoints } from './endpoints.ts';
+import type { publicDeliveryFeeListOut, publicPaymentMethodListOut } from './shop/cart.ts';
 
 /**
  * The routes of the contract's endpoints as plain data: what the web needs to call one (method, path,
@@ -218,6 +219,8 @@ const publicLists = {
   productCategory: { method: 'GET', path: 'product-category/public', access: 'public' },
   productBrand: { method: 'GET', path: 'product-brand/public', access: 'public' },
   color: { method: 'GET', path: 'product-color/public', access: 'public' },
+  deliveryFee: { method: 'GET', path: 'delivery-fee/public', access: 'public' },
+  paymentMethod: { method: 'GET', path: 'payment-method/public', access: 'public' },
 } as const satisfies Record<string, Route>;
 
 type Routes = { [A in keyof Registry]: { [N in keyof Registry[A]]: Registry[A][N] extends Endpoint ? RouteOf<Registry[A][N]> : never } } & {
@@ -225,6 +228,8 @@ type Routes = { [A in keyof Registry]: { [N in keyof Registry[A]]: Registry[A][N
     productCategory: RouteOf<PublicList<'product-category/public', typeof categoryTreeOut>>;
     productBrand: RouteOf<PublicList<'product-brand/public', typeof publicBrandListOut>>;
     color: RouteOf<PublicList<'product-color/public', typeof publicColourListOut>>;
+    deliveryFee: RouteOf<PublicList<'delivery-fee/public', typeof publicDeliveryFeeListOut>>;
+    paymentMethod: RouteOf<PublicList<'payment-method/public', typeof publicPaymentMethodListOut>>;
   };
 };
 

@@ -117,6 +117,7 @@ CREATE TABLE "order_status_history" (
 );
 --> statement-breakpoint
 ALTER TABLE "transaction" DROP CONSTRAINT "transaction_type_in_set";--> statement-breakpoint
+ALTER TABLE "outbox" DROP CONSTRAINT "outbox_kind_in_set";--> statement-breakpoint
 ALTER TABLE "payment_method" ADD COLUMN "is_cod" text DEFAULT 'false' NOT NULL;--> statement-breakpoint
 ALTER TABLE "cart" ADD CONSTRAINT "cart_customer_id_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customer"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cart_order" ADD CONSTRAINT "cart_order_customer_id_customer_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customer"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -150,5 +151,6 @@ CREATE INDEX "manual_payment_customer_id_index" ON "manual_payment" USING btree 
 CREATE INDEX "manual_payment_created_at_index" ON "manual_payment" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "order_status_history_cart_order_id_index" ON "order_status_history" USING btree ("cart_order_id");--> statement-breakpoint
 ALTER TABLE "transaction" ADD CONSTRAINT "transaction_type_in_set" CHECK ("transaction"."type" in ('sale', 'saleReturn', 'purchase', 'purchaseReturn', 'vat', 'vatReturn', 'transaction', 'adjustment', 'order', 'orderReturn'));--> statement-breakpoint
+ALTER TABLE "outbox" ADD CONSTRAINT "outbox_kind_in_set" CHECK ("outbox"."kind" in ('welcome', 'passwordReset', 'freeForm', 'invoice', 'test', 'order'));--> statement-breakpoint
 ALTER TABLE "payment_method" ADD CONSTRAINT "payment_method_is_cod_in_set" CHECK ("payment_method"."is_cod" in ('true', 'false'));--> statement-breakpoint
 UPDATE "payment_method" SET "is_cod" = 'true' WHERE "method_name" = 'Cash on delivery' AND "at_till" = 'false';

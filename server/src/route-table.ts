@@ -8,6 +8,7 @@ import { plainResourceRoutes } from './modules/plain-resources.ts';
 import { purchasingRoutes } from './modules/purchasing/index.ts';
 import { sellingRoutes } from './modules/selling/index.ts';
 import { settingsRoutes } from './modules/settings/index.ts';
+import { shopRoutes } from './modules/shop/index.ts';
 import type { AppContext } from './platform/context.ts';
 import type { RouteDef } from './platform/route.ts';
 
@@ -29,5 +30,6 @@ export function routeTable(ctx: AppContext): RouteDef[] {
     ...accountRoutes(ctx),
     ...dashboardRoutes(ctx),
     ...mailRoutes(ctx),
+    ...shopRoutes(ctx),
   ];
 }

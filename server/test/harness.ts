@@ -16,7 +16,7 @@ import {
   expectLedgerBalanced,
   expectListTotalsMatchInvoices,
   expectStockMatchesMovements,
-} from './invariants.ts';
+ expectOrderFiguresMatchLedger } from './invariants.ts';
 
 export interface Answer<T = any> {
   status: number;
@@ -214,6 +214,7 @@ export function useTestApp(options: UseTestAppOptions = {}): TestApp {
       await expectInventoryMatchesLedger(t);
       await expectInvoiceFiguresMatchLedger(t);
       await expectListTotalsMatchInvoices(t);
+      await expectOrderFiguresMatchLedger(t);
     });
   }
   const t = new Proxy({} as TestApp, {

@@ -125,3 +125,25 @@ export async function expectListTotalsMatchInvoices(t: TestApp): Promise<void> {
     expect((result as unknown as { rows: unknown[] }).rows, 'list totals that differ from the invoices they sum').toEqual([]);
   }
 }
+
+/**
+ * Every web order's kept paid and due equal its ledger (type order): due is what the receivable holds
+ * for it, paid what came in from a payment method's account (less what went back). Worked out here
+ * from the ledger alone, not by the server's code.
+ */
+export async function expectOrderFiguresMatchLedger(t: TestApp): Promise<void> {
+  const result = await t.database.db.execute(sql`
+    with ar as (select id from sub_account where system_key = 'accountsReceivable'),
+    goods as (select id from sub_account where system_key in ('sales', 'tax', 'deliveryIncome', 'discountGiven')),
+    f as (
+      select t.related_id,
+        coalesce(sum(t.amount) filter (where t.debit_id = ar.id), 0) - coalesce(sum(t.amount) filter (where t.credit_id = ar.id), 0) as due,
+        coalesce(sum(t.amount) filter (where t.credit_id = ar.id and t.debit_id not in (select id from goods)), 0)
+          - coalesce(sum(t.amount) filter (where t.debit_id = ar.id and t.credit_id not in (select id from goods)), 0) as paid
+      from "transaction" t cross join ar where t.type = 'order' group by t.related_id)
+    select o.id, o.order_status, o.paid_amount::text || ' / ' || coalesce(f.paid, 0)::numeric(14,2)::text as paid,
+      o.due_amount::text || ' / ' || coalesce(f.due, 0)::numeric(14,2)::text as due
+    from cart_order o left join f on f.related_id = o.id::text
+    where (o.paid_amount, o.due_amount) <> (coalesce(f.paid, 0), coalesce(f.due, 0))`);
+  expect((result as unknown as { rows: unknown[] }).rows, 'orders whose kept paid / due (kept / ledger) differ from the ledger').toEqual([]);
+}

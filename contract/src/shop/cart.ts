@@ -88,3 +88,27 @@ export const cartEndpoints = {
   change: endpoint({ method: 'PUT', path: 'cart/cart-product/:id', access: 'customer', body: cartChangeInput, answer: cartAnswer }),
   empty: endpoint({ method: 'PATCH', path: 'cart/:id', access: 'customer', body: cartStatusInput, answer: cartAnswer }),
 };
+
+/** GET delivery-fee/public: the active delivery areas the checkout offers. */
+export const publicDeliveryFeeListOut = z.object({
+  getAllDeliveryFee: z.array(z.object({ id: out.id, deliveryArea: out.text, deliveryFee: out.money })),
+  totalDeliveryFee: out.int,
+});
+export type PublicDeliveryFeeList = z.infer<typeof publicDeliveryFeeListOut>;
+
+/** GET payment-method/public: the ways to pay the checkout offers (active, offered at checkout). */
+export const publicPaymentMethodListOut = z.object({
+  getAllPaymentMethod: z.array(
+    z.object({
+      id: out.id,
+      methodName: out.text,
+      instruction: out.optionalText,
+      ownerAccount: out.optionalText,
+      logo: out.optionalText,
+      /** 'true' for cash on delivery (nothing to enter); else the shopper gives their account and transaction id. */
+      isCod: out.status,
+    }),
+  ),
+  totalPaymentMethod: out.int,
+});
+export type PublicPaymentMethodList = z.infer<typeof publicPaymentMethodListOut>;

@@ -8,6 +8,7 @@ import * as s from '../schema/index.ts';
 import { paymentMethodExtras } from './accounting/index.ts';
 import { categoryModes, subCategoryModes } from './catalogue/index.ts';
 import { supplierExtras } from './purchasing/index.ts';
+import { checkoutPaymentMethods, courierWithOrders } from './shop/index.ts';
 
 /** Each plain resource's table. The contract (in contract/) says everything else. */
 const tables: Record<ResourceKey, PgTable> = {
@@ -46,7 +47,8 @@ const extras = (ctx: AppContext): Partial<Record<ResourceKey, Partial<ResourceDe
   productCategory: categoryModes(ctx),
   productSubCategory: subCategoryModes(ctx),
   supplier: supplierExtras(ctx),
-  paymentMethod: { ...paymentMethodExtras, ...forSellers },
+  paymentMethod: { ...paymentMethodExtras, ...forSellers, ...checkoutPaymentMethods(ctx.db) },
+  courierMedium: courierWithOrders(ctx.db),
   pageSize: forSellers,
   coupon: {
     validate: (values) => {

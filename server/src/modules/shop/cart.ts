@@ -1,0 +1,162 @@
+import { type Cart, type cartAddInput, type cartChangeInput, fromCents } from '@tillbook/contract';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { businessDate, type Clock } from '../../platform/clock.ts';
+import type { DbOrTx } from '../../platform/db.ts';
+import { AppError, badRequest, fieldError, forbidden, notFound } from '../../platform/errors.ts';
+import { rawRows } from '../../platform/queries.ts';
+import { presentCart, readStoredCart, type StoredLine } from './cart-read.ts';
+import { asShopProduct, intArray, type ShopProduct, shopProductJoins, shopProductJson, unitCents } from './shop-products.ts';
+
+export const cartMessages = {
+  /** The spec's login flow removes the local cart on this message. */
+  added: 'success',
+  updated: 'Cart Updated Successfully',
+  removed: 'Item removed from cart',
+  emptied: 'Cart delete Successfully',
+} as const;
+
+/** The same set of attribute values in any order is the same line: sorted, without repeats. */
+export const attributeKey = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b).join(',');
+
+const stockOut = (p: ShopProduct, wanted: number) =>
+  new AppError(
+    'insufficient_stock',
+    p.stock > 0 ? `Not enough stock of ${p.name}: ${p.stock} in stock, ${wanted} wanted` : `${p.name} is out of stock`,
+    { productId: `${p.name} has only ${Math.max(0, p.stock)} in stock` },
+  );
+
+/** Units of each product already in the cart. */
+const inCart = (lines: readonly StoredLine[]) => {
+  const units = new Map<number, number>();
+  for (const l of lines) units.set(l.productId, (units.get(l.productId) ?? 0) + l.productQuantity);
+  return units;
+};
+
+async function productsFor(tx: DbOrTx, ids: readonly number[]): Promise<Map<number, ShopProduct>> {
+  const rows = await rawRows<{ product: ShopProduct }>(
+    tx,
+    sql`select ${shopProductJson} as product from product p ${shopProductJoins} where p.id = any(${intArray(ids)}::int[])`,
+  );
+  return new Map(rows.map((r) => [r.product.id, asShopProduct(r.product)]));
+}
+
+async function checkRefs(tx: DbOrTx, lines: z.output<typeof cartAddInput>['cartProduct']) {
+  const colours = [...new Set(lines.flatMap((l) => (l.colorId ? [l.colorId] : [])))];
+  const values = [...new Set(lines.flatMap((l) => l.productAttributeValueId))];
+  const [found] = await rawRows<{ colours: number[] | null; values: number[] | null }>(
+    tx,
+    sql`select (select array_agg(id) from colors where id = any(${intArray(colours)}::int[]) and status) as colours,
+      (select array_agg(id) from product_attribute_value where id = any(${intArray(values)}::int[]) and status) as values`,
+  );
+  const colourSet = new Set(found?.colours ?? []);
+  const valueSet = new Set(found?.values ?? []);
+  lines.forEach((l, i) => {
+    if (l.colorId && !colourSet.has(l.colorId)) throw fieldError(`cartProduct.${i}.colorId`, 'does not exist');
+    const missing = l.productAttributeValueId.find((v) => !valueSet.has(v));
+    if (missing) throw fieldError(`cartProduct.${i}.productAttributeValueId`, `holds ${missing}, which does not exist`);
+  });
+}
+
+async function answer(tx: DbOrTx, customerId: number, clock: Clock): Promise<Cart | null> {
+  const stored = await readStoredCart(tx, customerId);
+  if (!stored || stored.lines.length === 0) return null;
+  return presentCart(stored, await businessDate(tx, clock));
+}
+
+/**
+ * POST cart: lines into the caller's cart (made on first use; one per shopper). A line of the same
+ * product, colour and set of attribute values adds to the one there. The units of a product in the cart
+ * may not pass its stock (409 insufficient_stock naming it); a product no longer sold is refused.
+ */
+export async function addToCart(tx: DbOrTx, customerId: number, input: z.output<typeof cartAddInput>, clock: Clock) {
+  if (input.customerId && input.customerId !== customerId) throw forbidden('A cart can only be your own');
+  const products = await productsFor(
+    tx,
+    input.cartProduct.map((l) => l.productId),
+  );
+  input.cartProduct.forEach((l, i) => {
+    if (!products.get(l.productId)?.active) throw fieldError(`cartProduct.${i}.productId`, 'is not for sale');
+  });
+  await checkRefs(tx, input.cartProduct);
+  const [made] = await rawRows<{ id: number }>(
+    tx,
+    sql`insert into cart (customer_id) values (${customerId})
+      on conflict (customer_id) do update set updated_at = now(), status = true returning id`,
+  );
+  const stored = await readStoredCart(tx, customerId, true);
+  const units = inCart(stored?.lines ?? []);
+  for (const l of input.cartProduct) units.set(l.productId, (units.get(l.productId) ?? 0) + l.productQuantity);
+  for (const [productId, wanted] of units) {
+    const p = products.get(productId);
+    if (p && input.cartProduct.some((l) => l.productId === productId) && wanted > p.stock) throw stockOut(p, wanted);
+  }
+  const today = await businessDate(tx, clock);
+  const rows = input.cartProduct.map((l) => ({
+    product_id: l.productId,
+    color_id: l.colorId ?? null,
+    attribute_value_ids: [...new Set(l.productAttributeValueId)].sort((a, b) => a - b),
+    attribute_key: attributeKey(l.productAttributeValueId),
+    product_quantity: l.productQuantity,
+    added_price: fromCents(unitCents(products.get(l.productId)!, today).final),
+  }));
+  // one statement; lines repeated within the request are summed first (an insert may not hit one row twice)
+  await tx.execute(sql`
+    insert into cart_product (cart_id, product_id, color_id, attribute_value_ids, attribute_key, product_quantity, added_price)
+    select ${made!.id}, r.product_id, r.color_id, min(r.attribute_value_ids::text)::int[], r.attribute_key, sum(r.product_quantity), max(r.added_price)
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(product_id int, color_id int, attribute_value_ids int[],
+      attribute_key text, product_quantity int, added_price numeric)
+    group by r.product_id, r.color_id, r.attribute_key
+    on conflict (cart_id, product_id, coalesce(color_id, 0), attribute_key)
+    do update set product_quantity = cart_product.product_quantity + excluded.product_quantity, added_price = excluded.added_price`);
+  return { message: cartMessages.added, cart: await answer(tx, customerId, clock) };
+}
+
+/** The caller's cart, locked; 404 when `cartId` is not the caller's cart (another shopper's is not told apart). */
+async function ownCart(tx: DbOrTx, customerId: number, cartId: number) {
+  const stored = await readStoredCart(tx, customerId, true);
+  if (!stored || stored.id !== cartId) throw notFound(`Cart ${cartId}`);
+  return stored;
+}
+
+/** PUT cart/cart-product/{cartId}: one line up (checked against stock) or down; a line at 0 goes, and an empty cart goes. */
+export async function changeCartLine(
+  tx: DbOrTx,
+  customerId: number,
+  cartId: number,
+  input: z.output<typeof cartChangeInput>,
+  clock: Clock,
+) {
+  const stored = await ownCart(tx, customerId, cartId);
+  const line = stored.lines.find((l) => l.id === input.cartProductId);
+  if (!line) throw fieldError('cartProductId', 'is not a line of this cart');
+  if (input.type === 'increment') {
+    const wanted = (inCart(stored.lines).get(line.productId) ?? 0) + input.productQuantity;
+    if (!line.product.active) throw fieldError('cartProductId', `holds ${line.product.name}, which is no longer for sale`);
+    if (wanted > line.product.stock) throw stockOut(line.product, wanted);
+    await tx.execute(sql`update cart_product set product_quantity = product_quantity + ${input.productQuantity} where id = ${line.id}`);
+    return { message: cartMessages.updated, cart: await answer(tx, customerId, clock) };
+  }
+  if (input.productQuantity > line.productQuantity)
+    throw badRequest(`The line holds only ${line.productQuantity}`, { productQuantity: `must be at most ${line.productQuantity}` });
+  if (input.productQuantity === line.productQuantity) await tx.execute(sql`delete from cart_product where id = ${line.id}`);
+  else await tx.execute(sql`update cart_product set product_quantity = product_quantity - ${input.productQuantity} where id = ${line.id}`);
+  const left = await answer(tx, customerId, clock);
+  if (!left) await tx.execute(sql`delete from cart where id = ${cartId}`);
+  return { message: input.productQuantity === line.productQuantity ? cartMessages.removed : cartMessages.updated, cart: left };
+}
+
+/** PATCH cart/{id} {status: 'false'}: the cart and its lines go ('true' keeps it as it is). */
+export async function setCartStatus(tx: DbOrTx, customerId: number, cartId: number, status: 'true' | 'false', clock: Clock) {
+  await ownCart(tx, customerId, cartId);
+  if (status === 'true') return { message: cartMessages.updated, cart: await answer(tx, customerId, clock) };
+  await tx.execute(sql`delete from cart where id = ${cartId}`);
+  return { message: cartMessages.emptied, cart: null };
+}
+
+/** GET cart/{id}: the caller's cart by its id (404 for any other). */
+export async function cartById(tx: DbOrTx, customerId: number, cartId: number, clock: Clock) {
+  const stored = await readStoredCart(tx, customerId);
+  if (!stored || stored.id !== cartId) throw notFound(`Cart ${cartId}`);
+  return { message: 'success', cart: stored.lines.length ? presentCart(stored, await businessDate(tx, clock)) : null };
+}

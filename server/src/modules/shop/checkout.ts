@@ -1,0 +1,231 @@
+import { randomBytes } from 'node:crypto';
+import { type Cents, type checkoutInput, couponAmount, couponRefusal, fromCents, stockDocuments } from '@tillbook/contract';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { businessDate, type Clock } from '../../platform/clock.ts';
+import type { DbOrTx } from '../../platform/db.ts';
+import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors.ts';
+import { rawRows } from '../../platform/queries.ts';
+import { post, vatByRate } from '../accounting/index.ts';
+import { moveStocks } from '../inventory/index.ts';
+import { readStoredCart, type StoredLine } from './cart-read.ts';
+import { lockCoupon, lookUpCheckout } from './checkout-lookup.ts';
+import { orderPlacedMail } from './order-mail.ts';
+import { orderPostings } from './order-postings.ts';
+import { unitCents } from './shop-products.ts';
+
+export const orderDocument = stockDocuments.cartOrder;
+
+interface PricedLine {
+  line: StoredLine;
+  unitPrice: Cents;
+  net: Cents;
+  vat: Cents;
+  off: Cents;
+  vatPercent: number;
+}
+
+/** Each cart line at today's price (`unitPrice`), per unit and for the line; a product no longer sold refuses the checkout. */
+function priceCart(lines: readonly StoredLine[], today: string): PricedLine[] {
+  return lines.map((line) => {
+    if (!line.product.active)
+      throw badRequest(`${line.product.name} is no longer for sale: remove it from your cart`, {
+        productId: `${line.product.name} is not for sale`,
+      });
+    const unit = unitCents(line.product, today);
+    return { line, unitPrice: unit.final, net: unit.net, vat: unit.vat, off: unit.off, vatPercent: line.product.vat ?? 0 };
+  });
+}
+
+/** A new order's id, from its table's identity (a key only: the order's number is its id). */
+async function reserveOrderId(tx: DbOrTx): Promise<number> {
+  const [row] = await rawRows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('cart_order', 'id'))::int as id`);
+  return Number(row!.id);
+}
+
+const manualTransactionId = () =>
+  randomBytes(8)
+    .toString('base64url')
+    .replace(/[^A-Za-z0-9]/g, 'X')
+    .slice(0, 10)
+    .toUpperCase();
+
+export interface PlacedOrder {
+  orderId: number;
+  /** True when the Idempotency-Key named an order already placed: nothing was written. */
+  repeat: boolean;
+}
+
+/**
+ * POST cart-order: the caller's cart becomes an order, in the caller's transaction. In order:
+ * the idempotency key (a repeat answers the first order), the cart (locked), the shopper, the delivery
+ * area and the payment method, the coupon (locked, with its use counted under the lock), then the stock
+ * through moveStocks (never below zero on the web: 409 insufficient_stock naming the product), and only
+ * then the writes: the order, its lines, its first status, its payment record, its postings; the cart
+ * is emptied and the "Order placed" mail queued.
+ */
+export async function placeOrder(
+  tx: DbOrTx,
+  customerId: number,
+  input: z.output<typeof checkoutInput>,
+  idempotencyKey: string | undefined,
+  clock: Clock,
+  publicUrl: string,
+): Promise<PlacedOrder> {
+  if (input.customerId && input.customerId !== customerId) throw forbidden('An order can only be placed for yourself');
+  if (idempotencyKey) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${idempotencyKey}), ${customerId})`);
+    const [done] = await rawRows<{ id: number }>(
+      tx,
+      sql`select id from cart_order where customer_id = ${customerId} and idempotency_key = ${idempotencyKey}`,
+    );
+    if (done) return { orderId: done.id, repeat: true };
+  }
+  const cart = await readStoredCart(tx, customerId, true);
+  if (input.cartId && cart?.id !== input.cartId) throw notFound(`Cart ${input.cartId}`);
+  if (!cart || cart.lines.length === 0) throw badRequest('Your cart is empty', { cartId: 'has no products' });
+  const found = await lookUpCheckout(tx, customerId, input.deliveryFeeId, input.paymentMethodId);
+  const shopper = found.customer;
+  if (!shopper?.active) throw forbidden('Your account is not active');
+  if (!found.fee?.active) throw fieldError('deliveryFeeId', 'is not a delivery area we deliver to');
+  if (!found.method?.offered) throw fieldError('paymentMethodId', 'is not offered at checkout');
+  const method = found.method;
+  if (!method.isCod) {
+    if (!input.CustomerAccount) throw fieldError('CustomerAccount', `is required to pay by ${method.methodName}`);
+    if (!input.CustomerTransactionId) throw fieldError('CustomerTransactionId', `is required to pay by ${method.methodName}`);
+  }
+  const today = await businessDate(tx, clock);
+  const priced = priceCart(cart.lines, today);
+  let goods = 0;
+  let net = 0;
+  let vat = 0;
+  let discount = 0;
+  for (const p of priced) {
+    const q = p.line.productQuantity;
+    goods += p.unitPrice * q;
+    net += p.net * q;
+    vat += p.vat * q;
+    discount += p.off * q;
+  }
+  let coupon: { id: number; amount: Cents } | null = null;
+  if (input.couponCode) {
+    const terms = await lockCoupon(tx, input.couponCode, customerId);
+    if (!terms) throw badRequest(`There is no coupon ${input.couponCode}`, { couponCode: 'does not exist' });
+    const refusal = couponRefusal(terms, today, fromCents(goods), terms);
+    if (refusal) throw badRequest(refusal, { couponCode: refusal });
+    coupon = { id: terms.id, amount: couponAmount(terms, goods) };
+  }
+  const orderId = await reserveOrderId(tx);
+  // stock first, every product once, in id order (moveStocks locks them so); never below zero on the web
+  const units = new Map<number, number>();
+  for (const p of priced) units.set(p.line.productId, (units.get(p.line.productId) ?? 0) + p.line.productQuantity);
+  const moved = await moveStocks(
+    tx,
+    [...units.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([productId, quantity]) => ({
+        productId,
+        quantity: -quantity,
+        reason: 'order' as const,
+        documentType: orderDocument,
+        documentId: orderId,
+        userId: undefined,
+      })),
+  );
+  const costs = new Map(moved.map((m) => [m.productId, Math.round(m.unitCost * 100)]));
+  const cost = priced.reduce((s, p) => s + costs.get(p.line.productId)! * p.line.productQuantity, 0);
+  const fee = Math.round(found.fee.deliveryFee * 100);
+  const couponCents = coupon?.amount ?? 0;
+  const total = goods - couponCents + fee;
+  const profit = net - couponCents - cost;
+  const header = {
+    id: orderId,
+    date: today,
+    customer_id: customerId,
+    payment_method_id: method.id,
+    is_cod: method.isCod,
+    product_amount: fromCents(goods),
+    total_vat_amount: fromCents(vat),
+    total_discount_amount: fromCents(discount),
+    coupon_id: coupon?.id ?? null,
+    coupon_amount: fromCents(couponCents),
+    delivery_fee_id: found.fee.id,
+    delivery_area: found.fee.deliveryArea,
+    delivery_fee: fromCents(fee),
+    total_amount: fromCents(total),
+    due_amount: fromCents(total),
+    cost: fromCents(cost),
+    profit: fromCents(profit),
+    delivery_address: input.deliveryAddress ?? shopper.address,
+    customer_phone: input.customerPhone ?? shopper.phone,
+    note: input.note ?? null,
+    idempotency_key: idempotencyKey ?? null,
+  };
+  const lines = priced.map((p) => ({
+    product_id: p.line.productId,
+    color_id: p.line.colorId,
+    attribute_value_ids: p.line.attributeValueIds,
+    product_quantity: p.line.productQuantity,
+    product_sale_price: p.line.product.salePrice,
+    product_vat: p.vatPercent,
+    discount_type: p.off > 0 ? (p.line.product.discount?.type ?? null) : null,
+    discount: fromCents(p.off),
+    unit_price: fromCents(p.unitPrice),
+    line_total: fromCents(p.unitPrice * p.line.productQuantity),
+    vat_amount: fromCents(p.vat * p.line.productQuantity),
+    unit_cost: fromCents(costs.get(p.line.productId)!),
+  }));
+  const payment = {
+    customer_id: customerId,
+    payment_method_id: method.id,
+    amount: fromCents(total),
+    manual_transaction_id: manualTransactionId(),
+    customer_account: method.isCod ? null : input.CustomerAccount,
+    customer_transaction_id: method.isCod ? null : input.CustomerTransactionId,
+  };
+  // the order, its lines, its first status and its payment record in one statement; the cart goes with them
+  await tx.execute(sql`
+    with o as (
+      insert into cart_order (id, date, customer_id, payment_method_id, is_cod, product_amount, total_vat_amount, total_discount_amount,
+        coupon_id, coupon_amount, delivery_fee_id, delivery_area, delivery_fee, total_amount, due_amount, cost, profit,
+        delivery_address, customer_phone, note, idempotency_key)
+      overriding system value
+      select r.id, r.date, r.customer_id, r.payment_method_id, r.is_cod, r.product_amount, r.total_vat_amount, r.total_discount_amount,
+        r.coupon_id, r.coupon_amount, r.delivery_fee_id, r.delivery_area, r.delivery_fee, r.total_amount, r.due_amount, r.cost, r.profit,
+        r.delivery_address, r.customer_phone, r.note, r.idempotency_key
+      from json_to_record(${JSON.stringify(header)}::json) as r(id int, date date, customer_id int, payment_method_id int, is_cod boolean,
+        product_amount numeric, total_vat_amount numeric, total_discount_amount numeric, coupon_id int, coupon_amount numeric,
+        delivery_fee_id int, delivery_area text, delivery_fee numeric, total_amount numeric, due_amount numeric, cost numeric,
+        profit numeric, delivery_address text, customer_phone text, note text, idempotency_key text)
+      returning id),
+    l as (
+      insert into cart_order_product (invoice_id, product_id, color_id, attribute_value_ids, product_quantity, product_sale_price,
+        product_vat, discount_type, discount, unit_price, line_total, vat_amount, unit_cost)
+      select o.id, r.product_id, r.color_id, r.attribute_value_ids, r.product_quantity, r.product_sale_price, r.product_vat,
+        r.discount_type, r.discount, r.unit_price, r.line_total, r.vat_amount, r.unit_cost
+      from o, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as r(product_id int, color_id int, attribute_value_ids int[],
+        product_quantity int, product_sale_price numeric, product_vat numeric, discount_type text, discount numeric, unit_price numeric,
+        line_total numeric, vat_amount numeric, unit_cost numeric)),
+    s as (insert into order_status_history (cart_order_id, order_status) select o.id, 'PENDING' from o),
+    m as (
+      insert into manual_payment (cart_order_id, customer_id, payment_method_id, amount, manual_transaction_id, customer_account,
+        customer_transaction_id)
+      select o.id, r.customer_id, r.payment_method_id, r.amount, r.manual_transaction_id, r.customer_account, r.customer_transaction_id
+      from o, json_to_record(${JSON.stringify(payment)}::json) as r(customer_id int, payment_method_id int, amount numeric,
+        manual_transaction_id text, customer_account text, customer_transaction_id text))
+    delete from cart where id = ${cart.id}`);
+  await post(
+    tx,
+    orderPostings({
+      orderId,
+      date: today,
+      net: net,
+      vat: vatByRate(priced.map((p) => ({ rate: p.vatPercent, vat: p.vat * p.line.productQuantity }))),
+      deliveryFee: fee,
+      coupon: couponCents,
+      cost,
+    }),
+  );
+  if (shopper.email) await orderPlacedMail(tx, orderId, publicUrl);
+  return { orderId, repeat: false };
+}

@@ -110,17 +110,15 @@ test('the order list has a tab per status with its count, searches by shopper an
   await page.getByRole('tab', { name: 'Received (0)' }).waitFor();
   const cod = row(page, `Order #${orders.cod}`);
   await cod.getByText('Bella Buyer').waitFor();
-  expect((await cod.locator('td').allInnerTexts()).slice(2).map((t) => t.trim())).toEqual([
+  const cells = (await cod.locator('td').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  expect([cells[1], ...cells.slice(3)]).toEqual([
+    'Pending',
     'Bella Buyer',
-    '+44 7000 222',
     'City centre',
     '$25.50',
-    '$0.00',
     '$25.50',
-    'Cash on delivery',
-    'Accepted at delivery',
+    'Cash on delivery Accepted at delivery',
     '',
-    'Pending',
   ]);
   await row(page, `Order #${orders.card}`).getByText('To verify').waitFor();
   // the totals are over both orders: 25.50 + 17.00

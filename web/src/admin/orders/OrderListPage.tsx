@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { costPermission, customerName, routes } from '@tillbook/contract';
-import { Input, Tabs } from 'antd';
+import { Input, Space, Tabs } from 'antd';
 import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
 import { useListParams } from '../../lib/list-params.ts';
@@ -83,17 +83,23 @@ export default function OrderListPage() {
       )}
       columns={[
         { key: 'id', title: 'Order', sorter: true, render: (_, r) => <OrderLink id={r.id} /> },
+        { key: 'state', title: 'Status', render: (_, r) => <OrderStatusTag status={r.orderStatus} /> },
         { key: 'date', title: 'Date', dataIndex: 'date', sorter: true },
         { key: 'shopper', title: 'Shopper', render: (_, r) => customerName(r.customer) },
-        { key: 'phone', title: 'Phone', render: (_, r) => r.customerPhone ?? r.customer.phone ?? '' },
         { key: 'area', title: 'Delivery area', render: (_, r) => r.deliveryArea ?? '' },
         { key: 'totalAmount', title: 'Total', align: 'right', sorter: true, render: (_, r) => money(r.totalAmount) },
-        { key: 'paid', title: 'Paid', align: 'right', render: (_, r) => money(r.paidAmount) },
         { key: 'due', title: 'Due', align: 'right', render: (_, r) => money(r.dueAmount) },
-        { key: 'method', title: 'Payment', render: (_, r) => r.paymentMethod },
-        { key: 'verified', title: 'Verification', render: (_, r) => <VerificationTag state={r.isVerified} isCod={r.isCod} /> },
+        {
+          key: 'payment',
+          title: 'Payment',
+          render: (_, r) => (
+            <Space size={4} wrap>
+              {r.paymentMethod}
+              <VerificationTag state={r.isVerified} isCod={r.isCod} />
+            </Space>
+          ),
+        },
         { key: 'courier', title: 'Courier', render: (_, r) => r.courierMedium ?? '' },
-        { key: 'state', title: 'Status', render: (_, r) => <OrderStatusTag status={r.orderStatus} /> },
       ]}
     />
   );

@@ -13,6 +13,14 @@ import './order-print.css';
 const titles = { 'packing-slip': 'Packing slip', invoice: 'Invoice' } as const;
 type Kind = keyof typeof titles;
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** What the packer checks at the end: "3 items in 2 lines". */
+const packedCount = (lines: { productQuantity: number }[]) =>
+  `${plural(
+    lines.reduce((n, l) => n + l.productQuantity, 0),
+    'item',
+  )} in ${plural(lines.length, 'line')}`;
+
 /**
  * An order on paper (`/admin/cart-order/:id/print/packing-slip` or `/invoice`): the shop, the shopper and
  * where it goes, the lines; the packing slip has a tick box per line and no prices, the invoice the prices
@@ -33,7 +41,7 @@ export default function OrderPrintPage() {
   const shopLines = [settings?.address, settings?.phone, settings?.email, settings?.website].filter(Boolean);
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+    <div>
       <Space wrap className="order-print-controls">
         <Button type="primary" onClick={() => window.print()}>
           Print
@@ -70,7 +78,9 @@ export default function OrderPrintPage() {
             <h2>Shipping</h2>
             <div>{`Courier: ${order.courierMedium ?? 'not chosen yet'}`}</div>
             <div>{`Payment: ${order.paymentMethod}`}</div>
-            {order.isCod === 'true' && <div className="order-paper-strong">{`Collect on delivery: ${money(d.dueAmount)}`}</div>}
+            {order.isCod === 'true' && d.dueAmount > 0 && (
+              <div className="order-paper-strong">{`Collect on delivery: ${money(d.dueAmount)}`}</div>
+            )}
           </div>
         </section>
         <div className="order-paper-scroll">
@@ -109,11 +119,11 @@ export default function OrderPrintPage() {
             ))}
           </dl>
         ) : (
-          <p>{`${order.cartOrderProduct.reduce((n, l) => n + l.productQuantity, 0)} items in ${order.cartOrderProduct.length} lines`}</p>
+          <p>{packedCount(order.cartOrderProduct)}</p>
         )}
         {order.note && <p className="order-paper-address">{`Note: ${order.note}`}</p>}
         {invoice && settings?.footer && <footer className="order-paper-footer">{settings.footer}</footer>}
       </article>
-    </Space>
+    </div>
   );
 }

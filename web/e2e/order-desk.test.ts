@@ -255,6 +255,10 @@ test('a card payment is accepted on the manual payments screen, and the order sa
   await card.getByText('To verify').waitFor();
   await card.getByText('01700-555111').waitFor();
   await card.getByText('$17.00').waitFor();
+  // cash on delivery: nothing to verify before, the courier collects it
+  const cod = page.getByRole('row').filter({ has: page.getByRole('link', { name: `Order #${orders.cod}`, exact: true }) });
+  await cod.getByText('Accepted at delivery').waitFor();
+  expect(await cod.getByRole('button').count()).toBe(0);
   await wide(page, 'manual-payments');
   await fitsPhone(page, 'manual-payments-phone');
 

@@ -93,14 +93,22 @@ export default function ManualPaymentListPage() {
       columns={[
         { key: 'id', title: 'No.', dataIndex: 'id', sorter: true },
         { key: 'createdAt', title: 'When', sorter: true, render: (_, r) => instant(r.createdAt) },
-        { key: 'order', title: 'Order', render: (_, r) => <OrderLink id={r.cartOrderId} /> },
+        {
+          key: 'order',
+          title: 'Order',
+          render: (_, r) => (
+            <Space size={4} wrap>
+              <OrderLink id={r.cartOrderId} />
+              <OrderStatusTag status={r.orderStatus} />
+            </Space>
+          ),
+        },
         { key: 'shopper', title: 'Shopper', render: (_, r) => customerName(r.customer) },
         { key: 'method', title: 'Method', dataIndex: 'paymentMethod' },
         { key: 'amount', title: 'Amount', align: 'right', sorter: true, render: (_, r) => money(r.amount) },
+        { key: 'verified', title: 'Verification', render: (_, r) => <VerificationTag state={r.isVerified} isCod={r.isCod} /> },
         { key: 'account', title: "Shopper's account", render: (_, r) => r.CustomerAccount ?? '' },
         { key: 'transaction', title: 'Transaction id', render: (_, r) => r.CustomerTransactionId ?? '' },
-        { key: 'orderStatus', title: 'Order status', render: (_, r) => <OrderStatusTag status={r.orderStatus} /> },
-        { key: 'verified', title: 'Verification', render: (_, r) => <VerificationTag state={r.isVerified} isCod={r.isCod} /> },
         {
           key: 'actions',
           title: 'Actions',

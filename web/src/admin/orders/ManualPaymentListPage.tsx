@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { customerName, resources, routes } from '@tillbook/contract';
-import { Button, Input, Popconfirm, Select, Space } from 'antd';
+import { Button, Grid, Input, Popconfirm, Select, Space } from 'antd';
 import { api } from '../../lib/api.ts';
 import { instant } from '../../lib/format.ts';
 import { useListParams } from '../../lib/list-params.ts';
@@ -33,6 +33,7 @@ export default function ManualPaymentListPage() {
   const queryClient = useQueryClient();
   const { can } = usePermissions();
   const mayVerify = can('update-manualPayment');
+  const wide = Grid.useBreakpoint().md ?? false;
 
   async function verify(row: ManualPayment, isVerified: 'Accept' | 'Reject') {
     const result = await api(routes.manualPayment.verify, { params: { id: row.id }, body: { isVerified } }, { toast: true });
@@ -91,7 +92,6 @@ export default function ManualPaymentListPage() {
         />
       )}
       columns={[
-        { key: 'id', title: 'No.', dataIndex: 'id', sorter: true },
         { key: 'createdAt', title: 'When', sorter: true, render: (_, r) => instant(r.createdAt) },
         {
           key: 'order',
@@ -107,12 +107,23 @@ export default function ManualPaymentListPage() {
         { key: 'method', title: 'Method', dataIndex: 'paymentMethod' },
         { key: 'amount', title: 'Amount', align: 'right', sorter: true, render: (_, r) => money(r.amount) },
         { key: 'verified', title: 'Verification', render: (_, r) => <VerificationTag state={r.isVerified} isCod={r.isCod} /> },
-        { key: 'account', title: "Shopper's account", render: (_, r) => r.CustomerAccount ?? '' },
-        { key: 'transaction', title: 'Transaction id', render: (_, r) => r.CustomerTransactionId ?? '' },
+        {
+          // what to look for in the bank or wallet: the shopper's account and their transaction id
+          key: 'sent',
+          title: 'Paid from',
+          render: (_, r) =>
+            r.CustomerAccount || r.CustomerTransactionId ? (
+              <>
+                <div>{r.CustomerAccount}</div>
+                <div>{r.CustomerTransactionId}</div>
+              </>
+            ) : null,
+        },
         {
           key: 'actions',
           title: 'Actions',
-          fixed: 'right',
+          // kept in view on a wide screen; on a phone it scrolls with the row, after what it verifies
+          fixed: wide ? 'right' : undefined,
           render: (_, r) =>
             mayVerify &&
             r.isCod !== 'true' &&

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openScreen } from './admin-nav.ts';
+import { adminNav, openMenuGroups, openScreen } from './admin-nav.ts';
 import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 import { call, must, placeOrder, registerShopper } from './shop-api.ts';
 import { ownerToken } from './stock-api.ts';
@@ -186,6 +186,8 @@ test('staff take a cash-on-delivery order from pending through received (courier
   await dialog.getByLabel('Courier').click();
   await page.locator('.ant-select-item-option').filter({ hasText: 'Own delivery' }).click();
   await dialog.getByLabel('Delivery fee').fill('4');
+  await wide(page, 'order-receive-dialog');
+  await fitsPhone(page, 'order-receive-dialog-phone');
   await dialog.getByRole('button', { name: 'Receive' }).click();
   await dialog.waitFor({ state: 'hidden' });
   await page.locator('.ant-tag', { hasText: 'Received' }).waitFor();
@@ -350,6 +352,7 @@ test('a coupon made on the coupon screen takes its money off the next order', as
   await dialog.getByRole('spinbutton', { name: 'Uses per shopper' }).fill('1');
   await dialog.getByRole('spinbutton', { name: 'Minimum order' }).fill('20');
   await dialog.getByLabel('Description').fill('Five off a first order of 20 or more');
+  await wide(page, 'coupon-form');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Coupon added successfully').waitFor();
   const coupon = row(page, 'WELCOME5');
@@ -390,4 +393,31 @@ test('the payment methods screen says which method is cash on delivery', async (
   // the courier collects it: offered at checkout, not at the till
   expect(await cellsOf('Cash on delivery')).toEqual(['Yes', 'No', 'Yes']);
   expect(await cellsOf('Card')).toEqual(['Yes', 'Yes', 'No']);
+});
+
+test('a role that may only read orders sees the orders in the menu, not the payments or coupons, and no buttons that move an order', async () => {
+  const { page } = browser;
+  const viewer = { username: 'order-viewer', password: 'order-viewer-pass-1' };
+  const role = await must<{ id: number }>(product, staff, 'POST', 'role', { name: 'Order viewer' });
+  const all = await must<{ getAllPermission: { id: number; name: string }[] }>(product, staff, 'GET', 'permission?query=all');
+  const wanted = ['readAll-cartOrder', 'readSingle-cartOrder'];
+  const permissionId = all.getAllPermission.filter((p) => wanted.includes(p.name)).map((p) => p.id);
+  await must(product, staff, 'POST', 'role-permission', { roleId: role.id, permissionId });
+  await must(product, staff, 'POST', 'user/register', { firstName: 'Order', lastName: 'Viewer', ...viewer, roleId: role.id });
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL(`${product.url}/admin/auth/login`);
+  await loginAs(page, product.url, viewer.username, viewer.password);
+  const nav = await openMenuGroups(page);
+  expect((await nav.getByRole('link').allInnerTexts()).map((t) => t.trim())).toEqual(['Orders']);
+  await (await adminNav(page)).getByRole('link', { name: 'Orders', exact: true }).click();
+  await page.getByRole('link', { name: `Order #${orders.card}` }).click();
+  await page.getByRole('heading', { name: `Order #${orders.card}` }).waitFor();
+  await page.getByLabel('Order figures').waitFor();
+  expect(await page.getByLabel('Order actions').count()).toBe(0);
+  // the payment's screen is not theirs: no link to it
+  expect(await page.getByRole('link', { name: 'Manual payments' }).count()).toBe(0);
+  await page.goto(`${product.url}/admin/manual-payment`);
+  await page.getByText('No access').waitFor();
+  expect(problems).toEqual([]);
 });

@@ -251,6 +251,11 @@ test('the packing slip and the invoice print the order without the admin around 
 
 test('a card payment is accepted on the manual payments screen, and the order says so', async () => {
   const { page } = browser;
+  // before: the order says its payment waits to be verified
+  const waiting = "The shopper's payment is not accepted yet: verify it under Manual payments before receiving the order.";
+  await page.goto(`${product.url}/admin/cart-order/${orders.card}`);
+  await page.getByText(waiting).waitFor();
+  await page.getByLabel('Order details').getByText('To verify').waitFor();
   await openScreen(page, 'Manual payments');
   await page.waitForURL(`${product.url}/admin/manual-payment`);
   const card = row(page, 'TX-48151623');
@@ -288,6 +293,7 @@ test('a card payment is accepted on the manual payments screen, and the order sa
   await card.getByRole('link', { name: `Order #${orders.card}` }).click();
   await page.waitForURL(`${product.url}/admin/cart-order/${orders.card}`);
   await page.getByLabel('Order details').getByText('Accepted', { exact: true }).waitFor();
+  expect(await page.getByText(waiting).count()).toBe(0);
   // accepting the payment took the order's money
   expect(await figure(page, 'Order figures', 'Paid').innerText()).toBe('$17.00');
   expect(await figure(page, 'Order figures', 'Due').innerText()).toBe('$0.00');

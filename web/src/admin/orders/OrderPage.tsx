@@ -55,7 +55,13 @@ export default function OrderPage() {
         </Space>
       </Space>
       {can('update-cartOrder') && (
-        <OrderStatusActions orderId={id} next={d.nextStatuses} deliveryFee={d.deliveryFee} courierMediumId={order.courierMediumId} />
+        <OrderStatusActions
+          orderId={id}
+          next={d.nextStatuses}
+          deliveryFee={d.deliveryFee}
+          courierMediumId={order.courierMediumId}
+          paymentToVerify={order.isCod !== 'true' && order.isVerified !== 'Accept'}
+        />
       )}
       <section aria-label="Order details">
         <Descriptions size="small" bordered column={{ xs: 1, sm: 2, md: 3 }}>

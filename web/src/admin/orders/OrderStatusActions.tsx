@@ -17,6 +17,8 @@ interface Props {
   next: OrderStatus[];
   deliveryFee: number;
   courierMediumId: number | null;
+  /** The shopper's payment (not cash on delivery) is not accepted yet: the order cannot be received before. */
+  paymentToVerify: boolean;
 }
 
 /**
@@ -24,7 +26,7 @@ interface Props {
  * Cancel asks to be sure (the stock comes back, the postings are reversed), the others go at once.
  * A refusal (another desk moved it first) shows the server's words above the buttons.
  */
-export function OrderStatusActions({ orderId, next, deliveryFee, courierMediumId }: Props) {
+export function OrderStatusActions({ orderId, next, deliveryFee, courierMediumId, paymentToVerify }: Props) {
   const queryClient = useQueryClient();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [saving, setSaving] = useState<OrderStatus | null>(null);
@@ -71,6 +73,13 @@ export function OrderStatusActions({ orderId, next, deliveryFee, courierMediumId
     <section aria-label="Order actions">
       <Space orientation="vertical" style={{ width: '100%' }}>
         {refusal && <Alert type="error" showIcon title={refusal} closable onClose={() => setRefusal(null)} />}
+        {paymentToVerify && next.includes('RECEIVED') && (
+          <Alert
+            type="warning"
+            showIcon
+            title="The shopper's payment is not accepted yet: verify it under Manual payments before receiving the order."
+          />
+        )}
         <Space wrap>
           {next.map((status) => {
             if (status === 'RECEIVED') {

@@ -300,6 +300,34 @@ test('a card payment is accepted on the manual payments screen, and the order sa
   expect(problems).toEqual([]);
 });
 
+test('a payment that cannot be found is rejected: the order still owes it and says so', async () => {
+  const { page } = browser;
+  const doubtful = await placeOrder(product, bella.token, 'bella-4', {
+    lines: [{ productId: ids.kettle, productQuantity: 1 }],
+    deliveryFeeId: ids.city,
+    paymentMethodId: ids.card,
+    deliveryAddress: '4 Mill Lane',
+    customerPhone: '+44 7000 222',
+    CustomerAccount: '01700-999000',
+    CustomerTransactionId: 'TX-NOT-FOUND',
+  });
+  await page.goto(`${product.url}/admin/manual-payment?key=TX-NOT-FOUND`);
+  const payment = row(page, 'TX-NOT-FOUND');
+  await payment.getByRole('button', { name: 'Reject' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Reject' }).click();
+  await payment.getByText('Rejected').waitFor();
+  expect(await payment.getByRole('button').count()).toBe(0);
+  await page.goto(`${product.url}/admin/cart-order/${doubtful}`);
+  await page.getByLabel('Order details').getByText('Rejected').waitFor();
+  expect(await figure(page, 'Order figures', 'Due').innerText()).toBe('$14.50');
+  await page.getByText("The shopper's payment is not accepted yet").waitFor();
+  // it goes no further: cancelled, the tab counts it
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Cancel order' }).click();
+  await page.locator('.ant-tag', { hasText: 'Cancelled' }).waitFor();
+  expect(problems).toEqual([]);
+});
+
 test('a move another desk made first is refused with the server’s words, and the page shows the order as it now is', async () => {
   const { page } = browser;
   await page.goto(`${product.url}/admin/cart-order/${orders.card}`);
@@ -331,7 +359,7 @@ test('a move another desk made first is refused with the server’s words, and t
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Cancel order' }).click();
   await page.locator('.ant-tag', { hasText: 'Cancelled' }).waitFor();
   await page.goto(`${product.url}/admin/cart-order`);
-  await page.getByRole('tab', { name: 'Cancelled (1)' }).waitFor();
+  await page.getByRole('tab', { name: 'Cancelled (2)' }).waitFor();
   expect(problems).toEqual([]);
 });
 

@@ -69,6 +69,20 @@ export const dashboardTopCustomer = z.object({
  * Web orders join these figures when the online shop takes orders. The profits and the stock value (at cost)
  * are sent only to a role holding `costPermission`.
  */
+/**
+ * The online shop over the range (web orders by their date), beside the till's figures: orders placed
+ * (cancelled ones counted apart), their total and what is still due on them, their profit (with
+ * `costPermission`), and the orders in each status now.
+ */
+export const dashboardOnline = z.object({
+  totalOrder: out.int,
+  totalCancelledOrder: out.int,
+  totalOrderAmount: out.money,
+  totalOrderDue: out.money,
+  totalOrderProfit: out.money.optional(),
+  byStatus: z.record(z.string(), out.int),
+});
+
 export const dashboardOut = z.object({
   startDate: out.date,
   endDate: out.date,
@@ -89,6 +103,7 @@ export const dashboardOut = z.object({
   daily: z.array(dashboardDay),
   topProducts: z.array(dashboardTopProduct),
   topCustomers: z.array(dashboardTopCustomer),
+  online: dashboardOnline,
 });
 
 export const dashboardEndpoints = {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { FieldLabels } from './labels.ts';
 import type { PermissionName } from './permissions.ts';
 
 /**
@@ -45,6 +46,8 @@ export interface Endpoint {
    */
   customers?: 'own';
   body?: z.ZodType | Multipart;
+  /** How this endpoint's screens label its body's fields, where they differ from the shared labels (messages use them). */
+  labels?: FieldLabels;
   query?: z.ZodType | ListSpec;
   answer: z.ZodType | FileAnswer;
   /** The HTTP status of success (default 200). */

@@ -2,6 +2,7 @@ import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { fixedClock } from '../src/platform/clock.ts';
 import { type Answer, useTestApp } from './harness.ts';
 import { type Catalogue, catalogue, make, product } from './product-fixtures.ts';
+import { paymentMethods } from './sale-fixtures.ts';
 
 /**
  * The storefront's catalogue (list, product page, category tree) is answered from memory. A shopper
@@ -92,6 +93,46 @@ describe('the public catalogue is answered from memory and never stale', () => {
     expect(statements(list)).toBeGreaterThan(0);
     shows(mine(list)!);
     shows((await page()).body);
+  });
+
+  test("a sale of another product keeps this product's answers in memory; a sale of this one shows at once", async () => {
+    await t.call('POST', '/v1/adjust-inventory', {
+      token: owner,
+      body: { date: '2026-05-10', adjustInvoiceProduct: [{ productId: id, adjustQuantity: 5, adjustType: 'increment' }] },
+    });
+    const other = await product(t, owner, {
+      name: `Other ${Math.random()}`,
+      sku: `OT-${Math.random().toString(36).slice(2, 8)}`,
+      productSalePrice: '3.00',
+      productPurchasePrice: '1.00',
+    });
+    await t.call('POST', '/v1/adjust-inventory', {
+      token: owner,
+      body: { date: '2026-05-10', adjustInvoiceProduct: [{ productId: other.id, adjustQuantity: 5, adjustType: 'increment' }] },
+    });
+    const other20 = () => t.call('GET', '/v1/product/public', { query: { count: '50', key: other.name } });
+    for (const ask of [page, other20]) await ask();
+    expect(statements(await page())).toBe(0);
+    const { cash } = await paymentMethods(t, owner);
+    const sell = (productId: number) =>
+      t.call('POST', '/v1/sale-invoice', {
+        token: owner,
+        body: { saleInvoiceProduct: [{ productId, productQuantity: 2 }], paidAmount: [{ paymentType: cash, amount: 100 }] },
+      });
+    expect((await sell(other.id)).status).toBe(201);
+    // this product's page was not about the product sold: still from memory, still right
+    const kept = await page();
+    expect(statements(kept)).toBe(0);
+    expect(kept.body.productQuantity).toBe(5);
+    // the sold product's answers show its new stock on the very next request
+    const sold = await other20();
+    expect(statements(sold)).toBeGreaterThan(0);
+    expect(sold.body.getAllProduct[0]).toMatchObject({ id: other.id, productQuantity: 3 });
+    expect((await sell(id)).status).toBe(201);
+    const mineNow = await page();
+    expect(statements(mineNow)).toBeGreaterThan(0);
+    expect(mineNow.body.productQuantity).toBe(3);
+    expect(mine(await listed())).toMatchObject({ productQuantity: 3 });
   });
 
   test('a hidden product leaves the list and its page at once; shown again, it is back', async () => {

@@ -15,8 +15,9 @@ import {
   expectInvoiceFiguresMatchLedger,
   expectLedgerBalanced,
   expectListTotalsMatchInvoices,
+  expectOrderFiguresMatchLedger,
   expectStockMatchesMovements,
- expectOrderFiguresMatchLedger } from './invariants.ts';
+} from './invariants.ts';
 
 export interface Answer<T = any> {
   status: number;

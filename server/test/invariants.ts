@@ -145,5 +145,7 @@ export async function expectOrderFiguresMatchLedger(t: TestApp): Promise<void> {
       o.due_amount::text || ' / ' || coalesce(f.due, 0)::numeric(14,2)::text as due
     from cart_order o left join f on f.related_id = o.id::text
     where (o.paid_amount, o.due_amount) <> (coalesce(f.paid, 0), coalesce(f.due, 0))`);
-  expect((result as unknown as { rows: unknown[] }).rows, 'orders whose kept paid / due (kept / ledger) differ from the ledger').toEqual([]);
+  expect((result as unknown as { rows: unknown[] }).rows, 'orders whose kept paid / due (kept / ledger) differ from the ledger').toEqual(
+    [],
+  );
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { readProduct } from './factories.ts';
 import { useTestApp } from './harness.ts';
@@ -7,6 +8,7 @@ import {
   checkoutSetup,
   moveOrder,
   orderPostingsOf,
+  rows,
   shopProduct,
   shopperWithCart,
 } from './shop-fixtures.ts';
@@ -78,7 +80,12 @@ describe('cash on delivery with a coupon and a delivery fee', () => {
     const noCourier = await moveOrder(t, owner, { invoiceId: order.id, orderStatus: 'RECEIVED' });
     expect(noCourier.status).toBe(400);
     expect(noCourier.body.fields).toHaveProperty('courierMediumId');
-    const received = await moveOrder(t, owner, { invoiceId: order.id, orderStatus: 'RECEIVED', courierMediumId: setup.courierId, deliveryFee: 6 });
+    const received = await moveOrder(t, owner, {
+      invoiceId: order.id,
+      orderStatus: 'RECEIVED',
+      courierMediumId: setup.courierId,
+      deliveryFee: 6,
+    });
     expect(received.status, JSON.stringify(received.body)).toBe(200);
     expect(received.body.orderStatus).toBe('RECEIVED');
     // delivered straight from received is not in the table
@@ -112,6 +119,19 @@ describe('cash on delivery with a coupon and a delivery fee', () => {
       ['Accounts Receivable', 'Delivery Income', 1],
       ['Cash', 'Accounts Receivable', 41.64],
     ]);
+    // the dashboard shows the online shop beside the till
+    const dash = await t.call('GET', '/v1/dashboard', { token: owner, query: { startDate: order.date, endDate: order.date } });
+    expect(dash.body.online).toMatchObject({ totalOrder: 1, totalOrderAmount: 41.64, totalOrderDue: 0, totalOrderProfit: 17.04 });
+    expect(dash.body.online.byStatus).toMatchObject({ DELIVERED: 1, PENDING: 0 });
+    // the shopper was mailed at every step, through the outbox
+    const mails = await rows(t, sql`select subject, text from outbox where kind = 'order' and ${shopper.email} = any("to") order by id`);
+    expect(mails.map((m) => m.subject)).toEqual([
+      expect.stringContaining(`Order placed: #${order.id}`),
+      expect.stringContaining(`Order #${order.id} is now received`),
+      expect.stringContaining(`Order #${order.id} is now shipped`),
+      expect.stringContaining(`Order #${order.id} is now delivered`),
+    ]);
+    expect(mails[0].text).toContain('Total: 40.64');
     // the shopper sees the same order, without the books
     const mine = await t.call('GET', `/v1/cart-order/${order.id}`, { token: shopper.token });
     expect(mine.status).toBe(200);
@@ -152,10 +172,17 @@ describe('a manual payment', () => {
     expect(again.status).toBe(409);
     expect(await orderPostingsOf(t, order.id)).toContainEqual(['Bank', 'Accounts Receivable', 31.4]);
     // a paid order's delivery fee is not re-based
-    const refee = await moveOrder(t, owner, { invoiceId: order.id, orderStatus: 'RECEIVED', courierMediumId: setup.courierId, deliveryFee: 9 });
+    const refee = await moveOrder(t, owner, {
+      invoiceId: order.id,
+      orderStatus: 'RECEIVED',
+      courierMediumId: setup.courierId,
+      deliveryFee: 9,
+    });
     expect(refee.status).toBe(400);
     expect(refee.body.fields).toHaveProperty('deliveryFee');
-    expect((await moveOrder(t, owner, { invoiceId: order.id, orderStatus: 'RECEIVED', courierMediumId: setup.courierId })).status).toBe(200);
+    expect((await moveOrder(t, owner, { invoiceId: order.id, orderStatus: 'RECEIVED', courierMediumId: setup.courierId })).status).toBe(
+      200,
+    );
   });
 
   test('cancelled after payment: the stock comes back and every posting is reversed', async () => {
@@ -171,7 +198,10 @@ describe('a manual payment', () => {
     const order = placed.body.createdCartOrder;
     expect((await readProduct(t, p.id)).productQuantity).toBe(0);
     const list = await t.call('GET', '/v1/manual-payment', { token: owner, query: { key: 'TX-CANCEL' } });
-    await t.call('PUT', `/v1/manual-payment/verify/${list.body.getAllManualPayment[0].id}`, { token: owner, body: { isVerified: 'Accept' } });
+    await t.call('PUT', `/v1/manual-payment/verify/${list.body.getAllManualPayment[0].id}`, {
+      token: owner,
+      body: { isVerified: 'Accept' },
+    });
     const cancelled = await moveOrder(t, owner, { invoiceId: order.id, orderStatus: 'CANCELLED' });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect((await readProduct(t, p.id)).productQuantity).toBe(4);

@@ -67,7 +67,7 @@ function sampleValue(name: string, s: FieldSchema, n: number, tag: string, refs:
   if (s.pattern?.startsWith('^#')) return `#${(0x100000 + n * 7919).toString(16).slice(-6)}`;
   if (s.type === 'number' || s.type === 'integer') {
     const max = s.maximum ?? 10_000;
-    return Math.min(max, 7.25 + (n % 13));
+    return Math.min(max, (s.type === 'integer' ? 7 : 7.25) + (n % 13));
   }
   const text = `${name} ${tag}${n}`;
   return s.maxLength && text.length > s.maxLength ? `${tag}${n}`.slice(-s.maxLength) : text;

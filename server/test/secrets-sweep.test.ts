@@ -8,6 +8,7 @@ import { makeProduct } from './factories.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { png, sendForm } from './product-fixtures.ts';
 import { create, makeReferences, resourceKeys } from './resources-samples.ts';
+import { checkout, checkoutSetup } from './shop-fixtures.ts';
 
 /**
  * Generated from the route table: every GET route, called as the owner on a shop with data in it,
@@ -20,6 +21,8 @@ const allowed: Record<string, string[]> = { '/user/refresh-token': ['token'], '/
 const queries: Record<string, Record<string, string>> = { '/product-reports': { query: 'new-products' }, '/supplier': { query: 'report' } };
 /** A parameter that is not a field of the list's rows under its own name. */
 const paramFields: Record<string, string> = { code: 'reorderInvoiceId' };
+/** Routes whose parameter no list above them gives. */
+const fixedUrls: Record<string, string> = {};
 
 let t: TestApp;
 let owner: string;
@@ -117,6 +120,19 @@ beforeAll(async () => {
     { field: 'logo', data: await png() },
   ]);
   if (logo.status !== 200) throw new Error(JSON.stringify(logo.body));
+  // a web order, a cart left after it, and a coupon that applies today
+  const shop = await checkoutSetup(t, owner);
+  const toCart = () => t.call('POST', '/v1/cart', { token: shopper.token, body: { productId, productQuantity: 1 } });
+  await toCart();
+  const order = await checkout(t, shopper, { deliveryFeeId: shop.feeId, paymentMethodId: shop.cod });
+  if (order.status !== 201) throw new Error(JSON.stringify(order.body));
+  fixedUrls['/cart/:id'] = `/cart/${(await toCart()).body.cart.id}`;
+  const coupon = await t.call('POST', '/v1/coupon', {
+    token: owner,
+    body: { couponCode: 'SWEEP', type: 'flat', value: 1, startDate: day(-1), endDate: day(5) },
+  });
+  if (coupon.status !== 201) throw new Error(JSON.stringify(coupon.body));
+  fixedUrls['/coupon/valid/:code'] = '/coupon/valid/SWEEP';
 });
 afterAll(() => t?.close());
 
@@ -141,6 +157,7 @@ function firstRow(body: unknown): Record<string, unknown> | undefined {
 /** The route's URL with its parameters filled from the first row of the list above it (a file name from the settings' logo; else 1). */
 async function concrete(route: RouteDef): Promise<string> {
   let url = route.url;
+  if (fixedUrls[url]) return fixedUrls[url]!;
   if (route.access === 'customer') return url.replace(':id', String(customerIdOf));
   for (const [whole, name] of route.url.matchAll(/:(\w+)/g)) {
     const list = url.slice(0, url.indexOf(whole) - 1);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { SqlWatch, writtenTables } from '../src/platform/sql-watch.ts';
+import { rowKey, rowsMark, rowsMarked, SqlWatch, writtenTables } from '../src/platform/sql-watch.ts';
 import { WatchedCache } from '../src/platform/watched-cache.ts';
 
 describe('the tables a statement writes', () => {
@@ -64,5 +64,16 @@ describe('a cached answer is kept only while its tables stand', () => {
       });
     });
     expect(read()).toBe(2);
+  });
+});
+
+describe('the stock room is watched by rows', () => {
+  test('a write under another name counts under that name; a mark names rows and is not SQL', () => {
+    expect(
+      writtenTables('/*watch-as product=product_stock*/\n with m as (update product set x = 1) insert into stock_movement values (1)'),
+    ).toEqual(['product_stock', 'stock_movement']);
+    expect(writtenTables('update product set name = $1')).toEqual(['product']);
+    expect(rowsMarked(rowsMark([rowKey('product', 12), rowKey('product', 7)]))).toEqual(['product#12', 'product#7']);
+    expect(rowsMarked('select 1')).toBeNull();
   });
 });

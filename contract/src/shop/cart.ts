@@ -77,15 +77,33 @@ export const cartOut = z.object({
 });
 export type Cart = z.infer<typeof cartOut>;
 
+/** The cart's fields as the storefront names them. */
+const cartLabels = { productQuantity: 'Quantity', colorId: 'Colour', productAttributeValueId: 'Options', cartProductId: 'Cart line' };
+
 /** An answer that has a cart, or none when the shopper's cart is empty. */
 const cartAnswer = z.object({ message: out.text, cart: cartOut.nullable() });
 
 /** The shopper's server cart (reference 3.15): one per shopper, only ever the caller's own. */
 export const cartEndpoints = {
-  add: endpoint({ method: 'POST', path: 'cart', access: 'customer', body: cartAddInput, answer: cartAnswer, status: 201 }),
+  add: endpoint({
+    method: 'POST',
+    path: 'cart',
+    access: 'customer',
+    body: cartAddInput,
+    labels: cartLabels,
+    answer: cartAnswer,
+    status: 201,
+  }),
   ofCustomer: endpoint({ method: 'GET', path: 'cart/customer/:id', access: 'customer', answer: cartAnswer }),
   get: endpoint({ method: 'GET', path: 'cart/:id', access: 'customer', answer: cartAnswer }),
-  change: endpoint({ method: 'PUT', path: 'cart/cart-product/:id', access: 'customer', body: cartChangeInput, answer: cartAnswer }),
+  change: endpoint({
+    method: 'PUT',
+    path: 'cart/cart-product/:id',
+    access: 'customer',
+    body: cartChangeInput,
+    labels: cartLabels,
+    answer: cartAnswer,
+  }),
   empty: endpoint({ method: 'PATCH', path: 'cart/:id', access: 'customer', body: cartStatusInput, answer: cartAnswer }),
 };
 

@@ -32,6 +32,21 @@ export const checkoutInput = z
   .strip();
 export type CheckoutInput = z.input<typeof checkoutInput>;
 
+/** The checkout's and the order desk's fields as their screens name them. */
+export const orderLabels = {
+  deliveryFeeId: 'Delivery area',
+  paymentMethodId: 'Payment method',
+  couponCode: 'Coupon',
+  CustomerAccount: 'Your account',
+  CustomerTransactionId: 'Transaction id',
+  customerPhone: 'Phone',
+  courierMediumId: 'Courier',
+  deliveryFee: 'Delivery fee',
+  invoiceId: 'Order',
+  orderStatus: 'Status',
+  cartOrderId: 'Order',
+};
+
 /** PATCH cart-order/order: the order's next status; RECEIVED names the courier and may re-base the delivery fee. */
 export const orderStatusInput = z.object({
   invoiceId: id,
@@ -167,13 +182,22 @@ const createdOrderOut = z.object({
 
 /** Web orders (reference 3.16–3.17). A shopper's token reaches only the shopper's own orders. */
 export const orderEndpoints = {
-  create: endpoint({ method: 'POST', path: 'cart-order', access: 'customer', body: checkoutInput, answer: createdOrderOut, status: 201 }),
+  create: endpoint({
+    method: 'POST',
+    path: 'cart-order',
+    access: 'customer',
+    body: checkoutInput,
+    labels: orderLabels,
+    answer: createdOrderOut,
+    status: 201,
+  }),
   /** The spec's other name for the same checkout. */
   createOrder: endpoint({
     method: 'POST',
     path: 'e-commerce/orders/create-order',
     access: 'customer',
     body: checkoutInput,
+    labels: orderLabels,
     answer: createdOrderOut,
     status: 201,
   }),
@@ -191,6 +215,7 @@ export const orderEndpoints = {
     path: 'cart-order/order',
     access: 'update-cartOrder',
     body: orderStatusInput,
+    labels: orderLabels,
     answer: z.object({ message: out.text, id: out.id, orderStatus: z.enum(orderStatuses) }),
   }),
 };

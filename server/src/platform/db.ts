@@ -10,7 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../schema/index.ts';
 import { startingCluster } from './embedded-template.ts';
-import { endsTransaction, SqlWatch } from './sql-watch.ts';
+import { endsTransaction, rowsMarked, SqlWatch } from './sql-watch.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -89,6 +89,13 @@ function watchPgClient(client: pg.PoolClient, watch: SqlWatch) {
     const text = statementText(args[0]);
     const written = watch.sent(text);
     const last = args.length - 1;
+    if (rowsMarked(text)) {
+      // a mark is not sent: its rows are touched like a write that returned
+      done(text, written);
+      const empty = { rows: [], fields: [], rowCount: 0, command: 'SELECT' };
+      if (typeof args[last] === 'function') return void (args[last] as (e: null, r: unknown) => void)(null, empty);
+      return Promise.resolve(empty);
+    }
     if (typeof args[last] === 'function') {
       const callback = args[last] as (...r: unknown[]) => void;
       args[last] = (...r: unknown[]) => {
@@ -110,7 +117,14 @@ function watchQueries(target: Queryable, watch: SqlWatch, after: (written: strin
   for (const name of ['query', 'exec'] as const) {
     const original = (target[name] as (...args: unknown[]) => Promise<unknown>).bind(target);
     (target as Record<string, unknown>)[name] = (...args: unknown[]) => {
-      const written = watch.sent(statementText(args[0]));
+      const text = statementText(args[0]);
+      const written = watch.sent(text);
+      if (rowsMarked(text)) {
+        // a mark is not sent: its rows are touched like a write that returned
+        after(written);
+        const empty = { rows: [], fields: [], affectedRows: 0 };
+        return Promise.resolve(name === 'exec' ? [empty] : empty);
+      }
       const answer = original(...args);
       return written.length ? answer.finally(() => after(written)) : answer;
     };

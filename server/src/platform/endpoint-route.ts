@@ -17,6 +17,8 @@ export interface AnswerCache {
   key: (req: FastifyRequest) => string | Promise<string>;
   /** The answers' byte budget (the cache's default when not given). */
   bytes?: number;
+  /** The rows (`rowKey`s) the answer to `req` is about, known before it is read: a write marked for one drops it too. */
+  rows?: (req: FastifyRequest) => readonly string[] | Promise<readonly string[]>;
 }
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
@@ -94,7 +96,7 @@ export function implement<E extends Endpoint>(
   const answer = async (req: FastifyRequest, reply: FastifyReply) => {
     const input = {
       params: readParams(e.path, req),
-      body: isSchema(e.body) ? parseBody(e.body, req.body) : undefined,
+      body: isSchema(e.body) ? parseBody(e.body, req.body, e.labels) : undefined,
       query: readQuery(e.query, req.query),
       req,
       reply,
@@ -117,7 +119,8 @@ export function implement<E extends Endpoint>(
     bodyLimit: options.bodyLimit,
     handler: kept
       ? async (req, reply) => {
-          const json = await kept.get(await cache!.key(req), async () => Buffer.from(JSON.stringify(await answer(req, reply))));
+          const rows = cache!.rows ? await cache!.rows(req) : [];
+          const json = await kept.get(await cache!.key(req), async () => Buffer.from(JSON.stringify(await answer(req, reply))), rows);
           return reply.type('application/json; charset=utf-8').send(json);
         }
       : answer,

@@ -41,6 +41,11 @@ export class SqlWatch {
    */
   sent(text: string): string[] {
     if (transactionControl.test(text)) return [];
+    const rows = rowsMarked(text);
+    if (rows) {
+      this.touch(rows);
+      return rows;
+    }
     const store = this.#counter.getStore();
     if (store) store.statements++;
     const written = writtenTables(text);
@@ -48,6 +53,29 @@ export class SqlWatch {
     return written;
   }
 }
+
+/**
+ * A statement that is a mark, not SQL: `/*watch-rows product#1 product#2*\/` names rows a use case
+ * wrote (with a write counted under another name, see below). The drivers' wrappers do not send it:
+ * they touch the rows as they would a written table (now and, in a transaction, at its end). A cache of
+ * answers about single rows (a product's page) then keeps its answers while other rows change.
+ */
+export const rowsMark = (keys: readonly string[]) => `/*watch-rows ${keys.join(' ')}*/`;
+/** The key of one row of a table, as caches and marks name it: `product#12`. */
+export const rowKey = (table: string, id: number) => `${table}#${id}`;
+
+/** The row keys of a mark, or null for any other statement. */
+export function rowsMarked(text: string): string[] | null {
+  const mark = /^\/\*watch-rows ([^*]*)\*\/$/.exec(text);
+  return mark ? mark[1]!.split(' ').filter(Boolean) : null;
+}
+
+/**
+ * A statement starting `/*watch-as product=product_stock*\/` writes `product` under the name
+ * `product_stock` for the watch: the stock room changes only on-hand quantities, and names the rows it
+ * changed with a mark, so the whole catalogue's cache does not go with every sale.
+ */
+const renamedWrite = /^\s*\/\*watch-as (\w+)=(\w+)\*\//;
 
 const transactionControl = /^\s*(begin|commit|rollback|savepoint|release|start transaction|set transaction)\b/i;
 const writeTarget =
@@ -57,9 +85,11 @@ const notTables = new Set(['set', 'of', 'skip', 'nowait', 'only']);
 /** The tables a statement writes, read from its text (`insert into`, `update`, `delete from`, `truncate`). */
 export function writtenTables(text: string): string[] {
   const found = new Set<string>();
+  const renamed = renamedWrite.exec(text);
   for (const match of text.matchAll(writeTarget)) {
     const name = match[1]!.toLowerCase();
-    if (!notTables.has(name)) found.add(name);
+    if (notTables.has(name)) continue;
+    found.add(renamed && renamed[1] === name ? renamed[2]! : name);
   }
   return [...found];
 }

@@ -45,8 +45,14 @@ export class WatchedCache<K, V> {
     return this.#bytes;
   }
 
-  get(key: K, load: () => Promise<V>): Promise<V> {
-    const generation = this.watch.generation(this.tables);
+  /**
+   * The kept answer of `key`, or `load`'s. `rows` (row keys, `product#12`) are rows the answer is about,
+   * known before the read: a write marked for one of them drops it too (see `rowsMark`); the same key
+   * must name the same rows while its tables stand.
+   */
+  get(key: K, load: () => Promise<V>, rows: readonly string[] = []): Promise<V> {
+    const generationNow = () => this.watch.generation(this.tables) + (rows.length ? this.watch.generation(rows) : 0);
+    const generation = generationNow();
     const entry = this.#entries.get(key);
     if (entry && entry.generation === generation) return entry.value;
     const value = load();
@@ -59,7 +65,7 @@ export class WatchedCache<K, V> {
     };
     value.then((answer) => {
       if (this.#entries.get(key) !== mine) return;
-      if (this.watch.generation(this.tables) !== generation) return forgetMine();
+      if (generationNow() !== generation) return forgetMine();
       mine.bytes = approximateBytes(key) + approximateBytes(answer);
       this.#bytes += mine.bytes;
       if (mine.bytes > this.#maxBytes) return forgetMine();

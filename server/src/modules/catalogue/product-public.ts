@@ -105,21 +105,32 @@ export async function publicOrder(db: DbOrTx, today: string, q: ListQuery<Public
   return rows.map((r) => r.id);
 }
 
+/** A page of the public list: every id the query finds, in its order, and the page's ids. */
+export interface PublicPage {
+  ids: number[];
+  pageIds: number[];
+}
+
 /**
- * GET /product/public?filters: a page of the products `publicOrder` finds, read by id (one
- * statement). `orderOf` may answer the order from memory (the route keeps it per query and day).
+ * The page a public list request asks for: the query's whole order (`orderOf` may answer it from
+ * memory: the route keeps it per query and day), sliced to the page (a 400 naming `query` beyond the
+ * unpaged bound).
  */
-export async function publicProductList(
+export async function publicPage(
   db: DbOrTx,
   today: string,
   query: unknown,
   orderOf: (q: ListQuery<PublicFilters>, key: string) => Promise<number[]> = (q) => publicOrder(db, today, q),
-) {
+): Promise<PublicPage> {
   const q = publicQuery(query);
   const { page: _page, count: _count, ...rest } = q;
   const ids = await orderOf(q, JSON.stringify(rest));
   const { limit, offset } = paging(q);
-  const pageIds = unpagedWithin(q, ids.slice(offset, offset + limit));
+  return { ids, pageIds: unpagedWithin(q, ids.slice(offset, offset + limit)) };
+}
+
+/** GET /product/public?filters: the page's products read by id (one statement); the total is the order's length. */
+export async function publicProductList(db: DbOrTx, today: string, { ids, pageIds }: PublicPage) {
   const rows = pageIds.length ? await publicRowQuery(db).where(and(inArray(product.id, pageIds), eq(product.status, true))) : [];
   const byId = new Map(rows.map((row) => [row.product.id, row]));
   const found = pageIds.flatMap((id) => {
@@ -138,7 +149,9 @@ export async function publicProduct(db: DbOrTx, today: string, id: number) {
 
 /**
  * Every table a shopper's view of the catalogue is read from: a write to any of them (a price, a
- * discount, stock, a name, a picture, the time zone) drops the cached public answers.
+ * discount, a name, a picture, the time zone) drops the cached public answers. Stock is apart: the
+ * stock room's moves are counted as `product_stock` and name the products they moved, so a sale drops
+ * only the answers about those products (the route gives each answer its rows).
  */
 export const publicCatalogueTables = [
   'product',

@@ -5,12 +5,13 @@ import type { AppContext } from '../../platform/context.ts';
 import { implement } from '../../platform/endpoint-route.ts';
 import type { ListQuery } from '../../platform/list-query.ts';
 import type { RouteDef } from '../../platform/route.ts';
+import { rowKey } from '../../platform/sql-watch.ts';
 import { WatchedCache } from '../../platform/watched-cache.ts';
 import { costShown } from './cost-shown.ts';
 import { createProductRoute } from './create-product.ts';
 import { productDetail } from './product-detail.ts';
 import { productList, type StaffFilters } from './product-list.ts';
-import { publicCatalogueTables, publicOrder, publicProduct, publicProductList } from './product-public.ts';
+import { type PublicPage, publicCatalogueTables, publicOrder, publicPage, publicProduct, publicProductList } from './product-public.ts';
 import { setProductStatus, updateProductRoute } from './update-product.ts';
 
 /** Products: the staff catalogue (with stock and images) and the storefront's public view. */
@@ -27,15 +28,29 @@ export function productRoutes(ctx: AppContext): RouteDef[] {
     bytes: 32 * 1024 * 1024,
   };
   // a query's whole order holds an id per product found, about 16 bytes each: 32 MB holds twenty of 100,000
+  // (an order does not depend on stock: a sale keeps it)
   const orders = new WatchedCache<string, number[]>(ctx.watch, publicCatalogueTables, { entries: 500, bytes: 32 * 1024 * 1024 });
-  const publicList = async (req: FastifyRequest) => {
-    const today = await day.today(req);
-    return publicProductList(db, today, req.query, (q, key) => orders.get(`${today} ${key}`, () => publicOrder(db, today, q)));
+  // the page a request asks for, worked out once per request (for the cache's rows, then for the answer)
+  const pages = new WeakMap<FastifyRequest, Promise<PublicPage>>();
+  const pageOf = (req: FastifyRequest) => {
+    let page = pages.get(req);
+    if (!page) {
+      page = day
+        .today(req)
+        .then((today) => publicPage(db, today, req.query, (q, key) => orders.get(`${today} ${key}`, () => publicOrder(db, today, q))));
+      pages.set(req, page);
+    }
+    return page;
   };
+  // a page's answer is about its products: a sale of one of them drops it, a sale of any other does not
+  const listCache = { ...cache, rows: async (req: FastifyRequest) => (await pageOf(req)).pageIds.map((id) => rowKey('product', id)) };
+  const productCache = { ...cache, rows: (req: FastifyRequest) => [rowKey('product', Number((req.params as { id?: string }).id))] };
   return [
-    implement(ctx, productEndpoints.publicList, ({ req }) => publicList(req), { cache }),
+    implement(ctx, productEndpoints.publicList, async ({ req }) => publicProductList(db, await day.today(req), await pageOf(req)), {
+      cache: listCache,
+    }),
     implement(ctx, productEndpoints.publicGet, async ({ params, req }) => publicProduct(db, await day.today(req), params.id), {
-      cache,
+      cache: productCache,
     }),
     implement(ctx, productEndpoints.list, async ({ query, req }) =>
       costShown(req, await productList(db, query as ListQuery<StaffFilters>)),

@@ -22,5 +22,12 @@ export function dashboardRoutes(ctx: AppContext): RouteDef[] {
 function withoutCost(figures: DashboardAnswer) {
   const { totalProfit: _profit, stockValue: _stock, ...rest } = figures;
   const drop = <T extends { profit?: unknown }>({ profit: _, ...row }: T) => row;
-  return { ...rest, daily: rest.daily.map(drop), topProducts: rest.topProducts.map(drop), topCustomers: rest.topCustomers.map(drop) };
+  const { totalOrderProfit: _online, ...online } = rest.online;
+  return {
+    ...rest,
+    online,
+    daily: rest.daily.map(drop),
+    topProducts: rest.topProducts.map(drop),
+    topCustomers: rest.topCustomers.map(drop),
+  };
 }

@@ -1,4 +1,4 @@
-import { type Cents, fromCents } from '@tillbook/contract';
+import { type Cents, fromCents, orderStatuses } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
@@ -123,6 +123,26 @@ async function saleDue(db: DbOrTx, start: string, end: string) {
   return money(row?.due);
 }
 
+/** Web orders of the range: counted, summed (cancelled ones apart) and per status. */
+async function onlineOrders(db: DbOrTx, start: string, end: string) {
+  const rows = await rawRows<{ order_status: string; n: number; amount: string; due: string; profit: string }>(
+    db,
+    sql`select order_status, count(*)::int as n, coalesce(round(sum(total_amount) * 100), 0)::bigint as amount,
+        coalesce(round(sum(due_amount) * 100), 0)::bigint as due, coalesce(round(sum(profit) * 100), 0)::bigint as profit
+      from cart_order where date between ${start}::date and ${end}::date group by order_status`,
+  );
+  const live = rows.filter((r) => r.order_status !== 'CANCELLED');
+  const sum = (key: 'amount' | 'due' | 'profit') => money(live.reduce((s, r) => s + Number(r[key]), 0));
+  return {
+    totalOrder: live.reduce((s, r) => s + r.n, 0),
+    totalCancelledOrder: rows.find((r) => r.order_status === 'CANCELLED')?.n ?? 0,
+    totalOrderAmount: sum('amount'),
+    totalOrderDue: sum('due'),
+    totalOrderProfit: sum('profit'),
+    byStatus: Object.fromEntries(orderStatuses.map((status) => [status, rows.find((r) => r.order_status === status)?.n ?? 0])),
+  };
+}
+
 /** The tables the dashboard reads: a write to any of them drops its kept answers. */
 export const dashboardTables = [
   'sale_invoice',
@@ -134,8 +154,10 @@ export const dashboardTables = [
   'transaction',
   'sub_account',
   'product',
+  'product_stock',
   'stock_movement',
   'customer',
+  'cart_order',
 ] as const;
 
 export type DashboardAnswer = Awaited<ReturnType<typeof figures>>;
@@ -166,7 +188,7 @@ export async function dashboard(
  */
 async function figures(db: DbOrTx, startDate: string, endDate: string) {
   const groupedBy = groupingOf(startDate, endDate);
-  const [dayRows, saleDueAmount, purchaseDueAmount, receivable, payable, stocked, products, customers] = await Promise.all([
+  const [dayRows, saleDueAmount, purchaseDueAmount, receivable, payable, stocked, products, customers, online] = await Promise.all([
     periods(db, startDate, endDate, groupedBy),
     saleDue(db, startDate, endDate),
     purchaseDue(db, startDate, endDate),
@@ -175,6 +197,7 @@ async function figures(db: DbOrTx, startDate: string, endDate: string) {
     stock(db),
     topProducts(db, startDate, endDate),
     topCustomers(db, startDate, endDate),
+    onlineOrders(db, startDate, endDate),
   ]);
   const total = { invoices: 0, sales: 0, returns: 0, profit: 0, purchaseInvoices: 0, purchases: 0, purchaseReturns: 0 };
   const daily = dayRows.map((d) => {
@@ -220,5 +243,6 @@ async function figures(db: DbOrTx, startDate: string, endDate: string) {
     daily,
     topProducts: products.map((r) => ({ ...top(r), quantity: Number(r.n) })),
     topCustomers: customers.map((r) => ({ ...top(r), invoices: Number(r.n) })),
+    online,
   };
 }

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { executePrepared } from '../../platform/prepared.ts';
+import { rowKey, rowsMark } from '../../platform/sql-watch.ts';
 import { product } from '../../schema/index.ts';
 
 export type { StockReason };
@@ -75,9 +76,10 @@ export async function moveStocks(tx: DbOrTx, moves: readonly StockMove[]): Promi
     seen.add(move.productId);
   }
   const input = JSON.stringify(moves.map(asRecord));
+  // the watch counts this write to product as product_stock, and the mark below names the products moved
   const rows = await executePrepared<MovedRow>(
     tx,
-    sql`
+    sql`/*watch-as product=product_stock*/
     with m as materialized (
       select * from jsonb_to_recordset(${input}::jsonb) as m(
         product_id int, quantity int, reason text, document_type text, document_id text,
@@ -102,6 +104,7 @@ export async function moveStocks(tx: DbOrTx, moves: readonly StockMove[]): Promi
     select product_id, name, quantity_after, unit_cost::text from moved`,
   );
   const byId = new Map(rows.map((r) => [Number(r.product_id), r]));
+  if (rows.length) await tx.execute(sql.raw(rowsMark(rows.map((r) => rowKey('product', Number(r.product_id))))));
   if (byId.size < moves.length) await refuse(tx, [...moves].sort((a, b) => a.productId - b.productId).find((m) => !byId.has(m.productId))!);
   return moves.map((m) => {
     const row = byId.get(m.productId)!;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Cents, type checkoutInput, couponAmount, couponRefusal, fromCents, stockDocuments } from '@tillbook/contract';
+import { type Cents, type checkoutInput, couponAmount, couponRefusal, fromCents, orderLabels, stockDocuments } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { businessDate, type Clock } from '../../platform/clock.ts';
@@ -87,12 +87,12 @@ export async function placeOrder(
   const found = await lookUpCheckout(tx, customerId, input.deliveryFeeId, input.paymentMethodId);
   const shopper = found.customer;
   if (!shopper?.active) throw forbidden('Your account is not active');
-  if (!found.fee?.active) throw fieldError('deliveryFeeId', 'is not a delivery area we deliver to');
-  if (!found.method?.offered) throw fieldError('paymentMethodId', 'is not offered at checkout');
+  if (!found.fee?.active) throw fieldError('deliveryFeeId', 'is not a delivery area we deliver to', orderLabels);
+  if (!found.method?.offered) throw fieldError('paymentMethodId', 'is not offered at checkout', orderLabels);
   const method = found.method;
   if (!method.isCod) {
-    if (!input.CustomerAccount) throw fieldError('CustomerAccount', `is required to pay by ${method.methodName}`);
-    if (!input.CustomerTransactionId) throw fieldError('CustomerTransactionId', `is required to pay by ${method.methodName}`);
+    if (!input.CustomerAccount) throw fieldError('CustomerAccount', `is required to pay by ${method.methodName}`, orderLabels);
+    if (!input.CustomerTransactionId) throw fieldError('CustomerTransactionId', `is required to pay by ${method.methodName}`, orderLabels);
   }
   const today = await businessDate(tx, clock);
   const priced = priceCart(cart.lines, today);

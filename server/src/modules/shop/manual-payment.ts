@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { manualPaymentInput } from '@tillbook/contract';
+import { orderLabels } from '@tillbook/contract';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { businessDate, type Clock, startOfBusinessDaySql } from '../../platform/clock.ts';
@@ -90,22 +91,26 @@ export async function addManualPayment(tx: DbOrTx, customerId: number, input: z.
     sql`select id, customer_id, is_cod, order_status, due_amount::text as due from cart_order where id = ${input.cartOrderId} for update`,
   );
   if (!order || order.customer_id !== customerId) throw notFound(`Order ${input.cartOrderId}`);
-  if (order.is_cod) throw fieldError('cartOrderId', 'is paid in cash on delivery');
-  if (order.order_status === 'CANCELLED') throw fieldError('cartOrderId', 'is cancelled');
-  if (Number(order.due) <= 0) throw fieldError('cartOrderId', 'is paid already');
+  if (order.is_cod) throw fieldError('cartOrderId', 'is paid in cash on delivery', orderLabels);
+  if (order.order_status === 'CANCELLED') throw fieldError('cartOrderId', 'is cancelled', orderLabels);
+  if (Number(order.due) <= 0) throw fieldError('cartOrderId', 'is paid already', orderLabels);
   const [last] = await rawRows<{ is_verified: string }>(
     tx,
     sql`select is_verified from manual_payment where cart_order_id = ${order.id} order by id desc limit 1`,
   );
   if (last && last.is_verified !== 'Reject')
-    throw fieldError('cartOrderId', `has a payment that is ${last.is_verified === 'Pending' ? 'waiting to be verified' : 'accepted'}`);
+    throw fieldError(
+      'cartOrderId',
+      `has a payment that is ${last.is_verified === 'Pending' ? 'waiting to be verified' : 'accepted'}`,
+      orderLabels,
+    );
   const [method] = await rawRows<{ id: number; offered: boolean; cod: boolean }>(
     tx,
     sql`select id, status and is_active = 'true' as offered, is_cod = 'true' as cod from payment_method where id = ${input.paymentMethodId}`,
   );
-  if (!method?.offered || method.cod) throw fieldError('paymentMethodId', 'is not a payment method offered at checkout');
-  if (!input.CustomerAccount) throw fieldError('CustomerAccount', 'is required');
-  if (!input.CustomerTransactionId) throw fieldError('CustomerTransactionId', 'is required');
+  if (!method?.offered || method.cod) throw fieldError('paymentMethodId', 'is not a payment method offered at checkout', orderLabels);
+  if (!input.CustomerAccount) throw fieldError('CustomerAccount', 'is required', orderLabels);
+  if (!input.CustomerTransactionId) throw fieldError('CustomerTransactionId', 'is required', orderLabels);
   const [made] = await tx
     .insert(m)
     .values({

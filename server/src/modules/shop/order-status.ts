@@ -1,4 +1,4 @@
-import { type Cents, type OrderStatus, orderLifecycle, type orderStatusInput, toCents } from '@tillbook/contract';
+import { type Cents, type OrderStatus, orderLabels, orderLifecycle, type orderStatusInput, toCents } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { businessDate, type Clock } from '../../platform/clock.ts';
@@ -59,9 +59,9 @@ export async function takePayment(tx: DbOrTx, order: LockedOrder, date: string, 
 }
 
 async function receive(tx: DbOrTx, order: LockedOrder, input: z.output<typeof orderStatusInput>, userId: number, date: string) {
-  if (!input.courierMediumId) throw fieldError('courierMediumId', 'is required to receive an order: choose who delivers it');
+  if (!input.courierMediumId) throw fieldError('courierMediumId', 'is required to receive an order: choose who delivers it', orderLabels);
   const [courier] = await rawRows<{ id: number }>(tx, sql`select id from courier_medium where id = ${input.courierMediumId} and status`);
-  if (!courier) throw fieldError('courierMediumId', 'is not an active courier');
+  if (!courier) throw fieldError('courierMediumId', 'is not an active courier', orderLabels);
   if (!order.is_cod && order.verified !== 'Accept')
     throw badRequest(`The payment of order #${order.id} has not been accepted yet: verify it under Manual payments first`, {
       orderStatus: 'needs an accepted payment',
@@ -70,7 +70,7 @@ async function receive(tx: DbOrTx, order: LockedOrder, input: z.output<typeof or
   if (input.deliveryFee != null) {
     const difference: Cents = toCents(input.deliveryFee) - toCents(Number(order.delivery_fee));
     if (difference !== 0) {
-      if (Number(order.paid_amount) > 0) throw fieldError('deliveryFee', 'cannot change: the order is already paid');
+      if (Number(order.paid_amount) > 0) throw fieldError('deliveryFee', 'cannot change: the order is already paid', orderLabels);
       await post(tx, [deliveryFeeChange(order.id, date, difference)]);
       extra = sql`${extra}, delivery_fee = ${input.deliveryFee}, total_amount = total_amount + ${difference / 100},
         due_amount = due_amount + ${difference / 100}`;

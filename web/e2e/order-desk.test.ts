@@ -429,6 +429,24 @@ test('the payment methods screen says which method is cash on delivery', async (
   expect(await cellsOf('Card')).toEqual(['Yes', 'Yes', 'No']);
 });
 
+test('the dashboard shows the online shop: orders placed, cancelled ones apart, total, due, and each status opening its orders', async () => {
+  const { page } = browser;
+  await page.goto(`${product.url}/admin/dashboard`);
+  const shop = page.getByLabel('Online shop', { exact: true });
+  const figure = (title: string) => shop.locator(`[data-figure="${title}"]`);
+  // delivered (26.00) and the coupon's order (20.50, due); the card and the rejected orders were cancelled
+  await expect.poll(() => figure('Web orders').textContent()).toBe('2');
+  await shop.getByText('2 cancelled orders apart').waitFor();
+  expect(await figure('Web order total').textContent()).toBe('$46.50');
+  await shop.getByText('Due $20.50').waitFor();
+  await wide(page, 'dashboard-online');
+  await fitsPhone(page, 'dashboard-online-phone');
+  await shop.getByRole('link', { name: 'Cancelled: 2' }).click();
+  await page.waitForURL((url) => url.pathname === '/admin/cart-order' && url.searchParams.get('orderStatus') === 'CANCELLED');
+  await page.getByText('2 in all').waitFor();
+  expect(problems).toEqual([]);
+});
+
 test('a role that may only read orders sees the orders in the menu, not the payments or coupons, and no buttons that move an order', async () => {
   const { page } = browser;
   const viewer = { username: 'order-viewer', password: 'order-viewer-pass-1' };

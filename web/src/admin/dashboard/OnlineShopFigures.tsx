@@ -3,7 +3,7 @@ import { Col, Row, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { usePermissions } from '../../lib/permissions.ts';
 import { money } from '../../ui/document/LinesTable.tsx';
-import { deskStatuses, statusLabels } from '../orders/order-format.tsx';
+import { deskStatuses, statusColours, statusLabels } from '../orders/order-format.tsx';
 import { Figure } from './Figure.tsx';
 
 type Online = AnswerOf<EndpointOf<typeof routes.dashboard.get>>['online'];
@@ -51,7 +51,17 @@ export function OnlineShopFigures({ online, dates }: { online: Online; dates: st
           {deskStatuses.map((status) => {
             const text = `${statusLabels[status]}: ${online.byStatus[status] ?? 0}`;
             const to = list(status);
-            return <Tag key={status}>{to ? <Link to={to}>{text}</Link> : text}</Tag>;
+            return (
+              <Tag key={status} color={statusColours[status]}>
+                {to ? (
+                  <Link to={to} style={{ color: 'inherit', textDecoration: 'underline' }}>
+                    {text}
+                  </Link>
+                ) : (
+                  text
+                )}
+              </Tag>
+            );
           })}
         </Space>
       </Space>

@@ -16,7 +16,7 @@ export const statusLabels: Record<OrderStatus, string> = {
   RETURNED: 'Returned',
 };
 
-const statusColours: Record<OrderStatus, string | undefined> = {
+export const statusColours: Record<OrderStatus, string | undefined> = {
   PENDING: 'gold',
   RECEIVED: 'blue',
   SHIPPED: 'geekblue',

@@ -38,10 +38,12 @@ const stockRoom: PermissionName[] = [
   costPermission,
 ];
 
-/** The books: accounts, entries, payments both ways, the statements and every document they come from. */
+/** The books: accounts, entries, payments both ways (web orders' transfers verified), the statements and every document they come from. */
 const books: PermissionName[] = [
   ...every('account', 'transaction', 'paymentMethod', 'vat', 'currency'),
   ...only(write, 'paymentSaleInvoice', 'paymentPurchaseInvoice'),
+  ...only([...read, 'update'], 'manualPayment'),
+  ...only(read, 'cartOrder'),
   ...only(read, 'saleInvoice', 'returnSaleInvoice', 'purchaseInvoice', 'returnPurchaseInvoice', 'customer', 'supplier', 'product'),
   'readAll-dashboard',
   'readAll-productReports',

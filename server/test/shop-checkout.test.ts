@@ -80,6 +80,18 @@ describe('refusals', () => {
     expect(empty.body.error).toBe('Your cart is empty');
   });
 
+  test("the spec's other path, e-commerce/orders/create-order, places the same order", async () => {
+    const p = await shopProduct(t, 5);
+    const shopper = await shopperWithCart(t, [{ productId: p.id, productQuantity: 2 }]);
+    const placed = await t.call('POST', '/v1/e-commerce/orders/create-order', {
+      token: shopper.token,
+      body: { deliveryFeeId: setup.feeId, paymentMethodId: setup.cod },
+    });
+    expect(placed.status).toBe(201);
+    expect(placed.body.createdCartOrder).toMatchObject({ productAmount: 26.4, deliveryFee: 4, totalAmount: 30.4, orderStatus: 'PENDING' });
+    expect((await readProduct(t, p.id)).productQuantity).toBe(3);
+  });
+
   test('the checkout lists: active delivery areas and the methods offered at checkout, without their ledger account', async () => {
     const fees = await t.call('GET', '/v1/delivery-fee/public');
     expect(fees.status).toBe(200);

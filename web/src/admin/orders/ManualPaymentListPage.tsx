@@ -15,7 +15,7 @@ import { refTo } from '../../ui/resource/screen-from-contract.ts';
 import { OrderLink, OrderStatusTag, VerificationTag } from './order-format.tsx';
 import type { ManualPayment } from './order-types.ts';
 
-const filters = ['startDate', 'endDate', 'key', 'paymentMethodId', 'isVerified', 'sort', 'order'] as const;
+const filters = ['startDate', 'endDate', 'key', 'paymentMethodId', 'cartOrderId', 'isVerified', 'sort', 'order'] as const;
 const methods = refTo(resources.paymentMethod);
 const states = [
   { value: 'Pending', label: 'To verify' },

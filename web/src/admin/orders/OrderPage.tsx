@@ -84,7 +84,7 @@ export default function OrderPage() {
             <Space wrap>
               <VerificationTag state={order.isVerified} isCod={order.isCod} />
               {order.isCod !== 'true' && can('readAll-manualPayment') && (
-                <Link to={`/admin/manual-payment?key=${order.id}`}>Manual payments</Link>
+                <Link to={`/admin/manual-payment?cartOrderId=${order.id}`}>Manual payments</Link>
               )}
             </Space>
           </Descriptions.Item>

@@ -39,6 +39,8 @@ describe("another shopper's records", () => {
     expect((await t.call('GET', `/v1/cart-order/${bob.order.id}`, { token: alice.shopper.token })).status).toBe(404);
     const payments = await t.call('GET', '/v1/manual-payment', { token: owner, query: { key: 'tx-bob' } });
     const bobPayment = payments.body.getAllManualPayment[0].id;
+    const ofOrder = await t.call('GET', '/v1/manual-payment', { token: owner, query: { cartOrderId: String(bob.order.id) } });
+    expect(ofOrder.body.getAllManualPayment.map((p: { id: number }) => p.id)).toEqual([bobPayment]);
     expect((await t.call('GET', `/v1/manual-payment/${bobPayment}`, { token: alice.shopper.token })).status).toBe(404);
     expect((await t.call('GET', `/v1/manual-payment/${bobPayment}`, { token: bob.shopper.token })).status).toBe(200);
     // a shopper neither lists all payments, nor verifies, nor moves an order

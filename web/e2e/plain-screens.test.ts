@@ -58,6 +58,13 @@ beforeAll(async () => {
   });
   await api(token, 'POST', 'salary-history', { userId, salary: 2500.5, startDate: '2024-01-01' });
   await api(token, 'POST', 'supplier', { name: 'Mugs Wholesale', phone: '+44 20 7946 0000', email: 'orders@mugs.example' });
+  await api(token, 'POST', 'coupon', {
+    couponCode: 'SPRING10',
+    type: 'percentage',
+    value: 10,
+    startDate: '2024-03-01',
+    endDate: '2024-05-31',
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -86,6 +93,7 @@ const expectedRows: Record<string, string[]> = {
   vat: ['Standard', '10%'],
   attribute: ['Size'],
   'attribute-value': ['M', 'Size'],
+  coupon: ['SPRING10', 'Percentage', '10%', '2024-03-01', '2024-05-31'],
   'delivery-fee': ['City centre', '3.50'],
   'courier-medium': ['Own delivery', 'Delivery boy', '+10000000000'],
   'payment-method': ['Cash on delivery', 'Pay the courier on delivery.'],

@@ -253,6 +253,8 @@ export const manualPaymentEndpoints = {
       sortable: ['createdAt', 'id', 'amount'],
       filters: {
         paymentMethodId: idListFilter.optional(),
+        /** One order's payment records (the order page links to them). */
+        cartOrderId: idListFilter.optional(),
         isVerified: z.enum(verificationStates, { error: 'must be Pending, Accept or Reject' }).optional(),
       },
     }),

@@ -1,6 +1,7 @@
 import { bookScreens } from './books/screens.ts';
 import { identityScreens } from './identity/screens.ts';
 import { mailScreens } from './mail/screens.ts';
+import { orderScreens } from './orders/screens.ts';
 import { purchasingScreens } from './purchasing/screens.ts';
 import { reportScreens } from './reports/screens.ts';
 import { resourceScreens } from './resources/screens.ts';
@@ -12,6 +13,7 @@ import { stockScreens } from './stock/screens.ts';
 export const allScreens: AdminScreen[] = [
   ...sellingScreens,
   ...purchasingScreens,
+  ...orderScreens,
   ...stockScreens,
   ...identityScreens,
   ...mailScreens,

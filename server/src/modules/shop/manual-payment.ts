@@ -13,7 +13,7 @@ import { manualPaymentRows } from './order-read.ts';
 import { lockOrder, takePayment } from './order-status.ts';
 
 const m = manualPayment;
-export type PaymentFilters = { paymentMethodId?: number[]; isVerified?: 'Pending' | 'Accept' | 'Reject' };
+export type PaymentFilters = { paymentMethodId?: number[]; cartOrderId?: number[]; isVerified?: 'Pending' | 'Accept' | 'Reject' };
 
 /** GET manual-payment?filters: search by the transaction ids, the order id or the shopper; by method, verification and dates. */
 export async function listManualPayments(db: DbOrTx, q: ListQuery<PaymentFilters>) {
@@ -29,6 +29,7 @@ export async function listManualPayments(db: DbOrTx, q: ListQuery<PaymentFilters
     q.endDate ? lt(m.createdAt, startOfBusinessDaySql(q.endDate, 1)) : undefined,
     q.filters.paymentMethodId ? inArray(m.paymentMethodId, q.filters.paymentMethodId) : undefined,
     q.filters.isVerified ? eq(m.isVerified, q.filters.isVerified) : undefined,
+    q.filters.cartOrderId ? inArray(m.cartOrderId, q.filters.cartOrderId) : undefined,
   ]);
   const sortable: Record<string, SQL | typeof m.id> = { createdAt: sql`${m.createdAt}`, id: m.id, amount: sql`${m.amount}` };
   const column = sortable[q.sort ?? 'id'] ?? m.id;

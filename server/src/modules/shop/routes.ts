@@ -84,7 +84,7 @@ export function shopRoutes(ctx: AppContext): RouteDef[] {
     }),
     implement(ctx, orderEndpoints.setStatus, async ({ req, body }) => {
       const to = await db.transaction((tx) => moveOrder(tx, body, me(req), clock(), ctx.config.publicUrl));
-      return { message: `Order #${body.invoiceId} is now ${to}`, id: body.invoiceId, orderStatus: to };
+      return { message: `Order #${body.invoiceId} is now ${to.toLowerCase()}`, id: body.invoiceId, orderStatus: to };
     }),
 
     implement(ctx, manualPaymentEndpoints.list, ({ query }) => listManualPayments(db, query)),

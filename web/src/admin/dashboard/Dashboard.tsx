@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { routes } from '@tillbook/contract';
-import { Alert, Card, Col, DatePicker, Row, Skeleton, Space, Typography } from 'antd';
+import { Alert, Col, DatePicker, Row, Skeleton, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { lazy, type ReactNode, Suspense } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense } from 'react';
 import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { money } from '../../ui/document/LinesTable.tsx';
+import { Figure } from './Figure.tsx';
+import { OnlineShopFigures } from './OnlineShopFigures.tsx';
 import { TopCustomers } from './TopCustomers.tsx';
 
 /** recharts is loaded only with the charts, after the cards. */
@@ -33,25 +34,10 @@ function useOwedAccounts() {
   return { receivable: idOf('accountsReceivable'), payable: idOf('accountsPayable') };
 }
 
-/** One figure with the screen it comes from. */
-function Figure({ title, value, to, note }: { title: string; value: ReactNode; to: string; note?: ReactNode }) {
-  return (
-    <Card size="small" style={{ height: '100%' }}>
-      <Link to={to} aria-label={`${title}: open the figures behind it`} style={{ color: 'inherit', display: 'block' }}>
-        <Typography.Text type="secondary">{title}</Typography.Text>
-        <div style={{ fontSize: 24, fontWeight: 600 }} data-figure={title}>
-          {value}
-        </div>
-        {note ? <Typography.Text type="secondary">{note}</Typography.Text> : null}
-      </Link>
-    </Card>
-  );
-}
-
 /**
  * The morning view: sales, purchases, profit, what is owed both ways, stock at cost and low stock over
  * a date range kept in the URL (this month when none is given), each card linking to the list behind
- * its figure; charts of the days and the top products; the top customers. The profit and the stock at
+ * its figure; the online shop's orders; charts of the days and the top products; the top customers. The profit and the stock at
  * cost show only to a role the server sends them to (one holding the cost permission).
  */
 export default function Dashboard() {
@@ -138,6 +124,7 @@ export default function Dashboard() {
               </Col>
             </Row>
           </section>
+          <OnlineShopFigures online={d.online} dates={dates} />
           <Suspense fallback={<Skeleton active />}>
             <DashboardCharts data={d} />
           </Suspense>

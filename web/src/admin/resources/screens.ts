@@ -48,6 +48,7 @@ export const resourceScreens: AdminScreen[] = [
   plain('productAttribute', 'attribute', 'Attributes', 'Stock', catalogue),
   plain('productAttributeValue', 'attribute-value', 'Attribute values', 'Stock', catalogue),
 
+  plain('coupon', 'coupon', 'Coupons', 'Online shop', shop),
   plain('deliveryFee', 'delivery-fee', 'Delivery fees', 'Online shop', shop),
   plain('courierMedium', 'courier-medium', 'Courier mediums', 'Online shop', shop),
   plain('paymentMethod', 'payment-method', 'Payment methods', 'Online shop', shop),

@@ -1,4 +1,5 @@
-import { resources as r } from '@tillbook/contract';
+import { couponTypes, resources as r } from '@tillbook/contract';
+import { money } from '../../lib/format.ts';
 import type { FieldDef } from '../../ui/resource/fields.ts';
 import { screenFromContract } from '../../ui/resource/screen-from-contract.ts';
 import { subAccountSource } from '../books/book-types.ts';
@@ -12,7 +13,9 @@ const ledgerAccount = (required: boolean): FieldDef => ({
   required,
 });
 
-/** What the online shop offers at checkout: delivery areas, couriers and ways to pay. */
+const couponTypeLabels: Record<(typeof couponTypes)[number], string> = { percentage: 'Percentage', flat: 'Flat amount' };
+
+/** What the online shop offers at checkout: delivery areas, couriers, ways to pay and coupons. */
 export const shopScreens = {
   deliveryFee: screenFromContract(r.deliveryFee, {
     title: 'Delivery fees',
@@ -75,7 +78,57 @@ export const shopScreens = {
         initial: 'true',
         required: true,
       },
+      {
+        // the courier collects it: no payment to verify before delivery, and the till does not take it
+        name: 'isCod',
+        label: 'Cash on delivery',
+        type: 'enum',
+        options: [
+          { value: 'true', label: 'Yes' },
+          { value: 'false', label: 'No' },
+        ],
+        initial: 'false',
+        required: true,
+      },
     ],
-    columns: ['methodName', 'subAccountId', 'ownerAccount', 'instruction', 'isActive', 'atTill'],
+    columns: ['methodName', 'subAccountId', 'ownerAccount', 'instruction', 'isActive', 'atTill', 'isCod'],
+  }),
+  coupon: screenFromContract(r.coupon, {
+    title: 'Coupons',
+    fields: [
+      { name: 'couponCode', label: 'Code', type: 'text', required: true },
+      {
+        name: 'type',
+        label: 'Type',
+        type: 'enum',
+        options: couponTypes.map((value) => ({ value, label: couponTypeLabels[value] })),
+        initial: 'percentage',
+        required: true,
+      },
+      { name: 'value', label: 'Value', type: 'number', min: 0, step: 0.01, required: true },
+      { name: 'startDate', label: 'Start date', type: 'date', required: true },
+      { name: 'endDate', label: 'End date', type: 'date', required: true },
+      { name: 'maxUses', label: 'Uses in all', type: 'number', min: 1, step: 1 },
+      { name: 'maxUsesPerCustomer', label: 'Uses per shopper', type: 'number', min: 1, step: 1 },
+      { name: 'minimumOrder', label: 'Minimum order', type: 'money' },
+      { name: 'description', label: 'Description', type: 'textarea' },
+    ],
+    columns: [
+      'couponCode',
+      'type',
+      // a percentage reads as one, a flat amount as money
+      {
+        key: 'value',
+        title: 'Value',
+        align: 'right',
+        render: (row) => (row.type === 'percentage' ? `${Number(row.value)}%` : money(row.value)),
+      },
+      'startDate',
+      'endDate',
+      'maxUses',
+      'maxUsesPerCustomer',
+      'minimumOrder',
+      'description',
+    ],
   }),
 };

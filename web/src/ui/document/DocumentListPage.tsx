@@ -31,6 +31,8 @@ export interface DocumentListProps<R extends RouteOf<Endpoint>, Row extends obje
   rowSelection?: { selectedRowKeys: Key[]; onChange: (keys: Key[], rows: Row[]) => void };
   /** Hide the list (and skip the call) when the role may not read it. */
   enabled?: boolean;
+  /** Shown between the title and the figures (e.g. tabs that narrow the list). */
+  nav?: ReactNode;
   /** The list's figures over every matching row (its aggregations), shown under the title. */
   totals?: (answer: AnswerOf<EndpointOf<R>>) => ReactNode;
 }
@@ -63,6 +65,7 @@ export function DocumentListPage<R extends RouteOf<Endpoint>, Row extends object
           </Typography.Title>
           {props.tools && <Space wrap>{props.tools}</Space>}
         </Space>
+        {props.nav}
         {data && props.totals?.(data)}
         <Table<Row>
           rowKey={props.rowKey}

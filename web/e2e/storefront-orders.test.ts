@@ -1,4 +1,4 @@
-import { messages } from '@tillbook/contract';
+import { fallbackErrorText, messages } from '@tillbook/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { cartMessages } from '../src/storefront/cart/cart-messages.ts';
@@ -388,11 +388,25 @@ test('a cart line says when its price changed or the stock fell below it; the ch
   await checkout.getByLabel('Phone').fill('+15550199');
   await checkout.getByLabel('Delivery area').selectOption({ label: 'Outskirts ($6.00)' });
   await checkout.getByRole('radio', { name: /Cash on delivery/ }).check();
-  // a double click places one order
+  // the first answer is lost on the way back (the order was made): the retry sends the same key and gets that order
+  const keys: string[] = [];
+  await page.route('**/v1/cart-order', async (route) => {
+    keys.push((await route.request().headerValue('idempotency-key')) ?? '');
+    if (keys.length > 1) return route.continue();
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await checkout.getByRole('button', { name: 'Place order' }).click();
+  await checkout.getByTestId('checkout-refusal').filter({ hasText: fallbackErrorText }).waitFor();
+  // and a double click places nothing more
   await checkout.getByRole('button', { name: 'Place order' }).dblclick();
   const placed = page.getByTestId('order-placed');
   await placed.waitFor();
   expect(await placed.getByTestId('order-placed-total').textContent()).toBe('$32.40');
+  await page.unroute('**/v1/cart-order');
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
   await page.goto(`${product.url}/orders`);
   await expect.poll(() => page.getByTestId('order-row').count()).toBe(3);
 

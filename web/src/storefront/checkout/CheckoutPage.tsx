@@ -101,14 +101,18 @@ function CheckoutForm({ profile }: { profile: CustomerProfile }) {
     );
     setBusy(false);
     if (result.error !== undefined) {
-      if (needsNewKey(result.status)) key.current = newIdempotencyKey();
+      if (needsNewKey(result.status)) {
+        // refused: no order was made; the cart shows what changed (stock, prices) and the next attempt is a new one
+        key.current = newIdempotencyKey();
+        void cart.reload();
+      }
+      // else the answer was lost or the server failed: the order may exist, so the form stays as it is and
+      // "Place order" again sends the same key (the cart is not read again: it may already be the order)
       // the server's reasons under the fields they name ('is required' → 'Phone is required')
       setErrors(
         Object.fromEntries(Object.entries(result.fields ?? {}).map(([name, reason]) => [name, `${fieldLabels[name] ?? 'This'} ${reason}`])),
       );
       setRefusal(result.error);
-      // a refusal over stock or prices: the cart shows what changed
-      void cart.reload();
       return;
     }
     const order = result.data.createdCartOrder;

@@ -257,8 +257,9 @@ export const resources = {
       ownerAccount: 'Account holder',
       instruction: 'Instructions for the customer',
       logo: 'Logo URL',
-      isActive: 'Offered at checkout',
+      isActive: 'Active',
       atTill: 'Offered at the till',
+      atCheckout: 'Offered at checkout',
       isCod: 'Cash on delivery',
       subAccountId: 'Ledger account',
     },
@@ -273,6 +274,8 @@ export const resources = {
       atTill: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
       /** 'true' for cash on delivery: the courier collects it, and there is no payment to verify before. */
       isCod: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('false'),
+      /** 'true' for a way to pay the web shop's orders (cash on delivery, a transfer the shopper makes). */
+      atCheckout: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('false'),
     }),
     deletion: 'soft',
     publicList: true,

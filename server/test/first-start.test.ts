@@ -132,8 +132,8 @@ describe(`first start and restart (${mode} database)`, () => {
     expect(announced).toEqual([]);
 
     const seeded = await counts(db);
-    // the demo adds Card and Cash on delivery beside the base Cash
-    expect(seeded).toMatchObject({ ...expectedBase, paymentMethod: 3 });
+    // the demo adds Card, Cash on delivery and Bank transfer beside the base Cash
+    expect(seeded).toMatchObject({ ...expectedBase, paymentMethod: 4 });
     for (const name of Object.keys(demoTables)) expect(seeded[name as keyof Counts], name).toBeGreaterThan(0);
     expect((await db.select({ name: s.role.name }).from(s.role)).map((r) => r.name).sort()).toEqual([...roleNames].sort());
     expect(await grantsOf(db, 'super-admin')).toEqual([...allPermissionNames].sort());
@@ -208,7 +208,7 @@ describe(`first start and restart (${mode} database)`, () => {
     expect(await db.$count(s.productCategory, eq(s.productCategory.name, 'Household'))).toBe(1);
     expect((await db.select().from(s.colors).where(eq(s.colors.name, 'Black')))[0]!.colorCode).toBe('#111111');
     expect(await db.$count(s.productSubCategory)).toBeGreaterThan(0);
-    expect(await counts(db)).toMatchObject({ ...expectedBase, paymentMethod: 3 });
+    expect(await counts(db)).toMatchObject({ ...expectedBase, paymentMethod: 4 });
   }, 180_000);
 });
 

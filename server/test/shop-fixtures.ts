@@ -20,8 +20,19 @@ export async function checkoutSetup(t: TestApp, owner: string, fee = 5) {
   };
   return {
     feeId: await made('delivery-fee', { deliveryArea: unique('Town'), deliveryFee: fee }),
-    cod: await made('payment-method', { methodName: unique('COD'), subAccountId: account('cash'), atTill: 'false', isCod: 'true' }),
-    bank: await made('payment-method', { methodName: unique('Transfer'), subAccountId: account('bank'), atTill: 'false' }),
+    cod: await made('payment-method', {
+      methodName: unique('COD'),
+      subAccountId: account('cash'),
+      atTill: 'false',
+      isCod: 'true',
+      atCheckout: 'true',
+    }),
+    bank: await made('payment-method', {
+      methodName: unique('Transfer'),
+      subAccountId: account('bank'),
+      atTill: 'false',
+      atCheckout: 'true',
+    }),
     courierId: await made('courier-medium', {
       courierMediumName: unique('Courier'),
       address: 'Depot',

@@ -37,7 +37,7 @@ beforeAll(async () => {
     outskirts: idIn(fees.getAllDeliveryFee, 'deliveryArea', 'Outskirts'),
     courier: idIn(couriers.getAllCourierMedium, 'courierMediumName', 'Own delivery'),
     cod: idIn(methods.getAllPaymentMethod, 'methodName', 'Cash on delivery'),
-    card: idIn(methods.getAllPaymentMethod, 'methodName', 'Card'),
+    card: idIn(methods.getAllPaymentMethod, 'methodName', 'Bank transfer'),
   });
   // 10.00 + 10 % VAT: 11.00 a kettle at the shop
   ids.kettle = (
@@ -277,7 +277,7 @@ test('a card payment is accepted on the manual payments screen, and the order sa
   await page.getByLabel('Payment method').click();
   await page
     .locator('.ant-select-item-option')
-    .filter({ hasText: /^Card$/ })
+    .filter({ hasText: /^Bank transfer$/ })
     .click();
   await page.waitForURL((url) => url.searchParams.get('paymentMethodId') === String(ids.card));
   await page.getByText('1 in all').waitFor();
@@ -424,9 +424,10 @@ test('the payment methods screen says which method is cash on delivery', async (
     const texts = (await cells.allInnerTexts()).map((t) => t.trim());
     return ['Offered at checkout', 'Offered at the till', 'Cash on delivery'].map((h) => texts[headers.indexOf(h)]);
   };
-  // the courier collects it: offered at checkout, not at the till
+  // the courier collects it: offered at checkout, not at the till; the card only at the till; a transfer only online
   expect(await cellsOf('Cash on delivery')).toEqual(['Yes', 'No', 'Yes']);
-  expect(await cellsOf('Card')).toEqual(['Yes', 'Yes', 'No']);
+  expect(await cellsOf('Card')).toEqual(['No', 'Yes', 'No']);
+  expect(await cellsOf('Bank transfer')).toEqual(['Yes', 'No', 'No']);
 });
 
 test('the dashboard shows the online shop: orders placed, cancelled ones apart, total, due, and each status opening its orders', async () => {

@@ -295,7 +295,7 @@ test('at login the browser cart goes to the server; checkout with cash on delive
   await checkout.getByLabel('Delivery address').fill('3 Mill Lane');
   await checkout.getByLabel('Phone').fill('+15550199');
   await checkout.getByLabel('Delivery area').selectOption({ label: 'Outskirts ($6.00)' });
-  await checkout.getByRole('radio', { name: 'Card' }).check();
+  await checkout.getByRole('radio', { name: 'Bank transfer' }).check();
   const manual = checkout.getByTestId('manual-payment');
   await manual.waitFor();
   await checkout.getByRole('button', { name: 'Place order' }).click();
@@ -305,23 +305,23 @@ test('at login the browser cart goes to the server; checkout with cash on delive
   expect(await manual.getByText('Your account is required').count()).toBe(0);
   await checkout.getByRole('button', { name: 'Place order' }).click();
   await placed.waitFor();
-  expect(await placed.textContent()).toContain('paid by Card: we will check your payment');
+  expect(await placed.textContent()).toContain('paid by Bank transfer: we will check your payment');
   await page.getByRole('link', { name: 'See the order' }).click();
   await order.waitFor();
-  expect(await order.getByTestId('order-payment').textContent()).toBe('Card (payment being checked)');
+  expect(await order.getByTestId('order-payment').textContent()).toBe('Bank transfer (payment being checked)');
   // staff refuse the payment: the shopper sends it again from the order's page
   const cardOrderId = Number(page.url().split('/').pop());
   const payments = await api<{ getAllManualPayment: { id: number; cartOrderId: number }[] }>(product, token, 'GET', 'manual-payment');
   const payment = payments.getAllManualPayment.find((p) => p.cartOrderId === cardOrderId)!;
   await api(product, token, 'PUT', `manual-payment/verify/${payment.id}`, { isVerified: 'Reject' });
   await page.reload();
-  await order.getByTestId('order-payment').filter({ hasText: 'Card (payment refused)' }).waitFor();
+  await order.getByTestId('order-payment').filter({ hasText: 'Bank transfer (payment refused)' }).waitFor();
   const resend = order.getByTestId('resend-payment');
-  await resend.getByRole('radio', { name: 'Card' }).check();
+  await resend.getByRole('radio', { name: 'Bank transfer' }).check();
   await resend.getByLabel('Your account').fill('Card ending 4242');
   await resend.getByLabel('Transaction id').fill('TX-778900');
   await resend.getByRole('button', { name: 'Send the payment' }).click();
-  await order.getByTestId('order-payment').filter({ hasText: 'Card (payment being checked)' }).waitFor();
+  await order.getByTestId('order-payment').filter({ hasText: 'Bank transfer (payment being checked)' }).waitFor();
   expect(await resend.count()).toBe(0);
   await page.goto(`${product.url}/orders`);
   await expect.poll(() => page.getByTestId('order-row').count()).toBe(2);

@@ -65,11 +65,14 @@ export const paymentMethod = pgTable(
     atTill: closedText(statusText.options).notNull().default('true'),
     /** Cash on delivery: paid to the courier when the order is delivered, with no payment to verify first. */
     isCod: closedText(statusText.options).notNull().default('false'),
+    /** Offered at the web shop's checkout (the till's cash and card are not). */
+    atCheckout: closedText(statusText.options).notNull().default('false'),
   },
   (t) => [
     inSet('payment_method_is_active', t.isActive, statusText.options),
     inSet('payment_method_at_till', t.atTill, statusText.options),
     inSet('payment_method_is_cod', t.isCod, statusText.options),
+    inSet('payment_method_at_checkout', t.atCheckout, statusText.options),
   ],
 );
 

@@ -136,6 +136,20 @@ async function seedDemoLists(tx: Tx): Promise<boolean> {
       instruction: 'Pay the courier on delivery.',
       atTill: 'false',
       isCod: 'true',
+      atCheckout: 'true',
+    })
+    .onConflictDoNothing();
+  const [bank] = await tx.select({ id: s.subAccount.id }).from(s.subAccount).where(eq(s.subAccount.systemKey, 'bank'));
+  // the web shop's manual payment: the shopper pays by transfer and gives the transaction id, staff verify it
+  await tx
+    .insert(s.paymentMethod)
+    .values({
+      methodName: 'Bank transfer',
+      subAccountId: bank!.id,
+      ownerAccount: 'Tillbook Demo Shop, IBAN GB00 DEMO 0000 0000 0000 00',
+      instruction: 'Transfer the total to our account, then enter your account and the transaction id.',
+      atTill: 'false',
+      atCheckout: 'true',
     })
     .onConflictDoNothing();
   await tx

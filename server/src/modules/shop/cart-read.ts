@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { rawRows } from '../../platform/queries.ts';
+import { imageUrls } from '../catalogue/index.ts';
 import { asShopProduct, type ShopProduct, shopProductJoins, shopProductJson, unitCents } from './shop-products.ts';
 
 /** A cart line as read, before pricing. */
@@ -68,7 +69,7 @@ export function presentCart(stored: NonNullable<Awaited<ReturnType<typeof readSt
       product: {
         id: l.product.id,
         name: l.product.name,
-        productThumbnailImage: l.product.productThumbnailImage,
+        productThumbnailImage: imageUrls(l.product.productThumbnailImage).thumbnailUrl,
         productSalePriceWithVat: unitPrice({ salePrice: l.product.salePrice, vatPercentage: l.product.vat, date: today }).priceWithVat,
         productQuantity: l.product.stock,
       },

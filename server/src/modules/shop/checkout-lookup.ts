@@ -24,7 +24,7 @@ export async function lookUpCheckout(
       (select json_build_object('id', f.id, 'deliveryArea', f.delivery_area, 'deliveryFee', f.delivery_fee, 'active', f.status)
         from delivery_fee f where f.id = ${deliveryFeeId}) as fee,
       (select json_build_object('id', m.id, 'methodName', m.method_name, 'subAccountId', m.sub_account_id,
-        'offered', m.status and m.is_active = 'true', 'isCod', m.is_cod = 'true') from payment_method m where m.id = ${paymentMethodId}) as method`,
+        'offered', m.status and m.is_active = 'true' and m.at_checkout = 'true', 'isCod', m.is_cod = 'true') from payment_method m where m.id = ${paymentMethodId}) as method`,
   );
   return {
     customer: row!.customer,

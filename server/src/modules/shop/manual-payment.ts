@@ -107,7 +107,7 @@ export async function addManualPayment(tx: DbOrTx, customerId: number, input: z.
     );
   const [method] = await rawRows<{ id: number; offered: boolean; cod: boolean }>(
     tx,
-    sql`select id, status and is_active = 'true' as offered, is_cod = 'true' as cod from payment_method where id = ${input.paymentMethodId}`,
+    sql`select id, status and is_active = 'true' and at_checkout = 'true' as offered, is_cod = 'true' as cod from payment_method where id = ${input.paymentMethodId}`,
   );
   if (!method?.offered || method.cod) throw fieldError('paymentMethodId', 'is not a payment method offered at checkout', orderLabels);
   if (!input.CustomerAccount) throw fieldError('CustomerAccount', 'is required', orderLabels);

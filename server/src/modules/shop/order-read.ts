@@ -16,6 +16,7 @@ import {
   paymentMethod,
   product,
 } from '../../schema/index.ts';
+import { imageUrls } from '../catalogue/index.ts';
 
 const o = cartOrder;
 const moneySum = (column: SQL | PgColumn) => sql<number>`coalesce(sum(${column}), 0)::numeric(14,2)::text`.mapWith(Number);
@@ -156,7 +157,11 @@ async function linesOf(db: DbOrTx, orderId: number) {
     .leftJoin(colors, eq(colors.id, l.colorId))
     .where(eq(l.invoiceId, orderId))
     .orderBy(asc(l.id));
-  return rows.map(({ colorName, ...r }) => ({ ...r, colors: r.colorId && colorName ? { id: r.colorId, name: colorName } : null }));
+  return rows.map(({ colorName, ...r }) => ({
+    ...r,
+    product: { ...r.product, productThumbnailImage: imageUrls(r.product.productThumbnailImage).thumbnailUrl },
+    colors: r.colorId && colorName ? { id: r.colorId, name: colorName } : null,
+  }));
 }
 
 /** The order header alone (a shopper's own only, when `ownerId` is given). */

@@ -16,7 +16,7 @@ export const checkoutPaymentMethods = (db: DbOrTx): Partial<ResourceDefinition> 
         isCod: paymentMethod.isCod,
       })
       .from(paymentMethod)
-      .where(sql`${paymentMethod.status} and ${paymentMethod.isActive} = 'true'`)
+      .where(sql`${paymentMethod.status} and ${paymentMethod.isActive} = 'true' and ${paymentMethod.atCheckout} = 'true'`)
       .orderBy(sql`${paymentMethod.isCod} desc`, paymentMethod.methodName)
       .limit(200);
     return { getAllPaymentMethod: rows, totalPaymentMethod: rows.length };

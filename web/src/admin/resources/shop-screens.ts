@@ -58,13 +58,24 @@ export const shopScreens = {
       { name: 'logo', label: 'Logo URL', type: 'text' },
       {
         name: 'isActive',
-        label: 'Offered at checkout',
+        label: 'Active',
         type: 'enum',
         options: [
           { value: 'true', label: 'Yes' },
           { value: 'false', label: 'No' },
         ],
         initial: 'true',
+        required: true,
+      },
+      {
+        name: 'atCheckout',
+        label: 'Offered at checkout',
+        type: 'enum',
+        options: [
+          { value: 'true', label: 'Yes' },
+          { value: 'false', label: 'No' },
+        ],
+        initial: 'false',
         required: true,
       },
       {
@@ -91,7 +102,7 @@ export const shopScreens = {
         required: true,
       },
     ],
-    columns: ['methodName', 'subAccountId', 'ownerAccount', 'instruction', 'isActive', 'atTill', 'isCod'],
+    columns: ['methodName', 'subAccountId', 'ownerAccount', 'instruction', 'isActive', 'atCheckout', 'atTill', 'isCod'],
   }),
   coupon: screenFromContract(r.coupon, {
     title: 'Coupons',

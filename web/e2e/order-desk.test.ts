@@ -208,7 +208,12 @@ test('staff take a cash-on-delivery order from pending through received (courier
   expect(await figure(page, 'Order figures', 'Due').innerText()).toBe('$0.00');
   const history = page.getByLabel('Status history');
   for (const status of ['Pending', 'Received', 'Shipped', 'Delivered']) await history.getByText(status, { exact: true }).waitFor();
-  expect(await page.getByLabel('Ledger').locator('tbody tr.ant-table-row').count()).toBeGreaterThan(0);
+  // the books: the sale (net), its VAT, the delivery and the cash the courier brought
+  const ledger = page.getByLabel('Ledger');
+  const entry = (particulars: string) => ledger.getByRole('row').filter({ hasText: particulars });
+  expect(await entry(`Web order #${orders.cod}: sales`).innerText()).toContain('$20.00');
+  expect(await entry(`Web order #${orders.cod}: VAT 10 %`).innerText()).toContain('$2.00');
+  expect(await entry(`Web order #${orders.cod}: paid by Cash on delivery`).innerText()).toContain('$26.00');
   await wide(page, 'order-delivered');
   await fitsPhone(page, 'order-delivered-phone');
 

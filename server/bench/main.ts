@@ -65,16 +65,20 @@ async function run(s: Scenario, f: Fixtures): Promise<Result> {
   const options = { connections: s.connections, seconds: s.long && !quick ? Math.max(seconds, 12) : seconds };
   const appIdle = `${f.appUrl}/v1/product-category/public`;
   const limitIdle = `${f.limitUrl}/bench/idle`;
+  // a scenario whose limit is the app itself, quiet (browse-while-selling): the same walk with no background
+  const limitUrl = s.quietLimit ? f.appUrl : f.limitUrl;
   const backlog: number[] = [];
   const idle = async () => backlog.push(Math.max(await settle(appIdle), await settle(limitIdle)));
   await idle();
   if (!quick) await measure(f.appUrl, next, { ...options, seconds: 1 });
   await idle();
+  const background = s.background?.(f);
   const app = await measure(f.appUrl, next, options);
+  const stale = await background?.stop();
   await idle();
-  if (!quick) await measure(f.limitUrl, next, { ...options, seconds: 1 });
+  if (!quick) await measure(limitUrl, next, { ...options, seconds: 1 });
   await idle();
-  const limit = await measure(f.limitUrl, next, options);
+  const limit = await measure(limitUrl, next, options);
   await idle();
   const result: Result = {
     scenario: s.id,
@@ -85,7 +89,10 @@ async function run(s: Scenario, f: Fixtures): Promise<Result> {
     app,
     limit,
     statements: checked.statements,
-    check: checked.check,
+    check: stale
+      ? `${checked.check}; ${stale.stale} stale of ${stale.checks} answers after ${stale.writes} writes (${stale.refused} refused)`
+      : checked.check,
+    ...(stale ? { stale } : {}),
     load: Math.round(load * 100) / 100,
     backlogSeconds: Math.round(Math.max(...backlog) * 10) / 10,
     budget: s.budget,
@@ -99,6 +106,7 @@ async function run(s: Scenario, f: Fixtures): Promise<Result> {
       log(`${f.kind} ${s.id}: the ${who} answered ${m.firstRefused.status} to ${m.firstRefused.path}: ${m.firstRefused.body}`);
   log(
     `${f.kind} ${s.id}: app ${app.rps} req/s p99 ${app.p99} ms, limit ${limit.rps} req/s p99 ${limit.p99} ms; check ${checked.check}` +
+      (stale?.first ? `; ${stale.first}` : '') +
       (result.backlogSeconds > 1 ? `; queued work left after a load took ${result.backlogSeconds} s to drain` : ''),
   );
   return result;
@@ -116,7 +124,7 @@ for (const kind of databases) {
   const { child, fixtures, ask } = await startServer(kind);
   versions[kind] = fixtures.version;
   log(`${kind}: ${fixtures.version}; ${fixtures.products} products ready in ${fixtures.seconds.toFixed(1)} s`);
-  const phases: Phase[] = ['catalogue', 'till', 'lists-10k', 'lists', 'books'];
+  const phases: Phase[] = ['catalogue', 'till', 'shop', 'lists-10k', 'lists', 'books'];
   for (const phase of phases) {
     const here = list.filter((s) => s.phase === phase);
     if (!here.length) continue;

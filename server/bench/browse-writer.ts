@@ -32,11 +32,8 @@ async function call(base: string, method: string, path: string, token?: string, 
   return { status: answer.status, json: (await answer.json()) as Json };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 export function startBackground(f: Fixtures, options: { perSecond: number; priceEverySeconds: number }): Background {
   const s: Staleness = { writes: 0, refused: 0, checks: 0, stale: 0 };
-  let running = true;
   let shopper = 0;
   let n = 0;
   const app = f.appUrl;
@@ -82,34 +79,42 @@ export function startBackground(f: Fixtures, options: { perSecond: number; price
     }
   }
 
-  const loop = async () => {
-    const started = Date.now();
-    let lastPrice = started;
-    while (running) {
-      const at = Date.now();
-      const id = randomProduct();
-      const priced = at - lastPrice >= options.priceEverySeconds * 1000;
-      const what = priced ? 'price change' : n % 2 === 0 ? 'till sale' : 'web order';
-      if (priced) lastPrice = at;
-      else n++;
-      const done = await (priced ? priceChange(id) : what === 'till sale' ? tillSale(id) : webOrder(id));
-      s.writes++;
+  /** One write and its check; products being written are not picked again until their check is done. */
+  const busy = new Set<number>();
+  const write = async (what: string) => {
+    let id = randomProduct();
+    while (busy.has(id)) id = randomProduct();
+    busy.add(id);
+    try {
+      const done = await (what === 'price change' ? priceChange(id) : what === 'till sale' ? tillSale(id) : webOrder(id));
       if (done.status >= 300) {
         s.refused++;
         note(`a ${what} of #${id} was refused: ${done.status} ${JSON.stringify(done.json).slice(0, 300)}`);
       } else await compare(id, what);
-      // the next write on time: writes at `perSecond` a second (fewer when they take longer)
-      await sleep(Math.max(0, started + (s.writes * 1000) / options.perSecond - Date.now()));
+    } catch (error) {
+      s.refused++;
+      note(`a ${what} of #${id} failed: ${(error as Error).message}`);
+    } finally {
+      busy.delete(id);
     }
   };
-  const done = loop().catch((error: Error) => {
-    s.refused++;
-    note(`the background stopped: ${error.message}`);
-  });
+  // on a clock, not one after the other: a slow answer (the list's load queues them) does not slow the writes
+  const pending = new Set<Promise<void>>();
+  const started = Date.now();
+  let lastPrice = started;
+  const timer = setInterval(() => {
+    const at = Date.now();
+    const priced = at - lastPrice >= options.priceEverySeconds * 1000;
+    if (priced) lastPrice = at;
+    const what = priced ? 'price change' : n++ % 2 === 0 ? 'till sale' : 'web order';
+    s.writes++;
+    const task = write(what).finally(() => pending.delete(task));
+    pending.add(task);
+  }, 1000 / options.perSecond);
   return {
     async stop() {
-      running = false;
-      await done;
+      clearInterval(timer);
+      await Promise.all(pending);
       return s;
     },
   };

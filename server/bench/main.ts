@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { check } from './checks.ts';
 import { listSizes } from './list-scenarios.ts';
-import { measure, settle } from './load.ts';
+import { measure, settle, walkOnce } from './load.ts';
 import { machine, printTable, writeJson } from './report.ts';
 import { type Phase, type Result, type Scenario, scenarios } from './scenarios.ts';
 import type { Fixtures, Message } from './serve.ts';
@@ -69,16 +69,32 @@ async function run(s: Scenario, f: Fixtures): Promise<Result> {
   const limitUrl = s.quietLimit ? f.appUrl : f.limitUrl;
   const backlog: number[] = [];
   const idle = async () => backlog.push(Math.max(await settle(appIdle), await settle(limitIdle)));
-  await idle();
-  if (!quick) await measure(f.appUrl, next, { ...options, seconds: 1 });
-  await idle();
-  const background = s.background?.(f);
-  const app = await measure(f.appUrl, next, options);
-  const stale = await background?.stop();
-  await idle();
-  if (!quick) await measure(limitUrl, next, { ...options, seconds: 1 });
-  await idle();
-  const limit = await measure(limitUrl, next, options);
+  const measureApp = async () => {
+    await idle();
+    if (!quick) await measure(f.appUrl, next, { ...options, seconds: 1 });
+    await idle();
+    const background = s.background?.(f);
+    const measured = await measure(f.appUrl, next, options);
+    return { measured, stale: await background?.stop() };
+  };
+  const measureLimit = async () => {
+    await idle();
+    if (!quick) await measure(limitUrl, next, { ...options, seconds: 1 });
+    await idle();
+    return measure(limitUrl, next, options);
+  };
+  let app: Awaited<ReturnType<typeof measure>>;
+  let limit: Awaited<ReturnType<typeof measure>>;
+  let stale: Result['stale'];
+  if (s.quietLimit) {
+    // measured against itself: every request of the plan asked once (both runs start warm), quiet first, then busy
+    if (s.warm) await walkOnce(f.appUrl, next, s.warm(f));
+    limit = await measureLimit();
+    ({ measured: app, stale } = await measureApp());
+  } else {
+    ({ measured: app, stale } = await measureApp());
+    limit = await measureLimit();
+  }
   await idle();
   const result: Result = {
     scenario: s.id,

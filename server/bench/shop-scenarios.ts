@@ -93,7 +93,7 @@ export const shopScenarios: (Scenario & ShopScenarioParts)[] = [
     long: true,
     check: 'publicList',
     plan: (f) => (i) => ({ method: 'GET', path: `/v1/product/public?page=${1 + (i % pages(f.products, 20))}&count=20` }),
-    background: (f) => startBackground(f, { perSecond: 4, priceEverySeconds: 3 }),
+    background: (f) => startBackground(f, { perSecond: 4, priceEverySeconds: Number(process.env.BENCH_PRICE_EVERY ?? 3) }),
     quietLimit: true,
     warm: (f) => pages(f.products, 20),
     budget: '≥50% of the same walk with no writes ("limit" column); 0 stale',

@@ -7,6 +7,8 @@
  *
  * Words pick scenarios by id (`catalogue`, `till-scan`, `books`, ...); BENCH_SECONDS sets each
  * measurement's length (default 5, quick 2); BENCH_DATABASES=embedded|postgres runs one database.
+ * A scenario with a background (browse-while-selling) runs it during the app's load only; one whose
+ * limit is the app itself, quiet, is measured quiet first.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';

@@ -1,7 +1,8 @@
 /**
  * The bench's server process (forked by main.ts, so the load generator runs in its own process): the
  * database under test (BENCH_KIND embedded|postgres), seeded by the app's own seed, the catalogue's
- * data, the real app on a free port (`app.listen({port: 0})`) and the limit beside it. It answers the
+ * data, the web shop's shoppers with their carts and tokens (shop-data.ts), the real app on a free
+ * port (`app.listen({port: 0})`) and the limit beside it. It answers the
  * parent's messages: `grow` (the till's 100,000 products), `invoices` (the lists' sale and purchase
  * invoices), `books` (1,000,000 ledger rows), `stop`.
  */

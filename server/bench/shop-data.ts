@@ -26,9 +26,6 @@ export interface ShopFixtures {
   browse: string[];
 }
 
-/** Shoppers 0 and 1 of a set get the same products (the check compares what the app and the limit did with one cart). */
-const slot = (k: number) => Math.max(0, k - 1);
-
 /** `n` shoppers named `prefix`-k, in k order: their ids. */
 async function shoppers(sql: RawSql, prefix: string, n: number, roleId: number): Promise<number[]> {
   await sql(
@@ -63,6 +60,7 @@ export async function shopData(
       `insert into cart_product (cart_id, product_id, product_quantity, added_price)
        select c.id, p.id, j + 1, p.product_sale_price
        from cart c join customer u on u.id = c.customer_id
+         -- shoppers 0 and 1 of a set hold the same products (the check compares what the app and the limit do with one cart)
          cross join lateral (select greatest(0, split_part(u.username, '-', 3)::int - 1) as k) s
          cross join generate_series(0, $2 - 1) j
          join product p on p.id = $3 + (s.k * $2 + j) % $4
@@ -88,6 +86,3 @@ export async function shopData(
     browse: await sign(browseIds),
   };
 }
-
-/** The first product of checkout shopper k's cart (the stock check of the checkout). */
-export const checkoutProduct = (firstProductId: number, products: number, k: number) => firstProductId + ((slot(k) * 3) % products);

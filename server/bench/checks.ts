@@ -6,6 +6,7 @@
 import type { Request } from './load.ts';
 import type { Check } from './scenarios.ts';
 import type { Fixtures } from './serve.ts';
+import { shopCheck } from './shop-checks.ts';
 
 type Json = Record<string, any>;
 
@@ -93,6 +94,7 @@ function compareOne(kind: Check, app: Json, limit: Json): string[] {
 export async function check(kind: Check, f: Fixtures, next: (i: number) => Request): Promise<{ check: string; statements: number | null }> {
   const problems: string[] = [];
   let statements: number | null = null;
+  if (kind === 'checkout' || kind === 'cart') return shopCheck(kind, f, next, send);
   if (kind === 'sale') {
     // the same body (products not sold by the load) to both; then what each one wrote, read back by the limit's SQL
     const r = next(9_000_001);

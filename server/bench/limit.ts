@@ -9,6 +9,7 @@ import { booksCaseAt } from './books-cases.ts';
 import { categoryTreeSql, publicListSql, publicProductSql, saleFactsSql, saleSql, staffListSql, tillSearchSql } from './limit-sql.ts';
 import { customerReportSql, purchaseListSql, saleListSql } from './list-sql.ts';
 import type { RawSql } from './raw-sql.ts';
+import { type ShopLimitContext, shopAnswer, shopLimitContext } from './shop-limit.ts';
 
 const ids = (text: string | null) => (text ? text.split(',').map(Number).filter(Number.isInteger) : undefined);
 const likeOf = (key: string) => `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -57,6 +58,7 @@ export interface LimitContext {
   /** Resolved once at start: the walk-in customer, the seller, the sale's sub-accounts, payment method → sub-account. */
   sale: { customerId: number; userId: number; accounts: number[]; methods: Map<number, number> };
   today: string;
+  shop: ShopLimitContext;
 }
 
 export async function limitContext(sql: RawSql, userId: number): Promise<LimitContext> {
@@ -75,6 +77,7 @@ export async function limitContext(sql: RawSql, userId: number): Promise<LimitCo
       methods: new Map(methods.map((m) => [Number(m.id), Number(m.sub_account_id)])),
     },
     today: String(today!.d),
+    shop: await shopLimitContext(sql),
   };
 }
 
@@ -139,6 +142,8 @@ async function answer(ctx: LimitContext, req: http.IncomingMessage): Promise<[nu
     return [200, (await one(purchaseListSql(limit, offset)))!];
   }
   if (path === '/v1/customer' && params.get('query') === 'report') return [200, (await one(customerReportSql))!];
+  const shop = await shopAnswer(ctx.shop, req, path, () => bodyOf(req));
+  if (shop) return shop;
   if (path === '/bench/idle') return [200, JSON.stringify(await ctx.sql('select 1 as idle'))];
   const saleFacts = /^\/bench\/sale\/(\d+)$/.exec(path);
   if (saleFacts) return [200, JSON.stringify((await ctx.sql(saleFactsSql, [Number(saleFacts[1])]))[0] ?? null)];

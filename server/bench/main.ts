@@ -7,13 +7,15 @@
  *
  * Words pick scenarios by id (`catalogue`, `till-scan`, `books`, ...); BENCH_SECONDS sets each
  * measurement's length (default 5, quick 2); BENCH_DATABASES=embedded|postgres runs one database.
+ * A scenario with a background (browse-while-selling) runs it during the app's load only; one whose
+ * limit is the app itself, quiet, is measured quiet first.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { check } from './checks.ts';
 import { listSizes } from './list-scenarios.ts';
-import { measure, settle } from './load.ts';
+import { measure, settle, walkOnce } from './load.ts';
 import { machine, printTable, writeJson } from './report.ts';
 import { type Phase, type Result, type Scenario, scenarios } from './scenarios.ts';
 import type { Fixtures, Message } from './serve.ts';
@@ -65,16 +67,36 @@ async function run(s: Scenario, f: Fixtures): Promise<Result> {
   const options = { connections: s.connections, seconds: s.long && !quick ? Math.max(seconds, 12) : seconds };
   const appIdle = `${f.appUrl}/v1/product-category/public`;
   const limitIdle = `${f.limitUrl}/bench/idle`;
+  // a scenario whose limit is the app itself, quiet (browse-while-selling): the same walk with no background
+  const limitUrl = s.quietLimit ? f.appUrl : f.limitUrl;
   const backlog: number[] = [];
   const idle = async () => backlog.push(Math.max(await settle(appIdle), await settle(limitIdle)));
-  await idle();
-  if (!quick) await measure(f.appUrl, next, { ...options, seconds: 1 });
-  await idle();
-  const app = await measure(f.appUrl, next, options);
-  await idle();
-  if (!quick) await measure(f.limitUrl, next, { ...options, seconds: 1 });
-  await idle();
-  const limit = await measure(f.limitUrl, next, options);
+  const measureApp = async () => {
+    await idle();
+    if (!quick) await measure(f.appUrl, next, { ...options, seconds: 1 });
+    await idle();
+    const background = s.background?.(f);
+    const measured = await measure(f.appUrl, next, options);
+    return { measured, stale: await background?.stop() };
+  };
+  const measureLimit = async () => {
+    await idle();
+    if (!quick) await measure(limitUrl, next, { ...options, seconds: 1 });
+    await idle();
+    return measure(limitUrl, next, options);
+  };
+  let app: Awaited<ReturnType<typeof measure>>;
+  let limit: Awaited<ReturnType<typeof measure>>;
+  let stale: Result['stale'];
+  if (s.quietLimit) {
+    // measured against itself: every request of the plan asked once (both runs start warm), quiet first, then busy
+    if (s.warm) await walkOnce(f.appUrl, next, s.warm(f));
+    limit = await measureLimit();
+    ({ measured: app, stale } = await measureApp());
+  } else {
+    ({ measured: app, stale } = await measureApp());
+    limit = await measureLimit();
+  }
   await idle();
   const result: Result = {
     scenario: s.id,
@@ -85,7 +107,10 @@ async function run(s: Scenario, f: Fixtures): Promise<Result> {
     app,
     limit,
     statements: checked.statements,
-    check: checked.check,
+    check: stale
+      ? `${checked.check}; ${stale.stale} stale of ${stale.checks} answers after ${stale.writes} writes (${stale.refused} refused)`
+      : checked.check,
+    ...(stale ? { stale } : {}),
     load: Math.round(load * 100) / 100,
     backlogSeconds: Math.round(Math.max(...backlog) * 10) / 10,
     budget: s.budget,
@@ -99,6 +124,7 @@ async function run(s: Scenario, f: Fixtures): Promise<Result> {
       log(`${f.kind} ${s.id}: the ${who} answered ${m.firstRefused.status} to ${m.firstRefused.path}: ${m.firstRefused.body}`);
   log(
     `${f.kind} ${s.id}: app ${app.rps} req/s p99 ${app.p99} ms, limit ${limit.rps} req/s p99 ${limit.p99} ms; check ${checked.check}` +
+      (stale?.first ? `; ${stale.first}` : '') +
       (result.backlogSeconds > 1 ? `; queued work left after a load took ${result.backlogSeconds} s to drain` : ''),
   );
   return result;
@@ -116,7 +142,7 @@ for (const kind of databases) {
   const { child, fixtures, ask } = await startServer(kind);
   versions[kind] = fixtures.version;
   log(`${kind}: ${fixtures.version}; ${fixtures.products} products ready in ${fixtures.seconds.toFixed(1)} s`);
-  const phases: Phase[] = ['catalogue', 'till', 'lists-10k', 'lists', 'books'];
+  const phases: Phase[] = ['catalogue', 'till', 'shop', 'lists-10k', 'lists', 'books'];
   for (const phase of phases) {
     const here = list.filter((s) => s.phase === phase);
     if (!here.length) continue;

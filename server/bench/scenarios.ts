@@ -3,14 +3,16 @@
  * connections, how its answer is checked against the limit's, and its budget.
  */
 import { booksCases, booksReportNames, booksReports } from './books-cases.ts';
+import type { Staleness } from './browse-writer.ts';
 import { colourWords, nameWords, skuOf } from './data.ts';
 import { listScenarios } from './list-scenarios.ts';
 import type { Measured, Request } from './load.ts';
 import type { Fixtures } from './serve.ts';
+import { type ShopScenarioParts, shopScenarios } from './shop-scenarios.ts';
 
-export type Phase = 'catalogue' | 'till' | 'lists-10k' | 'lists' | 'books';
+export type Phase = 'catalogue' | 'till' | 'shop' | 'lists-10k' | 'lists' | 'books';
 /** How the app's answer is compared with the limit's (once per scenario and database); `booksCold` counts a request's first asking. */
-export type Check = 'list' | 'publicList' | 'product' | 'tree' | 'sale' | 'invoiceList' | 'books' | 'booksCold';
+export type Check = 'list' | 'publicList' | 'product' | 'tree' | 'sale' | 'checkout' | 'cart' | 'invoiceList' | 'books' | 'booksCold';
 
 export interface Result {
   scenario: string;
@@ -29,9 +31,11 @@ export interface Result {
   backlogSeconds: number;
   budget: string;
   met: boolean | null;
+  /** browse-while-selling: the background's writes and the answers asked right after them that were stale. */
+  stale?: Staleness;
 }
 
-export interface Scenario {
+export interface Scenario extends ShopScenarioParts {
   id: string;
   name: string;
   phase: Phase;
@@ -207,6 +211,7 @@ export const scenarios: Scenario[] = [
     budget: '≥50% of the limit req/s',
     met: (r) => onPostgres(r, () => r.app.rps >= r.limit.rps / 2),
   },
+  ...shopScenarios,
   ...listScenarios,
   // each report asked again (the same range: from the app's memory after the first request, until a
   // write) and cold (each request a range not asked before: a database read, as after every sale)

@@ -1,7 +1,8 @@
 /**
  * The bench's server process (forked by main.ts, so the load generator runs in its own process): the
  * database under test (BENCH_KIND embedded|postgres), seeded by the app's own seed, the catalogue's
- * data, the real app on a free port (`app.listen({port: 0})`) and the limit beside it. It answers the
+ * data, the web shop's shoppers with their carts and tokens (shop-data.ts), the real app on a free
+ * port (`app.listen({port: 0})`) and the limit beside it. It answers the
  * parent's messages: `grow` (the till's 100,000 products), `invoices` (the lists' sale and purchase
  * invoices), `books` (1,000,000 ledger rows), `stop`.
  */
@@ -15,6 +16,7 @@ import { catalogueNames, ledger, products } from './data.ts';
 import { growInvoices } from './invoice-data.ts';
 import { limitContext, startLimit } from './limit.ts';
 import { openBenchDatabase } from './raw-sql.ts';
+import { type ShopFixtures, shopData } from './shop-data.ts';
 
 export interface Fixtures {
   kind: 'embedded' | 'postgres';
@@ -34,6 +36,8 @@ export interface Fixtures {
   colourIds: number[];
   products: number;
   firstProductId: number;
+  /** The web shop's delivery area, payment method and shoppers (shop-data.ts). */
+  shop: ShopFixtures;
   seconds: number;
 }
 
@@ -45,6 +49,8 @@ export type Message =
 
 const kind = process.env.BENCH_KIND === 'postgres' ? 'postgres' : 'embedded';
 const catalogueSize = Number(process.env.BENCH_CATALOGUE_PRODUCTS ?? 10_000);
+const checkoutShoppers = Number(process.env.BENCH_SHOPPERS ?? 30_000);
+const secret = 'bench-secret-bench-secret-bench-secret';
 const started = Date.now();
 const bench = await openBenchDatabase(kind, process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL);
 const { sql } = bench;
@@ -59,7 +65,7 @@ const app = await buildApp({
   db: bench.database.db,
   watch: bench.database.watch,
   config,
-  secret: 'bench-secret-bench-secret-bench-secret',
+  secret,
   logger: false,
 });
 const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -68,7 +74,7 @@ const probe = await buildApp({
   db: bench.database.db,
   watch: bench.database.watch,
   config: { ...config, countStatements: true },
-  secret: 'bench-secret-bench-secret-bench-secret',
+  secret,
   logger: false,
 });
 const probeUrl = await probe.listen({ port: 0, host: '127.0.0.1' });
@@ -107,6 +113,20 @@ const methods = (await call('GET', '/v1/payment-method?query=all&status=true', o
 const limit = await startLimit(await limitContext(sql, Number(clerk.id)));
 const idsOf = async (table: string) => (await sql(`select id from ${table} order by id`)).map((r) => Number(r.id));
 const [first] = await sql(`select min(id) as id from product`);
+// the web shop: a delivery area, cash on delivery, and the shoppers with their carts
+const cashAccount = (await sql(`select id from sub_account where system_key = 'cash'`))[0]!.id;
+const deliveryFeeId = (await call('POST', '/v1/delivery-fee', owner, { deliveryArea: 'Bench Town', deliveryFee: 4.5 })).id as number;
+const codMethodId = (
+  await call('POST', '/v1/payment-method', owner, { methodName: 'Bench COD', subAccountId: cashAccount, isCod: 'true', atTill: 'false' })
+).id as number;
+const shoppers = await shopData(sql, {
+  secret,
+  firstProductId: Number(first!.id),
+  products: catalogueSize,
+  checkout: checkoutShoppers,
+  cart: 2_000,
+  browse: 1_000,
+});
 const fixtures: Fixtures = {
   kind,
   version: bench.version,
@@ -122,6 +142,7 @@ const fixtures: Fixtures = {
   colourIds: await idsOf('colors'),
   products: catalogueSize,
   firstProductId: Number(first!.id),
+  shop: { deliveryFeeId, codMethodId, ...shoppers },
   seconds: (Date.now() - started) / 1000,
 };
 process.send!({ ready: fixtures });

@@ -86,12 +86,12 @@ export async function moveStocks(tx: DbOrTx, moves: readonly StockMove[]): Promi
         unit_cost numeric, user_id int, allow_negative boolean)
     ),
     locked as materialized (
-      select p.id from product p where p.id in (select product_id from m) order by p.id for update of p
+      select p.id from product p where p.id = any(array(select product_id from m)) order by p.id for update of p
     ),
     moved as (
       update product p set product_quantity = p.product_quantity + m.quantity
       from m
-      where p.id = m.product_id and p.id in (select id from locked)
+      where p.id = m.product_id and p.id = any(array(select id from locked))
         and (m.quantity > 0 or m.allow_negative or p.product_quantity + m.quantity >= 0)
       returning p.id as product_id, p.name, p.product_quantity as quantity_after,
         coalesce(m.unit_cost, p.product_purchase_price) as unit_cost, m.quantity, m.reason,

@@ -4,12 +4,14 @@ import type { DbOrTx } from '../../platform/db.ts';
 import { rawRows } from '../../platform/queries.ts';
 
 export interface CheckoutParty {
+  /** The new order's id, from its table's identity (a key only: a refused checkout leaves a gap). */
+  orderId: number;
   customer: { id: number; username: string; email: string | null; phone: string | null; address: string | null; active: boolean } | null;
   fee: { id: number; deliveryArea: string; deliveryFee: number; active: boolean } | null;
   method: { id: number; methodName: string; subAccountId: number; offered: boolean; isCod: boolean } | null;
 }
 
-/** The shopper, the delivery area and the payment method of a checkout, in one statement. */
+/** The shopper, the delivery area and the payment method of a checkout, and the new order's id, in one statement. */
 export async function lookUpCheckout(
   tx: DbOrTx,
   customerId: number,
@@ -18,7 +20,7 @@ export async function lookUpCheckout(
 ): Promise<CheckoutParty> {
   const [row] = await rawRows<CheckoutParty>(
     tx,
-    sql`select
+    sql`select nextval(pg_get_serial_sequence('cart_order', 'id'))::int as "orderId",
       (select json_build_object('id', c.id, 'username', c.username, 'email', c.email, 'phone', c.phone, 'address', c.address,
         'active', c.status) from customer c where c.id = ${customerId}) as customer,
       (select json_build_object('id', f.id, 'deliveryArea', f.delivery_area, 'deliveryFee', f.delivery_fee, 'active', f.status)
@@ -27,6 +29,7 @@ export async function lookUpCheckout(
         'offered', m.status and m.is_active = 'true' and m.at_checkout = 'true', 'isCod', m.is_cod = 'true') from payment_method m where m.id = ${paymentMethodId}) as method`,
   );
   return {
+    orderId: Number(row!.orderId),
     customer: row!.customer,
     fee: row!.fee ? { ...row!.fee, deliveryFee: fromCents(Math.round(Number(row!.fee.deliveryFee) * 100)) } : null,
     method: row!.method,

@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { type Cents, type checkoutInput, couponAmount, couponRefusal, fromCents, orderLabels, stockDocuments } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import { rawRows } from '../../platform/queries.ts';
-import { post, vatByRate } from '../accounting/index.ts';
+import { postingStatement, vatByRate } from '../accounting/index.ts';
 import { moveStocks } from '../inventory/index.ts';
 import { readStoredCart, type StoredLine } from './cart-read.ts';
 import { lockCoupon, lookUpCheckout } from './checkout-lookup.ts';
@@ -37,12 +36,6 @@ function priceCart(lines: readonly StoredLine[], today: string): PricedLine[] {
   });
 }
 
-/** A new order's id, from its table's identity (a key only: the order's number is its id). */
-async function reserveOrderId(tx: DbOrTx): Promise<number> {
-  const [row] = await rawRows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('cart_order', 'id'))::int as id`);
-  return Number(row!.id);
-}
-
 const manualTransactionId = () =>
   randomBytes(8)
     .toString('base64url')
@@ -69,7 +62,7 @@ export async function placeOrder(
   customerId: number,
   input: z.output<typeof checkoutInput>,
   idempotencyKey: string | undefined,
-  clock: Clock,
+  today: string,
   publicUrl: string,
 ): Promise<PlacedOrder> {
   if (input.customerId && input.customerId !== customerId) throw forbidden('An order can only be placed for yourself');
@@ -94,7 +87,6 @@ export async function placeOrder(
     if (!input.CustomerAccount) throw fieldError('CustomerAccount', `is required to pay by ${method.methodName}`, orderLabels);
     if (!input.CustomerTransactionId) throw fieldError('CustomerTransactionId', `is required to pay by ${method.methodName}`, orderLabels);
   }
-  const today = await businessDate(tx, clock);
   const priced = priceCart(cart.lines, today);
   let goods = 0;
   let net = 0;
@@ -115,7 +107,7 @@ export async function placeOrder(
     if (refusal) throw badRequest(refusal, { couponCode: refusal });
     coupon = { id: terms.id, amount: couponAmount(terms, goods) };
   }
-  const orderId = await reserveOrderId(tx);
+  const orderId = found.orderId;
   // stock first, every product once, in id order (moveStocks locks them so); never below zero on the web
   const units = new Map<number, number>();
   for (const p of priced) units.set(p.line.productId, (units.get(p.line.productId) ?? 0) + p.line.productQuantity);
@@ -183,8 +175,21 @@ export async function placeOrder(
     customer_account: method.isCod ? null : input.CustomerAccount,
     customer_transaction_id: method.isCod ? null : input.CustomerTransactionId,
   };
-  // the order, its lines, its first status and its payment record in one statement; the cart goes with them
-  await tx.execute(sql`
+  const books = postingStatement(
+    orderPostings({
+      orderId,
+      date: today,
+      net,
+      vat: vatByRate(priced.map((p) => ({ rate: p.vatPercent, vat: p.vat * p.line.productQuantity }))),
+      deliveryFee: fee,
+      coupon: couponCents,
+      cost,
+    }),
+  );
+  // the order, its lines, its first status, its payment record and its postings in one statement; the cart goes with them
+  const [written] = await rawRows<{ posted: number }>(
+    tx,
+    sql`
     with o as (
       insert into cart_order (id, date, customer_id, payment_method_id, is_cod, product_amount, total_vat_amount, total_discount_amount,
         coupon_id, coupon_amount, delivery_fee_id, delivery_area, delivery_fee, total_amount, due_amount, cost, profit,
@@ -212,20 +217,12 @@ export async function placeOrder(
         customer_transaction_id)
       select o.id, r.customer_id, r.payment_method_id, r.amount, r.manual_transaction_id, r.customer_account, r.customer_transaction_id
       from o, json_to_record(${JSON.stringify(payment)}::json) as r(customer_id int, payment_method_id int, amount numeric,
-        manual_transaction_id text, customer_account text, customer_transaction_id text))
-    delete from cart where id = ${cart.id}`);
-  await post(
-    tx,
-    orderPostings({
-      orderId,
-      date: today,
-      net: net,
-      vat: vatByRate(priced.map((p) => ({ rate: p.vatPercent, vat: p.vat * p.line.productQuantity }))),
-      deliveryFee: fee,
-      coupon: couponCents,
-      cost,
-    }),
+        manual_transaction_id text, customer_account text, customer_transaction_id text)),
+    gone as (delete from cart where id = ${cart.id}),
+    b as (${books ? books.sql : sql`select null::int as id where false`})
+    select (select count(*)::int from b) as posted`,
   );
+  books?.check(Number(written!.posted));
   if (shopper.email) await orderPlacedMail(tx, orderId, publicUrl);
   return { orderId, repeat: false };
 }

@@ -172,9 +172,9 @@ export async function orderHeader(db: DbOrTx, orderId: number, ownerId?: number)
 
 /** GET cart-order/{id}: the order, its lines, its status history, its ledger entries (staff), and the next statuses it may take. */
 export async function readOrder(db: DbOrTx, orderId: number, ownerId?: number) {
-  const header = await orderHeader(db, orderId, ownerId);
-  if (!header) return undefined;
-  const [lines, history, transactions] = await Promise.all([
+  // the header, the lines, the history (and the books) side by side; the lines of an order not found are not sent
+  const [header, lines, history, transactions] = await Promise.all([
+    orderHeader(db, orderId, ownerId),
     linesOf(db, orderId),
     db
       .select({ orderStatus: orderStatusHistory.orderStatus, createdAt: orderStatusHistory.createdAt })
@@ -183,6 +183,7 @@ export async function readOrder(db: DbOrTx, orderId: number, ownerId?: number) {
       .orderBy(asc(orderStatusHistory.id)),
     ownerId === undefined ? orderEntries(db, orderId) : Promise.resolve([]),
   ]);
+  if (!header) return undefined;
   return {
     status: header.dueAmount <= 0 ? ('PAID' as const) : ('UNPAID' as const),
     totalAmount: header.totalAmount,

@@ -10,7 +10,7 @@ import {
   toCents,
 } from '@tillbook/contract';
 import type { FastifyRequest } from 'fastify';
-import { businessDate } from '../../platform/clock.ts';
+import { businessDate, ShopDay } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { implement } from '../../platform/endpoint-route.ts';
 import { badRequest, fieldError, notFound } from '../../platform/errors.ts';
@@ -44,9 +44,11 @@ export function shopRoutes(ctx: AppContext): RouteDef[] {
   const { db } = ctx;
   const clock = () => ctx.config.clock;
   const me = (req: FastifyRequest) => caller(req).id;
+  const day = new ShopDay(ctx);
 
   const checkout = async (req: FastifyRequest, body: Parameters<typeof placeOrder>[2]) => {
-    const placed = await db.transaction((tx) => placeOrder(tx, me(req), body, idempotencyKey(req), clock(), ctx.config.publicUrl));
+    const today = await day.today(req);
+    const placed = await db.transaction((tx) => placeOrder(tx, me(req), body, idempotencyKey(req), today, ctx.config.publicUrl));
     const order = found(await readOrder(db, placed.orderId, me(req)), `Order ${placed.orderId}`);
     return {
       createdCartOrder: withoutProfit(req, order.singleCartOrder),

@@ -1,6 +1,5 @@
 import { type Cart, type CartLine, fromCents, unitPrice } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
-import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { rawRows } from '../../platform/queries.ts';
 import { imageUrls } from '../catalogue/index.ts';
@@ -89,8 +88,8 @@ export function presentCart(stored: NonNullable<Awaited<ReturnType<typeof readSt
 }
 
 /** The caller's cart as answered, or null when it has no lines. */
-export async function cartOf(tx: DbOrTx, customerId: number, clock: Clock): Promise<Cart | null> {
+export async function cartOf(tx: DbOrTx, customerId: number, today: string): Promise<Cart | null> {
   const stored = await readStoredCart(tx, customerId);
   if (!stored || stored.lines.length === 0) return null;
-  return presentCart(stored, await businessDate(tx, clock));
+  return presentCart(stored, today);
 }

@@ -1,7 +1,6 @@
 import { type Cart, type cartAddInput, type cartChangeInput, fromCents } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import { rawRows } from '../../platform/queries.ts';
@@ -44,6 +43,7 @@ async function productsFor(tx: DbOrTx, ids: readonly number[]): Promise<Map<numb
 async function checkRefs(tx: DbOrTx, lines: z.output<typeof cartAddInput>['cartProduct']) {
   const colours = [...new Set(lines.flatMap((l) => (l.colorId ? [l.colorId] : [])))];
   const values = [...new Set(lines.flatMap((l) => l.productAttributeValueId))];
+  if (!colours.length && !values.length) return;
   const [found] = await rawRows<{ colours: number[] | null; values: number[] | null }>(
     tx,
     sql`select (select array_agg(id) from colors where id = any(${intArray(colours)}::int[]) and status) as colours,
@@ -58,10 +58,10 @@ async function checkRefs(tx: DbOrTx, lines: z.output<typeof cartAddInput>['cartP
   });
 }
 
-async function answer(tx: DbOrTx, customerId: number, clock: Clock): Promise<Cart | null> {
+async function answer(tx: DbOrTx, customerId: number, today: string): Promise<Cart | null> {
   const stored = await readStoredCart(tx, customerId);
   if (!stored || stored.lines.length === 0) return null;
-  return presentCart(stored, await businessDate(tx, clock));
+  return presentCart(stored, today);
 }
 
 /**
@@ -69,7 +69,7 @@ async function answer(tx: DbOrTx, customerId: number, clock: Clock): Promise<Car
  * product, colour and set of attribute values adds to the one there. The units of a product in the cart
  * may not pass its stock (409 insufficient_stock naming it); a product no longer sold is refused.
  */
-export async function addToCart(tx: DbOrTx, customerId: number, input: z.output<typeof cartAddInput>, clock: Clock) {
+export async function addToCart(tx: DbOrTx, customerId: number, input: z.output<typeof cartAddInput>, today: string) {
   if (input.customerId && input.customerId !== customerId) throw forbidden('A cart can only be your own');
   const products = await productsFor(
     tx,
@@ -91,7 +91,6 @@ export async function addToCart(tx: DbOrTx, customerId: number, input: z.output<
     const p = products.get(productId);
     if (p && input.cartProduct.some((l) => l.productId === productId) && wanted > p.stock) throw stockOut(p, wanted);
   }
-  const today = await businessDate(tx, clock);
   const rows = input.cartProduct.map((l) => ({
     product_id: l.productId,
     color_id: l.colorId ?? null,
@@ -109,7 +108,7 @@ export async function addToCart(tx: DbOrTx, customerId: number, input: z.output<
     group by r.product_id, r.color_id, r.attribute_key
     on conflict (cart_id, product_id, coalesce(color_id, 0), attribute_key)
     do update set product_quantity = cart_product.product_quantity + excluded.product_quantity, added_price = excluded.added_price`);
-  return { message: cartMessages.added, cart: await answer(tx, customerId, clock) };
+  return { message: cartMessages.added, cart: await answer(tx, customerId, today) };
 }
 
 /** The caller's cart, locked; 404 when `cartId` is not the caller's cart (another shopper's is not told apart). */
@@ -125,7 +124,7 @@ export async function changeCartLine(
   customerId: number,
   cartId: number,
   input: z.output<typeof cartChangeInput>,
-  clock: Clock,
+  today: string,
 ) {
   const stored = await ownCart(tx, customerId, cartId);
   const line = stored.lines.find((l) => l.id === input.cartProductId);
@@ -135,28 +134,28 @@ export async function changeCartLine(
     if (!line.product.active) throw fieldError('cartProductId', `holds ${line.product.name}, which is no longer for sale`);
     if (wanted > line.product.stock) throw stockOut(line.product, wanted);
     await tx.execute(sql`update cart_product set product_quantity = product_quantity + ${input.productQuantity} where id = ${line.id}`);
-    return { message: cartMessages.updated, cart: await answer(tx, customerId, clock) };
+    return { message: cartMessages.updated, cart: await answer(tx, customerId, today) };
   }
   if (input.productQuantity > line.productQuantity)
     throw badRequest(`The line holds only ${line.productQuantity}`, { productQuantity: `must be at most ${line.productQuantity}` });
   if (input.productQuantity === line.productQuantity) await tx.execute(sql`delete from cart_product where id = ${line.id}`);
   else await tx.execute(sql`update cart_product set product_quantity = product_quantity - ${input.productQuantity} where id = ${line.id}`);
-  const left = await answer(tx, customerId, clock);
+  const left = await answer(tx, customerId, today);
   if (!left) await tx.execute(sql`delete from cart where id = ${cartId}`);
   return { message: input.productQuantity === line.productQuantity ? cartMessages.removed : cartMessages.updated, cart: left };
 }
 
 /** PATCH cart/{id} {status: 'false'}: the cart and its lines go ('true' keeps it as it is). */
-export async function setCartStatus(tx: DbOrTx, customerId: number, cartId: number, status: 'true' | 'false', clock: Clock) {
+export async function setCartStatus(tx: DbOrTx, customerId: number, cartId: number, status: 'true' | 'false', today: string) {
   await ownCart(tx, customerId, cartId);
-  if (status === 'true') return { message: cartMessages.updated, cart: await answer(tx, customerId, clock) };
+  if (status === 'true') return { message: cartMessages.updated, cart: await answer(tx, customerId, today) };
   await tx.execute(sql`delete from cart where id = ${cartId}`);
   return { message: cartMessages.emptied, cart: null };
 }
 
 /** GET cart/{id}: the caller's cart by its id (404 for any other). */
-export async function cartById(tx: DbOrTx, customerId: number, cartId: number, clock: Clock) {
+export async function cartById(tx: DbOrTx, customerId: number, cartId: number, today: string) {
   const stored = await readStoredCart(tx, customerId);
   if (!stored || stored.id !== cartId) throw notFound(`Cart ${cartId}`);
-  return { message: 'success', cart: stored.lines.length ? presentCart(stored, await businessDate(tx, clock)) : null };
+  return { message: 'success', cart: stored.lines.length ? presentCart(stored, today) : null };
 }

@@ -57,18 +57,23 @@ export function shopRoutes(ctx: AppContext): RouteDef[] {
   };
 
   return [
-    implement(ctx, cartEndpoints.add, ({ req, body }) => db.transaction((tx) => addToCart(tx, me(req), body, clock()))),
+    implement(ctx, cartEndpoints.add, async ({ req, body }) => {
+      const today = await day.today(req);
+      return db.transaction((tx) => addToCart(tx, me(req), body, today));
+    }),
     implement(ctx, cartEndpoints.ofCustomer, async ({ req, params }) => {
       if (params.id !== me(req)) throw notFound(`The cart of customer ${params.id}`);
-      return { message: 'success', cart: await cartOf(db, me(req), clock()) };
+      return { message: 'success', cart: await cartOf(db, me(req), await day.today(req)) };
     }),
-    implement(ctx, cartEndpoints.get, ({ req, params }) => cartById(db, me(req), params.id, clock())),
-    implement(ctx, cartEndpoints.change, ({ req, params, body }) =>
-      db.transaction((tx) => changeCartLine(tx, me(req), params.id, body, clock())),
-    ),
-    implement(ctx, cartEndpoints.empty, ({ req, params, body }) =>
-      db.transaction((tx) => setCartStatus(tx, me(req), params.id, body.status, clock())),
-    ),
+    implement(ctx, cartEndpoints.get, async ({ req, params }) => cartById(db, me(req), params.id, await day.today(req))),
+    implement(ctx, cartEndpoints.change, async ({ req, params, body }) => {
+      const today = await day.today(req);
+      return db.transaction((tx) => changeCartLine(tx, me(req), params.id, body, today));
+    }),
+    implement(ctx, cartEndpoints.empty, async ({ req, params, body }) => {
+      const today = await day.today(req);
+      return db.transaction((tx) => setCartStatus(tx, me(req), params.id, body.status, today));
+    }),
 
     implement(ctx, orderEndpoints.create, ({ req, body }) => checkout(req, body)),
     implement(ctx, orderEndpoints.createOrder, ({ req, body }) => checkout(req, body)),

@@ -420,6 +420,8 @@ test('the payment methods screen says which method is cash on delivery', async (
   const { page } = browser;
   await openScreen(page, 'Payment methods');
   await page.getByRole('columnheader', { name: 'Cash on delivery' }).waitFor();
+  // the rows come after the headers
+  await page.getByRole('cell', { name: 'Bank transfer', exact: true }).waitFor();
   const headers = (await page.locator('thead th').allInnerTexts()).map((t) => t.trim());
   const cellsOf = async (name: string) => {
     const cells = page

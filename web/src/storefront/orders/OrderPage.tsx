@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type CartOrderDetail, routes } from '@tillbook/contract';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
-import { NotFound } from '../../ui/NotFound.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { LoggedOut } from '../account/LoggedOut.tsx';
 import { useShopper } from '../account/shopper.ts';
@@ -17,6 +16,9 @@ import '../account/account.css';
 import '../cart/cart.css';
 import '../checkout/checkout.css';
 import './orders.css';
+
+/** Loaded only when an order is not found (the storefront's first load and the delivery test keep it apart). */
+const NotFound = lazy(async () => ({ default: (await import('../../ui/NotFound.tsx')).NotFound }));
 
 type Order = CartOrderDetail['singleCartOrder'];
 

@@ -1,11 +1,14 @@
+import { lazy } from 'react';
 import { Link, useParams } from 'react-router';
-import { NotFound } from '../../ui/NotFound.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { LoggedOut } from '../account/LoggedOut.tsx';
 import { useMoney } from '../shop.ts';
 import { useOrder } from './OrderPage.tsx';
 import '../account/account.css';
 import './orders.css';
+
+/** Loaded only when an order is not found (the storefront's first load and the delivery test keep it apart). */
+const NotFound = lazy(async () => ({ default: (await import('../../ui/NotFound.tsx')).NotFound }));
 
 /** After checkout, at /orders/:id/placed: the order's number, its total and what happens next. */
 export function OrderPlacedPage() {

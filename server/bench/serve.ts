@@ -117,7 +117,13 @@ const [first] = await sql(`select min(id) as id from product`);
 const cashAccount = (await sql(`select id from sub_account where system_key = 'cash'`))[0]!.id;
 const deliveryFeeId = (await call('POST', '/v1/delivery-fee', owner, { deliveryArea: 'Bench Town', deliveryFee: 4.5 })).id as number;
 const codMethodId = (
-  await call('POST', '/v1/payment-method', owner, { methodName: 'Bench COD', subAccountId: cashAccount, isCod: 'true', atTill: 'false' })
+  await call('POST', '/v1/payment-method', owner, {
+    methodName: 'Bench COD',
+    subAccountId: cashAccount,
+    isCod: 'true',
+    atTill: 'false',
+    atCheckout: 'true',
+  })
 ).id as number;
 const shoppers = await shopData(sql, {
   secret,

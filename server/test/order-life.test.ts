@@ -64,6 +64,11 @@ describe('cash on delivery with a coupon and a delivery fee', () => {
     expect(order.cartOrderProduct).toEqual([
       expect.objectContaining({ productId: p.id, productQuantity: 3, unitPrice: 13.2, lineTotal: 39.6, productVat: 10, vatAmount: 3.6 }),
     ]);
+    // the answer (built from what was written) is the order as it reads back
+    const readBack = await t.call('GET', `/v1/cart-order/${order.id}`, { token: shopper.token });
+    const { history, ...asRead } = readBack.body.singleCartOrder;
+    expect(order).toEqual(asRead);
+    expect(history).toEqual([{ orderStatus: 'PENDING', createdAt: order.createdAt }]);
     expect((await readProduct(t, p.id)).productQuantity).toBe(7);
     expect(await orderPostingsOf(t, order.id)).toEqual([
       ['Cost of Sales', 'Inventory', 15],

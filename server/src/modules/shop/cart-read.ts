@@ -1,7 +1,7 @@
 import { type Cart, type CartLine, fromCents, unitPrice } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
-import { rawRows } from '../../platform/queries.ts';
+import { executePrepared } from '../../platform/prepared.ts';
 import { imageUrls } from '../catalogue/index.ts';
 import { asShopProduct, type ShopProduct, shopProductJoins, shopProductJson, unitCents } from './shop-products.ts';
 
@@ -29,7 +29,7 @@ interface CartRow {
 
 /** The shopper's cart with its lines, their products (priced below), colours and attribute values, in one statement. */
 export async function readStoredCart(tx: DbOrTx, customerId: number, lock = false) {
-  const [row] = await rawRows<CartRow>(
+  const [row] = await executePrepared<CartRow>(
     tx,
     sql`select c.id, c.customer_id, c.status, c.created_at, c.updated_at,
       (select json_agg(json_build_object('id', cp.id, 'productId', cp.product_id, 'productQuantity', cp.product_quantity,

@@ -1,7 +1,7 @@
 import { type CouponTerms, type CouponUse, fromCents } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
-import { rawRows } from '../../platform/queries.ts';
+import { executePrepared } from '../../platform/prepared.ts';
 
 export interface CheckoutParty {
   /** The new order's id, from its table's identity (a key only: a refused checkout leaves a gap). */
@@ -18,7 +18,7 @@ export async function lookUpCheckout(
   deliveryFeeId: number,
   paymentMethodId: number,
 ): Promise<CheckoutParty> {
-  const [row] = await rawRows<CheckoutParty>(
+  const [row] = await executePrepared<CheckoutParty>(
     tx,
     sql`select nextval(pg_get_serial_sequence('cart_order', 'id'))::int as "orderId",
       (select json_build_object('id', c.id, 'username', c.username, 'email', c.email, 'phone', c.phone, 'address', c.address,
@@ -41,7 +41,7 @@ export async function lookUpCheckout(
  * checkouts taking its last use queue here, and the second counts the first's order.
  */
 export async function lockCoupon(tx: DbOrTx, code: string, customerId: number): Promise<(CouponTerms & CouponUse & { id: number }) | null> {
-  const [row] = await rawRows<{ coupon: (CouponTerms & { id: number }) | null }>(
+  const [row] = await executePrepared<{ coupon: (CouponTerms & { id: number }) | null }>(
     tx,
     sql`select json_build_object('id', c.id, 'couponCode', c.coupon_code, 'type', c.type, 'value', c.value, 'startDate', c.start_date,
         'endDate', c.end_date, 'maxUses', c.max_uses, 'maxUsesPerCustomer', c.max_uses_per_customer, 'minimumOrder', c.minimum_order,
@@ -50,7 +50,7 @@ export async function lockCoupon(tx: DbOrTx, code: string, customerId: number): 
   );
   if (!row?.coupon) return null;
   const c = row.coupon;
-  const [use] = await rawRows<{ used: number; mine: number }>(
+  const [use] = await executePrepared<{ used: number; mine: number }>(
     tx,
     sql`select count(*)::int as used, count(*) filter (where o.customer_id = ${customerId})::int as mine
       from cart_order o where o.coupon_id = ${c.id} and o.order_status <> 'CANCELLED'`,

@@ -4,11 +4,12 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors.ts';
-import { rawRows } from '../../platform/queries.ts';
+import { executePrepared } from '../../platform/prepared.ts';
 import { postingStatement, vatByRate } from '../accounting/index.ts';
 import { moveStocks } from '../inventory/index.ts';
 import { readStoredCart, type StoredLine } from './cart-read.ts';
 import { lockCoupon, lookUpCheckout } from './checkout-lookup.ts';
+import { type CreatedOrder, createdOrder } from './created-order.ts';
 import { orderPlacedMail } from './order-mail.ts';
 import { orderPostings } from './order-postings.ts';
 import { unitCents } from './shop-products.ts';
@@ -47,6 +48,8 @@ export interface PlacedOrder {
   orderId: number;
   /** True when the Idempotency-Key named an order already placed: nothing was written. */
   repeat: boolean;
+  /** The order as written (a new one), for the answer without reading it back. */
+  created?: CreatedOrder;
 }
 
 /**
@@ -68,7 +71,7 @@ export async function placeOrder(
   if (input.customerId && input.customerId !== customerId) throw forbidden('An order can only be placed for yourself');
   if (idempotencyKey) {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${idempotencyKey}), ${customerId})`);
-    const [done] = await rawRows<{ id: number }>(
+    const [done] = await executePrepared<{ id: number }>(
       tx,
       sql`select id from cart_order where customer_id = ${customerId} and idempotency_key = ${idempotencyKey}`,
     );
@@ -99,13 +102,13 @@ export async function placeOrder(
     vat += p.vat * q;
     discount += p.off * q;
   }
-  let coupon: { id: number; amount: Cents } | null = null;
+  let coupon: { id: number; amount: Cents; code: string } | null = null;
   if (input.couponCode) {
     const terms = await lockCoupon(tx, input.couponCode, customerId);
     if (!terms) throw badRequest(`There is no coupon ${input.couponCode}`, { couponCode: 'does not exist' });
     const refusal = couponRefusal(terms, today, fromCents(goods), terms);
     if (refusal) throw badRequest(refusal, { couponCode: refusal });
-    coupon = { id: terms.id, amount: couponAmount(terms, goods) };
+    coupon = { id: terms.id, amount: couponAmount(terms, goods), code: terms.couponCode };
   }
   const orderId = found.orderId;
   // stock first, every product once, in id order (moveStocks locks them so); never below zero on the web
@@ -187,7 +190,7 @@ export async function placeOrder(
     }),
   );
   // the order, its lines, its first status, its payment record and its postings in one statement; the cart goes with them
-  const [written] = await rawRows<{ posted: number }>(
+  const [written] = await executePrepared<{ posted: number; line_ids: number[] | null; created_at: string | Date }>(
     tx,
     sql`
     with o as (
@@ -208,9 +211,11 @@ export async function placeOrder(
         product_vat, discount_type, discount, unit_price, line_total, vat_amount, unit_cost)
       select o.id, r.product_id, r.color_id, r.attribute_value_ids, r.product_quantity, r.product_sale_price, r.product_vat,
         r.discount_type, r.discount, r.unit_price, r.line_total, r.vat_amount, r.unit_cost
-      from o, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as r(product_id int, color_id int, attribute_value_ids int[],
+      from o, jsonb_to_recordset(${JSON.stringify(lines.map((l, n) => ({ ...l, n })))}::jsonb) as r(product_id int, color_id int, attribute_value_ids int[],
         product_quantity int, product_sale_price numeric, product_vat numeric, discount_type text, discount numeric, unit_price numeric,
-        line_total numeric, vat_amount numeric, unit_cost numeric)),
+        line_total numeric, vat_amount numeric, unit_cost numeric, n int)
+      order by r.n
+      returning id),
     s as (insert into order_status_history (cart_order_id, order_status) select o.id, 'PENDING' from o),
     m as (
       insert into manual_payment (cart_order_id, customer_id, payment_method_id, amount, manual_transaction_id, customer_account,
@@ -220,9 +225,20 @@ export async function placeOrder(
         manual_transaction_id text, customer_account text, customer_transaction_id text)),
     gone as (delete from cart where id = ${cart.id}),
     b as (${books ? books.sql : sql`select null::int as id where false`})
-    select (select count(*)::int from b) as posted`,
+    select (select count(*)::int from b) as posted, (select array_agg(id order by id) from l) as line_ids, now() as created_at`,
   );
   books?.check(Number(written!.posted));
   if (shopper.email) await orderPlacedMail(tx, orderId, publicUrl);
-  return { orderId, repeat: false };
+  const created = createdOrder({
+    header,
+    shopper,
+    method,
+    couponCode: coupon?.code ?? null,
+    profit,
+    priced,
+    lines,
+    lineIds: (written!.line_ids ?? []).map(Number),
+    createdAt: new Date(written!.created_at),
+  });
+  return { orderId, repeat: false, created };
 }

@@ -49,9 +49,10 @@ export function shopRoutes(ctx: AppContext): RouteDef[] {
   const checkout = async (req: FastifyRequest, body: Parameters<typeof placeOrder>[2]) => {
     const today = await day.today(req);
     const placed = await db.transaction((tx) => placeOrder(tx, me(req), body, idempotencyKey(req), today, ctx.config.publicUrl));
-    const order = found(await readOrder(db, placed.orderId, me(req)), `Order ${placed.orderId}`);
+    // a new order is answered from what was written; a repeat is read back
+    const order = placed.created ?? found(await readOrder(db, placed.orderId, me(req)), `Order ${placed.orderId}`).singleCartOrder;
     return {
-      createdCartOrder: withoutProfit(req, order.singleCartOrder),
+      createdCartOrder: withoutProfit(req, order),
       message: placed.repeat ? 'Order already placed' : 'Order placed successfully',
     };
   };

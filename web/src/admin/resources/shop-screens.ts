@@ -13,6 +13,19 @@ const ledgerAccount = (required: boolean): FieldDef => ({
   required,
 });
 
+/** A 'true'/'false' flag of the contract, chosen as Yes or No. */
+const yesNo = (name: string, label: string, initial: 'true' | 'false'): FieldDef => ({
+  name,
+  label,
+  type: 'enum',
+  options: [
+    { value: 'true', label: 'Yes' },
+    { value: 'false', label: 'No' },
+  ],
+  initial,
+  required: true,
+});
+
 const couponTypeLabels: Record<(typeof couponTypes)[number], string> = { percentage: 'Percentage', flat: 'Flat amount' };
 
 /** What the online shop offers at checkout: delivery areas, couriers, ways to pay and coupons. */
@@ -56,51 +69,11 @@ export const shopScreens = {
       { name: 'ownerAccount', label: 'Account holder', type: 'text' },
       { name: 'instruction', label: 'Instructions for the customer', type: 'textarea' },
       { name: 'logo', label: 'Logo URL', type: 'text' },
-      {
-        name: 'isActive',
-        label: 'Active',
-        type: 'enum',
-        options: [
-          { value: 'true', label: 'Yes' },
-          { value: 'false', label: 'No' },
-        ],
-        initial: 'true',
-        required: true,
-      },
-      {
-        name: 'atCheckout',
-        label: 'Offered at checkout',
-        type: 'enum',
-        options: [
-          { value: 'true', label: 'Yes' },
-          { value: 'false', label: 'No' },
-        ],
-        initial: 'false',
-        required: true,
-      },
-      {
-        name: 'atTill',
-        label: 'Offered at the till',
-        type: 'enum',
-        options: [
-          { value: 'true', label: 'Yes' },
-          { value: 'false', label: 'No' },
-        ],
-        initial: 'true',
-        required: true,
-      },
-      {
-        // the courier collects it: no payment to verify before delivery, and the till does not take it
-        name: 'isCod',
-        label: 'Cash on delivery',
-        type: 'enum',
-        options: [
-          { value: 'true', label: 'Yes' },
-          { value: 'false', label: 'No' },
-        ],
-        initial: 'false',
-        required: true,
-      },
+      yesNo('isActive', 'Active', 'true'),
+      yesNo('atCheckout', 'Offered at checkout', 'false'),
+      yesNo('atTill', 'Offered at the till', 'true'),
+      // the courier collects it: no payment to verify before delivery, and the till does not take it
+      yesNo('isCod', 'Cash on delivery', 'false'),
     ],
     columns: ['methodName', 'subAccountId', 'ownerAccount', 'instruction', 'isActive', 'atCheckout', 'atTill', 'isCod'],
   }),

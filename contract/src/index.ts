@@ -50,4 +50,5 @@ export * from './shop/cart.ts';
 export * from './shop/coupon.ts';
 export * from './shop/order.ts';
 export * from './shop/order-lifecycle.ts';
+export * from './shop/return-lifecycle.ts';
 export * from './status.ts';

@@ -1,4 +1,4 @@
-import { couponTypes, discountTypes, orderStatuses, verificationStates } from '@tillbook/contract';
+import { couponTypes, discountTypes, orderStatuses, returnStatuses, returnTypes, verificationStates } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { colors } from './catalogue.ts';
@@ -103,6 +103,9 @@ export const cartOrder = pgTable(
     courierMediumId: integer().references(() => courierMedium.id),
     /** The checkout's Idempotency-Key: a repeat from the same shopper answers this order. */
     idempotencyKey: text(),
+    /** A replacement order made for a return (`POST cart-order/reOrder`), and the order it replaces. */
+    isReOrdered: boolean().notNull().default(false),
+    previousCartOrderId: integer(),
   },
   (t) => [
     inSet('cart_order_status', t.orderStatus, orderStatuses),
@@ -190,4 +193,152 @@ export const manualPayment = pgTable(
     index().on(t.customerId),
     index().on(t.createdAt),
   ],
+);
+
+/**
+ * A shopper's return of lines of one DELIVERED order (reference 3.18, defects fixed). Amounts are the
+ * order lines' snapshots for the quantities returned, with the coupon's share; `cost` is what the
+ * goods left at. `returnCartOrderStatus` moves only through returnLifecycle; `status` is the spec's flag.
+ */
+export const returnCartOrder = pgTable(
+  'return_cart_order',
+  {
+    ...recordColumns,
+    date: date().notNull(),
+    cartOrderId: integer()
+      .notNull()
+      .references(() => cartOrder.id),
+    customerId: integer()
+      .notNull()
+      .references(() => customer.id),
+    returnType: closedText(returnTypes).notNull(),
+    returnCartOrderStatus: closedText(returnStatuses).notNull().default('PENDING'),
+    /** Σ line totals − the coupon's share (what goes back to the shopper). */
+    totalAmount: moneyColumn().notNull(),
+    totalVatAmount: moneyColumn().notNull(),
+    totalDiscountAmount: moneyColumn().notNull(),
+    couponAmount: moneyColumn().notNull().default(0),
+    /** Σ quantity × the unit cost the goods left at. */
+    cost: moneyColumn().notNull(),
+    note: text(),
+    /** The replacement order made for a PRODUCT return. */
+    resendCartOrderId: integer().references(() => cartOrder.id),
+    idempotencyKey: text(),
+  },
+  (t) => [
+    inSet('return_cart_order_type', t.returnType, returnTypes),
+    inSet('return_cart_order_status', t.returnCartOrderStatus, returnStatuses),
+    index().on(t.cartOrderId),
+    index().on(t.customerId, t.id),
+    index().on(t.returnCartOrderStatus, t.id),
+    index().on(t.date),
+    uniqueIndex('return_cart_order_idempotency').on(t.customerId, t.idempotencyKey),
+  ],
+);
+
+/** One returned line: the order line it comes from, the quantity, and that line's snapshot. */
+export const returnCartOrderProduct = pgTable(
+  'return_cart_order_product',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    returnCartOrderId: integer()
+      .notNull()
+      .references(() => returnCartOrder.id, { onDelete: 'cascade' }),
+    cartOrderProductId: integer()
+      .notNull()
+      .references(() => cartOrderProduct.id),
+    productId: integer()
+      .notNull()
+      .references(() => product.id),
+    colorId: integer().references(() => colors.id),
+    attributeValueIds: integer().array().notNull().default(sql`'{}'`),
+    productQuantity: integer().notNull(),
+    productSalePrice: moneyColumn().notNull(),
+    productVat: numeric({ precision: 5, scale: 2, mode: 'number' }).notNull(),
+    discountType: closedText(discountTypes),
+    /** The catalogue discount of the quantity returned (a flat discount prorated, not all of it). */
+    discount: moneyColumn().notNull(),
+    unitPrice: moneyColumn().notNull(),
+    lineTotal: moneyColumn().notNull(),
+    vatAmount: moneyColumn().notNull(),
+    unitCost: moneyColumn().notNull(),
+  },
+  (t) => [
+    check('return_cart_order_line_quantity_positive', sql`${t.productQuantity} > 0`),
+    inSet('return_cart_order_line_discount_type', t.discountType, discountTypes),
+    index().on(t.returnCartOrderId),
+    index().on(t.cartOrderProductId),
+    index().on(t.productId),
+  ],
+);
+
+/** A product on a shopper's wishlist (one list per shopper: its rows). */
+export const productWishlist = pgTable(
+  'product_wishlist',
+  {
+    ...recordColumns,
+    customerId: integer()
+      .notNull()
+      .references(() => customer.id),
+    productId: integer()
+      .notNull()
+      .references(() => product.id),
+  },
+  (t) => [uniqueIndex('product_wishlist_line').on(t.customerId, t.productId), index().on(t.productId)],
+);
+
+/**
+ * A shopper's review of a product: one per shopper and product, a whole rating 1–5, marked a
+ * verified purchase when the shopper received the product. `status` false hides it (and takes it out of the average).
+ */
+export const reviewRating = pgTable(
+  'review_rating',
+  {
+    ...recordColumns,
+    productId: integer()
+      .notNull()
+      .references(() => product.id),
+    customerId: integer()
+      .notNull()
+      .references(() => customer.id),
+    rating: integer().notNull(),
+    review: text(),
+    verifiedPurchase: boolean().notNull().default(false),
+  },
+  (t) => [
+    check('review_rating_range', sql`${t.rating} between 1 and 5`),
+    uniqueIndex('review_rating_one_per_customer').on(t.productId, t.customerId),
+    index().on(t.productId, t.status, t.id),
+    index().on(t.customerId),
+  ],
+);
+
+/** The photos of a review (up to three), in order. */
+export const reviewImage = pgTable(
+  'review_image',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    reviewId: integer()
+      .notNull()
+      .references(() => reviewRating.id, { onDelete: 'cascade' }),
+    imageName: text().notNull(),
+    position: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.reviewId)],
+);
+
+/** A staff reply shown under a review. */
+export const reviewReply = pgTable(
+  'review_reply',
+  {
+    ...recordColumns,
+    reviewId: integer()
+      .notNull()
+      .references(() => reviewRating.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    comment: text().notNull(),
+  },
+  (t) => [index().on(t.reviewId)],
 );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { out, recordOut } from './answers.ts';
 import { discountTypes } from './catalogue.ts';
 import { maxId, money, numberField, optionalId, optionalLines, requiredText } from './fields.ts';
+import { productRatingOut } from './shop/review.ts';
 
 /** Most gallery images a product may hold (the thumbnail is separate). */
 export const maxGalleryImages = 8;
@@ -268,6 +269,7 @@ export const publicProductOut = z.object({
   /** What the shopper pays for one unit today: the discount taken off, then VAT. */
   finalPriceWithVat: out.money,
   createdAt: out.timestamp,
+  ...productRatingOut,
 });
 export type PublicProduct = z.infer<typeof publicProductOut>;
 

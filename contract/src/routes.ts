@@ -137,6 +137,15 @@ const table = {
   coupon: {
     check: { method: 'GET', path: 'coupon/valid/:code', access: 'public' },
   },
+  review: {
+    create: { method: 'POST', path: 'review-rating', access: 'customer' },
+    ofProduct: { method: 'GET', path: 'review-rating/product/:id', access: 'public', list: true },
+    mine: { method: 'GET', path: 'review-rating/product/:id/mine', access: 'customer' },
+    list: { method: 'GET', path: 'review-rating', access: 'readAll-reviewRating', list: true },
+    get: { method: 'GET', path: 'review-rating/:id', access: 'readSingle-reviewRating' },
+    reply: { method: 'POST', path: 'review-rating/reply', access: 'create-reviewReply' },
+    setStatus: { method: 'PATCH', path: 'review-rating/:id', access: 'update-reviewRating' },
+  },
   sale: {
     create: { method: 'POST', path: 'sale-invoice', access: 'create-saleInvoice' },
     list: { method: 'GET', path: 'sale-invoice', access: 'readAll-saleInvoice', list: true },

@@ -6,6 +6,7 @@ import { inventoryRoutes } from './modules/inventory/index.ts';
 import { mailRoutes } from './modules/mail/index.ts';
 import { plainResourceRoutes } from './modules/plain-resources.ts';
 import { purchasingRoutes } from './modules/purchasing/index.ts';
+import { reviewRoutes } from './modules/reviews/index.ts';
 import { sellingRoutes } from './modules/selling/index.ts';
 import { settingsRoutes } from './modules/settings/index.ts';
 import { shopRoutes } from './modules/shop/index.ts';
@@ -31,5 +32,6 @@ export function routeTable(ctx: AppContext): RouteDef[] {
     ...dashboardRoutes(ctx),
     ...mailRoutes(ctx),
     ...shopRoutes(ctx),
+    ...reviewRoutes(ctx),
   ];
 }

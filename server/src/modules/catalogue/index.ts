@@ -7,7 +7,7 @@ import { productRoutes } from './product-routes.ts';
 export { categoryModes } from './category-tree.ts';
 /** For the demo seed: products made through the same use case and image path as POST /product. */
 export { createProduct } from './create-product.ts';
-export { type EncodedProductImages, encodeProductImages, imageUrls, storeProductImages } from './product-images.ts';
+export { type EncodedProductImages, encodeProductImages, imageUrls, storeProductImages, thumbnailNameOf } from './product-images.ts';
 export { subCategoryModes } from './sub-category.ts';
 
 /** The catalogue: products (staff and storefront), discounts, slider images, reports, CSV import and export. */

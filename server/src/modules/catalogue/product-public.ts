@@ -6,6 +6,7 @@ import { found } from '../../platform/route.ts';
 import { discount, product, productBrand, productColor, productSubCategory, productVat } from '../../schema/index.ts';
 import { finalPriceWithVatSql, productPriceOperands, visibleDiscountJoin } from './price-sql.ts';
 import { type ProductRow, partsView, productPartsColumns, productRowSelect, productView } from './product-detail.ts';
+import { ratingColumns } from './product-ratings.ts';
 
 type PublicFilters = {
   [K in keyof typeof publicProductQuery.filters]?: NonNullable<(typeof publicProductQuery.filters)[K]['_output']>;
@@ -14,6 +15,7 @@ type PublicFilters = {
 const publicColumns = {
   ...productRowSelect,
   discount: { id: discount.id, type: discount.type, value: discount.value, startDate: discount.startDate, endDate: discount.endDate },
+  ...ratingColumns,
 };
 
 /**
@@ -48,6 +50,8 @@ export function publicView({ discount: attached, ...row }: PublicRow, today: str
     productSalePriceWithVat: price.priceWithVat,
     discount: active ? { type: active.type, value: active.value, startDate: active.startDate, endDate: active.endDate } : null,
     finalPriceWithVat: price.finalPriceWithVat,
+    averageRating: row.averageRating,
+    totalReview: row.totalReview,
   };
 }
 

@@ -33,13 +33,14 @@ beforeAll(async () => {
 });
 
 describe('malformed form data is a 400, never a 500', () => {
-  test('the form routes are the ten the issues name', () => {
+  test('the form routes are the eleven the issues name', () => {
     expect(formRoutes.map(label).sort()).toEqual([
       'POST customer/:id',
       'POST email',
       'POST product',
       'POST product/:id',
       'POST product/import',
+      'POST review-rating',
       'POST setting',
       'POST slider-images',
       'POST slider-images/:id',

@@ -133,6 +133,13 @@ beforeAll(async () => {
   });
   if (coupon.status !== 201) throw new Error(JSON.stringify(coupon.body));
   fixedUrls['/coupon/valid/:code'] = '/coupon/valid/SWEEP';
+  // a review with a photo and a staff reply under it
+  const review = await sendForm(t, shopper.token, 'POST', '/v1/review-rating', { productId: String(productId), rating: '4' }, [
+    { field: 'images', data: await png() },
+  ]);
+  if (review.status !== 201) throw new Error(JSON.stringify(review.body));
+  const reply = await t.call('POST', '/v1/review-rating/reply', { token: owner, body: { reviewId: review.body.id, comment: 'Thanks' } });
+  if (reply.status !== 201) throw new Error(JSON.stringify(reply.body));
 });
 afterAll(() => t?.close());
 

@@ -80,7 +80,7 @@ describe('writing a review', () => {
     expect(ok(await publicReviews(p.id)).totalReviewRating.totalReview).toBe(0);
   });
 
-  test("one review per shopper and product: a second is a 409 and leaves no photo behind; a customerId in the form is not read", async () => {
+  test('one review per shopper and product: a second is a 409 and leaves no photo behind; a customerId in the form is not read', async () => {
     const p = await shopProduct(t);
     const shopper = await register(t, 'writer');
     const other = await register(t, 'other');
@@ -88,7 +88,13 @@ describe('writing a review', () => {
       await review(shopper, { productId: String(p.id), rating: '4', review: 'Good kettle', customerId: String(other.id) }, [await png()]),
       201,
     );
-    expect(first).toMatchObject({ productId: p.id, rating: 4, review: 'Good kettle', verifiedPurchase: 'false', customerName: shopper.username });
+    expect(first).toMatchObject({
+      productId: p.id,
+      rating: 4,
+      review: 'Good kettle',
+      verifiedPurchase: 'false',
+      customerName: shopper.username,
+    });
     expect(first.images).toEqual([expect.objectContaining({ position: 0, url: expect.stringMatching(/^\/v1\/uploads\/.+\.webp$/) })]);
     const photo = await t.call('GET', first.images[0].url);
     expect(photo.status).toBe(200);
@@ -147,10 +153,15 @@ describe('what the storefront shows', () => {
     const p = await shopProduct(t);
     const shoppers = await Promise.all([register(t), register(t), register(t)]);
     const written = [];
-    for (const [i, rating] of ['5', '4', '4'].entries()) written.push(ok(await review(shoppers[i]!, { productId: String(p.id), rating }), 201));
+    for (const [i, rating] of ['5', '4', '4'].entries())
+      written.push(ok(await review(shoppers[i]!, { productId: String(p.id), rating }), 201));
 
     const listed = ok(await publicReviews(p.id));
-    expect(listed.totalReviewRating).toEqual({ totalReview: 3, averageRating: 4.33, Rating: { one: 0, two: 0, three: 0, four: 2, five: 1 } });
+    expect(listed.totalReviewRating).toEqual({
+      totalReview: 3,
+      averageRating: 4.33,
+      Rating: { one: 0, two: 0, three: 0, four: 2, five: 1 },
+    });
     // newest first
     expect(listed.getAllReviewRating.map((r: { id: number }) => r.id)).toEqual(written.map((r) => r.id).reverse());
     const second = ok(await publicReviews(p.id, { page: '2', count: '1' }));
@@ -196,7 +207,14 @@ describe('what the storefront shows', () => {
     expect(reply).toMatchObject({ reviewId: written.id, comment: 'Sorry: we send a new one', userId: staff.userId });
     const shown = ok(await publicReviews(p.id)).getAllReviewRating[0];
     expect(shown.reviewReply).toEqual([
-      { id: reply.id, reviewId: written.id, comment: 'Sorry: we send a new one', status: 'true', createdAt: expect.any(String), updatedAt: expect.any(String) },
+      {
+        id: reply.id,
+        reviewId: written.id,
+        comment: 'Sorry: we send a new one',
+        status: 'true',
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
     ]);
     const detail = ok(await t.call('GET', `/v1/review-rating/${written.id}`, { token: staff.token }));
     expect(detail.reviewReply[0]).toMatchObject({ userId: staff.userId, userName: expect.any(String) });
@@ -223,7 +241,12 @@ describe('the staff side', () => {
     expect((await list({})).getAllReviewRating.map((r: { id: number }) => r.id)).toEqual([verified.id]);
     const all = await list({ status: 'true,false' });
     expect(all.totalReviewRating).toBe(2);
-    expect(all.getAllReviewRating[0]).toMatchObject({ id: plain.id, status: 'false', productName: expect.any(String), customerId: expect.any(Number) });
+    expect(all.getAllReviewRating[0]).toMatchObject({
+      id: plain.id,
+      status: 'false',
+      productName: expect.any(String),
+      customerId: expect.any(Number),
+    });
     expect((await list({ status: 'true,false', rating: '1' })).getAllReviewRating.map((r: { id: number }) => r.id)).toEqual([plain.id]);
     expect((await list({ status: 'true,false', verifiedPurchase: 'true' })).getAllReviewRating.map((r: { id: number }) => r.id)).toEqual([
       verified.id,

@@ -16,7 +16,8 @@ export const ratingNames = ['one', 'two', 'three', 'four', 'five'] as const;
 export type RatingName = (typeof ratingNames)[number];
 
 const rating = numberField(
-  (n) => n.int('must be a whole number from 1 to 5').min(1, 'must be a whole number from 1 to 5').max(5, 'must be a whole number from 1 to 5'),
+  (n) =>
+    n.int('must be a whole number from 1 to 5').min(1, 'must be a whole number from 1 to 5').max(5, 'must be a whole number from 1 to 5'),
   'must be a whole number from 1 to 5',
 );
 

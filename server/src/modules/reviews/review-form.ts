@@ -1,4 +1,12 @@
-import { type FieldLabels, fieldMessage, maxReviewImages, type ReviewInput, reviewImageField, reviewInput, reviewLabels } from '@tillbook/contract';
+import {
+  type FieldLabels,
+  fieldMessage,
+  maxReviewImages,
+  type ReviewInput,
+  reviewImageField,
+  reviewInput,
+  reviewLabels,
+} from '@tillbook/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, fieldError } from '../../platform/errors.ts';

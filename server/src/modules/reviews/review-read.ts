@@ -137,7 +137,12 @@ export async function listReviews(db: DbOrTx, q: ListQuery<ReviewFilters>) {
     f.verifiedPurchase ? eq(r.verifiedPurchase, f.verifiedPurchase === 'true') : undefined,
   ]);
   const [rows, [total]] = await Promise.all([
-    paged(reviewSelect(db, false).where(where).orderBy(...orderBy(q, r, r.createdAt)), q),
+    paged(
+      reviewSelect(db, false)
+        .where(where)
+        .orderBy(...orderBy(q, r, r.createdAt)),
+      q,
+    ),
     db
       .select({ n: count() })
       .from(r)

@@ -62,7 +62,8 @@ export async function createReview(ctx: AppContext, log: Warnings, customerId: n
       await files.addAs(thumbnailNameOf(name), photo.data.thumbnail);
       names.push(name);
     }
-    if (names.length) await tx.insert(reviewImage).values(names.map((imageName, position) => ({ reviewId: created.id, imageName, position })));
+    if (names.length)
+      await tx.insert(reviewImage).values(names.map((imageName, position) => ({ reviewId: created.id, imageName, position })));
     await markProduct(tx, input.productId);
     return created.id;
   });
@@ -70,7 +71,11 @@ export async function createReview(ctx: AppContext, log: Warnings, customerId: n
 
 /** Hides ('false') or shows ('true') a review; the product's average follows at once. */
 export async function setReviewStatus(tx: Tx, id: number, status: boolean): Promise<void> {
-  const [row] = await tx.update(reviewRating).set({ status }).where(eq(reviewRating.id, id)).returning({ productId: reviewRating.productId });
+  const [row] = await tx
+    .update(reviewRating)
+    .set({ status })
+    .where(eq(reviewRating.id, id))
+    .returning({ productId: reviewRating.productId });
   await markProduct(tx, found(row, `Review ${id}`).productId);
 }
 
@@ -78,6 +83,9 @@ export async function setReviewStatus(tx: Tx, id: number, status: boolean): Prom
 export async function addReply(tx: Tx, userId: number, body: { reviewId: number; comment: string }): Promise<number> {
   const [review] = await tx.select({ id: reviewRating.id }).from(reviewRating).where(eq(reviewRating.id, body.reviewId));
   if (!review) throw fieldError('reviewId', 'does not exist', labels);
-  const [reply] = await tx.insert(reviewReply).values({ reviewId: body.reviewId, userId, comment: body.comment }).returning({ id: reviewReply.id });
+  const [reply] = await tx
+    .insert(reviewReply)
+    .values({ reviewId: body.reviewId, userId, comment: body.comment })
+    .returning({ id: reviewReply.id });
   return reply!.id;
 }

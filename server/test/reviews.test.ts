@@ -116,6 +116,20 @@ describe('writing a review', () => {
     expect(JSON.stringify(listed)).not.toContain(other.email);
   });
 
+  test('two reviews of one product sent at once by one shopper: one is written, the other is a 409, and its photo is not kept', async () => {
+    const p = await shopProduct(t);
+    const shopper = await register(t);
+    const before = (await uploads(t)).length;
+    const answers = await Promise.all([
+      review(shopper, { productId: String(p.id), rating: '5' }, [await png()]),
+      review(shopper, { productId: String(p.id), rating: '1' }, [await png()]),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    // the written one's photo at two sizes, nothing of the refused one
+    expect((await uploads(t)).length).toBe(before + 2);
+    expect(ok(await publicReviews(p.id)).totalReviewRating.totalReview).toBe(1);
+  });
+
   test('a hidden or unknown product takes no review', async () => {
     const p = await shopProduct(t);
     ok(await t.call('PATCH', `/v1/product/${p.id}`, { token: owner, body: { status: 'false' } }));

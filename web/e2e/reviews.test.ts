@@ -103,6 +103,9 @@ test('a shopper who received the board writes a review with a photo on its page'
     .png()
     .toBuffer();
   await form.getByTestId('review-photos').setInputFiles({ name: 'board.png', mimeType: 'image/png', buffer: photo });
+  // choosing the stars clears the refusal
+  expect(await form.getByText('Choose a rating from 1 to 5 stars').count()).toBe(0);
+  await atBothWidths(page, 'review-form');
   await form.getByRole('button', { name: 'Post review' }).click();
   await notice(page, 'Thank you for your review');
 

@@ -32,7 +32,12 @@ function Summary({ summary }: { summary: RatingSummary }) {
           return (
             <li key={name} data-testid={`rating-bar-${stars}`}>
               <span className="reviews-bar-label">{stars} ★</span>
-              <Progress percent={summary.totalReview ? Math.round((n / summary.totalReview) * 100) : 0} showInfo={false} size="small" />
+              <Progress
+                percent={summary.totalReview ? Math.round((n / summary.totalReview) * 100) : 0}
+                showInfo={false}
+                status="normal"
+                size="small"
+              />
               <span className="reviews-bar-count">{n}</span>
             </li>
           );

@@ -41,7 +41,14 @@ export function ReviewForm({ productId }: { productId: number }) {
       <h4>Write a review</h4>
       <div className="review-form-row">
         <span id="review-rating-label">Your rating</span>
-        <Rate value={rating} onChange={setRating} aria-labelledby="review-rating-label" />
+        <Rate
+          value={rating}
+          onChange={(stars) => {
+            setRating(stars);
+            setError(null);
+          }}
+          aria-labelledby="review-rating-label"
+        />
       </div>
       <Input.TextArea
         value={text}

@@ -267,6 +267,10 @@ describe('the staff side', () => {
     ]);
     expect((await list({ status: 'true,false', key: 'burnt' })).getAllReviewRating.map((r: { id: number }) => r.id)).toEqual([plain.id]);
     expect((await list({ query: 'all', status: 'true,false' })).getAllReviewRating).toHaveLength(2);
+    expect((await list({ status: 'true,false', startDate: '2099-01-01' })).totalReviewRating).toBe(0);
+    expect((await list({ status: 'true,false', page: '2', count: '1' })).getAllReviewRating.map((r: { id: number }) => r.id)).toEqual([
+      verified.id,
+    ]);
     const badRating = await t.call('GET', '/v1/review-rating', { token: owner, query: { rating: '6' } });
     expect(badRating.status).toBe(400);
     expect(badRating.body.fields).toHaveProperty('rating');

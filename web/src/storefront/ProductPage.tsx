@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { routes } from '@tillbook/contract';
-import { Col, Descriptions, Empty, Image, Rate, Row, Space, Spin, Typography } from 'antd';
+import { Col, Descriptions, Empty, Image, Row, Space, Spin, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../lib/api.ts';
@@ -8,6 +8,7 @@ import { NotFound } from '../ui/NotFound.tsx';
 import { ColourChip } from './ColourChip.tsx';
 import { AddToCart } from './cart/AddToCart.tsx';
 import { Price } from './Price.tsx';
+import { ProductRating } from './reviews/ProductRating.tsx';
 
 /** The reviews block, fetched after the product itself. */
 const ProductReviews = lazy(async () => ({ default: (await import('./reviews/ProductReviews.tsx')).ProductReviews }));
@@ -38,98 +39,87 @@ export function ProductPage() {
     attributes.set(v.productAttributeName, [...(attributes.get(v.productAttributeName) ?? []), v.name]);
 
   return (
-    <>
-      <Row gutter={32} data-testid="product-page">
-        <Col xs={24} md={10}>
-          {shown ? (
-            <Image src={shown} alt={p.name} style={{ width: '100%', maxHeight: 420, objectFit: 'contain' }} />
-          ) : (
-            <div style={{ height: 320, background: '#f5f5f5', display: 'grid', placeItems: 'center', color: '#999' }}>No image</div>
-          )}
-          {pictures.length > 1 && (
-            <Space wrap style={{ marginTop: 12 }} data-testid="product-gallery">
-              {pictures.map((pic, index) => (
-                <button
-                  key={pic.key}
-                  type="button"
-                  onClick={() => setChosen(pic.url)}
-                  aria-label={`Show view ${index + 1}`}
-                  style={{
-                    padding: 0,
-                    background: 'none',
-                    cursor: 'pointer',
-                    border: pic.url === shown ? '2px solid #1677ff' : '1px solid #eee',
-                  }}
-                >
-                  <img
-                    src={pic.thumb}
-                    alt={`${p.name}, view ${index + 1}`}
-                    style={{ width: 64, height: 64, objectFit: 'cover', display: 'block' }}
-                  />
-                </button>
-              ))}
-            </Space>
-          )}
-        </Col>
-        <Col xs={24} md={14}>
-          <Typography.Title level={2}>{p.name}</Typography.Title>
-          {p.totalReview > 0 && (
-            <a
-              href="#reviews-title"
-              data-testid="product-rating"
-              style={{ display: 'inline-flex', gap: 8, alignItems: 'center', marginBottom: 8 }}
-            >
-              <Rate disabled allowHalf value={Math.round(p.averageRating * 2) / 2} style={{ fontSize: 16 }} />
-              <span>
-                {p.averageRating.toFixed(1)} ({p.totalReview} {p.totalReview === 1 ? 'review' : 'reviews'})
-              </span>
-            </a>
-          )}
-          <div style={{ marginBottom: 4 }}>
-            <Price product={p} large />
-          </div>
-          {p.vatPercentage > 0 && <Typography.Text type="secondary">Price includes {p.vatPercentage}% VAT</Typography.Text>}
-          <Typography.Paragraph style={{ marginTop: 12 }}>
-            <Typography.Text strong type={p.productQuantity > 0 ? 'success' : 'danger'} data-testid="product-stock">
-              {p.productQuantity > 0 ? 'In stock' : 'Out of stock'}
-            </Typography.Text>
-          </Typography.Paragraph>
-          <AddToCart product={p} />
-          {p.description && (
-            <Typography.Paragraph data-testid="product-description" style={{ whiteSpace: 'pre-wrap' }}>
-              {p.description}
-            </Typography.Paragraph>
-          )}
-          <Descriptions column={1} size="small" bordered>
-            <Descriptions.Item label="SKU">{p.sku}</Descriptions.Item>
-            {p.productBrandName && (
-              <Descriptions.Item label="Brand">
-                <Link to={`/products?productBrandId=${p.productBrandId}`}>{p.productBrandName}</Link>
-              </Descriptions.Item>
-            )}
-            {p.productSubCategoryName && (
-              <Descriptions.Item label="Sub-category">
-                <Link to={`/products?productSubCategoryId=${p.productSubCategoryId}`}>{p.productSubCategoryName}</Link>
-              </Descriptions.Item>
-            )}
-            {p.colors.length > 0 && (
-              <Descriptions.Item label="Colours">
-                {p.colors.map((c) => (
-                  <ColourChip key={c.id} name={c.name} code={c.colorCode} />
-                ))}
-              </Descriptions.Item>
-            )}
-            {[...attributes].map(([name, values]) => (
-              <Descriptions.Item key={name} label={name}>
-                {values.join(', ')}
-              </Descriptions.Item>
+    <Row gutter={32} data-testid="product-page">
+      <Col xs={24} md={10}>
+        {shown ? (
+          <Image src={shown} alt={p.name} style={{ width: '100%', maxHeight: 420, objectFit: 'contain' }} />
+        ) : (
+          <div style={{ height: 320, background: '#f5f5f5', display: 'grid', placeItems: 'center', color: '#999' }}>No image</div>
+        )}
+        {pictures.length > 1 && (
+          <Space wrap style={{ marginTop: 12 }} data-testid="product-gallery">
+            {pictures.map((pic, index) => (
+              <button
+                key={pic.key}
+                type="button"
+                onClick={() => setChosen(pic.url)}
+                aria-label={`Show view ${index + 1}`}
+                style={{
+                  padding: 0,
+                  background: 'none',
+                  cursor: 'pointer',
+                  border: pic.url === shown ? '2px solid #1677ff' : '1px solid #eee',
+                }}
+              >
+                <img
+                  src={pic.thumb}
+                  alt={`${p.name}, view ${index + 1}`}
+                  style={{ width: 64, height: 64, objectFit: 'cover', display: 'block' }}
+                />
+              </button>
             ))}
-          </Descriptions>
-        </Col>
-      </Row>
-      <Suspense fallback={<Spin />}>
-        <ProductReviews productId={p.id} />
-      </Suspense>
-    </>
+          </Space>
+        )}
+      </Col>
+      <Col xs={24} md={14}>
+        <Typography.Title level={2}>{p.name}</Typography.Title>
+        <ProductRating product={p} />
+        <div style={{ marginBottom: 4 }}>
+          <Price product={p} large />
+        </div>
+        {p.vatPercentage > 0 && <Typography.Text type="secondary">Price includes {p.vatPercentage}% VAT</Typography.Text>}
+        <Typography.Paragraph style={{ marginTop: 12 }}>
+          <Typography.Text strong type={p.productQuantity > 0 ? 'success' : 'danger'} data-testid="product-stock">
+            {p.productQuantity > 0 ? 'In stock' : 'Out of stock'}
+          </Typography.Text>
+        </Typography.Paragraph>
+        <AddToCart product={p} />
+        {p.description && (
+          <Typography.Paragraph data-testid="product-description" style={{ whiteSpace: 'pre-wrap' }}>
+            {p.description}
+          </Typography.Paragraph>
+        )}
+        <Descriptions column={1} size="small" bordered>
+          <Descriptions.Item label="SKU">{p.sku}</Descriptions.Item>
+          {p.productBrandName && (
+            <Descriptions.Item label="Brand">
+              <Link to={`/products?productBrandId=${p.productBrandId}`}>{p.productBrandName}</Link>
+            </Descriptions.Item>
+          )}
+          {p.productSubCategoryName && (
+            <Descriptions.Item label="Sub-category">
+              <Link to={`/products?productSubCategoryId=${p.productSubCategoryId}`}>{p.productSubCategoryName}</Link>
+            </Descriptions.Item>
+          )}
+          {p.colors.length > 0 && (
+            <Descriptions.Item label="Colours">
+              {p.colors.map((c) => (
+                <ColourChip key={c.id} name={c.name} code={c.colorCode} />
+              ))}
+            </Descriptions.Item>
+          )}
+          {[...attributes].map(([name, values]) => (
+            <Descriptions.Item key={name} label={name}>
+              {values.join(', ')}
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+      </Col>
+      <Col xs={24}>
+        <Suspense fallback={<Spin />}>
+          <ProductReviews productId={p.id} />
+        </Suspense>
+      </Col>
+    </Row>
   );
 }

@@ -8,7 +8,7 @@ import { plainResourceRoutes } from './modules/plain-resources.ts';
 import { purchasingRoutes } from './modules/purchasing/index.ts';
 import { sellingRoutes } from './modules/selling/index.ts';
 import { settingsRoutes } from './modules/settings/index.ts';
-import { shopRoutes } from './modules/shop/index.ts';
+import { shopRoutes, wishlistRoutes } from './modules/shop/index.ts';
 import type { AppContext } from './platform/context.ts';
 import type { RouteDef } from './platform/route.ts';
 
@@ -31,5 +31,6 @@ export function routeTable(ctx: AppContext): RouteDef[] {
     ...dashboardRoutes(ctx),
     ...mailRoutes(ctx),
     ...shopRoutes(ctx),
+    ...wishlistRoutes(ctx),
   ];
 }

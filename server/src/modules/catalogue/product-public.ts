@@ -48,6 +48,8 @@ export function publicView({ discount: attached, ...row }: PublicRow, today: str
     productSalePriceWithVat: price.priceWithVat,
     discount: active ? { type: active.type, value: active.value, startDate: active.startDate, endDate: active.endDate } : null,
     finalPriceWithVat: price.finalPriceWithVat,
+    // the kept answer is everyone's: a shopper's own flag is laid over it on the way out (wishlist-flag.ts)
+    isInWishlist: false,
   };
 }
 

@@ -8,12 +8,14 @@ import { resourceScreens } from './resources/screens.ts';
 import type { AdminScreen } from './screens.ts';
 import { sellingScreens } from './selling/screens.ts';
 import { stockScreens } from './stock/screens.ts';
+import { wishlistScreens } from './wishlist/screens.ts';
 
 /** Every admin screen, from each area's own list. Within a menu group, screens show in this order. */
 export const allScreens: AdminScreen[] = [
   ...sellingScreens,
   ...purchasingScreens,
   ...orderScreens,
+  ...wishlistScreens,
   ...stockScreens,
   ...identityScreens,
   ...mailScreens,

@@ -8,6 +8,7 @@ import { NotFound } from '../ui/NotFound.tsx';
 import { ColourChip } from './ColourChip.tsx';
 import { AddToCart } from './cart/AddToCart.tsx';
 import { Price } from './Price.tsx';
+import { WishHeart } from './wishlist/WishHeart.tsx';
 
 /** The product page at /product/:id: gallery, name, VAT-inclusive price, description, colours, attributes, stock. */
 export function ProductPage() {
@@ -68,7 +69,10 @@ export function ProductPage() {
         )}
       </Col>
       <Col xs={24} md={14}>
-        <Typography.Title level={2}>{p.name}</Typography.Title>
+        <div className="wish-title">
+          <Typography.Title level={2}>{p.name}</Typography.Title>
+          <WishHeart product={p} large />
+        </div>
         <div style={{ marginBottom: 4 }}>
           <Price product={p} large />
         </div>

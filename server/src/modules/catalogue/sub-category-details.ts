@@ -5,7 +5,6 @@ import type { DbOrTx } from '../../platform/db.ts';
 import { implement } from '../../platform/endpoint-route.ts';
 import { rawRows } from '../../platform/queries.ts';
 import type { RouteDef } from '../../platform/route.ts';
-import { WatchedCache } from '../../platform/watched-cache.ts';
 
 interface DetailRow {
   id: number;

@@ -1,5 +1,5 @@
 import { fromCents, unitPrice, type WishlistLine, wishlistMessages } from '@tillbook/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { conflict, fieldError, notFound } from '../../platform/errors.ts';
 import { containsPattern, conventionWhere, type ListQuery, paging, unpagedWithin } from '../../platform/list-query.ts';

@@ -65,10 +65,10 @@ export default function WishListPage() {
             </span>
           ),
         },
-        { key: 'sku', title: 'SKU', dataIndex: 'sku' },
         { key: 'wishlistCount', title: 'Shoppers', align: 'right', sorter: true, render: (_, r) => <strong>{r.wishlistCount}</strong> },
         { key: 'price', title: 'Price', align: 'right', render: (_, r) => money(r.finalPriceWithVat) },
         { key: 'stock', title: 'In stock', align: 'right', render: (_, r) => r.productQuantity },
+        { key: 'sku', title: 'SKU', dataIndex: 'sku' },
         { key: 'lastWishedAt', title: 'Last added', sorter: true, render: (_, r) => instant(r.lastWishedAt) },
       ]}
     />

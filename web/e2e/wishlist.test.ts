@@ -35,7 +35,10 @@ afterAll(async () => {
 
 const notice = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first().waitFor();
 async function expectNoOverflow(page: Page) {
-  const { scrollWidth, viewport } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  const { scrollWidth, viewport } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
   expect(scrollWidth).toBeLessThanOrEqual(viewport);
 }
 
@@ -77,7 +80,10 @@ test('heart a product on the catalogue (logging in first), see it on /wishlist, 
   // at 390 px: the product page's heart, then /wishlist from the profile, removed there
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${product.url}/product/${soapId}`);
-  await page.getByTestId('product-page').getByRole('button', { name: `Add ${soap} to wishlist` }).click();
+  await page
+    .getByTestId('product-page')
+    .getByRole('button', { name: `Add ${soap} to wishlist` })
+    .click();
   await notice(page, wishlistMessages.added);
   await expectNoOverflow(page);
   await screenshot(page, 'wishlist-product-390');
@@ -90,7 +96,10 @@ test('heart a product on the catalogue (logging in first), see it on /wishlist, 
   await expect.poll(() => lines.count()).toBe(0);
   // hearted again for the staff's screen below
   await page.goto(`${product.url}/product/${soapId}`);
-  await page.getByTestId('product-page').getByRole('button', { name: `Add ${soap} to wishlist` }).click();
+  await page
+    .getByTestId('product-page')
+    .getByRole('button', { name: `Add ${soap} to wishlist` })
+    .click();
   await notice(page, wishlistMessages.added);
   await page.setViewportSize({ width: 1366, height: 900 });
   expect(problems).toEqual([]);
@@ -109,13 +118,18 @@ test('the category menu shows each sub-category with its count of products, wide
   await screenshot(page, 'category-menu-1366');
   await link.click();
   await page.waitForURL((url) => url.searchParams.get('productSubCategoryId') === String(sub.id));
-  await page.getByTestId('catalogue-total').filter({ hasText: `${sub.productCount} product` }).waitFor();
+  await page
+    .getByTestId('catalogue-total')
+    .filter({ hasText: `${sub.productCount} product` })
+    .waitFor();
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${product.url}/`);
   await page.getByRole('button', { name: 'Categories' }).click();
   const drawer = page.getByRole('dialog').getByTestId('store-categories');
-  await expect.poll(() => drawer.getByRole('link', { name: new RegExp(`^${sub.name}`) }).textContent()).toBe(`${sub.name}${sub.productCount}`);
+  await expect
+    .poll(() => drawer.getByRole('link', { name: new RegExp(`^${sub.name}`) }).textContent())
+    .toBe(`${sub.name}${sub.productCount}`);
   await expectNoOverflow(page);
   await screenshot(page, 'category-menu-390');
   await page.keyboard.press('Escape');

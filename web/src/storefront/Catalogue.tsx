@@ -151,7 +151,7 @@ export function Catalogue({ categories }: { categories: Category[] }) {
                 label="Sub-category"
                 value={idOf(params.get('productSubCategoryId'))}
                 onChange={(v?: number) => change({ productSubCategoryId: v })}
-                options={subCategories.map((s) => ({ value: s.id, label: withCount(s) }))}
+                options={subCategories.map((s) => ({ value: s.id, label: s.name }))}
               />
               <IdFilter
                 label="Brand"

@@ -69,12 +69,10 @@ export function ProductPage() {
         )}
       </Col>
       <Col xs={24} md={14}>
-        <div className="wish-title">
-          <Typography.Title level={2}>{p.name}</Typography.Title>
-          <WishHeart product={p} large />
-        </div>
-        <div style={{ marginBottom: 4 }}>
+        <Typography.Title level={2}>{p.name}</Typography.Title>
+        <div className="wish-row">
           <Price product={p} large />
+          <WishHeart product={p} large />
         </div>
         {p.vatPercentage > 0 && <Typography.Text type="secondary">Price includes {p.vatPercentage}% VAT</Typography.Text>}
         <Typography.Paragraph style={{ marginTop: 12 }}>

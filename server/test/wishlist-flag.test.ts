@@ -51,6 +51,7 @@ test('two shoppers asking for the same list and page at once each get their own 
     page(),
   ]);
   expect(flags(forAlice)).toEqual({ [wished]: 'true', [other]: 'false' });
+  expect(forAlice.headers.vary).toContain('authorization');
   expect(flags(forBob)).toEqual({ [wished]: 'false', [other]: 'false' });
   expect(flags(forVisitor)).toEqual({ [wished]: 'false', [other]: 'false' });
   expect([pageAlice.body.isInWishlist, pageBob.body.isInWishlist, pageVisitor.body.isInWishlist]).toEqual(['true', 'false', 'false']);

@@ -88,6 +88,14 @@ describe("a shopper's own list", () => {
     expect(ids((await listOf(alice.token, alice.id)).body.getAllProductWishlist)).toEqual([toaster.id]);
   });
 
+  test('the same product sent twice at once: one line, the other request told it is there already', async () => {
+    const shopper = await register(t, 'wisher');
+    const p = await newProduct();
+    const answers = await Promise.all([add(shopper, p.id), add(shopper, p.id), add(shopper, p.id)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+    expect((await listOf(shopper.token, shopper.id)).body.totalProductWishlist).toBe(1);
+  });
+
   test('a product not for sale is refused naming the field; bad input names it too', async () => {
     const shopper = await register(t, 'wisher');
     const hidden = await newProduct();

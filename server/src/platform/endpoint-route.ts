@@ -126,8 +126,10 @@ export function implement<E extends Endpoint>(
       ? async (req, reply) => {
           const rows = cache!.rows ? await cache!.rows(req) : [];
           const json = await kept.get(await cache!.key(req), async () => Buffer.from(JSON.stringify(await answer(req, reply))), rows);
-          const sent = cache!.personal ? await cache!.personal(req, json) : json;
-          return reply.type('application/json; charset=utf-8').send(sent);
+          if (!cache!.personal) return reply.type('application/json; charset=utf-8').send(json);
+          // the answer differs by who asks: no cache between here and the browser may give one caller's to another
+          const sent = await cache!.personal(req, json);
+          return reply.header('vary', 'authorization').type('application/json; charset=utf-8').send(sent);
         }
       : answer,
   };

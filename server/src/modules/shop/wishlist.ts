@@ -44,17 +44,15 @@ const lineView = (r: LineRow, today: string) => ({
 });
 
 // product_wishlist keeps its own name (no alias): `conventionWhere` names its columns so
-const lineSelect = sql`select w.id, w.customer_id, w.product_id, w.status, w.created_at, w.updated_at, ${shopProductJson} as product
-  from product_wishlist w join product p on p.id = w.product_id ${shopProductJoins}`;
 const lineFrom = sql`from product_wishlist join product p on p.id = product_wishlist.product_id`;
-const lineColumns = sql`select product_wishlist.id, product_wishlist.customer_id, product_wishlist.product_id, product_wishlist.status,
-  product_wishlist.created_at, product_wishlist.updated_at, ${shopProductJson} as product`;
+const lineSelect = sql`select product_wishlist.id, product_wishlist.customer_id, product_wishlist.product_id, product_wishlist.status,
+  product_wishlist.created_at, product_wishlist.updated_at, ${shopProductJson} as product ${lineFrom} ${shopProductJoins}`;
 
 /** One line by id, or undefined; a shopper's (`owner`) only when it is theirs. */
 export async function readLine(db: DbOrTx, id: number, today: string, owner?: number): Promise<WishlistLine | undefined> {
   const [row] = await rawRows<LineRow>(
     db,
-    sql`${lineSelect} where w.id = ${id} ${owner === undefined ? sql`` : sql`and w.customer_id = ${owner}`}`,
+    sql`${lineSelect} where product_wishlist.id = ${id} ${owner === undefined ? sql`` : sql`and product_wishlist.customer_id = ${owner}`}`,
   );
   return row ? (lineView(row, today) as unknown as WishlistLine) : undefined;
 }
@@ -93,7 +91,7 @@ export async function customerWishlist(db: DbOrTx, customerId: number, q: ListQu
   const [rows, [total]] = await Promise.all([
     rawRows<LineRow>(
       db,
-      sql`${lineColumns} ${lineFrom} ${shopProductJoins} where ${condition}
+      sql`${lineSelect} where ${condition}
         order by ${column} ${direction}, product_wishlist.id ${direction} limit ${limit} offset ${offset}`,
     ),
     rawRows<{ n: number }>(db, sql`select count(*)::int as n ${lineFrom} where ${condition}`),

@@ -122,6 +122,11 @@ test('the category menu shows each sub-category with its count of products, wide
     .getByTestId('catalogue-total')
     .filter({ hasText: `${sub.productCount} product` })
     .waitFor();
+  // the category's page lists its sub-categories with their counts too
+  await page
+    .getByTestId('catalogue-sub-categories')
+    .getByRole('link', { name: `${sub.name} (${sub.productCount})` })
+    .waitFor();
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${product.url}/`);

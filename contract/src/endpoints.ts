@@ -3,6 +3,7 @@ import { transactionEndpoints } from './accounting/transactions.ts';
 import { vatReportEndpoints } from './accounting/vat-report.ts';
 import { productCsvEndpoints, productEndpoints, productReportEndpoints } from './catalogue/product-endpoints.ts';
 import { sliderEndpoints } from './catalogue/slider-endpoints.ts';
+import { subCategoryDetailEndpoints } from './catalogue/sub-category-details.ts';
 import { dashboardEndpoints } from './dashboard.ts';
 import { customerSessionEndpoints } from './identity/customer-session.ts';
 import { rolePermissionEndpoints, sessionEndpoints, userEndpoints } from './identity/endpoints.ts';
@@ -19,6 +20,7 @@ import { cartEndpoints } from './shop/cart.ts';
 import { couponEndpoints } from './shop/coupon.ts';
 import { manualPaymentEndpoints, orderEndpoints } from './shop/order.ts';
 import { reviewEndpoints } from './shop/review.ts';
+import { wishlistEndpoints } from './shop/wishlist.ts';
 
 /** Every bespoke endpoint of the API, by area. The server implements each; the web calls only these. */
 export const endpoints = {
@@ -54,6 +56,8 @@ export const endpoints = {
   manualPayment: manualPaymentEndpoints,
   coupon: couponEndpoints,
   review: reviewEndpoints,
+  wishlist: wishlistEndpoints,
+  subCategoryDetail: subCategoryDetailEndpoints,
 };
 
 type Registry = typeof endpoints;

@@ -114,6 +114,7 @@ export const customerGrants: PermissionName[] = [
   'create-productWishlist',
   'readAll-productWishlist',
   'readSingle-productWishlist',
+  'update-productWishlist',
   'delete-productWishlist',
   'create-reviewRating',
   'readAll-paymentMethod',

@@ -273,11 +273,17 @@ export const publicProductOut = z.object({
 });
 export type PublicProduct = z.infer<typeof publicProductOut>;
 
-export const publicProductListOut = z.object({ getAllProduct: z.array(publicProductOut), totalProduct: out.int });
+/**
+ * 'true' when the signed-in shopper has the product on their wishlist, else 'false' (always for a visitor):
+ * set per request on the way out, never kept with the cached answer.
+ */
+export const wishlistFlag = { isInWishlist: out.status };
+
+export const publicProductListOut = z.object({ getAllProduct: z.array(publicProductOut.extend(wishlistFlag)), totalProduct: out.int });
 export type PublicProductList = z.infer<typeof publicProductListOut>;
 
 /** GET product/public/{id}: the list fields plus gallery, colours and attribute values. */
-export const publicProductDetailOut = publicProductOut.extend(productParts);
+export const publicProductDetailOut = publicProductOut.extend(productParts).extend(wishlistFlag);
 export type PublicProductDetail = z.infer<typeof publicProductDetailOut>;
 
 /** Columns a product CSV import understands, in the order an export writes them. */

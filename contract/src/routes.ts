@@ -146,6 +146,17 @@ const table = {
     reply: { method: 'POST', path: 'review-rating/reply', access: 'create-reviewReply' },
     setStatus: { method: 'PATCH', path: 'review-rating/:id', access: 'update-reviewRating' },
   },
+  wishlist: {
+    add: { method: 'POST', path: 'product-wishlist', access: 'customer' },
+    ofCustomer: { method: 'GET', path: 'product-wishlist/customer/:id', access: 'readAll-productWishlist', list: true },
+    list: { method: 'GET', path: 'product-wishlist', access: 'readAll-productWishlist', list: true },
+    get: { method: 'GET', path: 'product-wishlist/:id', access: 'readSingle-productWishlist' },
+    update: { method: 'PUT', path: 'product-wishlist/:id', access: 'update-productWishlist' },
+    remove: { method: 'DELETE', path: 'product-wishlist/customer/:id', access: 'delete-productWishlist' },
+  },
+  subCategoryDetail: {
+    details: { method: 'GET', path: 'e-commerce/subcategory/sub-category-details', access: 'public' },
+  },
   sale: {
     create: { method: 'POST', path: 'sale-invoice', access: 'create-saleInvoice' },
     list: { method: 'GET', path: 'sale-invoice', access: 'readAll-saleInvoice', list: true },

@@ -9,7 +9,7 @@ import { purchasingRoutes } from './modules/purchasing/index.ts';
 import { reviewRoutes } from './modules/reviews/index.ts';
 import { sellingRoutes } from './modules/selling/index.ts';
 import { settingsRoutes } from './modules/settings/index.ts';
-import { shopRoutes } from './modules/shop/index.ts';
+import { shopRoutes, wishlistRoutes } from './modules/shop/index.ts';
 import type { AppContext } from './platform/context.ts';
 import type { RouteDef } from './platform/route.ts';
 
@@ -33,5 +33,6 @@ export function routeTable(ctx: AppContext): RouteDef[] {
     ...mailRoutes(ctx),
     ...shopRoutes(ctx),
     ...reviewRoutes(ctx),
+    ...wishlistRoutes(ctx),
   ];
 }

@@ -19,6 +19,11 @@ export interface AnswerCache {
   bytes?: number;
   /** The rows (`rowKey`s) the answer to `req` is about, known before it is read: a write marked for one drops it too. */
   rows?: (req: FastifyRequest) => readonly string[] | Promise<readonly string[]>;
+  /**
+   * What differs by caller, laid over the kept answer on the way out (never kept): the kept answer is
+   * the same for everyone, this answers the bytes `req` gets (the kept ones when nothing differs).
+   */
+  personal?: (req: FastifyRequest, kept: Buffer) => Buffer | Promise<Buffer>;
 }
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
@@ -121,7 +126,10 @@ export function implement<E extends Endpoint>(
       ? async (req, reply) => {
           const rows = cache!.rows ? await cache!.rows(req) : [];
           const json = await kept.get(await cache!.key(req), async () => Buffer.from(JSON.stringify(await answer(req, reply))), rows);
-          return reply.type('application/json; charset=utf-8').send(json);
+          if (!cache!.personal) return reply.type('application/json; charset=utf-8').send(json);
+          // the answer differs by who asks: no cache between here and the browser may give one caller's to another
+          const sent = await cache!.personal(req, json);
+          return reply.header('vary', 'authorization').type('application/json; charset=utf-8').send(sent);
         }
       : answer,
   };

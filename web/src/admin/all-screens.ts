@@ -9,6 +9,7 @@ import { reviewScreens } from './reviews/screens.ts';
 import type { AdminScreen } from './screens.ts';
 import { sellingScreens } from './selling/screens.ts';
 import { stockScreens } from './stock/screens.ts';
+import { wishlistScreens } from './wishlist/screens.ts';
 
 /** Every admin screen, from each area's own list. Within a menu group, screens show in this order. */
 export const allScreens: AdminScreen[] = [
@@ -16,6 +17,7 @@ export const allScreens: AdminScreen[] = [
   ...purchasingScreens,
   ...orderScreens,
   ...reviewScreens,
+  ...wishlistScreens,
   ...stockScreens,
   ...identityScreens,
   ...mailScreens,

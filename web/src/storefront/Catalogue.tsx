@@ -6,6 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../lib/api.ts';
 import { ProductGrid } from './ProductGrid.tsx';
+import { useSubCategoryCounts } from './SubCategoryLinks.tsx';
 import { type Category, usePublicBrands, usePublicColours } from './shop.ts';
 
 const pageSize = 12;
@@ -97,6 +98,8 @@ export function Catalogue({ categories }: { categories: Category[] }) {
 
   const categoryId = idOf(params.get('productCategoryId'));
   const subCategories = (categoryId ? categories.filter((c) => c.id === categoryId) : categories).flatMap((c) => c.productSubCategory);
+  const counts = useSubCategoryCounts();
+  const withCount = (s: { id: number; name: string }) => (counts.has(s.id) ? `${s.name} (${counts.get(s.id)})` : s.name);
   const [min, max] = (params.get('priceRange') ?? '').split('-').map((t) => (t === '' ? undefined : Number(t)));
   const setRange = (low: number | null | undefined, high: number | null | undefined) => {
     if (low == null && high == null) return change({ priceRange: undefined });
@@ -202,6 +205,15 @@ export function Catalogue({ categories }: { categories: Category[] }) {
       </Col>
       <Col xs={24} md={18}>
         <Typography.Title level={3}>Products</Typography.Title>
+        {categoryId && subCategories.length > 0 && (
+          <Space wrap style={{ marginBottom: 16 }} data-testid="catalogue-sub-categories">
+            {subCategories.map((s) => (
+              <Link key={s.id} to={`?productCategoryId=${categoryId}&productSubCategoryId=${s.id}`} className="shop-tag">
+                {withCount(s)}
+              </Link>
+            ))}
+          </Space>
+        )}
         {list.isLoading ? (
           <Spin />
         ) : result?.error !== undefined ? (

@@ -1,11 +1,15 @@
 import type { PublicProduct } from '@tillbook/contract';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { CardAddButton } from './cart/CardAddButton.tsx';
 import { Price } from './Price.tsx';
 import './shop.css';
 
-/** A grid of product cards: thumbnail, name, the price to pay (with the old one while a discount runs) and "Add to cart". */
-export function ProductGrid({ products, testId }: { products: PublicProduct[]; testId?: string }) {
+// the heart comes just after the first paint (the cards are on the home page, the first load's budget)
+const WishHeart = lazy(async () => ({ default: (await import('./wishlist/WishHeart.tsx')).WishHeart }));
+
+/** A grid of product cards: thumbnail, name, the price to pay (with the old one while a discount runs), "Add to cart" and the wishlist heart. */
+export function ProductGrid({ products, testId }: { products: (PublicProduct & { isInWishlist?: 'true' | 'false' })[]; testId?: string }) {
   return (
     <div className="shop-grid" data-testid={testId}>
       {products.map((p) => (
@@ -24,6 +28,9 @@ export function ProductGrid({ products, testId }: { products: PublicProduct[]; t
             </div>
           </Link>
           <CardAddButton product={p} />
+          <Suspense fallback={null}>
+            <WishHeart product={p} />
+          </Suspense>
         </div>
       ))}
     </div>

@@ -13,6 +13,8 @@ import { ProductRating } from './reviews/ProductRating.tsx';
 /** The reviews block, fetched after the product itself. */
 const ProductReviews = lazy(async () => ({ default: (await import('./reviews/ProductReviews.tsx')).ProductReviews }));
 
+import { WishHeart } from './wishlist/WishHeart.tsx';
+
 /** The product page at /product/:id: gallery, name, VAT-inclusive price, description, colours, attributes, stock. */
 export function ProductPage() {
   const { id = '' } = useParams();
@@ -74,8 +76,9 @@ export function ProductPage() {
       <Col xs={24} md={14}>
         <Typography.Title level={2}>{p.name}</Typography.Title>
         <ProductRating product={p} />
-        <div style={{ marginBottom: 4 }}>
+        <div className="wish-row">
           <Price product={p} large />
+          <WishHeart product={p} large />
         </div>
         {p.vatPercentage > 0 && <Typography.Text type="secondary">Price includes {p.vatPercentage}% VAT</Typography.Text>}
         <Typography.Paragraph style={{ marginTop: 12 }}>

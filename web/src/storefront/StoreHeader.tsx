@@ -9,9 +9,10 @@ import './store-layout.css';
 // the cart's button (with its count) and drawer come just after the first paint, outside the first load's budget
 const HeaderCart = lazy(async () => ({ default: (await import('./cart/CartDrawer.tsx')).HeaderCart }));
 
+// a category's sub-categories, each with its count of products, come just after the first paint
+const SubCategoryLinks = lazy(async () => ({ default: (await import('./SubCategoryLinks.tsx')).SubCategoryLinks }));
+
 const categoryHref = (c: Category) => `/products?productCategoryId=${c.id}`;
-const subCategoryHref = (c: Category, s: Category['productSubCategory'][number]) =>
-  `/products?productCategoryId=${c.id}&productSubCategoryId=${s.id}`;
 
 /** Wide screens: the categories across the header, each opening its sub-categories on hover or focus. */
 function CategoryBar({ categories }: { categories: Category[] }) {
@@ -24,15 +25,9 @@ function CategoryBar({ categories }: { categories: Category[] }) {
               {c.name}
             </Link>
             {c.productSubCategory.length > 0 && (
-              <ul className="store-bar-sub">
-                {c.productSubCategory.map((s) => (
-                  <li key={s.id}>
-                    <Link to={subCategoryHref(c, s)} className="store-bar-sublink">
-                      {s.name}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <Suspense>
+                <SubCategoryLinks category={c} />
+              </Suspense>
             )}
           </li>
         ))}
@@ -81,15 +76,9 @@ function CategoryDrawer({ categories, open, onClose }: { categories: Category[];
                     {c.name}
                   </Link>
                   {c.productSubCategory.length > 0 && (
-                    <ul className="store-drawer-list">
-                      {c.productSubCategory.map((s) => (
-                        <li key={s.id}>
-                          <Link to={subCategoryHref(c, s)} className="store-drawer-sublink" onClick={onClose}>
-                            {s.name}
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
+                    <Suspense>
+                      <SubCategoryLinks category={c} onClose={onClose} />
+                    </Suspense>
                   )}
                 </li>
               ))}

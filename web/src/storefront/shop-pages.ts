@@ -1,6 +1,7 @@
-/** The cart, the checkout and the shopper's orders: one lazy chunk (plain React and CSS), fetched when one is opened. */
+/** The cart, the checkout, the shopper's orders and wishlist: one lazy chunk (plain React and CSS), fetched when one is opened. */
 export { CartPage } from './cart/CartPage.tsx';
 export { CheckoutPage } from './checkout/CheckoutPage.tsx';
 export { OrderPage } from './orders/OrderPage.tsx';
 export { OrderPlacedPage } from './orders/OrderPlacedPage.tsx';
 export { OrdersPage } from './orders/OrdersPage.tsx';
+export { WishlistPage } from './wishlist/WishlistPage.tsx';

@@ -52,6 +52,8 @@ export function publicView({ discount: attached, ...row }: PublicRow, today: str
     finalPriceWithVat: price.finalPriceWithVat,
     averageRating: row.averageRating,
     totalReview: row.totalReview,
+    // the kept answer is everyone's: a shopper's own flag is laid over it on the way out (wishlist-flag.ts)
+    isInWishlist: false,
   };
 }
 

@@ -13,6 +13,7 @@ import { productDetail } from './product-detail.ts';
 import { productList, type StaffFilters } from './product-list.ts';
 import { type PublicPage, publicCatalogueTables, publicOrder, publicPage, publicProduct, publicProductList } from './product-public.ts';
 import { setProductStatus, updateProductRoute } from './update-product.ts';
+import { wishlistFlag } from './wishlist-flag.ts';
 
 /** Products: the staff catalogue (with stock and images) and the storefront's public view. */
 export function productRoutes(ctx: AppContext): RouteDef[] {
@@ -43,8 +44,17 @@ export function productRoutes(ctx: AppContext): RouteDef[] {
     return page;
   };
   // a page's answer is about its products: a sale of one of them drops it, a sale of any other does not
-  const listCache = { ...cache, rows: async (req: FastifyRequest) => (await pageOf(req)).pageIds.map((id) => rowKey('product', id)) };
-  const productCache = { ...cache, rows: (req: FastifyRequest) => [rowKey('product', Number((req.params as { id?: string }).id))] };
+  const listCache = {
+    ...cache,
+    rows: async (req: FastifyRequest) => (await pageOf(req)).pageIds.map((id) => rowKey('product', id)),
+    personal: wishlistFlag(db, async (req) => (await pageOf(req)).pageIds),
+  };
+  const productId = (req: FastifyRequest) => Number((req.params as { id?: string }).id);
+  const productCache = {
+    ...cache,
+    rows: (req: FastifyRequest) => [rowKey('product', productId(req))],
+    personal: wishlistFlag(db, (req) => [productId(req)]),
+  };
   return [
     implement(ctx, productEndpoints.publicList, async ({ req }) => publicProductList(db, await day.today(req), await pageOf(req)), {
       cache: listCache,

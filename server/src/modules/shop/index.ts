@@ -2,3 +2,4 @@
 
 export { shopRoutes } from './routes.ts';
 export { checkoutPaymentMethods, courierWithOrders } from './shop-resources.ts';
+export { wishlistRoutes } from './wishlist-routes.ts';

@@ -13,6 +13,9 @@ export function AccountMenu() {
           <Link to="/orders" className="store-account-orders">
             My orders
           </Link>
+          <Link to="/wishlist" className="store-account-orders">
+            Wishlist
+          </Link>
           <Link to="/profile" className="store-account-name" title="My profile" data-testid="store-shopper">
             {shopperName(shopper)}
           </Link>

@@ -124,6 +124,7 @@ function ProfileForm({ profile }: { profile: CustomerProfile }) {
       <div className="account-links">
         <Link to="/change-password">Change password</Link>
         <Link to="/orders">My orders</Link>
+        <Link to="/wishlist">My wishlist</Link>
         <button type="button" className="account-button account-button-plain" onClick={() => void logout()}>
           Logout
         </button>

@@ -130,7 +130,10 @@ export async function emptyCart(ctx: CartContext): Promise<boolean> {
  * A product card's "Add to cart": a product with colours or attributes to choose opens its page (the
  * choice is made there); any other product goes straight into the cart, and the cart's drawer opens.
  */
-export async function addFromCard(queryClient: QueryClient, p: PublicProduct, openPage: (path: string) => void): Promise<boolean> {
+/** What "Add to cart" needs of a product (a card's, a wishlist line's). */
+export type CardProduct = Pick<PublicProduct, 'id' | 'name' | 'productThumbnailImage' | 'productSalePriceWithVat' | 'finalPriceWithVat'>;
+
+export async function addFromCard(queryClient: QueryClient, p: CardProduct, openPage: (path: string) => void): Promise<boolean> {
   const ctx: CartContext = { queryClient, customerId: signedInShopperId() };
   // the product page's own query: opening the page next costs nothing
   const detail = await ctx.queryClient.fetchQuery({

@@ -5,6 +5,7 @@ import { orderScreens } from './orders/screens.ts';
 import { purchasingScreens } from './purchasing/screens.ts';
 import { reportScreens } from './reports/screens.ts';
 import { resourceScreens } from './resources/screens.ts';
+import { returnScreens } from './returns/screens.ts';
 import type { AdminScreen } from './screens.ts';
 import { sellingScreens } from './selling/screens.ts';
 import { stockScreens } from './stock/screens.ts';
@@ -14,6 +15,7 @@ export const allScreens: AdminScreen[] = [
   ...sellingScreens,
   ...purchasingScreens,
   ...orderScreens,
+  ...returnScreens,
   ...stockScreens,
   ...identityScreens,
   ...mailScreens,

@@ -31,6 +31,7 @@ const CheckoutPage = page(shopPages, 'CheckoutPage');
 const OrdersPage = page(shopPages, 'OrdersPage');
 const OrderPage = page(shopPages, 'OrderPage');
 const OrderPlacedPage = page(shopPages, 'OrderPlacedPage');
+const ReturnsPage = page(shopPages, 'ReturnsPage');
 const NotFound = lazy(async () => ({ default: (await import('../ui/NotFound.tsx')).NotFound }));
 
 export function StorefrontApp() {
@@ -61,6 +62,7 @@ export function StorefrontApp() {
             <Route path="orders" element={<OrdersPage />} />
             <Route path="orders/:id" element={<OrderPage />} />
             <Route path="orders/:id/placed" element={<OrderPlacedPage />} />
+            <Route path="returns" element={<ReturnsPage />} />
             <Route path="*" element={<NotFound shop />} />
           </Routes>
         </Suspense>

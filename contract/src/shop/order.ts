@@ -115,6 +115,9 @@ export const orderOut = z.object({
   courierMedium: out.optionalText,
   /** The manual payment's verification: Pending, Accept or Reject. */
   isVerified: z.enum(verificationStates),
+  /** 'true' for the replacement of a return (`cart-order/reOrder`); `previousCartOrderId` is the order it replaces. */
+  isReOrdered: out.status,
+  previousCartOrderId: out.optionalId,
 });
 export type CartOrder = z.infer<typeof orderOut>;
 
@@ -159,9 +162,6 @@ export const orderDetailOut = z.object({
     history: z.array(orderHistoryOut),
     /** The order's returns, newest first. */
     returnCartOrder: z.array(orderReturnSummaryOut),
-    /** The order this one replaces (a return's replacement, `cart-order/reOrder`). */
-    isReOrdered: out.status,
-    previousCartOrderId: out.optionalId,
   }),
   /** The order's ledger entries (staff only: a shopper gets none). */
   transactions: z.array(orderTransactionOut),

@@ -18,6 +18,7 @@ import { fileEndpoints, settingEndpoints } from './settings-endpoints.ts';
 import { cartEndpoints } from './shop/cart.ts';
 import { couponEndpoints } from './shop/coupon.ts';
 import { manualPaymentEndpoints, orderEndpoints } from './shop/order.ts';
+import { returnOrderEndpoints } from './shop/return-order.ts';
 
 /** Every bespoke endpoint of the API, by area. The server implements each; the web calls only these. */
 export const endpoints = {
@@ -52,6 +53,7 @@ export const endpoints = {
   order: orderEndpoints,
   manualPayment: manualPaymentEndpoints,
   coupon: couponEndpoints,
+  returnOrder: returnOrderEndpoints,
 };
 
 type Registry = typeof endpoints;

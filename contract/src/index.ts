@@ -51,4 +51,5 @@ export * from './shop/coupon.ts';
 export * from './shop/order.ts';
 export * from './shop/order-lifecycle.ts';
 export * from './shop/return-lifecycle.ts';
+export * from './shop/return-order.ts';
 export * from './status.ts';

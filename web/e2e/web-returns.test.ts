@@ -165,8 +165,21 @@ test('staff find it under Web returns, receive the kettle and refund it; the ord
   await page.waitForURL(`${product.url}/admin/cart-order/${orderId}`);
   await row(page, `Return #${returnId}`).getByText('Refunded').waitFor();
   const ledger = page.getByLabel('Ledger');
-  await expect.poll(() => ledger.getByRole('row').filter({ hasText: /refund/i }).count()).toBeGreaterThan(0);
-  expect(await ledger.getByRole('row').filter({ hasText: /refund/i }).first().innerText()).toContain('$11.00');
+  await expect
+    .poll(() =>
+      ledger
+        .getByRole('row')
+        .filter({ hasText: /refund/i })
+        .count(),
+    )
+    .toBeGreaterThan(0);
+  expect(
+    await ledger
+      .getByRole('row')
+      .filter({ hasText: /refund/i })
+      .first()
+      .innerText(),
+  ).toContain('$11.00');
   await atBothWidths(page, 'web-return-order');
   expect(problems).toEqual([]);
 });

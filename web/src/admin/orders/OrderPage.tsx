@@ -138,7 +138,12 @@ export default function OrderPage() {
               { key: 'date', title: 'Date', dataIndex: 'date' },
               { key: 'type', title: 'Asked for', render: (_, r) => <ReturnTypeTag type={r.returnType} /> },
               { key: 'status', title: 'Status', render: (_, r) => <ReturnStatusTag status={r.returnCartOrderStatus} /> },
-              { key: 'units', title: 'Units', align: 'right', render: (_, r) => r.returnCartOrderProduct.reduce((n, l) => n + l.productQuantity, 0) },
+              {
+                key: 'units',
+                title: 'Units',
+                align: 'right',
+                render: (_, r) => r.returnCartOrderProduct.reduce((n, l) => n + l.productQuantity, 0),
+              },
               { key: 'amount', title: 'Amount', align: 'right', render: (_, r) => money(r.totalAmount) },
             ]}
           />

@@ -106,7 +106,9 @@ export default function ReturnListPage() {
         {
           key: 'note',
           title: 'Reason',
-          render: (_, r) => <span style={{ display: 'inline-block', maxWidth: 260, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{r.note ?? ''}</span>,
+          render: (_, r) => (
+            <span style={{ display: 'inline-block', maxWidth: 260, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{r.note ?? ''}</span>
+          ),
         },
       ]}
     />

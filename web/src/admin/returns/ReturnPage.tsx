@@ -119,7 +119,9 @@ export default function ReturnPage() {
           { key: 'discount', title: 'Discount', align: 'right', render: (_, l) => money(l.discount) },
           { key: 'vat', title: 'VAT', align: 'right', render: (_, l) => `${l.productVat} % / ${money(l.vatAmount)}` },
           { key: 'total', title: 'Amount', align: 'right', render: (_, l) => money(l.lineTotal) },
-          ...(seesCost ? [{ key: 'cost', title: 'Unit cost', align: 'right' as const, render: (_: unknown, l: ReturnLine) => money(l.unitCost) }] : []),
+          ...(seesCost
+            ? [{ key: 'cost', title: 'Unit cost', align: 'right' as const, render: (_: unknown, l: ReturnLine) => money(l.unitCost) }]
+            : []),
         ]}
       />
       <Totals label="Return figures" items={returnFigures(d, seesCost)} />

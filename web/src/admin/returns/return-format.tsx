@@ -4,7 +4,14 @@ import { Link } from 'react-router';
 import { usePermissions } from '../../lib/permissions.ts';
 
 /** A return's statuses in the order a return lives them (the list's tabs). */
-export const returnDeskStatuses = ['PENDING', 'RECEIVED', 'REFUNDED', 'RESEND', 'RESENDED', 'REJECTED'] as const satisfies readonly ReturnStatus[];
+export const returnDeskStatuses = [
+  'PENDING',
+  'RECEIVED',
+  'REFUNDED',
+  'RESEND',
+  'RESENDED',
+  'REJECTED',
+] as const satisfies readonly ReturnStatus[];
 
 export const returnStatusLabels: Record<ReturnStatus, string> = {
   PENDING: 'Pending',
@@ -24,7 +31,9 @@ const statusColours: Record<ReturnStatus, string | undefined> = {
   REJECTED: 'red',
 };
 
-export const ReturnStatusTag = ({ status }: { status: ReturnStatus }) => <Tag color={statusColours[status]}>{returnStatusLabels[status]}</Tag>;
+export const ReturnStatusTag = ({ status }: { status: ReturnStatus }) => (
+  <Tag color={statusColours[status]}>{returnStatusLabels[status]}</Tag>
+);
 
 /** What the shopper asked for. */
 export const returnTypeLabels: Record<ReturnType, string> = { PRODUCT: 'Replacement', REFUND: 'Refund' };

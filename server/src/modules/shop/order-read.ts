@@ -132,7 +132,7 @@ export async function listOrders(db: DbOrTx, q: ListQuery<OrderFilters>, ownerId
 }
 
 /** The lines of an order with their product, colour and attribute values. */
-async function linesOf(db: DbOrTx, orderId: number) {
+export async function linesOf(db: DbOrTx, orderId: number) {
   const l = cartOrderProduct;
   const rows = await db
     .select({

@@ -163,7 +163,12 @@ test('staff find it under Web returns, receive the kettle and refund it; the ord
   // the order: its return, and the refund in its ledger
   await details.getByRole('link', { name: `Order #${orderId}` }).click();
   await page.waitForURL(`${product.url}/admin/cart-order/${orderId}`);
-  await row(page, `Return #${returnId}`).getByText('Refunded').waitFor();
+  await page
+    .getByLabel('Returns', { exact: true })
+    .getByRole('row')
+    .filter({ hasText: `Return #${returnId}` })
+    .getByText('Refunded')
+    .waitFor();
   // the books: the sale reversed for the kettle (net and VAT), the goods back at cost, the money paid back
   const ledger = page.getByLabel('Ledger');
   const entry = (what: string) => ledger.getByRole('row').filter({ hasText: `Web order #${orderId}: return #${returnId}: ${what}` });

@@ -16,6 +16,7 @@ let browser: Browser;
 let staff: string;
 let orderId = 0;
 let returnId = 0;
+let rita = { id: 0, token: '' };
 const problems: string[] = [];
 const shopper = { username: 'Rita Returner', email: 'rita@example.com', password: 'Shopper-pass1!' };
 
@@ -41,7 +42,7 @@ beforeAll(async () => {
     productSalePrice: 10,
     productVatId: idIn(vats.getAllProductVat, 'percentage', 10),
   });
-  const rita = await registerShopper(product, shopper.username, shopper.email);
+  rita = await registerShopper(product, shopper.username, shopper.email);
   // 2 × 11.00 + 3.50 to the city centre = 25.50, cash to the courier, delivered
   orderId = await placeOrder(product, rita.token, 'rita-1', {
     lines: [{ productId: kettle.id, productQuantity: 2 }],
@@ -181,18 +182,73 @@ test('staff find it under Web returns, receive the kettle and refund it; the ord
   expect(problems).toEqual([]);
 });
 
+test('a replacement asked for is made on the Resends screen, which links to the new order', async () => {
+  const { page } = browser;
+  // the other kettle, back for a replacement, received and due to be resent
+  const order = await must<{ singleCartOrder: { cartOrderProduct: { id: number }[] } }>(
+    product,
+    rita.token,
+    'GET',
+    `cart-order/${orderId}`,
+  );
+  const asked = await must<{ singleReturnCartOrder: { id: number } }>(
+    product,
+    rita.token,
+    'POST',
+    'return-cart-order',
+    {
+      cartOrderId: orderId,
+      returnType: 'PRODUCT',
+      note: 'The handle is loose',
+      returnCartOrderProduct: [{ cartOrderProductId: order.singleCartOrder.cartOrderProduct[0]!.id, productQuantity: 1 }],
+    },
+    { 'Idempotency-Key': 'rita-return-2' },
+  );
+  const resendId = asked.singleReturnCartOrder.id;
+  for (const returnCartOrderStatus of ['RECEIVED', 'RESEND'])
+    await must(product, staff, 'PATCH', `return-cart-order/${resendId}`, { returnCartOrderStatus });
+
+  await openScreen(page, 'Resends');
+  await page.waitForURL(`${product.url}/admin/return-cart-order/resend`);
+  const due = row(page, `Return #${resendId}`);
+  await due.getByText('Rita Returner').waitFor();
+  await atBothWidths(page, 'web-resends');
+  await due.getByRole('button', { name: 'Make the replacement order' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Make it' }).click();
+  // made: it leaves the list, and the screen links to the new order
+  await due.waitFor({ state: 'detached' });
+  const made = page.getByRole('alert').filter({ hasText: `Return #${resendId}: replacement` });
+  const link = made.getByRole('link', { name: /Order #\d+/ });
+  const replacement = (await link.textContent())!.replace(/\D/g, '');
+  expect(Number(replacement)).toBeGreaterThan(orderId);
+  await link.click();
+  await page.waitForURL(`${product.url}/admin/cart-order/${replacement}`);
+  await page.getByRole('heading', { name: `Order #${replacement}` }).waitFor();
+  await row(page, 'Steel kettle').waitFor();
+  // the return names its replacement
+  await page.goto(`${product.url}/admin/return-cart-order/${resendId}`);
+  await page.locator('.ant-tag', { hasText: 'Resent' }).waitFor();
+  await page
+    .getByLabel('Return details')
+    .getByRole('link', { name: `Order #${replacement}` })
+    .waitFor();
+  expect(problems).toEqual([]);
+});
+
 test('the shopper sees the return refunded on the order and under My returns', async () => {
   const { page } = browser;
   await shopperLogIn(page);
   await page.goto(`${product.url}/orders/${orderId}`);
-  const done = page.getByTestId('order-return');
+  const done = page.getByTestId('order-return').filter({ hasText: `Return #${returnId}` });
   await done.getByTestId('return-status').filter({ hasText: 'Refunded' }).waitFor();
   await done.getByText('Your money has been refunded.').waitFor();
+  // the other kettle went back for a replacement, now sent
+  await page.getByTestId('order-return').getByText('Replacement sent').waitFor();
   await page.goto(`${product.url}/orders`);
   await page.getByRole('link', { name: 'My returns' }).click();
   await page.waitForURL(`${product.url}/returns`);
-  const mine = page.getByTestId('return-row');
-  await mine.getByText(`Return #${returnId} · order #${orderId}`).waitFor();
+  const mine = page.getByTestId('return-row').filter({ hasText: `Return #${returnId} · order #${orderId}` });
+  await mine.waitFor();
   expect(await mine.getByTestId('return-status').textContent()).toBe('Refunded');
   await atBothWidths(page, 'web-returns-mine');
   expect(problems).toEqual([]);

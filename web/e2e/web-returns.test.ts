@@ -62,6 +62,8 @@ afterAll(async () => {
 
 const notice = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text }).first().waitFor();
 const row = (page: Page, text: string | RegExp) => page.getByRole('row').filter({ hasText: text });
+const figure = (page: Page, section: string, label: string) =>
+  page.getByLabel(section).locator('th', { hasText: label }).locator('xpath=following-sibling::td[1]').innerText();
 
 /** Nothing is wider than a 390 px phone: the page never scrolls sideways; a screenshot at each width. */
 async function atBothWidths(page: Page, name: string) {
@@ -178,6 +180,10 @@ test('staff find it under Web returns, receive the kettle and refund it; the ord
   expect(await entry('sales returned').innerText()).toContain('$10.00');
   expect(await entry('VAT 10 % returned').innerText()).toContain('$1.00');
   expect(await entry('goods back at cost').innerText()).toContain('$6.00');
+  // the order's figures: 25.50, of which 11.00 came back and was paid back; nothing due either way
+  expect(await figure(page, 'Order figures', 'Returned')).toBe('-$11.00');
+  expect(await figure(page, 'Order figures', 'Paid')).toBe('$14.50');
+  expect(await figure(page, 'Order figures', 'Due')).toBe('$0.00');
   await atBothWidths(page, 'web-return-order');
   expect(problems).toEqual([]);
 });
@@ -244,6 +250,10 @@ test('the shopper sees the return refunded on the order and under My returns', a
   await done.getByText('Your money has been refunded.').waitFor();
   // the other kettle went back for a replacement, now sent
   await page.getByTestId('order-return').getByText('Replacement sent').waitFor();
+  // both kettles came back: one refunded, one paying for its replacement
+  expect(await page.getByTestId('order-returned').textContent()).toBe('−$22.00');
+  expect(await page.getByTestId('order-paid').textContent()).toBe('$3.50');
+  expect(await page.getByTestId('order-due').textContent()).toBe('$0.00');
   await page.goto(`${product.url}/orders`);
   await page.getByRole('link', { name: 'My returns' }).click();
   await page.waitForURL(`${product.url}/returns`);

@@ -3,6 +3,7 @@ import { type CartOrderDetail, routes } from '@tillbook/contract';
 import { lazy, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
+import { returnedAmount } from '../../lib/returned.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { LoggedOut } from '../account/LoggedOut.tsx';
 import { useShopper } from '../account/shopper.ts';
@@ -55,6 +56,7 @@ export function useOrder(id: string) {
 function Totals({ detail }: { detail: CartOrderDetail }) {
   const money = useMoney();
   const o = detail.singleCartOrder;
+  const returned = returnedAmount(o.returnCartOrder);
   return (
     <dl className="checkout-totals" data-testid="order-totals">
       <dt>Goods</dt>
@@ -71,8 +73,14 @@ function Totals({ detail }: { detail: CartOrderDetail }) {
       <dd className="checkout-total" data-testid="order-total">
         {money(o.totalAmount)}
       </dd>
+      {returned > 0 && (
+        <>
+          <dt>Returned</dt>
+          <dd data-testid="order-returned">−{money(returned)}</dd>
+        </>
+      )}
       <dt>Paid</dt>
-      <dd>{money(detail.totalPaidAmount)}</dd>
+      <dd data-testid="order-paid">{money(detail.totalPaidAmount)}</dd>
       <dt>Due</dt>
       <dd data-testid="order-due">{money(detail.dueAmount)}</dd>
     </dl>

@@ -169,6 +169,14 @@ describe('a partial return refunded', () => {
     // every unit back: the sale is undone but for the delivery fee; profit 36 − 1 − 15 less (36 − 1 − 15)
     expect(back.singleCartOrder).toMatchObject({ dueAmount: -38.6, profit: 0 });
     expect((await readProduct(t, p.id)).productQuantity).toBe(10);
+    const more = await askReturn(t, shopper, {
+      cartOrderId: order.id,
+      cartOrderProductId: line.id,
+      productQuantity: 1,
+      returnType: 'REFUND',
+    });
+    expect(more.status).toBe(409);
+    expect(more.body.error).toContain('already been returned');
     for (const id of ids) expect((await moveReturn(t, owner, id, 'REFUNDED')).status).toBe(200);
     expect((await orderOf(t, owner, order.id)).singleCartOrder).toMatchObject({ paidAmount: 5, dueAmount: 0 });
     // staff cannot move an order to RETURNED by hand

@@ -129,6 +129,8 @@ export async function createReturn(
   );
   // another shopper's order is not found, like one that does not exist
   if (!order || order.customer_id !== customerId) throw notFound(`Order ${input.cartOrderId}`);
+  if (order.order_status === 'RETURNED')
+    throw conflict(`Every item of order #${order.id} has already been returned`, { cartOrderId: 'is already returned' });
   if (order.order_status !== 'DELIVERED')
     throw badRequest(`Order #${order.id} is ${order.order_status}: it needs to be delivered first to be returned`, {
       cartOrderId: 'needs to be delivered first',

@@ -81,8 +81,9 @@ function Totals({ detail }: { detail: CartOrderDetail }) {
       )}
       <dt>Paid</dt>
       <dd data-testid="order-paid">{money(detail.totalPaidAmount)}</dd>
-      <dt>Due</dt>
-      <dd data-testid="order-due">{money(detail.dueAmount)}</dd>
+      {/* below zero once returned goods are back and before the money goes back: the shop owes the shopper */}
+      <dt>{detail.dueAmount < 0 ? 'We owe you' : 'Due'}</dt>
+      <dd data-testid="order-due">{money(Math.abs(detail.dueAmount))}</dd>
     </dl>
   );
 }

@@ -81,6 +81,11 @@ export const dashboardOnline = z.object({
   totalOrderDue: out.money,
   totalOrderProfit: out.money.optional(),
   byStatus: z.record(z.string(), out.int),
+  /** Returns of web orders asked for over the range (by their date), REJECTED ones left out, and what they give back. */
+  totalReturn: out.int,
+  totalReturnAmount: out.money,
+  /** Of them, those still waiting for the goods (PENDING). */
+  pendingReturn: out.int,
 });
 
 export const dashboardOut = z.object({

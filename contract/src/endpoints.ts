@@ -19,6 +19,7 @@ import { fileEndpoints, settingEndpoints } from './settings-endpoints.ts';
 import { cartEndpoints } from './shop/cart.ts';
 import { couponEndpoints } from './shop/coupon.ts';
 import { manualPaymentEndpoints, orderEndpoints } from './shop/order.ts';
+import { returnOrderEndpoints } from './shop/return-order.ts';
 import { reviewEndpoints } from './shop/review.ts';
 import { wishlistEndpoints } from './shop/wishlist.ts';
 
@@ -58,6 +59,7 @@ export const endpoints = {
   review: reviewEndpoints,
   wishlist: wishlistEndpoints,
   subCategoryDetail: subCategoryDetailEndpoints,
+  returnOrder: returnOrderEndpoints,
 };
 
 type Registry = typeof endpoints;

@@ -52,6 +52,7 @@ export * from './shop/coupon.ts';
 export * from './shop/order.ts';
 export * from './shop/order-lifecycle.ts';
 export * from './shop/return-lifecycle.ts';
+export * from './shop/return-order.ts';
 export * from './shop/review.ts';
 export * from './shop/wishlist.ts';
 export * from './status.ts';

@@ -104,6 +104,8 @@ export const stockDocuments = {
   costChange: costChangeDocument,
   /** A web order (reasons order and orderCancel). */
   cartOrder: 'cartOrder',
+  /** A web order's return (reason orderReturn) and its replacement order's stock out (reason order, document cartOrder). */
+  returnCartOrder: 'returnCartOrder',
 } as const;
 
 /** Sortable columns of the staff list. */

@@ -44,6 +44,7 @@ const books: PermissionName[] = [
   ...only(write, 'paymentSaleInvoice', 'paymentPurchaseInvoice'),
   ...only([...read, 'update'], 'manualPayment'),
   ...only(read, 'cartOrder'),
+  ...only([...read, 'update'], 'returnCartOrder'),
   ...only(read, 'saleInvoice', 'returnSaleInvoice', 'purchaseInvoice', 'returnPurchaseInvoice', 'customer', 'supplier', 'product'),
   'readAll-dashboard',
   'readAll-productReports',

@@ -157,6 +157,14 @@ const table = {
   subCategoryDetail: {
     details: { method: 'GET', path: 'e-commerce/subcategory/sub-category-details', access: 'public' },
   },
+  returnOrder: {
+    list: { method: 'GET', path: 'return-cart-order', access: 'readAll-returnCartOrder', list: true },
+    resend: { method: 'GET', path: 'return-cart-order/resend', access: 'readAll-returnCartOrder', list: true },
+    get: { method: 'GET', path: 'return-cart-order/:id', access: 'readSingle-returnCartOrder' },
+    create: { method: 'POST', path: 'return-cart-order', access: 'customer' },
+    setStatus: { method: 'PATCH', path: 'return-cart-order/:id', access: 'update-returnCartOrder' },
+    reOrder: { method: 'POST', path: 'cart-order/reOrder', access: 'update-returnCartOrder' },
+  },
   sale: {
     create: { method: 'POST', path: 'sale-invoice', access: 'create-saleInvoice' },
     list: { method: 'GET', path: 'sale-invoice', access: 'readAll-saleInvoice', list: true },

@@ -127,9 +127,10 @@ export async function expectListTotalsMatchInvoices(t: TestApp): Promise<void> {
 }
 
 /**
- * Every web order's kept paid and due equal its ledger (type order): due is what the receivable holds
- * for it, paid what came in from a payment method's account (less what went back). Worked out here
- * from the ledger alone, not by the server's code.
+ * Every web order's kept paid and due equal its ledger (types order and orderReturn, its returns'):
+ * due is what the receivable holds for it (below zero while the shop owes the shopper for goods
+ * returned), paid what came in from a payment method's account (less what went back: a refund, a
+ * return's credit spent on a replacement). Worked out here from the ledger alone, not by the server's code.
  */
 export async function expectOrderFiguresMatchLedger(t: TestApp): Promise<void> {
   const result = await t.database.db.execute(sql`
@@ -140,7 +141,7 @@ export async function expectOrderFiguresMatchLedger(t: TestApp): Promise<void> {
         coalesce(sum(t.amount) filter (where t.debit_id = ar.id), 0) - coalesce(sum(t.amount) filter (where t.credit_id = ar.id), 0) as due,
         coalesce(sum(t.amount) filter (where t.credit_id = ar.id and t.debit_id not in (select id from goods)), 0)
           - coalesce(sum(t.amount) filter (where t.debit_id = ar.id and t.credit_id not in (select id from goods)), 0) as paid
-      from "transaction" t cross join ar where t.type = 'order' group by t.related_id)
+      from "transaction" t cross join ar where t.type in ('order', 'orderReturn') group by t.related_id)
     select o.id, o.order_status, o.paid_amount::text || ' / ' || coalesce(f.paid, 0)::numeric(14,2)::text as paid,
       o.due_amount::text || ' / ' || coalesce(f.due, 0)::numeric(14,2)::text as due
     from cart_order o left join f on f.related_id = o.id::text

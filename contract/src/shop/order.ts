@@ -6,6 +6,7 @@ import { id, money, optionalId, optionalLines, optionalText } from '../fields.ts
 import { idListFilter } from '../list-query.ts';
 import { statusText } from '../status.ts';
 import { orderStatuses, verificationStates } from './order-lifecycle.ts';
+import { returnStatuses, returnTypes } from './return-lifecycle.ts';
 
 /**
  * POST cart-order (and POST e-commerce/orders/create-order): the caller's cart becomes an order. Prices
@@ -114,6 +115,9 @@ export const orderOut = z.object({
   courierMedium: out.optionalText,
   /** The manual payment's verification: Pending, Accept or Reject. */
   isVerified: z.enum(verificationStates),
+  /** 'true' for the replacement of a return (`cart-order/reOrder`); `previousCartOrderId` is the order it replaces. */
+  isReOrdered: out.status,
+  previousCartOrderId: out.optionalId,
 });
 export type CartOrder = z.infer<typeof orderOut>;
 
@@ -127,6 +131,16 @@ export const orderTransactionOut = z.object({
   type: out.text,
 });
 
+/** A return of the order as its page shows it: status, type and the lines with their quantities. */
+export const orderReturnSummaryOut = z.object({
+  id: out.id,
+  date: out.date,
+  returnCartOrderStatus: z.enum(returnStatuses),
+  returnType: z.enum(returnTypes),
+  totalAmount: out.money,
+  returnCartOrderProduct: z.array(z.object({ cartOrderProductId: out.id, productQuantity: out.int })),
+});
+
 export const orderDetailOut = z.object({
   status: z.enum(['PAID', 'UNPAID']),
   totalAmount: out.money,
@@ -137,8 +151,17 @@ export const orderDetailOut = z.object({
   totalCouponAmount: out.money,
   deliveryFee: out.money,
   singleCartOrder: orderOut.extend({
-    cartOrderProduct: z.array(orderLineOut),
+    cartOrderProduct: z.array(
+      orderLineOut.extend({
+        /** Units of the line in returns not REJECTED. */
+        returnedQuantity: out.int,
+        /** Units the shopper may still return (0 unless the order is DELIVERED). */
+        returnableQuantity: out.int,
+      }),
+    ),
     history: z.array(orderHistoryOut),
+    /** The order's returns, newest first. */
+    returnCartOrder: z.array(orderReturnSummaryOut),
   }),
   /** The order's ledger entries (staff only: a shopper gets none). */
   transactions: z.array(orderTransactionOut),

@@ -5,6 +5,7 @@ import { orderScreens } from './orders/screens.ts';
 import { purchasingScreens } from './purchasing/screens.ts';
 import { reportScreens } from './reports/screens.ts';
 import { resourceScreens } from './resources/screens.ts';
+import { returnScreens } from './returns/screens.ts';
 import { reviewScreens } from './reviews/screens.ts';
 import type { AdminScreen } from './screens.ts';
 import { sellingScreens } from './selling/screens.ts';
@@ -18,6 +19,7 @@ export const allScreens: AdminScreen[] = [
   ...orderScreens,
   ...reviewScreens,
   ...wishlistScreens,
+  ...returnScreens,
   ...stockScreens,
   ...identityScreens,
   ...mailScreens,

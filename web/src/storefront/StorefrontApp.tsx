@@ -32,6 +32,7 @@ const OrdersPage = page(shopPages, 'OrdersPage');
 const OrderPage = page(shopPages, 'OrderPage');
 const OrderPlacedPage = page(shopPages, 'OrderPlacedPage');
 const WishlistPage = page(shopPages, 'WishlistPage');
+const ReturnsPage = page(shopPages, 'ReturnsPage');
 const NotFound = lazy(async () => ({ default: (await import('../ui/NotFound.tsx')).NotFound }));
 
 export function StorefrontApp() {
@@ -63,6 +64,7 @@ export function StorefrontApp() {
             <Route path="orders/:id" element={<OrderPage />} />
             <Route path="orders/:id/placed" element={<OrderPlacedPage />} />
             <Route path="wishlist" element={<WishlistPage />} />
+            <Route path="returns" element={<ReturnsPage />} />
             <Route path="*" element={<NotFound shop />} />
           </Routes>
         </Suspense>

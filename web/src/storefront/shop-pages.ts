@@ -4,4 +4,5 @@ export { CheckoutPage } from './checkout/CheckoutPage.tsx';
 export { OrderPage } from './orders/OrderPage.tsx';
 export { OrderPlacedPage } from './orders/OrderPlacedPage.tsx';
 export { OrdersPage } from './orders/OrdersPage.tsx';
+export { ReturnsPage } from './returns/ReturnsPage.tsx';
 export { WishlistPage } from './wishlist/WishlistPage.tsx';

@@ -72,11 +72,12 @@ async function newProducts(db: DbOrTx, q: ListQuery<ReportFilters>) {
 /**
  * top-selling-products (reference 3.2): active products that sold in the period (startDate..endDate
  * on sale dates), by units sold net of returns, most first (ties by id); each as the storefront shows
- * it, priced on today's business date. Web orders join the sum when they exist.
+ * it, priced on today's business date. Web orders (not cancelled) count beside the till's sales, net of
+ * their returns whose goods came back.
  */
 async function topSelling(ctx: AppContext, q: ListQuery<ReportFilters>) {
   const { db } = ctx;
-  const sales = salesByProduct(db, { from: q.startDate, to: q.endDate });
+  const sales = salesByProduct(db, { from: q.startDate, to: q.endDate }, { web: true });
   const where = whereAll([reportWhere(q, false), gt(sales.soldQuantity, 0)]);
   const { limit, offset } = paging(q);
   const ranked = db

@@ -1,7 +1,16 @@
-import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db.ts';
-import { returnSaleInvoice, returnSaleInvoiceProduct, saleInvoice, saleInvoiceProduct } from '../../schema/index.ts';
+import {
+  cartOrder,
+  cartOrderProduct,
+  returnCartOrder,
+  returnCartOrderProduct,
+  returnSaleInvoice,
+  returnSaleInvoiceProduct,
+  saleInvoice,
+  saleInvoiceProduct,
+} from '../../schema/index.ts';
 
 /** Sale dates, both days included; either end may be open. */
 export interface SalesPeriod {
@@ -17,7 +26,7 @@ export interface SalesPeriod {
  * sale line (a return takes back its share of both). A subquery to join on `productId`; its sums are
  * numeric (exact), so a caller reads them through {@link moneyOf}.
  */
-export function salesByProduct(db: DbOrTx, period: SalesPeriod) {
+export function salesByProduct(db: DbOrTx, period: SalesPeriod, options: { web?: boolean } = {}) {
   const line = saleInvoiceProduct;
   const sale = saleInvoice;
   const back = returnSaleInvoiceProduct;
@@ -45,7 +54,7 @@ export function salesByProduct(db: DbOrTx, period: SalesPeriod) {
     .innerJoin(returned, eq(returned.id, back.invoiceId))
     .innerJoin(sale, eq(sale.id, returned.saleInvoiceId))
     .where(within(returned.date));
-  const moves = unionAll(sold, broughtBack).as('moves');
+  const moves = (options.web ? unionAll(sold, broughtBack, ...webSales(db, period)) : unionAll(sold, broughtBack)).as('moves');
   return db
     .select({
       productId: moves.productId,
@@ -58,6 +67,44 @@ export function salesByProduct(db: DbOrTx, period: SalesPeriod) {
     .as('sales');
 }
 export type SalesByProduct = ReturnType<typeof salesByProduct>;
+
+/** Web returns that count against sales: the goods came back (a REJECTED or PENDING return never does). */
+const returnsBack = ['RECEIVED', 'REFUNDED', 'RESEND', 'RESENDED'] as const;
+
+/**
+ * The web orders' part of {@link salesByProduct}: the lines of orders not CANCELLED (a replacement
+ * order included) on the order's date, less the lines of their returns whose goods came back, on the
+ * return's date. The value is the line net of VAT after the catalogue discount (before the coupon).
+ */
+function webSales(db: DbOrTx, period: SalesPeriod) {
+  const line = cartOrderProduct;
+  const order = cartOrder;
+  const back = returnCartOrderProduct;
+  const returned = returnCartOrder;
+  const dated = (date: typeof order.date | typeof returned.date) =>
+    and(period.from ? gte(date, period.from) : undefined, period.to ? lte(date, period.to) : undefined);
+  const ordered = db
+    .select({
+      productId: sql<number>`${line.productId}`.as('product_id'),
+      quantity: sql<number>`${line.productQuantity}`.as('quantity'),
+      value: sql<string>`${line.lineTotal} - ${line.vatAmount}`.as('value'),
+      cost: sql<string>`${line.productQuantity} * ${line.unitCost}`.as('cost'),
+    })
+    .from(line)
+    .innerJoin(order, eq(order.id, line.invoiceId))
+    .where(and(ne(order.orderStatus, 'CANCELLED'), dated(order.date)));
+  const sentBack = db
+    .select({
+      productId: sql<number>`${back.productId}`.as('product_id'),
+      quantity: sql<number>`-${back.productQuantity}`.as('quantity'),
+      value: sql<string>`-(${back.lineTotal} - ${back.vatAmount})`.as('value'),
+      cost: sql<string>`-(${back.productQuantity} * ${back.unitCost})`.as('cost'),
+    })
+    .from(back)
+    .innerJoin(returned, eq(returned.id, back.returnCartOrderId))
+    .where(and(inArray(returned.returnCartOrderStatus, [...returnsBack]), dated(returned.date)));
+  return [ordered, sentBack] as const;
+}
 
 /** A numeric sum (or one product's figure) as a number with two decimals; 0 where nothing sold. */
 export const moneyOf = (expression: SQL | SQL.Aliased) => sql<number>`coalesce(${expression}, 0)::numeric(16,2)`.mapWith(Number);

@@ -123,14 +123,21 @@ async function saleDue(db: DbOrTx, start: string, end: string) {
   return money(row?.due);
 }
 
-/** Web orders of the range: counted, summed (cancelled ones apart) and per status. */
+/** Web orders of the range: counted, summed (cancelled ones apart) and per status; their returns of the range. */
 async function onlineOrders(db: DbOrTx, start: string, end: string) {
-  const rows = await rawRows<{ order_status: string; n: number; amount: string; due: string; profit: string }>(
+  const ordersOf = rawRows<{ order_status: string; n: number; amount: string; due: string; profit: string }>(
     db,
     sql`select order_status, count(*)::int as n, coalesce(round(sum(total_amount) * 100), 0)::bigint as amount,
         coalesce(round(sum(due_amount) * 100), 0)::bigint as due, coalesce(round(sum(profit) * 100), 0)::bigint as profit
       from cart_order where date between ${start}::date and ${end}::date group by order_status`,
   );
+  const returnsOf = rawRows<{ n: number; amount: string; pending: number }>(
+    db,
+    sql`select count(*)::int as n, coalesce(round(sum(total_amount) * 100), 0)::bigint as amount,
+        count(*) filter (where return_cart_order_status = 'PENDING')::int as pending
+      from return_cart_order where date between ${start}::date and ${end}::date and return_cart_order_status <> 'REJECTED'`,
+  );
+  const [rows, [returns]] = await Promise.all([ordersOf, returnsOf]);
   const live = rows.filter((r) => r.order_status !== 'CANCELLED');
   const sum = (key: 'amount' | 'due' | 'profit') => money(live.reduce((s, r) => s + Number(r[key]), 0));
   return {
@@ -140,6 +147,9 @@ async function onlineOrders(db: DbOrTx, start: string, end: string) {
     totalOrderDue: sum('due'),
     totalOrderProfit: sum('profit'),
     byStatus: Object.fromEntries(orderStatuses.map((status) => [status, rows.find((r) => r.order_status === status)?.n ?? 0])),
+    totalReturn: returns?.n ?? 0,
+    totalReturnAmount: money(returns?.amount),
+    pendingReturn: returns?.pending ?? 0,
   };
 }
 
@@ -158,6 +168,7 @@ export const dashboardTables = [
   'stock_movement',
   'customer',
   'cart_order',
+  'return_cart_order',
 ] as const;
 
 export type DashboardAnswer = Awaited<ReturnType<typeof figures>>;

@@ -89,6 +89,8 @@ export function createdOrder(w: {
     courierMediumId: null,
     courierMedium: null,
     isVerified: 'Pending' as const,
+    isReOrdered: false,
+    previousCartOrderId: null,
   } satisfies Record<keyof CartOrder, unknown>;
   return {
     ...order,

@@ -17,6 +17,7 @@ import {
   product,
 } from '../../schema/index.ts';
 import { imageUrls } from '../catalogue/index.ts';
+import { returnedByLine, returnsOfOrder } from './return-summary.ts';
 
 const o = cartOrder;
 const moneySum = (column: SQL | PgColumn) => sql<number>`coalesce(sum(${column}), 0)::numeric(14,2)::text`.mapWith(Number);
@@ -62,6 +63,8 @@ function headers(db: DbOrTx) {
       deliveryAddress: o.deliveryAddress,
       customerPhone: o.customerPhone,
       note: o.note,
+      isReOrdered: o.isReOrdered,
+      previousCartOrderId: o.previousCartOrderId,
       courierMediumId: o.courierMediumId,
       courierMedium: courierMedium.courierMediumName,
       isVerified: verification,
@@ -129,7 +132,7 @@ export async function listOrders(db: DbOrTx, q: ListQuery<OrderFilters>, ownerId
 }
 
 /** The lines of an order with their product, colour and attribute values. */
-async function linesOf(db: DbOrTx, orderId: number) {
+export async function linesOf(db: DbOrTx, orderId: number) {
   const l = cartOrderProduct;
   const rows = await db
     .select({
@@ -173,7 +176,7 @@ export async function orderHeader(db: DbOrTx, orderId: number, ownerId?: number)
 /** GET cart-order/{id}: the order, its lines, its status history, its ledger entries (staff), and the next statuses it may take. */
 export async function readOrder(db: DbOrTx, orderId: number, ownerId?: number) {
   // the header, the lines, the history (and the books) side by side; the lines of an order not found are not sent
-  const [header, lines, history, transactions] = await Promise.all([
+  const [header, lines, history, transactions, returns, returned] = await Promise.all([
     orderHeader(db, orderId, ownerId),
     linesOf(db, orderId),
     db
@@ -182,8 +185,15 @@ export async function readOrder(db: DbOrTx, orderId: number, ownerId?: number) {
       .where(eq(orderStatusHistory.cartOrderId, orderId))
       .orderBy(asc(orderStatusHistory.id)),
     ownerId === undefined ? orderEntries(db, orderId) : Promise.resolve([]),
+    returnsOfOrder(db, orderId),
+    returnedByLine(db, orderId),
   ]);
   if (!header) return undefined;
+  const delivered = header.orderStatus === 'DELIVERED';
+  const withReturns = lines.map((line) => {
+    const returnedQuantity = returned.get(line.id) ?? 0;
+    return { ...line, returnedQuantity, returnableQuantity: delivered ? Math.max(0, line.productQuantity - returnedQuantity) : 0 };
+  });
   return {
     status: header.dueAmount <= 0 ? ('PAID' as const) : ('UNPAID' as const),
     totalAmount: header.totalAmount,
@@ -193,7 +203,7 @@ export async function readOrder(db: DbOrTx, orderId: number, ownerId?: number) {
     totalDiscountAmount: header.totalDiscountAmount,
     totalCouponAmount: header.couponAmount,
     deliveryFee: header.deliveryFee,
-    singleCartOrder: { ...header, cartOrderProduct: lines, history },
+    singleCartOrder: { ...header, cartOrderProduct: withReturns, history, returnCartOrder: returns },
     transactions,
     nextStatuses: [...(orderLifecycle.transitions[header.orderStatus] ?? [])],
   };

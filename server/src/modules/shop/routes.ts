@@ -22,9 +22,10 @@ import { couponByCode } from './coupon-check.ts';
 import { addManualPayment, listManualPayments, readManualPayment, setManualPaymentStatus, verifyPayment } from './manual-payment.ts';
 import { listOrders, readOrder } from './order-read.ts';
 import { moveOrder } from './order-status.ts';
+import { returnRoutes } from './return-routes.ts';
 
 /** Profit tells what the goods cost: only for a role holding the cost permission (never a shopper). */
-const withoutProfit = <T extends { profit?: unknown }>(req: FastifyRequest, row: T): T => {
+export const withoutProfit = <T extends { profit?: unknown }>(req: FastifyRequest, row: T): T => {
   if (holds(req, costPermission)) return row;
   const { profit: _, ...rest } = row;
   return rest as T;
@@ -122,5 +123,6 @@ export function shopRoutes(ctx: AppContext): RouteDef[] {
       if (refusal) throw badRequest(refusal, { code: refusal });
       return { ...coupon, couponAmount: fromCents(couponAmount(coupon, toCents(query.amount))) };
     }),
+    ...returnRoutes(ctx, { day, idempotencyKey, withoutProfit }),
   ];
 }

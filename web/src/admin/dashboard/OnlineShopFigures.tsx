@@ -10,13 +10,15 @@ type Online = AnswerOf<EndpointOf<typeof routes.dashboard.get>>['online'];
 
 /**
  * The online shop over the dashboard's range: orders placed (cancelled ones apart), their total and due,
- * their profit for a role that may see it, and how many are in each status now, each opening the order
+ * the returns asked for (rejected ones apart) and what they give back, their profit for a role that may see it,
+ * and how many are in each status now, each opening the order
  * list on those orders when the role may read it.
  */
 export function OnlineShopFigures({ online, dates }: { online: Online; dates: string }) {
   const { can } = usePermissions();
   const list = (status?: string) =>
     can('readAll-cartOrder') ? `/admin/cart-order?${[status ? `orderStatus=${status}` : '', dates].filter(Boolean).join('&')}` : undefined;
+  const returns = can('readAll-returnCartOrder') ? `/admin/return-cart-order${dates ? `?${dates}` : ''}` : undefined;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   return (
     <section aria-label="Online shop">
@@ -39,6 +41,14 @@ export function OnlineShopFigures({ online, dates }: { online: Online; dates: st
               value={money(online.totalOrderAmount)}
               to={list()}
               note={`Due ${money(online.totalOrderDue)}`}
+            />
+          </Col>
+          <Col xs={24} sm={12} lg={6}>
+            <Figure
+              title="Web returns"
+              value={online.totalReturn}
+              to={returns}
+              note={`${money(online.totalReturnAmount)}, ${online.pendingReturn} waiting for the goods`}
             />
           </Col>
           {online.totalOrderProfit !== undefined && (

@@ -8,10 +8,11 @@ import { must } from '../../lib/http.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { LinesTable, money } from '../../ui/document/LinesTable.tsx';
 import { Totals } from '../../ui/document/Totals.tsx';
+import { ReturnLink, ReturnStatusTag, ReturnTypeTag } from '../returns/return-format.tsx';
 import { OrderStatusActions } from './OrderStatusActions.tsx';
 import { orderFigures } from './order-figures.ts';
 import { lineName, OrderStatusTag, statusLabels, VerificationTag } from './order-format.tsx';
-import type { OrderHistoryRow, OrderLedgerRow, OrderLine } from './order-types.ts';
+import type { OrderHistoryRow, OrderLedgerRow, OrderLine, OrderReturnRow } from './order-types.ts';
 
 /**
  * One web order: the shopper and where it goes, its lines, its figures, how it is paid and whether the
@@ -123,6 +124,31 @@ export default function OrderPage() {
           { key: 'status', title: 'Status', render: (_, h) => statusLabels[h.orderStatus] },
         ]}
       />
+      {order.returnCartOrder.length > 0 && (
+        <>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            Returns
+          </Typography.Title>
+          <LinesTable<OrderReturnRow>
+            label="Returns"
+            rowKey="id"
+            lines={order.returnCartOrder}
+            columns={[
+              { key: 'id', title: 'Return', render: (_, r) => <ReturnLink id={r.id} /> },
+              { key: 'date', title: 'Date', dataIndex: 'date' },
+              { key: 'type', title: 'Asked for', render: (_, r) => <ReturnTypeTag type={r.returnType} /> },
+              { key: 'status', title: 'Status', render: (_, r) => <ReturnStatusTag status={r.returnCartOrderStatus} /> },
+              {
+                key: 'units',
+                title: 'Units',
+                align: 'right',
+                render: (_, r) => r.returnCartOrderProduct.reduce((n, l) => n + l.productQuantity, 0),
+              },
+              { key: 'amount', title: 'Amount', align: 'right', render: (_, r) => money(r.totalAmount) },
+            ]}
+          />
+        </>
+      )}
       <Typography.Title level={4} style={{ margin: 0 }}>
         Payments and postings
       </Typography.Title>

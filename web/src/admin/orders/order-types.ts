@@ -6,5 +6,6 @@ export type OrderRow = OrderList['getAllCartOrder'][number];
 export type OrderDetail = AnswerOf<EndpointOf<typeof routes.order.get>>;
 export type OrderLine = OrderDetail['singleCartOrder']['cartOrderProduct'][number];
 export type OrderHistoryRow = OrderDetail['singleCartOrder']['history'][number];
+export type OrderReturnRow = OrderDetail['singleCartOrder']['returnCartOrder'][number];
 export type OrderLedgerRow = OrderDetail['transactions'][number];
 export type ManualPayment = AnswerOf<EndpointOf<typeof routes.manualPayment.list>>['getAllManualPayment'][number];

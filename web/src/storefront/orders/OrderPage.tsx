@@ -3,11 +3,14 @@ import { type CartOrderDetail, routes } from '@tillbook/contract';
 import { lazy, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
+import { returnedAmount } from '../../lib/returned.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { LoggedOut } from '../account/LoggedOut.tsx';
 import { useShopper } from '../account/shopper.ts';
 import { CartLines } from '../cart/CartLines.tsx';
 import { useCart } from '../cart/use-cart.ts';
+import { OrderReturns } from '../returns/OrderReturns.tsx';
+import { ReturnForm } from '../returns/ReturnForm.tsx';
 import { useMoney } from '../shop.ts';
 import { day, statusLabels, when } from './order-status.ts';
 import { ResendPayment } from './ResendPayment.tsx';
@@ -53,6 +56,7 @@ export function useOrder(id: string) {
 function Totals({ detail }: { detail: CartOrderDetail }) {
   const money = useMoney();
   const o = detail.singleCartOrder;
+  const returned = returnedAmount(o.returnCartOrder);
   return (
     <dl className="checkout-totals" data-testid="order-totals">
       <dt>Goods</dt>
@@ -69,10 +73,17 @@ function Totals({ detail }: { detail: CartOrderDetail }) {
       <dd className="checkout-total" data-testid="order-total">
         {money(o.totalAmount)}
       </dd>
+      {returned > 0 && (
+        <>
+          <dt>Returned</dt>
+          <dd data-testid="order-returned">−{money(returned)}</dd>
+        </>
+      )}
       <dt>Paid</dt>
-      <dd>{money(detail.totalPaidAmount)}</dd>
-      <dt>Due</dt>
-      <dd data-testid="order-due">{money(detail.dueAmount)}</dd>
+      <dd data-testid="order-paid">{money(detail.totalPaidAmount)}</dd>
+      {/* below zero once returned goods are back and before the money goes back: the shop owes the shopper */}
+      <dt>{detail.dueAmount < 0 ? 'We owe you' : 'Due'}</dt>
+      <dd data-testid="order-due">{money(Math.abs(detail.dueAmount))}</dd>
     </dl>
   );
 }
@@ -84,6 +95,7 @@ export function OrderPage() {
   const cart = useCart();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const [returning, setReturning] = useState(false);
   if (!shopper) return <LoggedOut title="Order" />;
   const result = order.data;
   if (!valid || (result?.error !== undefined && [400, 403, 404].includes(result.status))) return <NotFound shop />;
@@ -91,6 +103,8 @@ export function OrderPage() {
   if (result.error !== undefined) return <p className="account-notice">{result.error}</p>;
   const detail = result.data;
   const o = detail.singleCartOrder;
+  // a delivered order with something left to send back (the server counts what was already returned)
+  const mayReturn = o.orderStatus === 'DELIVERED' && o.cartOrderProduct.some((l) => l.returnableQuantity > 0);
 
   async function buyAgain() {
     setBusy(true);
@@ -117,15 +131,24 @@ export function OrderPage() {
       </div>
       <p className="checkout-muted">Placed on {day(o.date)}</p>
       <div className="checkout-grid">
-        <div className="checkout-main">
+        <div className="checkout-main order-main">
           <section className="checkout-section" aria-labelledby="order-items">
             <h2 id="order-items">Items</h2>
             <CartLines lines={shownLines(o)} />
             <Totals detail={detail} />
-            <button type="button" className="cart-button" disabled={busy} onClick={() => void buyAgain()}>
-              Buy again
-            </button>
+            <div className="return-buttons">
+              <button type="button" className="cart-button" disabled={busy} onClick={() => void buyAgain()}>
+                Buy again
+              </button>
+              {mayReturn && !returning && (
+                <button type="button" className="cart-button cart-button-plain" onClick={() => setReturning(true)}>
+                  Return items
+                </button>
+              )}
+            </div>
           </section>
+          {returning && mayReturn && <ReturnForm order={o} onClose={() => setReturning(false)} />}
+          <OrderReturns order={o} />
         </div>
         <aside className="checkout-summary">
           <section className="checkout-section" aria-labelledby="order-history">

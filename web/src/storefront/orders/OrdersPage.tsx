@@ -33,7 +33,10 @@ export function OrdersPage() {
   const pages = Math.max(1, Math.ceil(total / count));
   return (
     <main className="orders" data-testid="my-orders">
-      <h1 className="shop-title">My orders</h1>
+      <div className="order-title">
+        <h1 className="shop-title">My orders</h1>
+        <Link to="/returns">My returns</Link>
+      </div>
       {list.length === 0 ? (
         <div className="cart-empty">
           <p>You have no orders yet.</p>

@@ -1,0 +1,160 @@
+import { type ReturnStatus, type ReturnType, returnStatuses } from '@tillbook/contract';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../platform/db.ts';
+import { conventionWhere, type ListQuery, orderBy, whereAll } from '../../platform/list-query.ts';
+import { paged } from '../../platform/queries.ts';
+import { colors, customer, product, returnCartOrder, returnCartOrderProduct } from '../../schema/index.ts';
+import { imageUrls } from '../catalogue/index.ts';
+import { linesOf, orderHeader } from './order-read.ts';
+import { nextReturnStatuses } from './return-status.ts';
+
+const r = returnCartOrder;
+const moneySum = (column: SQL | PgColumn) => sql<number>`coalesce(sum(${column}), 0)::numeric(14,2)::text`.mapWith(Number);
+const quantity = sql<number>`(select coalesce(sum(l.product_quantity), 0)::int from return_cart_order_product l
+  where l.return_cart_order_id = ${r.id})`.mapWith(Number);
+
+/** Return headers with the shopper. */
+function headers(db: DbOrTx) {
+  return db
+    .select({
+      id: r.id,
+      status: r.status,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+      date: r.date,
+      cartOrderId: r.cartOrderId,
+      customerId: r.customerId,
+      customer: {
+        id: customer.id,
+        username: sql<string>`coalesce(${customer.username}, ${customer.email}, '')`,
+        email: customer.email,
+        phone: customer.phone,
+      },
+      returnType: r.returnType,
+      returnCartOrderStatus: r.returnCartOrderStatus,
+      totalAmount: r.totalAmount,
+      totalVatAmount: r.totalVatAmount,
+      totalDiscountAmount: r.totalDiscountAmount,
+      couponAmount: r.couponAmount,
+      cost: r.cost,
+      note: r.note,
+      resendCartOrderId: r.resendCartOrderId,
+      totalQuantity: quantity,
+    })
+    .from(r)
+    .innerJoin(customer, eq(customer.id, r.customerId))
+    .$dynamic();
+}
+
+export type ReturnFilters = {
+  returnCartOrderStatus?: ReturnStatus;
+  returnType?: ReturnType;
+  cartOrderId?: number[];
+  customerId?: number[];
+};
+
+/** The list's conditions: the convention (status flag, search by return or order id or the shopper, dates), the filters; a shopper's own only. */
+function listWhere(q: ListQuery<ReturnFilters>, ownerId: number | undefined, withStatus: boolean): SQL | undefined {
+  const key = q.key?.trim();
+  const number = key && /^#?\d{1,9}$/.test(key) ? Number(key.replace('#', '')) : undefined;
+  const search = key
+    ? sql`(${number === undefined ? sql`false` : sql`${r.id} = ${number} or ${r.cartOrderId} = ${number}`}
+        or ${customer.username} ilike ${`%${key}%`} or ${customer.email} ilike ${`%${key}%`} or ${customer.phone} ilike ${`%${key}%`})`
+    : undefined;
+  return whereAll([
+    ...conventionWhere({ ...q, key: undefined }, { status: r.status, date: r.date }),
+    search,
+    ownerId === undefined ? undefined : eq(r.customerId, ownerId),
+    withStatus && q.filters.returnCartOrderStatus ? eq(r.returnCartOrderStatus, q.filters.returnCartOrderStatus) : undefined,
+    q.filters.returnType ? eq(r.returnType, q.filters.returnType) : undefined,
+    q.filters.cartOrderId ? inArray(r.cartOrderId, q.filters.cartOrderId) : undefined,
+    q.filters.customerId ? inArray(r.customerId, q.filters.customerId) : undefined,
+  ]);
+}
+
+/**
+ * GET return-cart-order?filters → {getAllReturnCartOrder, totalReturnCartOrder, aggregations}: the page,
+ * the sums over the filters (the return-order report's `_sum`) and the count per status without the
+ * status filter (the tabs); `ownerId`: a shopper's own returns only.
+ */
+export async function listReturns(db: DbOrTx, q: ListQuery<ReturnFilters>, ownerId?: number) {
+  const where = listWhere(q, ownerId, true);
+  const rows = await paged(
+    headers(db)
+      .where(where)
+      .orderBy(...orderBy(q, r, r.id)),
+    q,
+  );
+  const [sums] = await db
+    .select({
+      count: count(),
+      totalAmount: moneySum(r.totalAmount),
+      totalVatAmount: moneySum(r.totalVatAmount),
+      totalDiscountAmount: moneySum(r.totalDiscountAmount),
+      couponAmount: moneySum(r.couponAmount),
+      totalQuantity: sql<number>`coalesce(sum(${quantity}), 0)::int`.mapWith(Number),
+      cost: moneySum(r.cost),
+    })
+    .from(r)
+    .innerJoin(customer, eq(customer.id, r.customerId))
+    .where(where);
+  const perStatus = await db
+    .select({ returnCartOrderStatus: r.returnCartOrderStatus, n: count() })
+    .from(r)
+    .innerJoin(customer, eq(customer.id, r.customerId))
+    .where(listWhere(q, ownerId, false))
+    .groupBy(r.returnCartOrderStatus);
+  const byStatus = Object.fromEntries(returnStatuses.map((s) => [s, perStatus.find((p) => p.returnCartOrderStatus === s)?.n ?? 0]));
+  const { count: total, ...sum } = sums!;
+  return { getAllReturnCartOrder: rows, totalReturnCartOrder: total, aggregations: { _count: { id: total }, _sum: sum, byStatus } };
+}
+
+/** The lines of a return with their product and colour. */
+async function returnLines(db: DbOrTx, returnId: number) {
+  const l = returnCartOrderProduct;
+  const rows = await db
+    .select({
+      id: l.id,
+      returnCartOrderId: l.returnCartOrderId,
+      cartOrderProductId: l.cartOrderProductId,
+      productId: l.productId,
+      productQuantity: l.productQuantity,
+      productSalePrice: l.productSalePrice,
+      productVat: l.productVat,
+      discountType: l.discountType,
+      discount: l.discount,
+      unitPrice: l.unitPrice,
+      lineTotal: l.lineTotal,
+      vatAmount: l.vatAmount,
+      unitCost: l.unitCost,
+      colorId: l.colorId,
+      colorName: colors.name,
+      product: { id: product.id, name: product.name, productThumbnailImage: product.productThumbnailImage },
+    })
+    .from(l)
+    .innerJoin(product, eq(product.id, l.productId))
+    .leftJoin(colors, eq(colors.id, l.colorId))
+    .where(eq(l.returnCartOrderId, returnId))
+    .orderBy(asc(l.id));
+  return rows.map(({ colorName, ...row }) => ({
+    ...row,
+    product: { ...row.product, productThumbnailImage: imageUrls(row.product.productThumbnailImage).thumbnailUrl },
+    colors: row.colorId && colorName ? { id: row.colorId, name: colorName } : null,
+  }));
+}
+
+/** GET return-cart-order/{id}: the return, its lines, its order with the order's lines, and the statuses it may take next by hand. */
+export async function readReturn(db: DbOrTx, returnId: number, ownerId?: number) {
+  const [header] = await headers(db).where(and(eq(r.id, returnId), ownerId === undefined ? undefined : eq(r.customerId, ownerId)));
+  if (!header) return undefined;
+  const [lines, order, orderLines] = await Promise.all([
+    returnLines(db, returnId),
+    orderHeader(db, header.cartOrderId),
+    linesOf(db, header.cartOrderId),
+  ]);
+  return {
+    singleReturnCartOrder: { ...header, returnCartOrderProduct: lines, cartOrder: { ...order!, cartOrderProduct: orderLines } },
+    nextStatuses: nextReturnStatuses(header.returnCartOrderStatus, header.returnType),
+  };
+}

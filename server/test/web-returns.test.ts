@@ -124,9 +124,16 @@ describe('a partial return refunded', () => {
     expect((await orderPostingsOf(t, order.id)).length).toBe(6);
     expect(settled.transactions.map((e: { type: string }) => e.type)).toEqual([...Array(6).fill('order'), ...Array(5).fill('orderReturn')]);
 
+    // the return's page lists its own entries for staff
+    const books = await t.call('GET', `/v1/return-cart-order/${made.id}`, { token: owner });
+    expect(books.body.transactions.map((e: { debit: string; credit: string; amount: number }) => [e.debit, e.credit, e.amount])).toEqual(
+      await returnPostingsOf(t, order.id),
+    );
+    expect(books.body.transactions).toHaveLength(5);
     // the shopper sees REFUNDED, and was mailed at each step
     const mine = await t.call('GET', `/v1/return-cart-order/${made.id}`, { token: shopper.token });
     expect(mine.status).toBe(200);
+    expect(mine.body.transactions).toEqual([]);
     expect(mine.body.singleReturnCartOrder).toMatchObject({ returnCartOrderStatus: 'REFUNDED' });
     expect(mine.body.singleReturnCartOrder.cartOrder).not.toHaveProperty('profit');
     expect((await mailsTo(shopper.email)).filter((s) => s.startsWith('Return'))).toEqual([

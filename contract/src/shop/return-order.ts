@@ -4,7 +4,7 @@ import { discountTypes } from '../catalogue.ts';
 import { endpoint, listQuery } from '../endpoint.ts';
 import { id, numberField, optionalLines } from '../fields.ts';
 import { idListFilter } from '../list-query.ts';
-import { orderLineOut, orderOut } from './order.ts';
+import { orderLineOut, orderOut, orderTransactionOut } from './order.ts';
 import { returnStatuses, returnTypes } from './return-lifecycle.ts';
 
 const wholeQuantity = numberField(
@@ -132,6 +132,8 @@ export const returnOrderDetailOut = z.object({
   }),
   /** The statuses staff may move it to next (RESENDED is reached through reOrder, so never listed). */
   nextStatuses: z.array(returnStatusField),
+  /** The return's ledger entries, oldest first (staff only: a shopper gets none). */
+  transactions: z.array(orderTransactionOut),
 });
 export type ReturnCartOrderDetail = z.infer<typeof returnOrderDetailOut>;
 

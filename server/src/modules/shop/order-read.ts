@@ -176,7 +176,7 @@ export async function orderHeader(db: DbOrTx, orderId: number, ownerId?: number)
 /** GET cart-order/{id}: the order, its lines, its status history, its ledger entries (staff), and the next statuses it may take. */
 export async function readOrder(db: DbOrTx, orderId: number, ownerId?: number) {
   // the header, the lines, the history (and the books) side by side; the lines of an order not found are not sent
-  const [header, lines, history, transactions, returns, returned] = await Promise.all([
+  const [header, lines, history, transactions, returns] = await Promise.all([
     orderHeader(db, orderId, ownerId),
     linesOf(db, orderId),
     db
@@ -186,10 +186,10 @@ export async function readOrder(db: DbOrTx, orderId: number, ownerId?: number) {
       .orderBy(asc(orderStatusHistory.id)),
     ownerId === undefined ? orderEntries(db, orderId) : Promise.resolve([]),
     returnsOfOrder(db, orderId),
-    returnedByLine(db, orderId),
   ]);
   if (!header) return undefined;
   const delivered = header.orderStatus === 'DELIVERED';
+  const returned = returnedByLine(returns);
   const withReturns = lines.map((line) => {
     const returnedQuantity = returned.get(line.id) ?? 0;
     return { ...line, returnedQuantity, returnableQuantity: delivered ? Math.max(0, line.productQuantity - returnedQuantity) : 0 };

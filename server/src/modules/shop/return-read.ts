@@ -148,13 +148,31 @@ async function returnLines(db: DbOrTx, returnId: number) {
 export async function readReturn(db: DbOrTx, returnId: number, ownerId?: number) {
   const [header] = await headers(db).where(and(eq(r.id, returnId), ownerId === undefined ? undefined : eq(r.customerId, ownerId)));
   if (!header) return undefined;
-  const [lines, order, orderLines] = await Promise.all([
+  const [lines, order, orderLines, transactions] = await Promise.all([
     returnLines(db, returnId),
     orderHeader(db, header.cartOrderId),
     linesOf(db, header.cartOrderId),
+    ownerId === undefined ? returnEntries(db, header.cartOrderId, returnId) : Promise.resolve([]),
   ]);
   return {
     singleReturnCartOrder: { ...header, returnCartOrderProduct: lines, cartOrder: { ...order!, cartOrderProduct: orderLines } },
     nextStatuses: nextReturnStatuses(header.returnCartOrderStatus, header.returnType),
+    transactions,
   };
+}
+
+/**
+ * A return's ledger entries: its order's entries of type orderReturn that name it (return-postings.ts
+ * writes "Web order #<order>: return #<return>: ..."), and the replacement's payment by it.
+ */
+async function returnEntries(db: DbOrTx, orderId: number, returnId: number) {
+  const rows = await db.execute(sql`select t.id, t.date::text as date, d.name as debit, c.name as credit, t.amount::float8 as amount,
+      t.particulars, t.type from "transaction" t join sub_account d on d.id = t.debit_id join sub_account c on c.id = t.credit_id
+      where t.type = 'orderReturn' and t.related_id = ${String(orderId)}
+        and starts_with(t.particulars, ${`Web order #${orderId}: return #${returnId}:`}) order by t.id`);
+  return (
+    rows as unknown as {
+      rows: { id: number; date: string; debit: string; credit: string; amount: number; particulars: string; type: string }[];
+    }
+  ).rows;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { returnCartOrder, returnCartOrderProduct } from '../../schema/index.ts';
 
@@ -18,7 +18,7 @@ export async function returnsOfOrder(db: DbOrTx, orderId: number) {
     .from(r)
     .where(eq(r.cartOrderId, orderId))
     .orderBy(desc(r.id))
-    .limit(200);
+    .limit(1000);
   if (!heads.length) return [];
   const lines = await db
     .select({ returnCartOrderId: rl.returnCartOrderId, cartOrderProductId: rl.cartOrderProductId, productQuantity: rl.productQuantity })
@@ -37,13 +37,12 @@ export async function returnsOfOrder(db: DbOrTx, orderId: number) {
   }));
 }
 
-/** Units of each line of an order in returns that are not REJECTED (cartOrderProductId → units). */
-export async function returnedByLine(db: DbOrTx, orderId: number): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ lineId: rl.cartOrderProductId, n: sql<number>`sum(${rl.productQuantity})::int`.mapWith(Number) })
-    .from(rl)
-    .innerJoin(r, eq(r.id, rl.returnCartOrderId))
-    .where(and(eq(r.cartOrderId, orderId), ne(r.returnCartOrderStatus, 'REJECTED')))
-    .groupBy(rl.cartOrderProductId);
-  return new Map(rows.map((row) => [row.lineId, row.n]));
+/** Units of each line in the returns given that are not REJECTED (cartOrderProductId → units). */
+export function returnedByLine(returns: Awaited<ReturnType<typeof returnsOfOrder>>): Map<number, number> {
+  const units = new Map<number, number>();
+  for (const r of returns) {
+    if (r.returnCartOrderStatus === 'REJECTED') continue;
+    for (const l of r.returnCartOrderProduct) units.set(l.cartOrderProductId, (units.get(l.cartOrderProductId) ?? 0) + l.productQuantity);
+  }
+  return units;
 }

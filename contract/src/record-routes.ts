@@ -3,7 +3,7 @@ import type { Access, ListSpec, Method } from './endpoint.ts';
 import type { identityResources } from './identity.ts';
 import type { supplierReportOut } from './purchasing/purchase-endpoints.ts';
 import type { resources } from './resources.ts';
-import type { Route, RouteOf } from './routes.ts';
+import type { Route, RouteOf } from './route-types.ts';
 import type { CustomerDetail, customerContract } from './selling/customer.ts';
 import type { StatusText } from './status.ts';
 

@@ -1,40 +1,10 @@
-import type { categoryTreeOut, publicBrandListOut, publicColourListOut } from './catalogue.ts';
-import type { Access, Endpoint, ListSpec, Method } from './endpoint.ts';
-import type { endpoints } from './endpoints.ts';
-import type { publicDeliveryFeeListOut, publicPaymentMethodListOut } from './shop/cart.ts';
+import type { Registry, Routes, Table } from './route-types.ts';
+import { type ShopArea, shopRoutes } from './routes-shop.ts';
 
-/**
- * The routes of the contract's endpoints as plain data: what the web needs to call one (method, path,
- * access, and whether its query is the list query). This module loads no zod, so a page can call the API
- * without loading a schema; the types below tie every route to its endpoint, whose body, parameters and
- * answer type the typed client takes from the endpoint itself (`web/src/lib/api.ts`).
- */
-export interface Route {
-  method: Method;
-  path: string;
-  /** Who may call it (the web hides what the role may not do). */
-  access: Access;
-  /** The query is the list query (page, count, status ... defaults added by the client). */
-  list?: true;
-}
+export type { EndpointOf, Route, RouteOf } from './route-types.ts';
 
-declare const endpointType: unique symbol;
-/** A route of the contract, carrying the type (only the type) of its endpoint `E`. */
-export type RouteOf<E extends Endpoint> = Route & { readonly [endpointType]: E };
-/** The endpoint a route stands for. */
-export type EndpointOf<R> = R extends RouteOf<infer E> ? E : never;
-
-type Registry = typeof endpoints;
-type RouteFor<E> = E extends Endpoint
-  ? { method: E['method']; path: E['path']; access: E['access'] } & (E extends { query: ListSpec } ? { list: true } : { list?: undefined })
-  : never;
-/** The table the typecheck holds to the contract: one route per endpoint, same method, path, access and kind of query. */
-type Table = { [A in keyof Registry]: { [N in keyof Registry[A]]: RouteFor<Registry[A][N]> } };
-
-/** A plain resource's public list (`GET <path>/public`, built by the server's resource factory). */
-type PublicList<P extends string, Answer extends Endpoint['answer']> = { method: 'GET'; path: P; access: 'public'; answer: Answer };
-
-const table = {
+/** The back office's routes (the shop's are in routes-shop.ts), held to the endpoints by the typecheck. */
+const staffTable = {
   purchaseInvoice: {
     create: { method: 'POST', path: 'purchase-invoice', access: 'create-purchaseInvoice' },
     list: { method: 'GET', path: 'purchase-invoice', access: 'readAll-purchaseInvoice', list: true },
@@ -64,11 +34,6 @@ const table = {
     cancelRequest: { method: 'PATCH', path: 'purchase-reorder-invoice/:code', access: 'update-purchaseReorderInvoice' },
     deleteRequest: { method: 'DELETE', path: 'purchase-reorder-invoice/:code', access: 'delete-purchaseReorderInvoice' },
   },
-  session: {
-    login: { method: 'POST', path: 'user/login', access: 'public' },
-    refresh: { method: 'GET', path: 'user/refresh-token', access: 'public' },
-    logout: { method: 'POST', path: 'user/logout', access: 'staff' },
-  },
   user: {
     register: { method: 'POST', path: 'user/register', access: 'create-user' },
     list: { method: 'GET', path: 'user', access: 'readAll-user', list: true },
@@ -76,94 +41,12 @@ const table = {
     update: { method: 'PUT', path: 'user/:id', access: 'update-user' },
     setStatus: { method: 'PATCH', path: 'user/:id', access: 'delete-user' },
   },
-  rolePermission: {
-    read: { method: 'GET', path: 'role-permission/permission', access: 'staff' },
-    replace: { method: 'POST', path: 'role-permission', access: 'create-rolePermission' },
-  },
-  setting: {
-    read: { method: 'GET', path: 'setting', access: 'public' },
-    update: { method: 'POST', path: 'setting', access: 'update-setting' },
-  },
-  files: {
-    get: { method: 'GET', path: 'uploads/:name', access: 'public' },
-  },
-  product: {
-    publicList: { method: 'GET', path: 'product/public', access: 'public' },
-    publicGet: { method: 'GET', path: 'product/public/:id', access: 'public' },
-    list: { method: 'GET', path: 'product', access: 'readAll-product', list: true },
-    get: { method: 'GET', path: 'product/:id', access: 'readSingle-product' },
-    create: { method: 'POST', path: 'product', access: 'create-product' },
-    update: { method: 'POST', path: 'product/:id', access: 'update-product' },
-    replace: { method: 'PUT', path: 'product/:id', access: 'update-product' },
-    setStatus: { method: 'PATCH', path: 'product/:id', access: 'delete-product' },
-  },
   productCsv: {
     import: { method: 'POST', path: 'product/import', access: 'create-product' },
     export: { method: 'GET', path: 'product/export', access: 'readAll-product', list: true },
   },
   productReport: {
     list: { method: 'GET', path: 'product-reports', access: 'readAll-productReports' },
-  },
-  slider: {
-    list: { method: 'GET', path: 'slider-images', access: 'readAll-sliderImages', list: true },
-    publicList: { method: 'GET', path: 'slider-images/public', access: 'public', list: true },
-    get: { method: 'GET', path: 'slider-images/:id', access: 'readSingle-sliderImages' },
-    create: { method: 'POST', path: 'slider-images', access: 'create-sliderImages' },
-    update: { method: 'POST', path: 'slider-images/:id', access: 'update-sliderImages' },
-    replace: { method: 'PUT', path: 'slider-images/:id', access: 'update-sliderImages' },
-    delete: { method: 'DELETE', path: 'slider-images/:id', access: 'delete-sliderImages' },
-  },
-  cart: {
-    add: { method: 'POST', path: 'cart', access: 'customer' },
-    ofCustomer: { method: 'GET', path: 'cart/customer/:id', access: 'customer' },
-    get: { method: 'GET', path: 'cart/:id', access: 'customer' },
-    change: { method: 'PUT', path: 'cart/cart-product/:id', access: 'customer' },
-    empty: { method: 'PATCH', path: 'cart/:id', access: 'customer' },
-  },
-  order: {
-    create: { method: 'POST', path: 'cart-order', access: 'customer' },
-    createOrder: { method: 'POST', path: 'e-commerce/orders/create-order', access: 'customer' },
-    list: { method: 'GET', path: 'cart-order', access: 'readAll-cartOrder', list: true },
-    get: { method: 'GET', path: 'cart-order/:id', access: 'readSingle-cartOrder' },
-    setStatus: { method: 'PATCH', path: 'cart-order/order', access: 'update-cartOrder' },
-  },
-  manualPayment: {
-    list: { method: 'GET', path: 'manual-payment', access: 'readAll-manualPayment', list: true },
-    get: { method: 'GET', path: 'manual-payment/:id', access: 'readSingle-manualPayment' },
-    create: { method: 'POST', path: 'manual-payment', access: 'customer' },
-    setStatus: { method: 'PATCH', path: 'manual-payment/:id', access: 'update-manualPayment' },
-    verify: { method: 'PUT', path: 'manual-payment/verify/:id', access: 'update-manualPayment' },
-  },
-  coupon: {
-    check: { method: 'GET', path: 'coupon/valid/:code', access: 'public' },
-  },
-  review: {
-    create: { method: 'POST', path: 'review-rating', access: 'customer' },
-    ofProduct: { method: 'GET', path: 'review-rating/product/:id', access: 'public', list: true },
-    mine: { method: 'GET', path: 'review-rating/product/:id/mine', access: 'customer' },
-    list: { method: 'GET', path: 'review-rating', access: 'readAll-reviewRating', list: true },
-    get: { method: 'GET', path: 'review-rating/:id', access: 'readSingle-reviewRating' },
-    reply: { method: 'POST', path: 'review-rating/reply', access: 'create-reviewReply' },
-    setStatus: { method: 'PATCH', path: 'review-rating/:id', access: 'update-reviewRating' },
-  },
-  wishlist: {
-    add: { method: 'POST', path: 'product-wishlist', access: 'customer' },
-    ofCustomer: { method: 'GET', path: 'product-wishlist/customer/:id', access: 'readAll-productWishlist', list: true },
-    list: { method: 'GET', path: 'product-wishlist', access: 'readAll-productWishlist', list: true },
-    get: { method: 'GET', path: 'product-wishlist/:id', access: 'readSingle-productWishlist' },
-    update: { method: 'PUT', path: 'product-wishlist/:id', access: 'update-productWishlist' },
-    remove: { method: 'DELETE', path: 'product-wishlist/customer/:id', access: 'delete-productWishlist' },
-  },
-  subCategoryDetail: {
-    details: { method: 'GET', path: 'e-commerce/subcategory/sub-category-details', access: 'public' },
-  },
-  returnOrder: {
-    list: { method: 'GET', path: 'return-cart-order', access: 'readAll-returnCartOrder', list: true },
-    resend: { method: 'GET', path: 'return-cart-order/resend', access: 'readAll-returnCartOrder', list: true },
-    get: { method: 'GET', path: 'return-cart-order/:id', access: 'readSingle-returnCartOrder' },
-    create: { method: 'POST', path: 'return-cart-order', access: 'customer' },
-    setStatus: { method: 'PATCH', path: 'return-cart-order/:id', access: 'update-returnCartOrder' },
-    reOrder: { method: 'POST', path: 'cart-order/reOrder', access: 'update-returnCartOrder' },
   },
   sale: {
     create: { method: 'POST', path: 'sale-invoice', access: 'create-saleInvoice' },
@@ -224,46 +107,17 @@ const table = {
     emailInvoice: { method: 'POST', path: 'email-invoice', access: 'create-email' },
     salePdf: { method: 'GET', path: 'sale-invoice/:id/pdf', access: 'readSingle-saleInvoice' },
   },
-  googleLogin: {
-    login: { method: 'POST', path: 'googlelogin/login', access: 'public' },
-    config: { method: 'GET', path: 'googlelogin/config', access: 'public' },
-  },
-  customerSession: {
-    register: { method: 'POST', path: 'customer/register', access: 'public' },
-    login: { method: 'POST', path: 'customer/login', access: 'public' },
-    refresh: { method: 'GET', path: 'customer/refresh-token', access: 'public' },
-    logout: { method: 'POST', path: 'customer/logout', access: 'customer' },
-    profile: { method: 'GET', path: 'customer/profile', access: 'customer' },
-    profileById: { method: 'GET', path: 'e-commerce/profile/:id', access: 'customer' },
-    updateProfile: { method: 'POST', path: 'customer/:id', access: 'customer' },
-    changePassword: { method: 'PATCH', path: 'customer/reset-password/:id', access: 'customer' },
-    requestForgotPassword: { method: 'POST', path: 'customer/request-forgot-password', access: 'public' },
-    forgotPassword: { method: 'PATCH', path: 'customer/forgot-password', access: 'public' },
-  },
-} as const satisfies Table;
+} as const satisfies Omit<Table, ShopArea>;
 
-/** The public lists of plain resources the storefront reads (each `resources.<name>.path` + '/public', tested). */
-const publicLists = {
-  productCategory: { method: 'GET', path: 'product-category/public', access: 'public' },
-  productBrand: { method: 'GET', path: 'product-brand/public', access: 'public' },
-  color: { method: 'GET', path: 'product-color/public', access: 'public' },
-  deliveryFee: { method: 'GET', path: 'delivery-fee/public', access: 'public' },
-  paymentMethod: { method: 'GET', path: 'payment-method/public', access: 'public' },
-} as const satisfies Record<string, Route>;
+/** Every area of the endpoints has its routes in one of the two tables (a new area fails the typecheck until it is placed). */
+type Unplaced = Exclude<keyof Registry, ShopArea | keyof typeof staffTable>;
+const allPlaced: [Unplaced] extends [never] ? true : Unplaced = true;
 
-type Routes = { [A in keyof Registry]: { [N in keyof Registry[A]]: Registry[A][N] extends Endpoint ? RouteOf<Registry[A][N]> : never } } & {
-  publicList: {
-    productCategory: RouteOf<PublicList<'product-category/public', typeof categoryTreeOut>>;
-    productBrand: RouteOf<PublicList<'product-brand/public', typeof publicBrandListOut>>;
-    color: RouteOf<PublicList<'product-color/public', typeof publicColourListOut>>;
-    deliveryFee: RouteOf<PublicList<'delivery-fee/public', typeof publicDeliveryFeeListOut>>;
-    paymentMethod: RouteOf<PublicList<'payment-method/public', typeof publicPaymentMethodListOut>>;
-  };
-};
+const everyRoute = (placed: true) => (placed ? ({ ...shopRoutes, ...staffTable } as unknown as Routes) : (undefined as never));
 
 /**
  * Every route the web may call: `routes.<area>.<name>` for each endpoint of `endpoints` (same names),
- * and `routes.publicList.<resource>` (the records the resource factory serves are `records`, record-routes.ts). The cast only adds the endpoint types; `satisfies Table` above
- * checks that the data matches them.
+ * and `routes.publicList.<resource>` (the records the resource factory serves are `records`,
+ * record-routes.ts). The storefront imports `shopRoutes` instead, so its first load leaves this table out.
  */
-export const routes = { ...table, publicList: publicLists } as unknown as Routes;
+export const routes: Routes = /* @__PURE__ */ everyRoute(allPlaced);

@@ -1,4 +1,4 @@
-import { buildListQuery, fallbackErrorText, type ListFilters, routes } from '@tillbook/contract';
+import { buildListQuery, fallbackErrorText, type ListFilters, shopRoutes as routes } from '@tillbook/contract';
 import { notify } from './notices.tsx';
 import { clearAll, getToken, isAdminPath, removeSessionKeys, setToken } from './session.ts';
 

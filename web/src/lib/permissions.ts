@@ -1,4 +1,4 @@
-import { routes } from '@tillbook/contract';
+import { shopRoutes as routes } from '@tillbook/contract';
 import { useCallback, useSyncExternalStore } from 'react';
 import { api } from './api.ts';
 import { roleId } from './session.ts';

@@ -1,4 +1,4 @@
-import { routes, type SettingRead } from '@tillbook/contract';
+import { shopRoutes as routes, type SettingRead } from '@tillbook/contract';
 import { useSyncExternalStore } from 'react';
 import { api } from './api.ts';
 

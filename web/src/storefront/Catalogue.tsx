@@ -1,6 +1,6 @@
 import { FilterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { routes } from '@tillbook/contract';
+import { shopRoutes as routes } from '@tillbook/contract';
 import { Button, Col, Empty, Grid, Input, InputNumber, Pagination, Row, Select, Space, Spin, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

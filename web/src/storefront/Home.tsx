@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { routes } from '@tillbook/contract';
+import { shopRoutes as routes } from '@tillbook/contract';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
 import { must } from '../lib/http.ts';

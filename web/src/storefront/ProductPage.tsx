@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { routes } from '@tillbook/contract';
+import { shopRoutes as routes } from '@tillbook/contract';
 import { Col, Descriptions, Empty, Image, Row, Space, Spin, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type CategoryWithSubcategories, routes } from '@tillbook/contract';
+import { type CategoryWithSubcategories, shopRoutes as routes } from '@tillbook/contract';
 import { api } from '../lib/api.ts';
 import { must } from '../lib/http.ts';
 import { useSettings } from '../lib/settings.ts';

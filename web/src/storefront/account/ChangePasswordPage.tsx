@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { customerChangePasswordBody, customerMessages, routes } from '@tillbook/contract';
+import { customerChangePasswordBody, customerMessages, shopRoutes as routes } from '@tillbook/contract';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';

@@ -1,4 +1,4 @@
-import { customerMessages, passwordResetHours, routes } from '@tillbook/contract';
+import { customerMessages, passwordResetHours, shopRoutes as routes } from '@tillbook/contract';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';

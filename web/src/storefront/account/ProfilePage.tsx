@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CustomerProfile, customerPhotoField, messages, routes } from '@tillbook/contract';
+import { type CustomerProfile, customerPhotoField, messages, shopRoutes as routes } from '@tillbook/contract';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';

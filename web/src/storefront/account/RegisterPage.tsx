@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { customerMessages, customerRegisterBody, routes } from '@tillbook/contract';
+import { customerMessages, customerRegisterBody, shopRoutes as routes } from '@tillbook/contract';
 import type { FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';

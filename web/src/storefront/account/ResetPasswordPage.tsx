@@ -1,4 +1,4 @@
-import { customerMessages, forgotPasswordBody, routes } from '@tillbook/contract';
+import { customerMessages, forgotPasswordBody, shopRoutes as routes } from '@tillbook/contract';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { messages, routes } from '@tillbook/contract';
+import { messages, shopRoutes as routes } from '@tillbook/contract';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notices.tsx';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type Cart, type CartLineInput, messages, type PublicProduct, routes } from '@tillbook/contract';
+import { type Cart, type CartLineInput, messages, type PublicProduct, shopRoutes as routes } from '@tillbook/contract';
 import { api } from '../../lib/api.ts';
 import type { Result } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';

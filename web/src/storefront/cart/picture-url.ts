@@ -1,4 +1,4 @@
-import { fillPath, routes } from '@tillbook/contract';
+import { fillPath, shopRoutes as routes } from '@tillbook/contract';
 import { apiBase } from '../../lib/http.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { routes } from '@tillbook/contract';
+import { shopRoutes as routes } from '@tillbook/contract';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notices.tsx';
 import { toServerLines } from './local-cart.ts';

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CustomerProfile, routes } from '@tillbook/contract';
+import { type CustomerProfile, shopRoutes as routes } from '@tillbook/contract';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';

@@ -1,4 +1,4 @@
-import { routes } from '@tillbook/contract';
+import { shopRoutes as routes } from '@tillbook/contract';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { useMoney } from '../shop.ts';

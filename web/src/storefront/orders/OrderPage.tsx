@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type CartOrderDetail, routes } from '@tillbook/contract';
+import { type CartOrderDetail, shopRoutes as routes } from '@tillbook/contract';
 import { lazy, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';

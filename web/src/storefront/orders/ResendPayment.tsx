@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes } from '@tillbook/contract';
+import { shopRoutes as routes } from '@tillbook/contract';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type CartOrderDetail, type ReturnType, routes } from '@tillbook/contract';
+import { type CartOrderDetail, type ReturnType, shopRoutes as routes } from '@tillbook/contract';
 import { type FormEvent, useRef, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notices.tsx';

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { type PublicReview, type RatingSummary, ratingNames, routes } from '@tillbook/contract';
+import { type PublicReview, type RatingSummary, ratingNames, shopRoutes as routes } from '@tillbook/contract';
 import { Button, Empty, Image, Progress, Rate, Spin, Tag, Typography } from 'antd';
 import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { maxReviewImages, reviewImageField, routes } from '@tillbook/contract';
+import { maxReviewImages, reviewImageField, shopRoutes as routes } from '@tillbook/contract';
 import { Alert, Button, Input, Rate } from 'antd';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../lib/api.ts';

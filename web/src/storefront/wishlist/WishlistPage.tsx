@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes, type WishlistLine } from '@tillbook/contract';
+import { shopRoutes as routes, type WishlistLine } from '@tillbook/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { routes } from '@tillbook/contract';
+import { shopRoutes as routes } from '@tillbook/contract';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notices.tsx';
 

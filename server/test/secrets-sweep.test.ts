@@ -8,7 +8,7 @@ import { makeProduct } from './factories.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { png, sendForm } from './product-fixtures.ts';
 import { create, makeReferences, resourceKeys } from './resources-samples.ts';
-import { checkout, checkoutSetup } from './shop-fixtures.ts';
+import { checkout, checkoutSetup, moveOrder } from './shop-fixtures.ts';
 
 /**
  * Generated from the route table: every GET route, called as the owner on a shop with data in it,
@@ -127,6 +127,24 @@ beforeAll(async () => {
   const order = await checkout(t, shopper, { deliveryFeeId: shop.feeId, paymentMethodId: shop.cod });
   if (order.status !== 201) throw new Error(JSON.stringify(order.body));
   fixedUrls['/cart/:id'] = `/cart/${(await toCart()).body.cart.id}`;
+  // the order delivered, one unit of it asked back, and the product on the shopper's wishlist
+  const placed = order.body.createdCartOrder;
+  for (const orderStatus of ['RECEIVED', 'SHIPPED', 'DELIVERED']) {
+    const moved = await moveOrder(t, owner, { invoiceId: placed.id, orderStatus, courierMediumId: shop.courierId });
+    if (moved.status !== 200) throw new Error(JSON.stringify(moved.body));
+  }
+  const back = await t.call('POST', '/v1/return-cart-order', {
+    token: shopper.token,
+    body: {
+      cartOrderId: placed.id,
+      returnType: 'REFUND',
+      note: 'Too big',
+      returnCartOrderProduct: [{ cartOrderProductId: placed.cartOrderProduct[0].id, productQuantity: 1 }],
+    },
+  });
+  if (back.status !== 201) throw new Error(JSON.stringify(back.body));
+  const wished = await t.call('POST', '/v1/product-wishlist', { token: shopper.token, body: { productId } });
+  if (wished.status !== 201) throw new Error(JSON.stringify(wished.body));
   const coupon = await t.call('POST', '/v1/coupon', {
     token: owner,
     body: { couponCode: 'SWEEP', type: 'flat', value: 1, startDate: day(-1), endDate: day(5) },

@@ -30,6 +30,7 @@ export * from './mail/mail-sets.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './payment-status.ts';
+export * from './people/lead-sets.ts';
 export * from './permissions.ts';
 export * from './pricing.ts';
 export * from './product.ts';

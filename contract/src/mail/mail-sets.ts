@@ -9,5 +9,5 @@ export const outboxStates = ['queued', 'sent', 'failed'] as const;
 export type OutboxState = (typeof outboxStates)[number];
 
 /** What caused a mail, for the outbox list. */
-export const mailKinds = ['welcome', 'passwordReset', 'freeForm', 'invoice', 'test', 'order'] as const;
+export const mailKinds = ['welcome', 'passwordReset', 'freeForm', 'invoice', 'test', 'order', 'appointment'] as const;
 export type MailKind = (typeof mailKinds)[number];

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -58,9 +59,9 @@ export async function openDatabase(options: { url?: string; dataDir?: string; pg
   return { db, kind: 'embedded', watch, close: () => owned.close() };
 }
 
-/** The embedded database with the extensions the migrations use (pg_trgm for the product search). */
+/** The embedded database with the extensions the migrations use (pg_trgm for the product search, btree_gist for the no-overlap constraints of staff histories and appointments). */
 export function newPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): PGlite {
-  return new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+  return new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm, btree_gist } });
 }
 
 const statementText = (arg: unknown): string =>

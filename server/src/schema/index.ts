@@ -6,6 +6,7 @@ export * from './inventory.ts';
 export * from './ledger.ts';
 export * from './mail.ts';
 export * from './numbering.ts';
+export * from './people.ts';
 export * from './product.ts';
 export * from './purchasing.ts';
 export * from './selling.ts';

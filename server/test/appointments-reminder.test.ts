@@ -29,10 +29,15 @@ afterAll(async () => {
 });
 
 const subjectOf = (raw: string) => readMessage(raw).headers.subject ?? '';
-const remindersTo = (address: string) => smtp.received.filter((m) => m.recipients.includes(address) && /^Reminder: /.test(subjectOf(m.raw)));
+const remindersTo = (address: string) =>
+  smtp.received.filter((m) => m.recipients.includes(address) && /^Reminder: /.test(subjectOf(m.raw)));
 const queuedReminders = async (address: string) =>
-  (await rows(t, sql`select count(*)::int as n from outbox where kind = 'appointment' and subject like 'Reminder:%' and ${address} = any("to")`))[0]!
-    .n as number;
+  (
+    await rows(
+      t,
+      sql`select count(*)::int as n from outbox where kind = 'appointment' and subject like 'Reminder:%' and ${address} = any("to")`,
+    )
+  )[0]!.n as number;
 /** A few rounds of the app's own worker. */
 const rounds = async (n = 3) => {
   for (let i = 0; i < n; i++) {

@@ -27,7 +27,14 @@ beforeAll(async () => {
 
 describe('booking', () => {
   test('POST appointmentadd books for a lead: data with status 0 (booked), its end, who it is for; GET and the lead page show it', async () => {
-    const made = await book(t, owner, { leadId, userId: anna.userId, date: '2027-03-01', time: '10:00', durationMinutes: 45, notes: 'Fitting' });
+    const made = await book(t, owner, {
+      leadId,
+      userId: anna.userId,
+      date: '2027-03-01',
+      time: '10:00',
+      durationMinutes: 45,
+      notes: 'Fitting',
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const a = made.body.data;
     expect(a).toMatchObject({
@@ -148,7 +155,10 @@ describe('changes', () => {
     expect(longer.body.error).toContain(`appointment ${b.id}`);
     const moved = await patchAppointment(t, owner, b.id, { date: '2027-05-03', time: '10:15', notes: 'moved by phone' });
     expect(moved.status).toBe(200);
-    expect(moved.body).toMatchObject({ message: `Appointment ${b.id} moved`, data: { date: '2027-05-03', time: '10:15', notes: 'moved by phone' } });
+    expect(moved.body).toMatchObject({
+      message: `Appointment ${b.id} moved`,
+      data: { date: '2027-05-03', time: '10:15', notes: 'moved by phone' },
+    });
     // its own old slot does not stand in its way
     expect((await patchAppointment(t, owner, b.id, { time: '10:30' })).status).toBe(200);
     const toBen = await t.call('PUT', `/v1/api/appointments/${b.id}`, { token: owner, body: { userId: ben.userId, durationMinutes: 20 } });

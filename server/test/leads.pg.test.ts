@@ -21,7 +21,9 @@ describe('converting at once', () => {
   test('the same lead converted six times at once makes one customer, and every answer names it', async () => {
     const email = `${fresh('twice')}@example.com`;
     const lead = await makeLead(t, owner, { email, leadOwnerId: ownerId });
-    const answers = await Promise.all(Array.from({ length: 6 }, () => t.call('POST', `/v1/api/leads/${lead.id}/convert`, { token: owner })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => t.call('POST', `/v1/api/leads/${lead.id}/convert`, { token: owner })),
+    );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(new Set(answers.map((a) => a.body.customer.id)).size).toBe(1);
     expect(await customersWith(email)).toBe(1);

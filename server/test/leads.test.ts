@@ -69,7 +69,10 @@ describe('a lead', () => {
     expect(inactive.status).toBe(400);
     expect(inactive.body.error).toBe('Owner must be an active staff member');
 
-    const noSource = await t.call('POST', '/v1/api/leads', { token: owner, body: { name: 'X', leadOwnerId: ownerA, leadSourceId: 999999 } });
+    const noSource = await t.call('POST', '/v1/api/leads', {
+      token: owner,
+      body: { name: 'X', leadOwnerId: ownerA, leadSourceId: 999999 },
+    });
     expect(noSource.status).toBe(400);
     expect(noSource.body.fields).toEqual({ leadSourceId: 'does not exist' });
 
@@ -77,7 +80,10 @@ describe('a lead', () => {
     expect(negative.status).toBe(400);
     expect(negative.body.error).toBe('Value must not be negative');
 
-    const byHand = await t.call('POST', '/v1/api/leads', { token: owner, body: { name: 'X', leadOwnerId: ownerA, leadStatus: 'customer' } });
+    const byHand = await t.call('POST', '/v1/api/leads', {
+      token: owner,
+      body: { name: 'X', leadOwnerId: ownerA, leadStatus: 'customer' },
+    });
     expect(byHand.status).toBe(400);
     expect(byHand.body.fields).toEqual({ leadStatus: 'becomes customer by converting the lead' });
   });
@@ -85,7 +91,10 @@ describe('a lead', () => {
   test('keeps its e-mail to itself whatever the case: a second lead with it is a 409 naming the e-mail', async () => {
     const email = `${fresh('dup')}@example.com`;
     await makeLead(t, owner, { email, leadOwnerId: ownerA });
-    const again = await t.call('POST', '/v1/api/leads', { token: owner, body: { name: 'Y', email: email.toUpperCase(), leadOwnerId: ownerA } });
+    const again = await t.call('POST', '/v1/api/leads', {
+      token: owner,
+      body: { name: 'Y', email: email.toUpperCase(), leadOwnerId: ownerA },
+    });
     expect(again.status).toBe(409);
     expect(again.body.fields).toEqual({ email: 'already exists' });
   });
@@ -119,7 +128,13 @@ describe('the lead list', () => {
       leadStatus: 'qualified',
       leadValue: 50,
     });
-    const c = await makeLead(t, owner, { name: `${tag} Cy`, leadOwnerId: ownerA, leadSourceId: website, phone: `07${tag.length}99`, leadValue: 500 });
+    const c = await makeLead(t, owner, {
+      name: `${tag} Cy`,
+      leadOwnerId: ownerA,
+      leadSourceId: website,
+      phone: `07${tag.length}99`,
+      leadValue: 500,
+    });
     const list = async (query: Record<string, string>) => {
       const answer = await t.call('GET', '/v1/api/leads', { token: owner, query });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);

@@ -76,6 +76,15 @@ describe('the reminder the day before', () => {
     const got = await t.call('GET', `/v1/api/appointments/${a.id}`, { token: owner });
     expect(got.body.data.reminderSentAt).not.toBeNull();
     expect((await t.call('GET', `/v1/api/appointments/${cancelled.id}`, { token: owner })).body.data.reminderSentAt).toBeNull();
+
+    // moved to another day, it is reminded again the day before that one
+    const moved = await patchAppointment(t, owner, a.id, { date: '2027-10-12' });
+    expect(moved.body.data.reminderSentAt).toBeNull();
+    t.config.clock = fixedClock('2027-10-11T12:00:00Z');
+    const again = await until(t, async () => remindersTo(email)[1]);
+    expect(subjectOf(again.raw)).toMatch(/tomorrow, 2027-10-12 at 10:00$/);
+    await rounds();
+    expect(remindersTo(email)).toHaveLength(2);
   });
 
   test('two workers at once queue one reminder per appointment', async () => {

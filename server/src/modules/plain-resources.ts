@@ -37,6 +37,7 @@ const tables: Record<ResourceKey, PgTable> = {
   productAttributeValue: s.productAttributeValue,
   supplier: s.supplier,
   coupon: s.coupon,
+  leadSource: s.leadSource,
 };
 
 /** The till's payment methods and receipt sizes are read by anyone who may sell, not only by who may manage them. */
@@ -50,6 +51,8 @@ const extras = (ctx: AppContext): Partial<Record<ResourceKey, Partial<ResourceDe
   paymentMethod: { ...paymentMethodExtras, ...forSellers, ...checkoutPaymentMethods(ctx.db) },
   courierMedium: courierWithOrders(ctx.db),
   pageSize: forSellers,
+  // whoever keeps leads picks their source
+  leadSource: { alsoListedFor: { permissions: ['readAll-lead'] } },
   coupon: {
     validate: (values) => {
       if (values.type === 'percentage' && Number(values.value) > 100) throw fieldError('value', 'must be at most 100 for a percentage');

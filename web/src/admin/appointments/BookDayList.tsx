@@ -1,7 +1,7 @@
-import { dayEnd, dayStart, daySlots, minutesOf, slotMinutes, slotTaken } from './book-time.ts';
-import type { BookEntry, Slot } from './book-types.ts';
-import { BlockFace, blockStyle } from './BookGrid.tsx';
 import { holdsSlot } from './appointment-format.tsx';
+import { BlockFace, blockStyle } from './BookGrid.tsx';
+import { dayEnd, daySlots, dayStart, minutesOf, slotMinutes, slotTaken } from './book-time.ts';
+import type { BookEntry, Slot } from './book-types.ts';
 import './book.css';
 
 /** The half hour of the book a start time falls in (before 08:00 the first, from 20:00 the last). */
@@ -14,7 +14,17 @@ function slotIndex(time: string): number {
  * One day as a list, for a phone: each half hour with the appointments that start in it, or a "Free" button
  * that books it; a half hour taken by an appointment that started earlier shows nothing of its own.
  */
-export function BookDayList({ date, entries, onSlot, onOpen }: { date: string; entries: BookEntry[]; onSlot: (slot: Slot) => void; onOpen: (id: number) => void }) {
+export function BookDayList({
+  date,
+  entries,
+  onSlot,
+  onOpen,
+}: {
+  date: string;
+  entries: BookEntry[];
+  onSlot: (slot: Slot) => void;
+  onOpen: (id: number) => void;
+}) {
   const ofDay = entries.filter((e) => e.date === date).sort((a, b) => minutesOf(a.time) - minutesOf(b.time) || a.id - b.id);
   const held = ofDay.filter((e) => holdsSlot(e.status));
   return (

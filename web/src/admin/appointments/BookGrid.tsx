@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
+import { holdsSlot, stateColours, stateName } from './appointment-format.tsx';
 import { blockPlace, dayLabel, daySlots, endOf, minutesOf, slotTaken } from './book-time.ts';
 import type { BookEntry, Slot } from './book-types.ts';
-import { holdsSlot, stateColours, stateName } from './appointment-format.tsx';
 import './book.css';
 
 interface Props {
@@ -67,7 +67,7 @@ export function BookGrid({ days, today, entries, onSlot, onOpen }: Props) {
   const style = { '--book-days': days.length } as CSSProperties;
   return (
     <div className="book-scroll">
-      <div className="book-grid" style={style} role="group" aria-label="Appointment book">
+      <section className="book-grid" style={style} aria-label="Appointment book">
         <div className="book-head" style={{ gridColumn: 1 }} />
         {days.map((date, d) => (
           <div key={date} className={`book-head${date === today ? ' is-today' : ''}`} style={{ gridColumn: d + 2 }}>
@@ -123,7 +123,7 @@ export function BookGrid({ days, today, entries, onSlot, onOpen }: Props) {
             );
           });
         })}
-      </div>
+      </section>
     </div>
   );
 }

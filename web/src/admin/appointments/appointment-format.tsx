@@ -3,18 +3,9 @@ import { Tag } from 'antd';
 import type { Result } from '../../lib/http.ts';
 
 /**
- * The spec's texts for an appointment call that fails (catalogue-and-trade §8), word for word. They show
- * when the server's answer carries no message of its own (no answer at all, or one without `error`).
+ * The server's message, else the call's own fallback text (the spec's, `appointmentMessages`): when there was
+ * no answer at all, or one without a message of its own.
  */
-export const appointmentFallbacks = {
-  load: 'Failed to load appointments',
-  status: 'Failed to update appointment status',
-  create: 'Failed to create appointment',
-  delete: 'Failed to delete appointment',
-  get: 'Failed to get appointment',
-} as const;
-
-/** The server's message, else the call's own fallback text. */
 export function failure(result: Result<unknown>, fallback: string): string | null {
   if (result.error === undefined) return null;
   return result.error && result.error !== fallbackErrorText ? result.error : fallback;

@@ -68,7 +68,7 @@ export const appointmentUpdateInput = z
     date: dateOnly.optional(),
     time: startTime.optional(),
     durationMinutes: durationField.optional(),
-    notes: optionalLines(2000),
+    notes: optionalLines(2000).optional(),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'must change something', path: ['status'] });
 export type AppointmentUpdateInput = z.output<typeof appointmentUpdateInput>;

@@ -13,20 +13,21 @@ export const leadStatusField = z.enum(leadStatuses, { error: `must be one of ${l
  * A lead (reference 2.10): someone who may become a customer. The owner is an active staff member.
  * `leadStatus` 'customer' is reached by converting (POST api/leads/{id}/convert), not by hand.
  */
-export const leadInput = z.object({
+const leadFields = z.object({
   name: requiredText(120),
   email: optionalEmail,
   phone: optionalText(40),
   leadSourceId: optionalId,
   leadOwnerId: id,
-  leadStatus: leadStatusField.default('new'),
-  leadValue: money.default(0),
+  leadStatus: leadStatusField,
+  leadValue: money,
   notes: optionalLines(2000),
 });
+export const leadInput = leadFields.extend({ leadStatus: leadStatusField.default('new'), leadValue: money.default(0) });
 export type LeadInput = z.output<typeof leadInput>;
 
 /** PUT api/leads/{id}: only the fields sent change. */
-export const leadUpdateInput = leadInput.partial();
+export const leadUpdateInput = leadFields.partial();
 
 /** The lead screens' fields as they name them. */
 export const leadLabels = {

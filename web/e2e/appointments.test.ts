@@ -113,12 +113,25 @@ test('a new lead booked from the week view, confirmed, done, and converted to a 
   expect(JSON.stringify(customer)).toContain('nora@example.com');
   await converted.getByRole('link').click();
   await page.waitForURL(`${product.url}/admin/customer/${lead.singleLead.customerId}`);
+
+  // the leads list: filtered by status through the URL, Oscar is not a customer
+  await openScreen(page, 'Leads');
+  await page.getByLabel('Filter by status').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Customer' }).click();
+  await page.waitForURL((url) => url.searchParams.get('leadStatus') === 'customer');
+  await page.getByRole('row').filter({ hasText: 'Nora Newlead' }).getByText('Customer').waitFor();
+  await expect.poll(() => page.getByRole('row').filter({ hasText: 'Oscar Early' }).count()).toBe(0);
   expect(problems).toEqual([]);
 });
 
 test('at 390 px the week view is a list of the day picked from the week, with nothing scrolling sideways', async () => {
   const { page } = browser;
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${product.url}/admin/lead?key=Nora`);
+  await page.getByRole('row').filter({ hasText: 'Nora Newlead' }).waitFor();
+  await noSidewaysScroll(page);
+  await screenshot(page, 'appointments-leads-phone');
+
   await page.goto(`${product.url}/admin/appointment?date=${date}`);
   await page.getByRole('heading', { name: 'Appointment book' }).waitFor();
   // no grid: the day's list, with the week's days to pick from

@@ -11,7 +11,7 @@ import { staffName, useBook, useBookStaff } from './appointment-data.ts';
 import { BookDayList } from './BookDayList.tsx';
 import { BookGrid } from './BookGrid.tsx';
 import { BookingModal, type BookingStart } from './BookingModal.tsx';
-import { shiftDay, weekDays } from './book-time.ts';
+import { longDayLabel, rangeLabel, shiftDay, weekDays } from './book-time.ts';
 import type { Slot } from './book-types.ts';
 
 type View = 'day' | 'week';
@@ -94,10 +94,13 @@ export default function AppointmentBookPage() {
         <DatePicker
           aria-label="Go to day"
           value={dayjs(date)}
+          format="D MMM YYYY"
           allowClear={false}
-          picker={view === 'week' && !phone ? 'week' : 'date'}
           onChange={(d) => d && set({ date: d.format('YYYY-MM-DD') })}
         />
+        <Typography.Text strong data-testid="book-range">
+          {phone || view === 'day' ? longDayLabel(date) : rangeLabel(days[0]!, days[days.length - 1]!)}
+        </Typography.Text>
       </Space>
       {book.error && <Alert type="error" showIcon title={book.error.message} data-testid="book-error" />}
       {phone && view === 'week' && (

@@ -8,8 +8,9 @@ import { api } from '../../lib/api.ts';
 import { instant } from '../../lib/format.ts';
 import { notify } from '../../lib/notices.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
+import { failure } from './appointment-calls.ts';
 import { appointmentKeys, refreshAppointments, staffName, useAppointment } from './appointment-data.ts';
-import { AppointmentStatusTag, failure, moveLabels, stateName } from './appointment-format.tsx';
+import { AppointmentStatusTag, moveLabels, stateName } from './appointment-format.tsx';
 import { longDayLabel } from './book-time.ts';
 import { putFieldErrors } from './field-errors.ts';
 import { LengthSelect, TimeSelect } from './time-fields.tsx';
@@ -153,7 +154,7 @@ export function AppointmentDrawer({ id, onClose }: { id: number | null; onClose:
           {can('update-appointment') && a.nextStatuses.length > 0 && (
             <section aria-label="Status changes">
               <Space wrap>
-                {a.nextStatuses.map((s) =>
+                {a.nextStatuses.map((s, i) =>
                   s === 3 ? (
                     <Popconfirm
                       key={s}
@@ -167,12 +168,7 @@ export function AppointmentDrawer({ id, onClose }: { id: number | null; onClose:
                       </Button>
                     </Popconfirm>
                   ) : (
-                    <Button
-                      key={s}
-                      type={s === 1 || s === 2 ? 'primary' : 'default'}
-                      loading={saving === `status-${s}`}
-                      onClick={() => move(s)}
-                    >
+                    <Button key={s} type={i === 0 ? 'primary' : 'default'} loading={saving === `status-${s}`} onClick={() => move(s)}>
                       {moveLabels[s]}
                     </Button>
                   ),

@@ -1,7 +1,7 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { type Appointment, appointmentMessages, routes } from '@tillbook/contract';
 import { api } from '../../lib/api.ts';
-import { mustOr } from './appointment-format.tsx';
+import { mustOr } from './appointment-calls.ts';
 import type { BookEntry } from './book-types.ts';
 
 export type { Appointment };

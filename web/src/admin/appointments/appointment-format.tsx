@@ -1,23 +1,5 @@
-import { type AppointmentState, appointmentLifecycle, appointmentStateNames, fallbackErrorText } from '@tillbook/contract';
+import { type AppointmentState, appointmentStateNames } from '@tillbook/contract';
 import { Tag } from 'antd';
-import type { Result } from '../../lib/http.ts';
-
-/**
- * The server's message, else the call's own fallback text (the spec's, `appointmentMessages`): when there was
- * no answer at all, or one without a message of its own.
- */
-export function failure(result: Result<unknown>, fallback: string): string | null {
-  if (result.error === undefined) return null;
-  return result.error && result.error !== fallbackErrorText ? result.error : fallback;
-}
-
-/** For TanStack Query: the data, or an Error with the server's message or the fallback text. */
-export async function mustOr<T>(call: Promise<Result<T>>, fallback: string): Promise<T> {
-  const result = await call;
-  const problem = failure(result, fallback);
-  if (problem !== null) throw Object.assign(new Error(problem), { status: result.error === undefined ? 0 : result.status });
-  return result.data as T;
-}
 
 /** A status's colours: the tag's, and a block's background and edge in the book. */
 const palette: Record<AppointmentState, { tag: string; fill: string; edge: string }> = {
@@ -44,12 +26,6 @@ export const moveLabels: Record<AppointmentState, string> = {
   3: 'Cancel',
   4: 'No-show',
 };
-
-/** The states the transition table lets the appointment move to next. */
-export function nextStates(status: number): AppointmentState[] {
-  const to = appointmentLifecycle.transitions[String(status) as keyof typeof appointmentLifecycle.transitions] ?? [];
-  return to.map((s) => Number(s) as AppointmentState);
-}
 
 /** Cancelled and no-show appointments no longer hold their slot: the book shows them faded, struck through. */
 export const holdsSlot = (status: number) => status === 0 || status === 1 || status === 2;

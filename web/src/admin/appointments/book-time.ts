@@ -46,6 +46,10 @@ export const dayLabel = (date: string) => dayjs(date).format('ddd D MMM');
 /** 'Monday 23 November 2026' */
 export const longDayLabel = (date: string) => dayjs(date).format('dddd D MMMM YYYY');
 
+/** '30 Nov – 6 Dec 2026' */
+export const rangeLabel = (from: string, to: string) =>
+  `${dayjs(from).format(dayjs(from).year() === dayjs(to).year() ? 'D MMM' : 'D MMM YYYY')} – ${dayjs(to).format('D MMM YYYY')}`;
+
 /** The end 'HH:MM' of an appointment. */
 export const endOf = (time: string, durationMinutes: number) => timeOf(minutesOf(time) + durationMinutes);
 

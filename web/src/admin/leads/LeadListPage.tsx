@@ -48,7 +48,7 @@ export default function LeadListPage() {
               style={{ width: 220 }}
             />
             <Select
-              aria-label="Status"
+              aria-label="Filter by status"
               placeholder="Any status"
               allowClear
               style={{ minWidth: 130 }}
@@ -57,7 +57,7 @@ export default function LeadListPage() {
               onChange={(v?: string) => list.setFilters({ leadStatus: v })}
             />
             <Select
-              aria-label="Owner"
+              aria-label="Filter by owner"
               placeholder="Any owner"
               allowClear
               style={{ minWidth: 150 }}
@@ -68,7 +68,7 @@ export default function LeadListPage() {
             />
             <RefSelect
               source={sources}
-              aria-label="Source"
+              aria-label="Filter by source"
               placeholder="Any source"
               style={{ minWidth: 140 }}
               value={asId(list.filters.leadSourceId)}

@@ -1,6 +1,6 @@
 import type { AdminScreen } from '../screens.ts';
 
-/** The appointment book and the leads it serves, with where leads come from. Menu order is this order. */
+/** The appointment book and the leads it serves (lead sources are a plain list: resources/crm-screens.ts). Menu order is this order. */
 export const appointmentScreens: AdminScreen[] = [
   {
     path: 'appointment',
@@ -11,11 +11,4 @@ export const appointmentScreens: AdminScreen[] = [
   },
   { path: 'lead', label: 'Leads', group: 'Appointments', permission: 'readAll-lead', load: () => import('../leads/LeadListPage.tsx') },
   { path: 'lead/:id', group: 'Appointments', permission: 'readSingle-lead', load: () => import('../leads/LeadPage.tsx') },
-  {
-    path: 'lead-source',
-    label: 'Lead sources',
-    group: 'Appointments',
-    permission: 'readAll-leadSource',
-    load: () => import('../leads/LeadSourcesPage.tsx'),
-  },
 ];

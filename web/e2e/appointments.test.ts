@@ -24,6 +24,10 @@ beforeAll(async () => {
   product = await startProduct();
   browser = await openBrowser();
   browser.page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  // a refused booking's 409 is logged by the browser as a failed load; anything else (a policy violation, a React warning) is a problem
+  browser.page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console: ${message.text()}`);
+  });
   token = await ownerToken(product);
   // the owner already sees Oscar at 11:00 that day
   const staff = await api<{ list: { id: number; username: string }[] }>(product, token, 'GET', 'api/appointments/staff');
@@ -121,6 +125,17 @@ test('a new lead booked from the week view, confirmed, done, and converted to a 
   await page.waitForURL((url) => url.searchParams.get('leadStatus') === 'customer');
   await page.getByRole('row').filter({ hasText: 'Nora Newlead' }).getByText('Customer').waitFor();
   await expect.poll(() => page.getByRole('row').filter({ hasText: 'Oscar Early' }).count()).toBe(0);
+
+  // the day view of that day: one column, the appointment done
+  await page.goto(`${product.url}/admin/appointment?view=day&date=${date}`);
+  await page
+    .getByTestId('book-range')
+    .filter({ hasText: day.format('dddd D MMMM YYYY') })
+    .waitFor();
+  await book.getByRole('button', { name: `Nora Newlead, ${dayName} 10:30, Done` }).waitFor();
+  await book.getByRole('button', { name: `Book ${dayName} at 10:00` }).waitFor();
+  expect(await book.getByRole('button', { name: /^Book / }).count()).toBe(22);
+  await screenshot(page, 'appointments-day');
   expect(problems).toEqual([]);
 });
 

@@ -182,6 +182,12 @@ test('at 390 px the week view is a list of the day picked from the week, with no
     .waitFor();
   await noSidewaysScroll(page);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // the network gone: the book says what failed in the spec's words
+  await page.route('**/v1/api/appointments?*', (route) => route.abort());
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await page.getByTestId('book-error').filter({ hasText: 'Failed to load appointments' }).waitFor();
+  await page.unroute('**/v1/api/appointments?*');
   await page.setViewportSize({ width: 1366, height: 900 });
   expect(problems).toEqual([]);
 });

@@ -8,8 +8,9 @@ import { api, ownerToken } from './stock-api.ts';
 /**
  * The appointment book as the shop lives it (issue 22): from the week view, a new lead is booked in an
  * empty half hour (first too long: the refusal names the appointment in the way), confirmed, marked done;
- * the lead's page converts them to a customer, who then exists. At 1366 px the week is a grid; at 390 px the
- * day is a list, picked from the week's days, and nothing scrolls sideways.
+ * the lead's page converts them to a customer, who then exists. At 1366 px the week is a grid (and the day a
+ * column); at 390 px the day is a list, picked from the week's days, an appointment is moved (onto another:
+ * refused), and nothing scrolls sideways.
  */
 let product: Product;
 let browser: Browser;
@@ -167,7 +168,23 @@ test('at 390 px the week view is a list of the day picked from the week, with no
   await detail.getByRole('button', { name: 'Confirm', exact: true }).waitFor();
   await noSidewaysScroll(page);
   await screenshot(page, 'appointments-detail-phone');
+  // moved onto Nora's half hour: refused, naming her; moved to noon: done
+  await detail.getByRole('button', { name: 'Move or change' }).click();
+  const startTime = detail.getByLabel('Start time');
+  await startTime.fill('10:30');
+  await startTime.press('Enter');
+  await detail.getByRole('button', { name: 'Save' }).click();
+  await detail
+    .getByTestId('appointment-refusal')
+    .filter({ hasText: /already has appointment \d+ on .* from 10:30 to 11:00 with Nora Newlead/ })
+    .waitFor();
+  await startTime.fill('12:00');
+  await startTime.press('Enter');
+  await detail.getByRole('button', { name: 'Save' }).click();
+  await detail.getByText('12:00–12:30 (30 min)').waitFor();
+  await noSidewaysScroll(page);
   await page.getByRole('button', { name: 'Close' }).click();
+  await list.getByTestId('appointment-block').filter({ hasText: 'Oscar Early' }).filter({ hasText: '12:00–12:30' }).waitFor();
 
   // an overlap at 390 px too: two hours from 10:00 run into Nora at 10:30
   await list.getByRole('button', { name: 'Book 10:00' }).click();

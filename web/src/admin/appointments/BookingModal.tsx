@@ -141,9 +141,18 @@ export function BookingModal({
   }
 
   const asNew = kind === 'newLead' && !made;
+  // the title follows the form's day and time (the slot's until they are changed)
+  const watchedDate = Form.useWatch('date', form) as Dayjs | undefined;
+  const watchedTime = Form.useWatch('time', form) as string | undefined;
+  const when =
+    watchedDate && watchedTime
+      ? `${dayLabel(watchedDate.format('YYYY-MM-DD'))} at ${watchedTime}`
+      : start
+        ? `${dayLabel(start.date)} at ${start.time}`
+        : '';
   return (
     <Modal
-      title={start ? `New appointment, ${dayLabel(start.date)} at ${start.time}` : 'New appointment'}
+      title={when ? `New appointment, ${when}` : 'New appointment'}
       open={start !== null}
       okText="Book"
       confirmLoading={saving}

@@ -39,10 +39,10 @@ const visibleLinks = async (page: Browser['page']) => (await (await adminNav(pag
 const options = (page: Browser['page']) => page.locator('.ant-select-item-option');
 const names = async (page: Browser['page']) => (await options(page).allInnerTexts()).map((t) => t.split('\n')[0]!.trim());
 
-test("the menu follows a shop's day: Dashboard, then Sell, Buy, Stock, Online shop, Books, Reports, Staff, Settings; groups with icons, the current one open", async () => {
+test("the menu follows a shop's day: Dashboard, then Sell, Appointments, Buy, Stock, Online shop, Books, Reports, Staff, Settings; groups with icons, the current one open", async () => {
   const { page } = browser;
   await loginAs(page, product.url);
-  const groups = ['Dashboard', 'Sell', 'Buy', 'Stock', 'Online shop', 'Books', 'Reports', 'Staff', 'Settings'];
+  const groups = ['Dashboard', 'Sell', 'Appointments', 'Buy', 'Stock', 'Online shop', 'Books', 'Reports', 'Staff', 'Settings'];
   expect(await topLevel(page)).toEqual(groups);
   const nav = await adminNav(page);
   // every entry of the top level carries an icon

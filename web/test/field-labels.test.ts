@@ -4,6 +4,7 @@ import { settingFields } from '../src/admin/identity/setting-fields.ts';
 import { userScreen } from '../src/admin/identity/users.tsx';
 import { buyScreens } from '../src/admin/resources/buy-screens.ts';
 import { catalogueScreens } from '../src/admin/resources/catalogue-screens.ts';
+import { crmScreens } from '../src/admin/resources/crm-screens.ts';
 import { settingsScreens } from '../src/admin/resources/settings-screens.ts';
 import { shopScreens } from '../src/admin/resources/shop-screens.ts';
 import { staffScreens } from '../src/admin/resources/staff-screens.ts';
@@ -22,6 +23,7 @@ const plain: Partial<Record<ResourceKey, ResourceScreen>> = {
   ...catalogueScreens,
   ...shopScreens,
   ...settingsScreens,
+  ...crmScreens,
 };
 
 const mismatches = (fields: FieldDef[], own?: Record<string, string>) =>

@@ -2,6 +2,7 @@ import { permissionName, type ResourceKey, resources } from '@tillbook/contract'
 import { expect, test } from 'vitest';
 import { buyScreens } from '../src/admin/resources/buy-screens.ts';
 import { catalogueScreens } from '../src/admin/resources/catalogue-screens.ts';
+import { crmScreens } from '../src/admin/resources/crm-screens.ts';
 import { resourceScreens } from '../src/admin/resources/screens.ts';
 import { settingsScreens } from '../src/admin/resources/settings-screens.ts';
 import { shopScreens } from '../src/admin/resources/shop-screens.ts';
@@ -15,6 +16,7 @@ const definitions: Partial<Record<ResourceKey, ResourceScreen>> = {
   ...catalogueScreens,
   ...shopScreens,
   ...settingsScreens,
+  ...crmScreens,
 };
 
 test('every plain resource contract has a screen whose form holds exactly its input fields', () => {

@@ -2,6 +2,7 @@ import {
   AppstoreOutlined,
   BarChartOutlined,
   BookOutlined,
+  CalendarOutlined,
   DashboardOutlined,
   SearchOutlined,
   SettingOutlined,
@@ -19,6 +20,7 @@ import { type NavGroup, navGroups } from './screens.ts';
 
 const groupIcons: Record<NavGroup, ReactNode> = {
   Sell: <ShoppingCartOutlined />,
+  Appointments: <CalendarOutlined />,
   Buy: <ShoppingOutlined />,
   Stock: <AppstoreOutlined />,
   'Online shop': <ShopOutlined />,

@@ -1,3 +1,4 @@
+import { appointmentScreens } from './appointments/screens.ts';
 import { bookScreens } from './books/screens.ts';
 import { identityScreens } from './identity/screens.ts';
 import { mailScreens } from './mail/screens.ts';
@@ -15,6 +16,7 @@ import { wishlistScreens } from './wishlist/screens.ts';
 /** Every admin screen, from each area's own list. Within a menu group, screens show in this order. */
 export const allScreens: AdminScreen[] = [
   ...sellingScreens,
+  ...appointmentScreens,
   ...purchasingScreens,
   ...orderScreens,
   ...reviewScreens,

@@ -17,9 +17,9 @@ export interface AdminScreen {
 }
 
 /**
- * The menu's groups in the order of a shop's day (after the Dashboard): selling, buying, the stock room,
+ * The menu's groups in the order of a shop's day (after the Dashboard): selling, its appointments and leads, buying, the stock room,
  * the online shop, the books, reports, then staff and settings. A group shows once a screen the user may open
  * declares it.
  */
-export const navGroups = ['Sell', 'Buy', 'Stock', 'Online shop', 'Books', 'Reports', 'Staff', 'Settings'] as const;
+export const navGroups = ['Sell', 'Appointments', 'Buy', 'Stock', 'Online shop', 'Books', 'Reports', 'Staff', 'Settings'] as const;
 export type NavGroup = (typeof navGroups)[number];

@@ -7,6 +7,7 @@ const staff: Definitions = async () => (await import('./staff-screens.ts')).staf
 const catalogue: Definitions = async () => (await import('./catalogue-screens.ts')).catalogueScreens;
 const shop: Definitions = async () => (await import('./shop-screens.ts')).shopScreens;
 const buy: Definitions = async () => (await import('./buy-screens.ts')).buyScreens;
+const crm: Definitions = async () => (await import('./crm-screens.ts')).crmScreens;
 const settings: Definitions = async () => (await import('./settings-screens.ts')).settingsScreens;
 
 /** A plain resource's screen under /admin/<path>, opened by readAll on its entity. */
@@ -28,6 +29,8 @@ function plain(key: ResourceKey, path: string, label: string, group: NavGroup, d
 /** Plain lists: each is a screen definition handed to the generic list page. Menu order is this order. */
 export const resourceScreens: AdminScreen[] = [
   plain('supplier', 'supplier', 'Suppliers', 'Buy', buy),
+
+  plain('leadSource', 'lead-source', 'Lead sources', 'Appointments', crm),
 
   plain('department', 'department', 'Departments', 'Staff', staff),
   plain('designation', 'designation', 'Designations', 'Staff', staff),

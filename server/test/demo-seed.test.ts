@@ -21,7 +21,7 @@ const count = async () => {
     (select count(*) from product)::int as products, (select count(*) from product_image)::int as images,
     (select count(*) from stock_movement)::int as movements, (select count(*) from transaction)::int as postings,
     (select count(*) from discount)::int as discounts, (select count(*) from payment_method)::int as methods,
-    (select count(*) from page_size)::int as sizes, (select count(*) from supplier)::int as suppliers`);
+    (select count(*) from page_size)::int as sizes, (select count(*) from lead_source)::int as sources, (select count(*) from supplier)::int as suppliers`);
   return (result as unknown as { rows: Record<string, number>[] }).rows[0];
 };
 
@@ -102,6 +102,11 @@ describe('the demo shop', () => {
     );
     const suppliers = (await t.call('GET', '/v1/supplier', { token: owner, query: { query: 'all' } })).body.getAllSupplier;
     expect(suppliers.length).toBeGreaterThanOrEqual(2);
+  });
+
+  test('leads can say where they came from', async () => {
+    const sources = (await t.call('GET', '/v1/lead-source', { token: owner, query: { query: 'all' } })).body.getAllLeadSource;
+    expect(sources.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['Walk-in', 'Website', 'Referral']));
   });
 
   test('a second start adds nothing', async () => {

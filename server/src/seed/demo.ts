@@ -156,6 +156,11 @@ async function seedDemoLists(tx: Tx): Promise<boolean> {
     .insert(s.courierMedium)
     .values({ courierMediumName: 'Own delivery', address: 'The shop', phone: '+10000000000', type: 'deliveryBoy' })
     .onConflictDoNothing();
+  // where the shop's leads come from (the leads' Source choice)
+  await tx
+    .insert(s.leadSource)
+    .values(['Walk-in', 'Website', 'Phone call', 'Referral'].map((name) => ({ name })))
+    .onConflictDoNothing();
   await seedDemoTill(tx);
   return true;
 }

@@ -43,3 +43,14 @@ export function useSettings(): SettingsState {
 
 /** The settings loaded, for formatters that run outside a component (a table cell's render). */
 export const currentSettings = (): SettingRead | null => state.data;
+
+/** Today in the shop's time zone (the settings' when the role may read them, else the browser's). */
+export function useBusinessDate(): string {
+  const { data } = useSettings();
+  const zone = data?.timeZone ?? undefined;
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  } catch {
+    return new Intl.DateTimeFormat('en-CA').format(new Date());
+  }
+}

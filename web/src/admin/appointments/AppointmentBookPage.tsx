@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePermissions } from '../../lib/permissions.ts';
 import { currentUser } from '../../lib/session.ts';
-import { useBusinessDate } from '../selling/till/till-data.ts';
+import { useBusinessDate } from '../../lib/settings.ts';
 import { AppointmentDrawer } from './AppointmentDrawer.tsx';
 import { staffName, useBook, useBookStaff } from './appointment-data.ts';
 import { BookDayList } from './BookDayList.tsx';

@@ -8,12 +8,12 @@ import { instant, money } from '../../lib/format.ts';
 import { must } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
+import { useBusinessDate } from '../../lib/settings.ts';
 import { AppointmentDrawer } from '../appointments/AppointmentDrawer.tsx';
 import { staffName } from '../appointments/appointment-data.ts';
 import { AppointmentStatusTag } from '../appointments/appointment-format.tsx';
 import { BookingModal, type BookingStart } from '../appointments/BookingModal.tsx';
 import { daySlots, minutesOf } from '../appointments/book-time.ts';
-import { useBusinessDate } from '../selling/till/till-data.ts';
 import { LeadFormModal } from './LeadFormModal.tsx';
 import { LeadStatusTag } from './lead-format.tsx';
 

@@ -4,6 +4,7 @@ import { Button, type InputRef, Modal, type RefSelectProps, Segmented, Space, Ta
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notices.tsx';
+import { useBusinessDate } from '../../../lib/settings.ts';
 import { ProductFinder } from '../../../ui/document/ProductFinder.tsx';
 import { CartTable } from './CartTable.tsx';
 import { type Completed, CompletedSale } from './CompletedSale.tsx';
@@ -12,7 +13,7 @@ import { cartReducer, cartTotals, emptyCart, lineErrors, saleBody, settle } from
 import { HeldSales, heldKey, loadHeld } from './HeldSales.tsx';
 import { ReturnPanel } from './ReturnPanel.tsx';
 import { TenderPanel } from './TenderPanel.tsx';
-import { isCashMethod, tillProduct, useBusinessDate, usePaymentMethods } from './till-data.ts';
+import { isCashMethod, tillProduct, usePaymentMethods } from './till-data.ts';
 import './till.css';
 import { moneyOfCents } from '../../../lib/format.ts';
 

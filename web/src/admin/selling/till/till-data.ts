@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { type CustomerRecord, type PageSizeRecord, type PaymentMethodRecord, records, routes, rowsOf } from '@tillbook/contract';
 import { api } from '../../../lib/api.ts';
 import { must } from '../../../lib/http.ts';
-import { useSettings } from '../../../lib/settings.ts';
 import type { TillProduct } from './cart.ts';
 
 /** A payment method as the till offers it. */
@@ -41,17 +40,6 @@ export async function searchCustomers(key: string): Promise<CustomerRow[]> {
   const answer = await api(records.customer.list, { query: filters });
   if (answer.error !== undefined) return [];
   return rowsOf(answer.data, 'Customer');
-}
-
-/** Today in the shop's time zone (the settings' when the role may read them, else the browser's). */
-export function useBusinessDate(): string {
-  const { data } = useSettings();
-  const zone = data?.timeZone ?? undefined;
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  } catch {
-    return new Intl.DateTimeFormat('en-CA').format(new Date());
-  }
 }
 
 /** The product as the public answer prices it (the same `unitPrice` the server charges with). */

@@ -1,0 +1,14 @@
+const minutesOf = (time: string) => {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+};
+
+/**
+ * A shift's working hours from its times ('HH:MM' or 'HH:MM:SS'), two decimals: a shift ending at or
+ * before its start crosses midnight (22:00–06:00 is 8 hours). Equal times give undefined (not a shift).
+ */
+export function shiftHours(startTime: string, endTime: string): number | undefined {
+  const length = minutesOf(endTime) - minutesOf(startTime);
+  if (length === 0) return undefined;
+  return Math.round(((length + (length < 0 ? 24 * 60 : 0)) / 60) * 100) / 100;
+}

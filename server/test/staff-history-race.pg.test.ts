@@ -66,16 +66,20 @@ test('two history calls at once leave one open row, the dates meeting', async ()
         .map((a) => a.status)
         .sort(),
     ).toEqual([201, 400]);
-    // two later starts: both fit, one after the other
-    expect(answers.slice(2).map((a) => a.status)).toEqual([201, 201]);
+    // two later starts: the earlier one fits only when it comes first; the later one always does
+    expect(answers[3]!.status).toBe(201);
+    expect([201, 400]).toContain(answers[2]!.status);
     const { designations, salaries, all } = await openRows(id);
     expect(designations).toHaveLength(1);
     expect(salaries).toHaveLength(1);
-    expect(all.salaryHistory.map((r: { startDate: string; endDate: string | null }) => [r.startDate, r.endDate])).toEqual([
-      ['2026-06-01', null],
-      ['2026-05-01', '2026-05-31'],
-      ['2026-01-01', '2026-04-30'],
-    ]);
+    const rows = [...all.salaryHistory].reverse() as { salary: number; startDate: string; endDate: string | null }[];
+    expect(rows.at(-1)).toMatchObject({ salary: 2200, startDate: '2026-06-01', endDate: null });
+    // each row ends the day before the next starts
+    for (const [i, row] of rows.slice(0, -1).entries()) {
+      const next = new Date(`${rows[i + 1]!.startDate}T00:00:00Z`);
+      next.setUTCDate(next.getUTCDate() - 1);
+      expect(row.endDate).toBe(next.toISOString().slice(0, 10));
+    }
   }
 });
 

@@ -1,6 +1,5 @@
 import { shiftHours } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
-import { fieldError } from '../../platform/errors.ts';
 import type { ResourceDefinition } from '../../platform/resource-factory.ts';
 import { shift } from '../../schema/index.ts';
 
@@ -11,8 +10,6 @@ export const shiftExtras: Partial<ResourceDefinition> = {
     const startTime = String(values.startTime ?? current?.startTime ?? '');
     const endTime = String(values.endTime ?? current?.endTime ?? '');
     if (values.startTime === undefined && values.endTime === undefined) return values;
-    const workHour = shiftHours(startTime, endTime);
-    if (workHour === undefined) throw fieldError('endTime', 'must differ from the start time');
-    return { ...values, workHour };
+    return { ...values, workHour: shiftHours(startTime, endTime) };
   },
 };

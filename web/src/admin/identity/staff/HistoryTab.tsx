@@ -25,7 +25,10 @@ const kinds = {
   designation: {
     entity: 'designationHistory',
     schema: resources.designationHistory.input.omit({ userId: true }),
-    fields: [{ name: 'designationId', label: 'Designation', type: 'ref', ...refTo(resources.designation), required: true }, ...dates] as FieldDef[],
+    fields: [
+      { name: 'designationId', label: 'Designation', type: 'ref', ...refTo(resources.designation), required: true },
+      ...dates,
+    ] as FieldDef[],
     rows: (u: UserDetail) => u.designationHistory as Period[],
     title: (p: Period) => (p.designation as { name: string } | undefined)?.name ?? '',
     add: 'Change designation',
@@ -94,7 +97,7 @@ export function HistoryTab({ user, kind }: { user: UserDetail; kind: Kind }) {
             key: row.id,
             color: row.endDate === null ? 'green' : 'gray',
             content: (
-              <div data-testid={`${kind}-period`} aria-label={`${k.title(row)} ${periodText(row)}`}>
+              <div data-testid={`${kind}-period`}>
                 <Space wrap size="small">
                   <Typography.Text strong>{k.title(row)}</Typography.Text>
                   <Typography.Text>{periodText(row)}</Typography.Text>

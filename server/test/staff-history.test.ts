@@ -1,3 +1,5 @@
+import { userRecordLimit } from '@tillbook/contract';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestApp } from './harness.ts';
 
@@ -243,10 +245,27 @@ describe('a change through the history calls', () => {
     expect((await t.call('DELETE', `/v1/designation-history/${rows[1]?.id ?? 999_999}`, { token: owner })).status).toBe(404);
   });
 
+  test("editing a row's end moves the start of the row after it; an end that would swallow it is refused", async () => {
+    const id = await newPerson();
+    await t.call('POST', '/v1/salary-history', { token: owner, body: { userId: id, salary: 2400, startDate: '2026-09-01' } });
+    const [first] = await rowsOf(id, 'salaryHistory');
+    const earlier = await t.call('PUT', `/v1/salary-history/${first!.id}`, { token: owner, body: { endDate: '2026-07-31' } });
+    expect(earlier.status).toBe(200);
+    let rows = await rowsOf(id, 'salaryHistory');
+    expect(rows.map((r) => [r.salary, r.startDate, r.endDate])).toEqual([
+      [2000, '2026-01-01', '2026-07-31'],
+      [2400, '2026-08-01', null],
+    ]);
+    const reopened = await t.call('PUT', `/v1/salary-history/${first!.id}`, { token: owner, body: { endDate: null } });
+    expect(reopened.status).toBe(400);
+    expect(reopened.body.fields).toEqual({ endDate: 'is needed: the next salary starts on 2026-08-01' });
+    rows = await rowsOf(id, 'salaryHistory');
+    expectTruthful(rows);
+  });
+
   test('the database refuses an overlap that skips the checks, and the answer names the field', async () => {
     const id = await newPerson();
     const [open] = await rowsOf(id, 'salaryHistory');
-    const { sql } = await import('drizzle-orm');
     const attempt = t.database.db.transaction(async (tx) => {
       await tx.execute(sql`insert into salary_history (user_id, salary, start_date) values (${id}, 1, '2026-02-01')`);
     });
@@ -260,6 +279,18 @@ describe('a change through the history calls', () => {
     });
     expect(open).toBeDefined();
   });
+});
+
+test('the user page lists at most userRecordLimit rows of a history, the newest', async () => {
+  const id = await newPerson({ salaryStartDate: '2200-01-01' });
+  // years of past pay, one row a month before the current one
+  await t.database.db.execute(sql`
+    insert into salary_history (user_id, salary, start_date, end_date)
+    select ${id}, 1000, d::date, (d + interval '1 month' - interval '1 day')::date
+    from generate_series('2100-01-01'::date, '2100-01-01'::date + interval '249 months', interval '1 month') d`);
+  const rows = (await detail(id)).salaryHistory as Period[];
+  expect(rows).toHaveLength(userRecordLimit);
+  expect(rows[0]).toMatchObject({ startDate: '2200-01-01', endDate: null });
 });
 
 describe('award history and education keep their calls', () => {

@@ -5,6 +5,8 @@ import { type Browser, loginAs, openBrowser, ownerPassword, ownerUsername, type 
 let product: Product;
 let browser: Browser;
 let token: string;
+/** Page errors, console errors and warnings. */
+const problems: string[] = [];
 
 /** A call to the API as the owner, for the rows the journey starts from. */
 async function api<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
@@ -27,6 +29,10 @@ const idOf = async (path: string, listName: string, name: string) =>
 beforeAll(async () => {
   product = await startProduct();
   browser = await openBrowser();
+  browser.page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  browser.page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console: ${message.text()}`);
+  });
   const login = await fetch(`${product.url}/v1/user/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -99,4 +105,43 @@ test("a user's designation changes on the staff page and the timeline shows the 
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(step.width);
     await screenshot(page, `staff-page-${step.width}`);
   }
+  expect(problems).toEqual([]);
+});
+
+test('a raise, an award and a new shift are added in place on their tabs', async () => {
+  const { page } = browser;
+  await page.setViewportSize({ width: 1366, height: 800 });
+  const robin = (await api<{ getAllUser: { id: number; username: string }[] }>('GET', 'user?query=all')).getAllUser.find(
+    (u) => u.username === 'robin',
+  )!;
+  await page.goto(`${product.url}/admin/user/${robin.id}`);
+  const dialog = page.getByRole('dialog');
+
+  await page.getByRole('tab', { name: 'Salaries' }).click();
+  await page.getByRole('button', { name: 'Change salary' }).click();
+  await dialog.getByLabel('Salary', { exact: true }).fill('2000');
+  await dialog.getByLabel('From', { exact: true }).fill('2026-10-01');
+  await dialog.getByLabel('From', { exact: true }).press('Enter');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const salaries = page.getByTestId('salary-period');
+  await salaries.filter({ hasText: '$2000.00' }).filter({ hasText: '2026-10-01 – now' }).waitFor();
+  await salaries.filter({ hasText: '$1800.00' }).filter({ hasText: '2026-01-01 – 2026-09-30' }).waitFor();
+
+  await page.getByRole('tab', { name: 'Awards' }).click();
+  await page.getByRole('button', { name: 'Add award' }).click();
+  await choose(page, 'Award', 'Employee of the month');
+  await dialog.getByLabel('Awarded on', { exact: true }).fill('2026-10-31');
+  await dialog.getByLabel('Awarded on', { exact: true }).press('Enter');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page
+    .getByTestId('award-records')
+    .getByRole('row', { name: /Employee of the month.*2026-10-31/ })
+    .waitFor();
+
+  await page.getByRole('tab', { name: 'Shift' }).click();
+  await page.getByRole('button', { name: 'Change shift' }).click();
+  await choose(page, 'Shift', 'Morning');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByTestId('staff-header').getByText('Morning, 08:00–14:00 (6 h)').waitFor();
+  expect(problems).toEqual([]);
 });

@@ -13,6 +13,8 @@ import { adjustEndpoints } from './inventory/adjust-inventory.ts';
 import { reorderEndpoints } from './inventory/reorder.ts';
 import { emailConfigEndpoints, emailEndpoints } from './mail/email-endpoints.ts';
 import { invoiceMailEndpoints } from './mail/invoice-mail.ts';
+import { appointmentEndpoints } from './people/appointment.ts';
+import { leadEndpoints } from './people/lead.ts';
 import { purchaseInvoiceEndpoints, purchasePaymentEndpoints, returnPurchaseEndpoints } from './purchasing/purchase-endpoints.ts';
 import { holdEndpoints, saleEndpoints, salePaymentEndpoints } from './selling/sale-invoice.ts';
 import { returnSaleEndpoints } from './selling/sale-return.ts';
@@ -63,6 +65,8 @@ export const endpoints = {
   wishlist: wishlistEndpoints,
   subCategoryDetail: subCategoryDetailEndpoints,
   returnOrder: returnOrderEndpoints,
+  lead: leadEndpoints,
+  appointment: appointmentEndpoints,
 };
 
 type Registry = typeof endpoints;

@@ -31,6 +31,8 @@ export * from './mail/mail-sets.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './payment-status.ts';
+export * from './people/appointment.ts';
+export * from './people/lead.ts';
 export * from './people/lead-sets.ts';
 export * from './permissions.ts';
 export * from './pricing.ts';

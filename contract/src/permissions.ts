@@ -72,6 +72,7 @@ export const entities = [
   'reviewReply',
   // crm
   'lead',
+  'leadSource',
   'appointment',
   // what the goods cost the shop, and the profit and margin over it (only readAll is used)
   'costAndProfit',

@@ -435,6 +435,18 @@ export const resources = {
     sortable: ['couponCode', 'startDate', 'endDate', 'createdAt'],
     titleField: 'couponCode',
   }),
+  leadSource: define({
+    path: 'lead-source',
+    entity: 'leadSource',
+    listName: 'LeadSource',
+    label: 'Lead source',
+    input: z.object({ name: requiredText(80) }),
+    deletion: 'soft',
+    unique: ['name'],
+    search: ['name'],
+    sortable: ['name', 'createdAt'],
+    titleField: 'name',
+  }),
 } satisfies Record<string, ResourceContract>;
 
 export type ResourceKey = keyof typeof resources;

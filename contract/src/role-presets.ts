@@ -27,6 +27,9 @@ const till: PermissionName[] = [
   'readAll-pageSize',
 ];
 
+/** The appointment book and the leads it serves: booking, moving and marking appointments, keeping leads and their sources. */
+const bookings: PermissionName[] = [...only([...write, 'update'], 'appointment', 'lead'), ...only(read, 'leadSource')];
+
 /** The stock room: the catalogue, counts, reorders and goods in and out with suppliers, at cost. */
 const stockRoom: PermissionName[] = [
   ...every('product', 'productCategory', 'productSubCategory', 'productBrand', 'color', 'uom', 'productAttribute', 'productAttributeValue'),
@@ -74,7 +77,7 @@ export const rolePresets: Partial<Record<RoleName, readonly PermissionName[]>> =
     if (people.includes(entity) || entity === 'setting' || entity === 'emailConfig') return name.startsWith('read') && entity === 'user';
     return true;
   }),
-  cashier: till,
+  cashier: [...till, ...bookings],
   'stock-clerk': stockRoom,
   accountant: books,
   'delivery-boy': delivery,

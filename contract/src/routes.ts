@@ -117,6 +117,23 @@ const staffTable = {
     emailInvoice: { method: 'POST', path: 'email-invoice', access: 'create-email' },
     salePdf: { method: 'GET', path: 'sale-invoice/:id/pdf', access: 'readSingle-saleInvoice' },
   },
+  lead: {
+    list: { method: 'GET', path: 'api/leads', access: 'readAll-lead', list: true },
+    get: { method: 'GET', path: 'api/leads/:id', access: 'readSingle-lead' },
+    create: { method: 'POST', path: 'api/leads', access: 'create-lead' },
+    update: { method: 'PUT', path: 'api/leads/:id', access: 'update-lead' },
+    setStatus: { method: 'PATCH', path: 'api/leads/:id', access: 'delete-lead' },
+    convert: { method: 'POST', path: 'api/leads/:id/convert', access: 'update-lead' },
+  },
+  appointment: {
+    create: { method: 'POST', path: 'api/leads/appointmentadd', access: 'create-appointment' },
+    update: { method: 'PATCH', path: 'api/leads/appointmentupdate/:id', access: 'update-appointment' },
+    delete: { method: 'DELETE', path: 'api/leads/deleteappointment/:id', access: 'delete-appointment' },
+    get: { method: 'GET', path: 'api/appointments/:id', access: 'readSingle-appointment' },
+    put: { method: 'PUT', path: 'api/appointments/:id', access: 'update-appointment' },
+    list: { method: 'GET', path: 'api/appointments', access: 'readAll-appointment' },
+    staff: { method: 'GET', path: 'api/appointments/staff', access: 'readAll-appointment' },
+  },
 } as const satisfies Omit<Table, ShopArea>;
 
 /** Every area of the endpoints has its routes in one of the two tables (a new area fails the typecheck until it is placed). */

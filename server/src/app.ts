@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { appointmentReminderStep } from './modules/crm/index.ts';
 import { Mailer, wakeIfRequested } from './modules/mail/index.ts';
 import type { AppContext } from './platform/context.ts';
 import type { Db } from './platform/db.ts';
@@ -111,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   // the mail worker: polls the outbox, and is woken as soon as a request that queued a mail has answered
-  const mailer = new Mailer(deps.db, config, app.log);
+  const mailer = new Mailer(deps.db, config, app.log, [appointmentReminderStep({ config })]);
   app.decorate('mailer', mailer);
   app.addHook('onResponse', async () => wakeIfRequested());
   app.addHook('onReady', async () => mailer.start());

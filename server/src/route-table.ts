@@ -1,5 +1,6 @@
 import { accountRoutes, journalRoutes } from './modules/accounting/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
+import { crmRoutes } from './modules/crm/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { googleLoginRoutes, identityRoutes } from './modules/identity/index.ts';
 import { inventoryRoutes } from './modules/inventory/index.ts';
@@ -34,5 +35,6 @@ export function routeTable(ctx: AppContext): RouteDef[] {
     ...shopRoutes(ctx),
     ...reviewRoutes(ctx),
     ...wishlistRoutes(ctx),
+    ...crmRoutes(ctx),
   ];
 }

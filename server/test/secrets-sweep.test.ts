@@ -158,6 +158,19 @@ beforeAll(async () => {
   if (review.status !== 201) throw new Error(JSON.stringify(review.body));
   const reply = await t.call('POST', '/v1/review-rating/reply', { token: owner, body: { reviewId: review.body.id, comment: 'Thanks' } });
   if (reply.status !== 201) throw new Error(JSON.stringify(reply.body));
+  // a lead with an appointment in the book (issue 22)
+  const lead = await t.call('POST', '/v1/api/leads', {
+    token: owner,
+    body: { name: 'Sweep lead', email: 'sweep-lead@example.com', leadOwnerId: registered.body.id },
+  });
+  if (lead.status !== 201) throw new Error(JSON.stringify(lead.body));
+  const appointment = await t.call('POST', '/v1/api/leads/appointmentadd', {
+    token: owner,
+    body: { leadId: lead.body.data.id, userId: registered.body.id, date: day(1), time: '10:00' },
+  });
+  if (appointment.status !== 201) throw new Error(JSON.stringify(appointment.body));
+  queries['/api/appointments'] = { from: day(0), to: day(7) };
+  fixedUrls['/api/appointments/:id'] = `/api/appointments/${appointment.body.data.id}`;
 });
 afterAll(() => t?.close());
 

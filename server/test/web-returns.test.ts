@@ -110,6 +110,7 @@ describe('a partial return refunded', () => {
         returnCartOrderStatus: 'RECEIVED',
         returnType: 'REFUND',
         totalAmount: 10.89,
+        resendCartOrderId: null,
         returnCartOrderProduct: [{ cartOrderProductId: qLine.id, productQuantity: 1 }],
       },
     ]);
@@ -289,6 +290,9 @@ describe('a return resent and re-ordered', () => {
     expect((await orderOf(t, owner, order.id)).singleCartOrder).toMatchObject({ paidAmount: 15.56, dueAmount: 0, profit: 4.36 });
     const done = await t.call('GET', `/v1/return-cart-order/${id}`, { token: shopper.token });
     expect(done.body.singleReturnCartOrder).toMatchObject({ returnCartOrderStatus: 'RESENDED', resendCartOrderId: replacement.id });
+    // the shopper's order page names the replacement beside the return
+    const mine = await t.call('GET', `/v1/cart-order/${order.id}`, { token: shopper.token });
+    expect(mine.body.singleCartOrder.returnCartOrder.find((r: { id: number }) => r.id === id)?.resendCartOrderId).toBe(replacement.id);
     expect(
       (await t.call('GET', '/v1/return-cart-order/resend', { token: owner })).body.getAllReturnCartOrder.map((r: { id: number }) => r.id),
     ).not.toContain(id);

@@ -249,7 +249,10 @@ test('the shopper sees the return refunded on the order and under My returns', a
   await done.getByTestId('return-status').filter({ hasText: 'Refunded' }).waitFor();
   await done.getByText('Your money has been refunded.').waitFor();
   // the other kettle went back for a replacement, now sent
-  await page.getByTestId('order-return').getByText('Replacement sent').waitFor();
+  const resent = page.getByTestId('order-return').filter({ hasText: 'Replacement sent' });
+  await resent.waitFor();
+  // and it leads to the replacement order
+  expect(await resent.getByTestId('replacement-order').getAttribute('href')).toMatch(/^\/orders\/\d+$/);
   // both kettles came back: one refunded, one paying for its replacement
   expect(await page.getByTestId('order-returned').textContent()).toBe('−$22.00');
   expect(await page.getByTestId('order-paid').textContent()).toBe('$3.50');

@@ -138,6 +138,8 @@ export const orderReturnSummaryOut = z.object({
   returnCartOrderStatus: z.enum(returnStatuses),
   returnType: z.enum(returnTypes),
   totalAmount: out.money,
+  /** The replacement order made for it (a PRODUCT return, once RESENDED). */
+  resendCartOrderId: out.optionalId,
   returnCartOrderProduct: z.array(z.object({ cartOrderProductId: out.id, productQuantity: out.int })),
 });
 

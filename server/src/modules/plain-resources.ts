@@ -38,6 +38,7 @@ const tables: Record<ResourceKey, PgTable> = {
   productAttributeValue: s.productAttributeValue,
   supplier: s.supplier,
   coupon: s.coupon,
+  leadSource: s.leadSource,
 };
 
 /** The till's payment methods and receipt sizes are read by anyone who may sell, not only by who may manage them. */
@@ -55,6 +56,8 @@ const extras = (ctx: AppContext): Partial<Record<ResourceKey, Partial<ResourceDe
   salaryHistory: { omit: ['create', 'update', 'delete'] },
   pageSize: forSellers,
   shift: shiftExtras,
+  // whoever keeps leads picks their source
+  leadSource: { alsoListedFor: { permissions: ['readAll-lead'] } },
   coupon: {
     validate: (values) => {
       if (values.type === 'percentage' && Number(values.value) > 100) throw fieldError('value', 'must be at most 100 for a percentage');

@@ -6,4 +6,4 @@ export { escapeHtml, htmlToText } from './html-text.ts';
 export { type LayoutOptions, type MailContent, shopMail } from './layout.ts';
 export { enqueueMail, type NewMail } from './outbox.ts';
 export { mailRoutes } from './routes.ts';
-export { Mailer, wakeIfRequested, wakeMailer } from './worker.ts';
+export { Mailer, type MailerStep, wakeIfRequested, wakeMailer } from './worker.ts';

@@ -30,6 +30,12 @@ interface ClaimedMail {
 /** The wait before the next try after `attempts` failed tries: base × 2^(attempts − 1), capped at an hour. */
 export const backoffMs = (baseMs: number, attempts: number) => Math.min(baseMs * 2 ** Math.max(0, attempts - 1), maxBackoffMs);
 
+/**
+ * Work the worker does at the start of each round, before it sends (e.g. queueing the day-before
+ * reminders of appointments): its own transactions, its failures logged, never thrown.
+ */
+export type MailerStep = (db: Db) => Promise<unknown>;
+
 const running = new Set<Mailer>();
 let wakeRequested = false;
 
@@ -67,6 +73,7 @@ export class Mailer {
     private readonly db: Db,
     private readonly config: Pick<Config, 'mail'>,
     private readonly log?: FastifyBaseLogger,
+    private readonly steps: readonly MailerStep[] = [],
   ) {}
 
   /** Starts polling (every MAIL_POLL_MS) and sends what is due now. */
@@ -121,6 +128,13 @@ export class Mailer {
 
   /** Sends every due mail (batch after batch); answers how many were tried. */
   async runOnce(): Promise<number> {
+    for (const step of this.steps) {
+      try {
+        await step(this.db);
+      } catch (error) {
+        this.log?.error({ err: error }, 'mail worker: a step before sending failed');
+      }
+    }
     let tried = 0;
     for (;;) {
       const claimed = await this.claim();

@@ -14,8 +14,9 @@ import { checkedPresenter } from '../../platform/presenter.ts';
 import { defineResource } from '../../platform/resource-factory.ts';
 import type { RouteDef } from '../../platform/route.ts';
 import { toWireList } from '../../platform/wire.ts';
-import { customer, returnSaleInvoice, role, saleInvoice } from '../../schema/index.ts';
+import { customer, returnSaleInvoice, saleInvoice } from '../../schema/index.ts';
 import { newestEntriesOf } from '../accounting/index.ts';
+import { customerRoleId } from './customer-record.ts';
 import { isPlainReport, plainCustomerReport } from './customer-report.ts';
 import { enqueueWelcome, welcomeMessages } from './customer-welcome.ts';
 import { saleReturnsOf } from './return-read.ts';
@@ -61,8 +62,7 @@ export function customerRoutes(ctx: AppContext): RouteDef[] {
     // staff create shoppers' accounts: they hold the customers' role
     prepare: async (tx, values, current) => {
       if (current) return values;
-      const [customerRole] = await tx.select({ id: role.id }).from(role).where(eq(role.name, 'customer'));
-      return { ...values, roleId: customerRole!.id };
+      return { ...values, roleId: await customerRoleId(tx) };
     },
     // a customer made by staff with an e-mail gets the welcome mail, in the create's transaction
     afterCreate: async (tx, row) => {

@@ -5,6 +5,7 @@ import { customerRoutes } from './customers.ts';
 import { invoiceMailRoutes } from './invoice-mail-routes.ts';
 import { saleRoutes } from './sale-routes.ts';
 
+export { type CustomerFound, customerForPerson, type PersonForCustomer } from './customer-record.ts';
 export { walkInCustomerId } from './customers.ts';
 export { saleBalances, sumBalances } from './sale-balances.ts';
 

@@ -14,6 +14,7 @@ export async function returnsOfOrder(db: DbOrTx, orderId: number) {
       returnCartOrderStatus: r.returnCartOrderStatus,
       returnType: r.returnType,
       totalAmount: r.totalAmount,
+      resendCartOrderId: r.resendCartOrderId,
     })
     .from(r)
     .where(eq(r.cartOrderId, orderId))

@@ -1,4 +1,5 @@
 import type { CartOrderDetail } from '@tillbook/contract';
+import { Link } from 'react-router';
 import { day } from '../orders/order-status.ts';
 import { useMoney } from '../shop.ts';
 import { returnStatusHelp, returnStatusLabels, returnTypeLabels } from './return-words.ts';
@@ -24,6 +25,13 @@ export function OrderReturns({ order }: { order: Order }) {
               </span>
             </div>
             <p className="return-help">{returnStatusHelp[r.returnCartOrderStatus]}</p>
+            {r.resendCartOrderId && (
+              <p className="return-help">
+                <Link to={`/orders/${r.resendCartOrderId}`} data-testid="replacement-order">
+                  Your replacement: order #{r.resendCartOrderId}
+                </Link>
+              </p>
+            )}
             <ul className="return-items">
               {r.returnCartOrderProduct.map((l) => (
                 <li key={l.cartOrderProductId}>

@@ -8,6 +8,7 @@ import { dashboardEndpoints } from './dashboard.ts';
 import { customerSessionEndpoints } from './identity/customer-session.ts';
 import { rolePermissionEndpoints, sessionEndpoints, userEndpoints } from './identity/endpoints.ts';
 import { googleLoginEndpoints } from './identity/google-login.ts';
+import { designationHistoryEndpoints, salaryHistoryEndpoints } from './identity/staff-history.ts';
 import { adjustEndpoints } from './inventory/adjust-inventory.ts';
 import { reorderEndpoints } from './inventory/reorder.ts';
 import { emailConfigEndpoints, emailEndpoints } from './mail/email-endpoints.ts';
@@ -31,6 +32,8 @@ export const endpoints = {
   reorder: reorderEndpoints,
   session: sessionEndpoints,
   user: userEndpoints,
+  designationHistory: designationHistoryEndpoints,
+  salaryHistory: salaryHistoryEndpoints,
   rolePermission: rolePermissionEndpoints,
   setting: settingEndpoints,
   files: fileEndpoints,

@@ -61,7 +61,21 @@ export const registerUserBody = z.object({
   salaryComment: optionalText(500),
 });
 
-export const updateUserBody = z.object({ ...userFields, password: password.optional() }).partial();
+/**
+ * A user update. A new designationId or salary also changes the history: the open row is closed on the
+ * day before the change starts (designationStartDate / salaryStartDate, else today) and a new open row begins.
+ */
+export const updateUserBody = z
+  .object({
+    ...userFields,
+    password: password.optional(),
+    designationStartDate: optionalDate,
+    designationComment: optionalText(500),
+    salary: money.nullish(),
+    salaryStartDate: optionalDate,
+    salaryComment: optionalText(500),
+  })
+  .partial();
 
 export const roleBody = z.object({ name: requiredText(60) });
 export const rolesBody = z.array(roleBody).min(1, 'must hold at least one role');

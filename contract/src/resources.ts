@@ -26,10 +26,6 @@ export const courierTypes = ['courier', 'deliveryBoy'] as const;
 export const pageSizeUnits = ['inches', 'mm', 'cm'] as const;
 
 const length = numberField((n) => n.positive('must be above 0').max(10_000, 'must be at most 10000'));
-const hours = z.preprocess(
-  (v) => (v === '' ? null : v),
-  numberField((n) => n.min(0, 'must not be negative').max(24, 'must be at most 24')).nullish(),
-);
 
 /**
  * The plain resources: records with a name and a status. One contract per resource, used by the
@@ -208,7 +204,8 @@ export const resources = {
     entity: 'shift',
     listName: 'Shift',
     label: 'Shift',
-    input: z.object({ name: requiredText(60), startTime: timeOfDay, endTime: timeOfDay, workHour: hours }),
+    // workHour is worked out by the server from the times (a night shift crossing midnight included)
+    input: z.object({ name: requiredText(60), startTime: timeOfDay, endTime: timeOfDay }),
     deletion: 'soft',
     unique: ['name'],
     search: ['name'],

@@ -41,6 +41,16 @@ const staffTable = {
     update: { method: 'PUT', path: 'user/:id', access: 'update-user' },
     setStatus: { method: 'PATCH', path: 'user/:id', access: 'delete-user' },
   },
+  designationHistory: {
+    create: { method: 'POST', path: 'designation-history', access: 'create-designationHistory' },
+    update: { method: 'PUT', path: 'designation-history/:id', access: 'update-designationHistory' },
+    delete: { method: 'DELETE', path: 'designation-history/:id', access: 'delete-designationHistory' },
+  },
+  salaryHistory: {
+    create: { method: 'POST', path: 'salary-history', access: 'create-salaryHistory' },
+    update: { method: 'PUT', path: 'salary-history/:id', access: 'update-salaryHistory' },
+    delete: { method: 'DELETE', path: 'salary-history/:id', access: 'delete-salaryHistory' },
+  },
   productCsv: {
     import: { method: 'POST', path: 'product/import', access: 'create-product' },
     export: { method: 'GET', path: 'product/export', access: 'readAll-product', list: true },

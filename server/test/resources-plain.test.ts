@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { useTestApp } from './harness.ts';
 import {
   echoes,
+  historyPaths,
   knownReferenceFields,
   listKeys,
   makeReferences,
@@ -52,7 +53,9 @@ test('every reference field of the contracts has a sample row', () => {
   }
 });
 
-describe.each(resourceKeys)('%s', (key) => {
+// designation and salary history write through their own use case (a change closes the running period):
+// staff-history.test.ts holds their create, update, delete and periods
+describe.each(resourceKeys.filter((key) => !historyPaths.includes(resources[key].path)))('%s', (key) => {
   const contract = resources[key];
   const url = `/v1/${contract.path}`;
   const keys = listKeys(contract);

@@ -75,8 +75,14 @@ function sampleValue(name: string, s: FieldSchema, n: number, tag: string, refs:
 
 /** A valid input for the resource; `n` makes its unique fields unique, `tag` marks a test's rows. */
 export function sample(contract: ResourceContract, n: number, refs: References, tag = 'T'): Sample {
-  return Object.fromEntries(Object.entries(fieldSchemas(contract)).map(([name, s]) => [name, sampleValue(name, s, n, tag, refs)]));
+  const values = Object.fromEntries(Object.entries(fieldSchemas(contract)).map(([name, s]) => [name, sampleValue(name, s, n, tag, refs)]));
+  // one person's designation or salary periods may not overlap: each sample is its own year
+  if (historyPaths.includes(contract.path)) return { ...values, startDate: `${2100 + n}-02-01`, endDate: `${2100 + n}-11-30` };
+  return values;
 }
+
+/** Resources whose rows are one person's periods, which never overlap (identity/staff-history.ts). */
+export const historyPaths = ['designation-history', 'salary-history'];
 
 /** Which row each `...Id` field of the contracts points at. */
 const referenceSources: Record<string, ResourceKey | 'owner' | 'subAccount'> = {

@@ -116,13 +116,12 @@ test('the owner gives a new role a few permissions; its user sees only those scr
   await row.getByRole('button', { name: 'View' }).click();
   await page.waitForURL(/\/admin\/user\/\d+$/);
   await page.getByTestId('user-detail-name').getByText('Sam Keeper').waitFor();
+  await page.getByRole('tab', { name: 'Designations' }).click();
+  await page.getByTestId('designation-timeline').getByText('Stock clerk').waitFor();
+  await page.getByRole('tab', { name: 'Salaries' }).click();
   await page
-    .getByTestId('designation-history')
-    .getByRole('row', { name: /Stock clerk/ })
-    .waitFor();
-  await page
-    .getByTestId('salary-history')
-    .getByRole('row', { name: /1200\.00/ })
+    .getByTestId('salary-timeline')
+    .getByText(/1200\.00/)
     .waitFor();
   await screenshot(page, 'user-detail');
   await logout(page);

@@ -41,8 +41,11 @@ export type User = z.infer<typeof userOut>;
 
 const named = z.object({ id: out.id, name: out.text });
 
-/** A row of the user list: the account with its role. */
-export const userRowOut = userOut.extend({ role: named });
+/** A row of the user list: the account with its role and employment status (a coloured tag on the list). */
+export const userRowOut = userOut.extend({
+  role: named,
+  employmentStatus: z.object({ id: out.id, name: out.text, colourValue: out.text }).nullable(),
+});
 export type UserRow = z.infer<typeof userRowOut>;
 
 const namedRecord = z.object({ ...recordOut, name: out.text });
@@ -103,6 +106,9 @@ export const userSaleOut = z.object({
   totalDiscountAmount: out.money,
 });
 
+/** How many rows of each history `GET user/{id}` lists (the newest), so the answer stays bounded. */
+export const userRecordLimit = 200;
+
 /** One account with where it sits in the shop, its histories and its newest sales. */
 export const userDetailOut = userOut.extend({
   role: named,
@@ -110,6 +116,9 @@ export const userDetailOut = userOut.extend({
   designation: namedRecord.nullable(),
   shift: namedRecord.extend({ startTime: out.text, endTime: out.text, workHour: out.money.nullable() }).nullable(),
   employmentStatus: namedRecord.extend({ colourValue: out.text, description: out.optionalText }).nullable(),
+  /** The history rows covering today (the shop's day); null when none does. */
+  currentDesignation: designationHistoryOut.nullable(),
+  currentSalary: salaryHistoryOut.nullable(),
   designationHistory: z.array(designationHistoryOut),
   salaryHistory: z.array(salaryHistoryOut),
   education: z.array(educationOut),

@@ -7,6 +7,7 @@ import type { RouteDef } from '../platform/route.ts';
 import * as s from '../schema/index.ts';
 import { paymentMethodExtras } from './accounting/index.ts';
 import { categoryModes, subCategoryModes } from './catalogue/index.ts';
+import { shiftExtras } from './identity/index.ts';
 import { supplierExtras } from './purchasing/index.ts';
 import { checkoutPaymentMethods, courierWithOrders } from './shop/index.ts';
 
@@ -50,7 +51,11 @@ const extras = (ctx: AppContext): Partial<Record<ResourceKey, Partial<ResourceDe
   supplier: supplierExtras(ctx),
   paymentMethod: { ...paymentMethodExtras, ...forSellers, ...checkoutPaymentMethods(ctx.db) },
   courierMedium: courierWithOrders(ctx.db),
+  // their writes close and open rows as a person's designation or salary changes (identity/staff-history.ts)
+  designationHistory: { omit: ['create', 'update', 'delete'] },
+  salaryHistory: { omit: ['create', 'update', 'delete'] },
   pageSize: forSellers,
+  shift: shiftExtras,
   // whoever keeps leads picks their source
   leadSource: { alsoListedFor: { permissions: ['readAll-lead'] } },
   coupon: {

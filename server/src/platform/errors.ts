@@ -1,6 +1,7 @@
 import type { ErrorBody, ErrorCode, FieldLabels } from '@tillbook/contract';
 import { errorCodes, fieldMessage, inSentence, labelOf } from '@tillbook/contract';
 import type { ZodError } from 'zod';
+import { constraintFields } from './constraint-fields.ts';
 
 /** An error meant for the client: a status, a stable code, a text for a person, and field texts. */
 export class AppError extends Error {
@@ -55,6 +56,7 @@ interface PgError {
   code?: string;
   detail?: string;
   column?: string;
+  constraint?: string;
   cause?: unknown;
 }
 
@@ -77,6 +79,10 @@ export function fromDatabase(error: unknown): AppError | undefined {
       return /is still referenced/.test(e.detail ?? '')
         ? conflict('This record is still in use and cannot be removed')
         : fieldError(field, 'does not exist');
+    }
+    if ((e.code === '23514' || e.code === '23P01') && e.constraint && constraintFields[e.constraint]) {
+      const { field, text } = constraintFields[e.constraint]!;
+      return fieldError(field, text);
     }
     if (e.code === '22P02' || e.code === '22003' || e.code === '22008') return badRequest('A value is out of range or malformed');
     current = e.cause;

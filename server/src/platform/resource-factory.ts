@@ -36,7 +36,7 @@ export interface ResourceDefinition {
   /** Replaces GET <path>/{id} (e.g. a role with its permissions); answer undefined for 404. */
   single?: (db: DbOrTx, id: number) => Promise<Row | undefined>;
   /** Routes this resource does not offer. */
-  omit?: ('create' | 'update' | 'status')[];
+  omit?: ('create' | 'update' | 'status' | 'delete')[];
   /** Runs inside the write's transaction before an update or status change (`by`: the caller); throw to refuse it. */
   beforeChange?: (tx: DbOrTx, current: Row, changes: Row, by: AccessClaims) => Promise<void> | void;
   /**
@@ -349,7 +349,7 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
         return change(req, id, { status: status === 'true' });
       },
     });
-  } else if (contract.deletion === 'hard') {
+  } else if (contract.deletion === 'hard' && !omitted.has('delete')) {
     routes.push({
       method: 'DELETE',
       url: `${base}/:id`,

@@ -7,6 +7,7 @@ import { permissionRoutes } from './permissions.ts';
 import { rolePermissionRoutes } from './role-permissions.ts';
 import { roleRoutes } from './roles.ts';
 import { sessionRoutes } from './session.ts';
+import { staffHistoryRoutes } from './staff-history-routes.ts';
 import { userRoutes } from './users.ts';
 
 export function identityRoutes(ctx: AppContext): RouteDef[] {
@@ -16,6 +17,7 @@ export function identityRoutes(ctx: AppContext): RouteDef[] {
     ...customerProfileRoutes(ctx),
     ...customerRecoveryRoutes(ctx),
     ...userRoutes(ctx),
+    ...staffHistoryRoutes(ctx),
     ...roleRoutes(ctx),
     ...permissionRoutes(ctx),
     ...rolePermissionRoutes(ctx),

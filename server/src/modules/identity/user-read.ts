@@ -1,4 +1,4 @@
-import { type UserListFilters, userSaleLimit } from '@tillbook/contract';
+import { type UserListFilters, userRecordLimit, userSaleLimit } from '@tillbook/contract';
 import { count, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { conventionWhere, inArray, type ListQuery, orderBy, whereAll } from '../../platform/list-query.ts';
@@ -27,7 +27,7 @@ export const userColumns = (() => {
 const roleRef = { id: role.id, name: role.name };
 
 /** One user with their role, department, designation, shift, employment status and histories. */
-export async function loadUserDetail(db: DbOrTx, id: number) {
+export async function loadUserDetail(db: DbOrTx, id: number, today: string) {
   const [row] = await db
     .select({
       user: userColumns,
@@ -51,15 +51,27 @@ export async function loadUserDetail(db: DbOrTx, id: number) {
       .from(designationHistory)
       .innerJoin(designation, eq(designation.id, designationHistory.designationId))
       .where(eq(designationHistory.userId, id))
-      .orderBy(desc(designationHistory.startDate), desc(designationHistory.id)),
-    db.select().from(salaryHistory).where(eq(salaryHistory.userId, id)).orderBy(desc(salaryHistory.startDate), desc(salaryHistory.id)),
-    db.select().from(education).where(eq(education.userId, id)).orderBy(desc(education.studyStartDate), desc(education.id)),
+      .orderBy(desc(designationHistory.startDate), desc(designationHistory.id))
+      .limit(userRecordLimit),
+    db
+      .select()
+      .from(salaryHistory)
+      .where(eq(salaryHistory.userId, id))
+      .orderBy(desc(salaryHistory.startDate), desc(salaryHistory.id))
+      .limit(userRecordLimit),
+    db
+      .select()
+      .from(education)
+      .where(eq(education.userId, id))
+      .orderBy(desc(education.studyStartDate), desc(education.id))
+      .limit(userRecordLimit),
     db
       .select({ ...getTableColumns(awardHistory), award: { id: award.id, name: award.name } })
       .from(awardHistory)
       .innerJoin(award, eq(award.id, awardHistory.awardId))
       .where(eq(awardHistory.userId, id))
-      .orderBy(desc(awardHistory.awardedDate), desc(awardHistory.id)),
+      .orderBy(desc(awardHistory.awardedDate), desc(awardHistory.id))
+      .limit(userRecordLimit),
     db
       .select({
         id: saleInvoice.id,
@@ -80,9 +92,14 @@ export async function loadUserDetail(db: DbOrTx, id: number) {
       .limit(userSaleLimit),
   ]);
   const { user, ...related } = row;
+  // what holds today: the row whose period covers the shop's business day
+  const current = <P extends { status: boolean; startDate: string; endDate: string | null }>(rows: P[]) =>
+    rows.find((p) => p.status && p.startDate <= today && (p.endDate === null || today <= p.endDate)) ?? null;
   return {
     ...user,
     ...related,
+    currentDesignation: current(designations),
+    currentSalary: current(salaries),
     designationHistory: designations,
     salaryHistory: salaries,
     education: studies,
@@ -91,7 +108,7 @@ export async function loadUserDetail(db: DbOrTx, id: number) {
   };
 }
 
-/** `GET /user?filters`: the list convention plus the organisation filters; each row carries its role. */
+/** `GET /user?filters`: the list convention plus the organisation filters; each row carries its role and employment status (its colour shows as a tag). */
 export async function listUsers(db: DbOrTx, q: ListQuery) {
   const f = q.filters as UserListFilters;
   const where = whereAll([
@@ -105,9 +122,14 @@ export async function listUsers(db: DbOrTx, q: ListQuery) {
       .map((name) => inArray(users[name], f[name]!)),
   ]);
   const rows = db
-    .select({ ...userColumns, role: roleRef })
+    .select({
+      ...userColumns,
+      role: roleRef,
+      employmentStatus: { id: employmentStatus.id, name: employmentStatus.name, colourValue: employmentStatus.colourValue },
+    })
     .from(users)
     .innerJoin(role, eq(role.id, users.roleId))
+    .leftJoin(employmentStatus, eq(employmentStatus.id, users.employmentStatusId))
     .where(where)
     .orderBy(...orderBy(q, users, users.createdAt))
     .$dynamic();

@@ -1,5 +1,6 @@
 import { userEndpoints } from '@tillbook/contract';
 import { eq } from 'drizzle-orm';
+import { businessDate } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { implement } from '../../platform/endpoint-route.ts';
@@ -9,6 +10,7 @@ import { role, users } from '../../schema/index.ts';
 import { hashPassword } from './passwords.ts';
 import { revokeForSubject } from './refresh-tokens.ts';
 import { registerUser } from './register-user.ts';
+import { addPeriod, closeOpenPeriod, type HistoryKind, openPeriod } from './staff-history.ts';
 import { listUsers, loadUserDetail, userColumns } from './user-read.ts';
 import {
   assertAnotherSuperAdmin,
@@ -20,6 +22,34 @@ import {
   lockUserWrites,
   superAdmin,
 } from './user-rules.ts';
+
+/**
+ * A user update naming a designation or a salary: the history follows. The same value as the open row's
+ * changes nothing; a new one closes the open row on the day before the change (its start date, else today)
+ * and opens a new row, or corrects the open row when it began that same day; null ends the open row.
+ */
+async function followChange(
+  tx: DbOrTx,
+  kind: HistoryKind,
+  userId: number,
+  value: number | null | undefined,
+  change: { startDate?: string | null; comment?: string | null },
+  today: string,
+) {
+  if (value === undefined) return;
+  const field = `${kind}StartDate`;
+  const startDate = change.startDate ?? today;
+  if (value === null) return closeOpenPeriod(tx, kind, userId, startDate, field);
+  const open = await openPeriod(tx, kind, userId);
+  const column = kind === 'designation' ? 'designationId' : 'salary';
+  if (open && Number(open[column]) === value) return;
+  await addPeriod(
+    tx,
+    kind,
+    { userId, startDate, comment: change.comment, value: { [column]: value } },
+    { names: { start: field, end: field }, sameDay: 'replace' },
+  );
+}
 
 async function currentUser(tx: DbOrTx, id: number) {
   const [row] = await tx
@@ -36,11 +66,14 @@ export function userRoutes(ctx: AppContext): RouteDef[] {
   return [
     implement(ctx, userEndpoints.register, ({ body, req }) => registerUser(ctx.db, caller(req), body, ctx.config.clock)),
     implement(ctx, userEndpoints.list, ({ query }) => listUsers(ctx.db, query)),
-    implement(ctx, userEndpoints.get, async ({ params }) => found(await loadUserDetail(ctx.db, params.id), 'User')),
+    implement(ctx, userEndpoints.get, async ({ params }) =>
+      found(await loadUserDetail(ctx.db, params.id, await businessDate(ctx.db, ctx.config.clock)), 'User'),
+    ),
     implement(ctx, userEndpoints.update, async ({ params: { id }, body: changes, req }) => {
       const me = caller(req);
       if (Object.keys(changes).length === 0) throw badRequest('Nothing to update: send at least one field');
-      const { password, ...fields } = changes;
+      const { password, designationStartDate, designationComment, salary, salaryStartDate, salaryComment, ...fields } = changes;
+      const today = await businessDate(ctx.db, ctx.config.clock);
       const hashed = password ? await hashPassword(password) : undefined;
       return ctx.db.transaction(async (tx) => {
         await lockUserWrites(tx);
@@ -61,9 +94,19 @@ export function userRoutes(ctx: AppContext): RouteDef[] {
         ]);
         const [row] = await tx
           .update(users)
-          .set({ ...fields, ...(hashed ? { password: hashed } : {}) })
+          .set({ ...fields, ...(hashed ? { password: hashed } : {}), updatedAt: new Date() })
           .where(eq(users.id, id))
           .returning(userColumns);
+        // a new designation or salary closes the open history row and opens the next (staff-history.ts)
+        await followChange(
+          tx,
+          'designation',
+          id,
+          fields.designationId,
+          { startDate: designationStartDate, comment: designationComment },
+          today,
+        );
+        await followChange(tx, 'salary', id, salary, { startDate: salaryStartDate, comment: salaryComment }, today);
         // a new password set by someone else (a reset after a leak) must end the sessions that exist
         if (hashed && id !== me.id) await revokeForSubject(tx, 'staff', id);
         return row!;

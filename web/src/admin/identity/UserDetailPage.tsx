@@ -1,15 +1,38 @@
 import { useQuery } from '@tanstack/react-query';
-import { type DesignationHistoryRow, routes, type SalaryHistoryRow } from '@tillbook/contract';
-import { Card, Descriptions, Result, Space, Spin, Table, Tag, Typography } from 'antd';
+import { routes, type UserDetail } from '@tillbook/contract';
+import { Card, Descriptions, Result, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { money } from '../../lib/format.ts';
 import { must } from '../../lib/http.ts';
+import { HistoryTab } from './staff/HistoryTab.tsx';
+import { PlacementTab, shiftText } from './staff/PlacementTab.tsx';
+import { ProfileTab } from './staff/ProfileTab.tsx';
+import { RecordsTab } from './staff/RecordsTab.tsx';
 
-const dash = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
-const until = (end: string | null) => end ?? 'now';
+/** What holds today, with when it began: the history row covering today, else the user's own field. */
+function Header({ user }: { user: UserDetail }) {
+  const designation = user.currentDesignation?.designation.name ?? user.designation?.name;
+  return (
+    <Descriptions column={{ xs: 1, sm: 3 }} size="small" data-testid="staff-header">
+      <Descriptions.Item label="Designation">
+        {designation ?? '—'}
+        {user.currentDesignation && <Typography.Text type="secondary">&nbsp;since {user.currentDesignation.startDate}</Typography.Text>}
+      </Descriptions.Item>
+      <Descriptions.Item label="Salary">
+        {user.currentSalary ? money(user.currentSalary.salary) : '—'}
+        {user.currentSalary && <Typography.Text type="secondary">&nbsp;since {user.currentSalary.startDate}</Typography.Text>}
+      </Descriptions.Item>
+      <Descriptions.Item label="Shift">{user.shift ? shiftText(user.shift) : '—'}</Descriptions.Item>
+    </Descriptions>
+  );
+}
 
-/** One staff account: the record, then its designation and salary history. */
+/**
+ * The staff member's page: a header with today's designation, salary and shift, and a tab for each part
+ * of their record (profile, designations and salaries as timelines, awards, education, shift, employment
+ * status), each added to, edited and deleted in place.
+ */
 export default function UserDetailPage() {
   // the screen's route is user/:id, so the parameter is always there
   const { id } = useParams() as { id: string };
@@ -22,61 +45,30 @@ export default function UserDetailPage() {
     );
   }
   const u = user.data;
-  const address = [u.street, u.city, u.state, u.zipCode, u.country].filter(Boolean).join(', ');
-
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <Space style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Typography.Title level={3} style={{ margin: 0 }} data-testid="user-detail-name">
-          {u.firstName} {u.lastName}
-        </Typography.Title>
+      <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
+        <Space wrap>
+          <Typography.Title level={3} style={{ margin: 0 }} data-testid="user-detail-name">
+            {u.firstName} {u.lastName}
+          </Typography.Title>
+          {u.employmentStatus && <Tag color={u.employmentStatus.colourValue}>{u.employmentStatus.name}</Tag>}
+        </Space>
         <Link to="/admin/user">Back to users</Link>
       </Space>
+      <Card size="small">
+        <Header user={u} />
+      </Card>
       <Card>
-        <Descriptions column={{ xs: 1, md: 2 }} bordered size="small">
-          <Descriptions.Item label="Username">{u.username}</Descriptions.Item>
-          <Descriptions.Item label="Status">{u.status === 'true' ? <Tag color="green">Active</Tag> : <Tag>Hidden</Tag>}</Descriptions.Item>
-          <Descriptions.Item label="Email">{dash(u.email)}</Descriptions.Item>
-          <Descriptions.Item label="Phone">{dash(u.phone)}</Descriptions.Item>
-          <Descriptions.Item label="Employee id">{dash(u.employeeId)}</Descriptions.Item>
-          <Descriptions.Item label="Role">{dash(u.role?.name)}</Descriptions.Item>
-          <Descriptions.Item label="Department">{dash(u.department?.name)}</Descriptions.Item>
-          <Descriptions.Item label="Designation">{dash(u.designation?.name)}</Descriptions.Item>
-          <Descriptions.Item label="Shift">{dash(u.shift?.name)}</Descriptions.Item>
-          <Descriptions.Item label="Employment status">{dash(u.employmentStatus?.name)}</Descriptions.Item>
-          <Descriptions.Item label="Join date">{dash(u.joinDate)}</Descriptions.Item>
-          <Descriptions.Item label="Leave date">{dash(u.leaveDate)}</Descriptions.Item>
-          <Descriptions.Item label="Blood group">{dash(u.bloodGroup)}</Descriptions.Item>
-          <Descriptions.Item label="Address">{dash(address)}</Descriptions.Item>
-        </Descriptions>
-      </Card>
-      <Card title="Designation history" data-testid="designation-history">
-        <Table<DesignationHistoryRow>
-          rowKey="id"
-          size="small"
-          pagination={false}
-          dataSource={u.designationHistory}
-          locale={{ emptyText: 'No designation recorded' }}
-          columns={[
-            { key: 'designation', title: 'Designation', render: (_, row) => dash(row.designation?.name) },
-            { key: 'startDate', title: 'From', dataIndex: 'startDate' },
-            { key: 'endDate', title: 'Until', render: (_, row) => until(row.endDate) },
-            { key: 'comment', title: 'Comment', render: (_, row) => dash(row.comment) },
-          ]}
-        />
-      </Card>
-      <Card title="Salary history" data-testid="salary-history">
-        <Table<SalaryHistoryRow>
-          rowKey="id"
-          size="small"
-          pagination={false}
-          dataSource={u.salaryHistory}
-          locale={{ emptyText: 'No salary recorded' }}
-          columns={[
-            { key: 'salary', title: 'Salary', align: 'right', render: (_, row) => money(row.salary) },
-            { key: 'startDate', title: 'From', dataIndex: 'startDate' },
-            { key: 'endDate', title: 'Until', render: (_, row) => until(row.endDate) },
-            { key: 'comment', title: 'Comment', render: (_, row) => dash(row.comment) },
+        <Tabs
+          items={[
+            { key: 'profile', label: 'Profile', children: <ProfileTab user={u} /> },
+            { key: 'designations', label: 'Designations', children: <HistoryTab user={u} kind="designation" /> },
+            { key: 'salaries', label: 'Salaries', children: <HistoryTab user={u} kind="salary" /> },
+            { key: 'awards', label: 'Awards', children: <RecordsTab user={u} kind="award" /> },
+            { key: 'education', label: 'Education', children: <RecordsTab user={u} kind="education" /> },
+            { key: 'shift', label: 'Shift', children: <PlacementTab user={u} kind="shift" /> },
+            { key: 'status', label: 'Employment status', children: <PlacementTab user={u} kind="employmentStatus" /> },
           ]}
         />
       </Card>

@@ -89,6 +89,14 @@ export const userScreen: ResourceScreen = {
     { key: 'email', title: 'Email' },
     { key: 'role', title: 'Role', render: (row) => (row.role as { name?: string } | null)?.name ?? '' },
     {
+      key: 'employmentStatus',
+      title: 'Employment',
+      render: (row) => {
+        const status = row.employmentStatus as { name: string; colourValue: string } | null;
+        return status ? <Tag color={status.colourValue}>{status.name}</Tag> : '';
+      },
+    },
+    {
       key: 'status',
       title: 'Status',
       render: (row) => (row.status === 'true' ? <Tag color="green">Active</Tag> : <Tag>Hidden</Tag>),

@@ -40,8 +40,9 @@ export const staffScreens = {
       name,
       { name: 'startTime', label: 'Starts at', type: 'time', required: true },
       { name: 'endTime', label: 'Ends at', type: 'time', required: true },
-      { name: 'workHour', label: 'Work hours', type: 'number', min: 0, max: 24, step: 0.5 },
     ],
+    // the server works the hours out from the times (a night shift crossing midnight included)
+    columns: ['name', 'startTime', 'endTime', { key: 'workHour', title: 'Work hours', render: (row) => String(row.workHour ?? '') }],
   }),
   award: screenFromContract(r.award, {
     title: 'Awards',

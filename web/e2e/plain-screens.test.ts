@@ -57,7 +57,7 @@ beforeAll(async () => {
     studyEndDate: '2018-06-30',
   });
   await api(token, 'POST', 'salary-history', { userId, salary: 2500.5, startDate: '2024-01-01' });
-  await api(token, 'POST', 'lead-source', { name: 'Walk-in' });
+  await api(token, 'POST', 'lead-source', { name: 'Trade fair' });
   await api(token, 'POST', 'supplier', { name: 'Mugs Wholesale', phone: '+44 20 7946 0000', email: 'orders@mugs.example' });
   await api(token, 'POST', 'coupon', {
     couponCode: 'SPRING10',
@@ -101,7 +101,7 @@ const expectedRows: Record<string, string[]> = {
   currency: ['YEN', '¥'],
   'page-size': ['A4', '8.27', '11.69', 'inches'],
   'terms-and-conditions': ['Returns', 'Goods may be returned within 14 days'],
-  'lead-source': ['Walk-in'],
+  'lead-source': ['Trade fair'],
   supplier: ['Mugs Wholesale', '+44 20 7946 0000', 'orders@mugs.example'],
 };
 

@@ -23,8 +23,9 @@ const server = (name: string, mode: 'embedded' | 'server') => ({
 
 export default defineConfig({
   test: {
-    // Two cores: a file mostly waits on its database or its browser, so two files at a time use both.
-    maxWorkers: 2,
+    // A file mostly waits on its database or its browser: three files at a time keep two cores busy
+    // (VITEST_MAX_WORKERS overrides it, e.g. 1 to follow one file's output).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     projects: [
       { test: { name: 'contract', include: ['contract/test/**/*.test.ts'] } },
       { test: { name: 'web', include: ['web/test/**/*.test.ts'] } },

@@ -18,6 +18,7 @@ import {
 } from '../../schema/index.ts';
 import { imageUrls } from '../catalogue/index.ts';
 import { returnedByLine, returnsOfOrder } from './return-summary.ts';
+import { shopperSearch } from './shopper-search.ts';
 
 const o = cartOrder;
 const moneySum = (column: SQL | PgColumn) => sql<number>`coalesce(sum(${column}), 0)::numeric(14,2)::text`.mapWith(Number);
@@ -81,11 +82,7 @@ export type OrderFilters = { orderStatus?: OrderStatus; customerId?: number[]; c
 
 /** The list's conditions: the convention (status flag, search by order id or shopper, dates) and the filters; a shopper's own only. */
 function listWhere(q: ListQuery<OrderFilters>, ownerId: number | undefined, withStatus: boolean): SQL | undefined {
-  const key = q.key?.trim();
-  const byId = key && /^#?\d{1,9}$/.test(key) ? eq(o.id, Number(key.replace('#', ''))) : undefined;
-  const search = key
-    ? sql`(${byId ?? sql`false`} or ${customer.username} ilike ${`%${key}%`} or ${customer.email} ilike ${`%${key}%`} or ${customer.phone} ilike ${`%${key}%`})`
-    : undefined;
+  const search = shopperSearch(q.key, (n) => eq(o.id, n));
   return whereAll([
     ...conventionWhere({ ...q, key: undefined }, { status: o.status, date: o.date }),
     search,

@@ -8,6 +8,7 @@ import { colors, customer, product, returnCartOrder, returnCartOrderProduct } fr
 import { imageUrls } from '../catalogue/index.ts';
 import { linesOf, orderHeader } from './order-read.ts';
 import { nextReturnStatuses } from './return-status.ts';
+import { shopperSearch } from './shopper-search.ts';
 
 const r = returnCartOrder;
 const moneySum = (column: SQL | PgColumn) => sql<number>`coalesce(sum(${column}), 0)::numeric(14,2)::text`.mapWith(Number);
@@ -56,12 +57,7 @@ export type ReturnFilters = {
 
 /** The list's conditions: the convention (status flag, search by return or order id or the shopper, dates), the filters; a shopper's own only. */
 function listWhere(q: ListQuery<ReturnFilters>, ownerId: number | undefined, withStatus: boolean): SQL | undefined {
-  const key = q.key?.trim();
-  const number = key && /^#?\d{1,9}$/.test(key) ? Number(key.replace('#', '')) : undefined;
-  const search = key
-    ? sql`(${number === undefined ? sql`false` : sql`${r.id} = ${number} or ${r.cartOrderId} = ${number}`}
-        or ${customer.username} ilike ${`%${key}%`} or ${customer.email} ilike ${`%${key}%`} or ${customer.phone} ilike ${`%${key}%`})`
-    : undefined;
+  const search = shopperSearch(q.key, (n) => sql`(${r.id} = ${n} or ${r.cartOrderId} = ${n})`);
   return whereAll([
     ...conventionWhere({ ...q, key: undefined }, { status: r.status, date: r.date }),
     search,

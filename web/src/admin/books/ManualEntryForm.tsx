@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notices.tsx';
+import { useSubmission } from '../../lib/use-submission.ts';
 import { RefSelect } from '../../ui/resource/lookup.tsx';
 import { subAccountSource } from './book-types.ts';
 import { placeServerErrors } from './server-errors.ts';
@@ -20,18 +21,14 @@ interface Values {
 /** "New entry": a manual journal entry, debit and credit picked from the active sub-accounts. */
 export function ManualEntryButton() {
   const [open, setOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const submission = useSubmission();
   const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
 
   async function save(values: Values) {
-    setSaving(true);
-    const result = await api(
-      routes.transaction.create,
-      { body: { ...values, date: values.date.format('YYYY-MM-DD'), amount: Number(values.amount) } },
-      { toast: true },
-    );
-    setSaving(false);
+    const body = { ...values, date: values.date.format('YYYY-MM-DD'), amount: Number(values.amount) };
+    const result = await submission.submit(body, (headers) => api(routes.transaction.create, { body }, { toast: true, headers }));
+    if (!result) return;
     if (result.error !== undefined) {
       placeServerErrors(form, result.fields, labels);
       return;
@@ -57,7 +54,7 @@ export function ManualEntryButton() {
         open={open}
         onCancel={() => setOpen(false)}
         okText="Save"
-        okButtonProps={{ loading: saving }}
+        okButtonProps={{ loading: submission.busy }}
         onOk={() => form.submit()}
         destroyOnHidden
       >

@@ -8,6 +8,7 @@ import { api } from '../../lib/api.ts';
 import { moneyOfCents } from '../../lib/format.ts';
 import { must } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
+import { useSubmission } from '../../lib/use-submission.ts';
 import { ProductFinder } from '../../ui/document/ProductFinder.tsx';
 import { RefSelect, useLookup } from '../../ui/resource/lookup.tsx';
 import { refTo } from '../../ui/resource/screen-from-contract.ts';
@@ -56,7 +57,7 @@ export default function PurchaseCreatePage() {
   const [methodId, setMethodId] = useState<number | undefined>();
   const vats = useLookup(refTo(resources.vat));
   const vatOf = (l: Line) => l.tax ?? Number(vats.byId.get(Number(l.productVatId))?.percentage ?? 0);
-  const [saving, setSaving] = useState(false);
+  const submission = useSubmission();
   const requested = request.data;
   useEffect(() => {
     if (requested) setLines(requestLines(requested));
@@ -104,9 +105,8 @@ export default function PurchaseCreatePage() {
       );
       return;
     }
-    setSaving(true);
-    const result = await api(routes.purchaseInvoice.create, { body });
-    setSaving(false);
+    const result = await submission.submit(body, (headers) => api(routes.purchaseInvoice.create, { body }, { headers }));
+    if (!result) return;
     if (result.error !== undefined) {
       notify.error(result.error);
       return;
@@ -188,7 +188,7 @@ export default function PurchaseCreatePage() {
       <Space wrap>
         <InputNumber aria-label="Paid now" placeholder="Paid now" value={paid} onChange={setPaid} style={{ width: 160 }} />
         <PaidBySelect value={methodId} onChange={setMethodId} />
-        <Button type="primary" loading={saving} onClick={save}>
+        <Button type="primary" loading={submission.busy} onClick={save}>
           Save purchase
         </Button>
         <Button onClick={() => navigate(backTo)}>Cancel</Button>

@@ -6,6 +6,7 @@ import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
+import { useSubmission } from '../../lib/use-submission.ts';
 import { LinesTable, money, productCell } from '../../ui/document/LinesTable.tsx';
 import { PaymentStatusTag } from '../../ui/document/PaymentStatusTag.tsx';
 import { PaidBySelect } from './PaidBySelect.tsx';
@@ -17,17 +18,16 @@ export function PurchaseDetail({ id }: { id: number }) {
   const [amount, setAmount] = useState<number | null>(null);
   const [methodId, setMethodId] = useState<number | undefined>();
   const [back, setBack] = useState<Record<number, number | null>>({});
+  const payment = useSubmission();
+  const giving = useSubmission();
   const detail = useQuery({ queryKey: ['purchase-invoice', id], queryFn: () => must(api(routes.purchaseInvoice.get, { params: { id } })) });
   const d = detail.data;
 
   async function pay() {
     if (!amount) return;
-    const result = await api(
-      routes.purchasePayment.create,
-      { body: { purchaseInvoiceNo: id, paidAmount: [{ amount, paymentType: methodId }] } },
-      { toast: true },
-    );
-    if (result.error !== undefined) return;
+    const body = { purchaseInvoiceNo: id, paidAmount: [{ amount, paymentType: methodId }] };
+    const result = await payment.submit(body, (headers) => api(routes.purchasePayment.create, { body }, { toast: true, headers }));
+    if (!result || result.error !== undefined) return;
     notify.success('Payment added successfully');
     setAmount(null);
     await queryClient.invalidateQueries({ queryKey: ['purchase-invoice', id] });
@@ -39,17 +39,12 @@ export function PurchaseDetail({ id }: { id: number }) {
       .filter(([, q]) => q)
       .map(([lineId, q]) => ({ purchaseInvoiceProductId: Number(lineId), productQuantity: q }));
     if (!lines.length) return;
-    const result = await api(
-      routes.returnPurchase.create,
-      {
-        body: {
-          purchaseInvoiceId: id,
-          returnPurchaseInvoiceProduct: lines as { purchaseInvoiceProductId: number; productQuantity: number }[],
-        },
-      },
-      { toast: true },
-    );
-    if (result.error !== undefined) return;
+    const body = {
+      purchaseInvoiceId: id,
+      returnPurchaseInvoiceProduct: lines as { purchaseInvoiceProductId: number; productQuantity: number }[],
+    };
+    const result = await giving.submit(body, (headers) => api(routes.returnPurchase.create, { body }, { toast: true, headers }));
+    if (!result || result.error !== undefined) return;
     notify.success('Purchase return added');
     setBack({});
     await queryClient.invalidateQueries({ queryKey: ['purchase-invoice', id] });
@@ -90,7 +85,7 @@ export function PurchaseDetail({ id }: { id: number }) {
         ]}
       />
       {canReturn && (
-        <Button onClick={giveBack} disabled={!Object.values(back).some(Boolean)}>
+        <Button onClick={giveBack} loading={giving.busy} disabled={!Object.values(back).some(Boolean)}>
           Return to supplier
         </Button>
       )}
@@ -110,7 +105,9 @@ export function PurchaseDetail({ id }: { id: number }) {
         <Space wrap>
           <InputNumber aria-label="Payment amount" placeholder="Amount" value={amount} onChange={setAmount} style={{ width: 160 }} />
           <PaidBySelect value={methodId} onChange={setMethodId} />
-          <Button onClick={pay}>Pay supplier</Button>
+          <Button onClick={pay} loading={payment.busy}>
+            Pay supplier
+          </Button>
         </Space>
       )}
       <Typography.Text strong>Ledger</Typography.Text>

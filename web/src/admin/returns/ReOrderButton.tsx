@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { routes } from '@tillbook/contract';
 import { Button, Popconfirm } from 'antd';
-import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notices.tsx';
+import { useSubmission } from '../../lib/use-submission.ts';
 
 interface Props {
   returnId: number;
@@ -20,12 +20,12 @@ interface Props {
  */
 export function ReOrderButton({ returnId, cartOrderId, onMade, onRefused }: Props) {
   const queryClient = useQueryClient();
-  const [saving, setSaving] = useState(false);
+  const submission = useSubmission();
 
   async function make() {
-    setSaving(true);
-    const result = await api(routes.returnOrder.reOrder, { body: { cartOrderId, returnCartOrderId: returnId } });
-    setSaving(false);
+    const body = { cartOrderId, returnCartOrderId: returnId };
+    const result = await submission.submit(body, (headers) => api(routes.returnOrder.reOrder, { body }, { headers }));
+    if (!result) return;
     // whatever the answer, the screens show the return as it now is
     await queryClient.invalidateQueries({ queryKey: ['list'] });
     await queryClient.invalidateQueries({ queryKey: ['return-cart-order', returnId] });
@@ -45,7 +45,7 @@ export function ReOrderButton({ returnId, cartOrderId, onMade, onRefused }: Prop
       cancelText="Not yet"
       onConfirm={make}
     >
-      <Button type="primary" loading={saving}>
+      <Button type="primary" loading={submission.busy}>
         Make the replacement order
       </Button>
     </Popconfirm>

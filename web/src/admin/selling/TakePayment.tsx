@@ -4,6 +4,7 @@ import { Button, InputNumber, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notices.tsx';
+import { useSubmission } from '../../lib/use-submission.ts';
 import { money } from '../../ui/document/LinesTable.tsx';
 import { RefSelect } from '../../ui/resource/lookup.tsx';
 import { refTo } from '../../ui/resource/screen-from-contract.ts';
@@ -22,7 +23,7 @@ const methods = refTo(resources.paymentMethod);
 export function TakePayment({ saleId, due }: { saleId: number; due: number }) {
   const queryClient = useQueryClient();
   const [tenders, setTenders] = useState<Tender[]>([{ amount: due }]);
-  const [saving, setSaving] = useState(false);
+  const submission = useSubmission();
   const change = (index: number, patch: Partial<Tender>) => setTenders((c) => c.map((t, i) => (i === index ? { ...t, ...patch } : t)));
   const given = tenders.filter((t) => t.amount);
 
@@ -31,14 +32,9 @@ export function TakePayment({ saleId, due }: { saleId: number; due: number }) {
       notify.error('Choose a payment method for each amount');
       return;
     }
-    setSaving(true);
-    const result = await api(
-      routes.salePayment.create,
-      { body: { saleInvoiceNo: saleId, paidAmount: given.map((t) => ({ paymentType: t.paymentType!, amount: t.amount! })) } },
-      { toast: true },
-    );
-    setSaving(false);
-    if (result.error !== undefined) return;
+    const body = { saleInvoiceNo: saleId, paidAmount: given.map((t) => ({ paymentType: t.paymentType!, amount: t.amount! })) };
+    const result = await submission.submit(body, (headers) => api(routes.salePayment.create, { body }, { toast: true, headers }));
+    if (!result || result.error !== undefined) return;
     notify.success(sellingMessages.paymentAdded);
     setTenders([{ amount: result.data.dueAmount || null }]);
     await queryClient.invalidateQueries({ queryKey: ['sale-invoice', saleId] });
@@ -79,7 +75,7 @@ export function TakePayment({ saleId, due }: { saleId: number; due: number }) {
         ))}
         <Space wrap>
           <Button onClick={() => setTenders((c) => [...c, { amount: null }])}>Split with another method</Button>
-          <Button type="primary" loading={saving} disabled={!given.length} onClick={pay}>
+          <Button type="primary" loading={submission.busy} disabled={!given.length} onClick={pay}>
             Take payment
           </Button>
         </Space>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notices.tsx';
+import { useSubmission } from '../../lib/use-submission.ts';
 import { ProductFinder } from '../../ui/document/ProductFinder.tsx';
 
 type Found = Pick<ProductRow, 'id' | 'name' | 'sku' | 'productQuantity'>;
@@ -25,7 +26,7 @@ export default function AdjustCreatePage() {
   const [lines, setLines] = useState<Line[]>([]);
   const [date, setDate] = useState<Dayjs | null>(dayjs());
   const [note, setNote] = useState('');
-  const [saving, setSaving] = useState(false);
+  const submission = useSubmission();
 
   function add(product: Found) {
     setLines((current) =>
@@ -61,9 +62,8 @@ export default function AdjustCreatePage() {
       );
       return;
     }
-    setSaving(true);
-    const result = await api(routes.adjust.create, { body });
-    setSaving(false);
+    const result = await submission.submit(body, (headers) => api(routes.adjust.create, { body }, { headers }));
+    if (!result) return;
     if (result.error !== undefined) {
       notify.error(result.error);
       return;
@@ -139,7 +139,7 @@ export default function AdjustCreatePage() {
         ]}
       />
       <Space>
-        <Button type="primary" loading={saving} onClick={save}>
+        <Button type="primary" loading={submission.busy} onClick={save}>
           Save adjustment
         </Button>
         <Button onClick={() => navigate('/admin/adjust-inventory')}>Cancel</Button>

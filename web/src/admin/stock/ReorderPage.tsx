@@ -6,6 +6,7 @@ import { api } from '../../lib/api.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { notify } from '../../lib/notices.tsx';
 import { usePermissions } from '../../lib/permissions.ts';
+import { useSubmission } from '../../lib/use-submission.ts';
 import { DocumentListPage } from '../../ui/document/DocumentListPage.tsx';
 import { PurchaseRequests, reorderKey, requestsKey } from './PurchaseRequests.tsx';
 import { reorderTexts, requestStateColours, requestStateLabels, suggestedQuantity } from './texts.ts';
@@ -20,7 +21,7 @@ export default function ReorderPage() {
   const { can } = usePermissions();
   const [chosen, setChosen] = useState<ReorderRow[]>([]);
   const [quantities, setQuantities] = useState<Record<number, number | null>>({});
-  const [saving, setSaving] = useState(false);
+  const submission = useSubmission();
   const quantityOf = (row: ReorderRow) =>
     row.id in quantities ? quantities[row.id]! : suggestedQuantity(row.productQuantity, row.reorderQuantity);
 
@@ -33,10 +34,8 @@ export default function ReorderPage() {
       const row = typeof issue.path[1] === 'number' ? chosen[issue.path[1]] : undefined;
       return notify.error(row ? `${row.name}: quantity ${issue.message}` : issue.message);
     }
-    setSaving(true);
-    const result = await api(routes.reorder.createRequest, { body }, { toast: true });
-    setSaving(false);
-    if (result.error !== undefined) return;
+    const result = await submission.submit(body, (headers) => api(routes.reorder.createRequest, { body }, { toast: true, headers }));
+    if (!result || result.error !== undefined) return;
     notify.success(reorderTexts.requested(result.data.reorderInvoiceId));
     setChosen([]);
     setQuantities({});
@@ -67,7 +66,7 @@ export default function ReorderPage() {
               onSearch={(text) => list.setFilters({ key: text })}
             />
             {can('create-purchaseReorderInvoice') && (
-              <Button type="primary" loading={saving} onClick={request} disabled={!chosen.length}>
+              <Button type="primary" loading={submission.busy} onClick={request} disabled={!chosen.length}>
                 Make a purchase request
               </Button>
             )}

@@ -1,10 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CustomerProfile, shopRoutes as routes } from '@tillbook/contract';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
+import { needsNewKey } from '../../lib/idempotency-key.ts';
 import { notify } from '../../lib/notices.tsx';
+import { useSubmission } from '../../lib/use-submission.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { LoggedOut } from '../account/LoggedOut.tsx';
 import { profileKey } from '../account/profile-key.ts';
@@ -12,7 +14,6 @@ import { CartLines } from '../cart/CartLines.tsx';
 import { serverCartKey, useCart } from '../cart/use-cart.ts';
 import { useMoney } from '../shop.ts';
 import { type AppliedCoupon, CouponField } from './CouponField.tsx';
-import { needsNewKey, newIdempotencyKey } from './idempotency-key.ts';
 import { PaymentChoice } from './PaymentChoice.tsx';
 import '../account/account.css';
 import '../cart/cart.css';
@@ -42,9 +43,9 @@ function CheckoutForm({ profile }: { profile: CustomerProfile }) {
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  // one key per checkout attempt: a double click or a retry after a lost answer sends the same one
-  const key = useRef<string>(newIdempotencyKey());
+  // one Idempotency-Key per checkout: a double click sends nothing more, a retry after a lost answer sends
+  // the same key (the server answers the first order), a refusal or changed details start a new one
+  const submission = useSubmission();
 
   const areaList = areas.data?.getAllDeliveryFee ?? [];
   const methodList = methods.data?.getAllPaymentMethod ?? [];
@@ -66,7 +67,7 @@ function CheckoutForm({ profile }: { profile: CustomerProfile }) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
+    if (submission.busy) return;
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '').trim();
     const missing: Record<string, string> = {
@@ -80,32 +81,23 @@ function CheckoutForm({ profile }: { profile: CustomerProfile }) {
     setErrors(missing);
     setRefusal(null);
     if (Object.keys(missing).length > 0 || !area || !method) return;
-    setBusy(true);
-    const result = await api(
-      routes.order.create,
-      {
-        body: {
-          deliveryFeeId: area.id,
-          paymentMethodId: method.id,
-          deliveryAddress: text('deliveryAddress'),
-          customerPhone: text('customerPhone'),
-          note: text('note') || null,
-          couponCode: coupon?.code ?? null,
-          ...(method.isCod === 'false' && {
-            CustomerAccount: text('CustomerAccount'),
-            CustomerTransactionId: text('CustomerTransactionId'),
-          }),
-        },
-      },
-      { headers: { 'Idempotency-Key': key.current } },
-    );
-    setBusy(false);
+    const body = {
+      deliveryFeeId: area.id,
+      paymentMethodId: method.id,
+      deliveryAddress: text('deliveryAddress'),
+      customerPhone: text('customerPhone'),
+      note: text('note') || null,
+      couponCode: coupon?.code ?? null,
+      ...(method.isCod === 'false' && {
+        CustomerAccount: text('CustomerAccount'),
+        CustomerTransactionId: text('CustomerTransactionId'),
+      }),
+    };
+    const result = await submission.submit(body, (headers) => api(routes.order.create, { body }, { headers }));
+    if (!result) return;
     if (result.error !== undefined) {
-      if (needsNewKey(result.status)) {
-        // refused: no order was made; the cart shows what changed (stock, prices) and the next attempt is a new one
-        key.current = newIdempotencyKey();
-        void cart.reload();
-      }
+      // refused: no order was made (the next attempt has a new key); the cart shows what changed (stock, prices)
+      if (needsNewKey(result.status)) void cart.reload();
       // else the answer was lost or the server failed: the order may exist, so the form stays as it is and
       // "Place order" again sends the same key (the cart is not read again: it may already be the order)
       // the server's reasons under the fields they name ('is required' → 'Phone is required')
@@ -225,8 +217,8 @@ function CheckoutForm({ profile }: { profile: CustomerProfile }) {
               {refusal}
             </p>
           )}
-          <button type="submit" className="cart-button checkout-place" disabled={busy}>
-            {busy ? 'Placing the order…' : 'Place order'}
+          <button type="submit" className="cart-button checkout-place" disabled={submission.busy}>
+            {submission.busy ? 'Placing the order…' : 'Place order'}
           </button>
         </aside>
       </form>

@@ -3,6 +3,7 @@ import { shopRoutes as routes } from '@tillbook/contract';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
+import { useSubmission } from '../../lib/use-submission.ts';
 import { PaymentChoice } from '../checkout/PaymentChoice.tsx';
 
 /**
@@ -15,7 +16,7 @@ export function ResendPayment({ orderId }: { orderId: number }) {
   const [methodId, setMethodId] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submission = useSubmission();
   const manual = (methods.data?.getAllPaymentMethod ?? []).filter((m) => m.isCod === 'false');
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -30,16 +31,14 @@ export function ResendPayment({ orderId }: { orderId: number }) {
     setErrors(missing);
     setRefusal(null);
     if (Object.keys(missing).length > 0 || methodId === null) return;
-    setBusy(true);
-    const result = await api(routes.manualPayment.create, {
-      body: {
-        cartOrderId: orderId,
-        paymentMethodId: methodId,
-        CustomerAccount: text('CustomerAccount'),
-        CustomerTransactionId: text('CustomerTransactionId'),
-      },
-    });
-    setBusy(false);
+    const body = {
+      cartOrderId: orderId,
+      paymentMethodId: methodId,
+      CustomerAccount: text('CustomerAccount'),
+      CustomerTransactionId: text('CustomerTransactionId'),
+    };
+    const result = await submission.submit(body, (headers) => api(routes.manualPayment.create, { body }, { headers }));
+    if (!result) return;
     if (result.error !== undefined) {
       const labels: Record<string, string> = {
         paymentMethodId: 'Payment method',
@@ -71,7 +70,7 @@ export function ResendPayment({ orderId }: { orderId: number }) {
           {refusal}
         </p>
       )}
-      <button type="submit" className="cart-button" disabled={busy}>
+      <button type="submit" className="cart-button" disabled={submission.busy}>
         Send the payment
       </button>
     </form>

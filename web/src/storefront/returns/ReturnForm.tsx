@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type CartOrderDetail, type ReturnType, shopRoutes as routes } from '@tillbook/contract';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notices.tsx';
-import { needsNewKey, newIdempotencyKey } from '../checkout/idempotency-key.ts';
+import { useSubmission } from '../../lib/use-submission.ts';
 import { useMoney } from '../shop.ts';
 import { returnTypeChoices } from './return-words.ts';
 import './returns.css';
@@ -29,8 +29,8 @@ export function ReturnForm({ order, onClose }: { order: Order; onClose: () => vo
   const [type, setType] = useState<ReturnType | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const key = useRef(newIdempotencyKey());
+  const submission = useSubmission();
+  const { busy } = submission;
 
   const toggle = (line: Line, on: boolean) => {
     setChosen(({ [line.id]: _, ...rest }) => (on ? { ...rest, [line.id]: '1' } : rest));
@@ -60,23 +60,16 @@ export function ReturnForm({ order, onClose }: { order: Order; onClose: () => vo
     setErrors(found);
     setRefusal(null);
     if (Object.keys(found).length > 0 || !type) return;
-    setBusy(true);
-    const result = await api(
-      routes.returnOrder.create,
-      {
-        body: {
-          cartOrderId: order.id,
-          returnType: type,
-          note,
-          returnCartOrderProduct: picked.map((l) => ({ cartOrderProductId: l.id, productQuantity: Number(chosen[l.id]) })),
-        },
-      },
-      { headers: { 'Idempotency-Key': key.current } },
-    );
-    setBusy(false);
+    const body = {
+      cartOrderId: order.id,
+      returnType: type,
+      note,
+      returnCartOrderProduct: picked.map((l) => ({ cartOrderProductId: l.id, productQuantity: Number(chosen[l.id]) })),
+    };
+    // a refusal (nothing made) or a changed form starts a new key; a lost answer keeps it for the retry
+    const result = await submission.submit(body, (headers) => api(routes.returnOrder.create, { body }, { headers }));
+    if (!result) return;
     if (result.error !== undefined) {
-      // refused: nothing was made, the next attempt is a new one; a lost answer keeps the key for the retry
-      if (needsNewKey(result.status)) key.current = newIdempotencyKey();
       const onFields = serverErrors(result.fields ?? {}, picked);
       setErrors(onFields);
       // a reason no field of the form holds (the order is no longer delivered, already returned…) shows under it

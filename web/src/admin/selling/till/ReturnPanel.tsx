@@ -5,6 +5,7 @@ import { useMemo, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { moneyOfCents } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notices.tsx';
+import { useSubmission } from '../../../lib/use-submission.ts';
 import { isCashMethod, type TillMethod } from './till-data.ts';
 
 type SaleDetail = AnswerOf<EndpointOf<typeof routes.sale.get>>;
@@ -46,7 +47,7 @@ export function ReturnPanel({ methods }: { methods: TillMethod[] }) {
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   const [refund, setRefund] = useState<number | null>(null);
   const [refundMethod, setRefundMethod] = useState<number | undefined>();
-  const [saving, setSaving] = useState(false);
+  const submission = useSubmission();
 
   async function find(text: string) {
     const wanted = saleNumberOf(text);
@@ -75,15 +76,13 @@ export function ReturnPanel({ methods }: { methods: TillMethod[] }) {
     if (!sale) return;
     const picked = lines.filter((l) => (quantities[l.id] ?? 0) > 0);
     if (!picked.length) return notify.error('Choose how many of a line come back');
-    setSaving(true);
-    const answer = await api(routes.returnSale.create, {
-      body: {
-        saleInvoiceId: sale.singleSaleInvoice.id,
-        returnSaleInvoiceProduct: picked.map((l) => ({ saleInvoiceProductId: l.id, productQuantity: quantities[l.id]! })),
-        instantReturnAmount: refundCents > 0 ? [{ amount: refundCents / 100, paymentType: refundMethod }] : [],
-      },
-    });
-    setSaving(false);
+    const body = {
+      saleInvoiceId: sale.singleSaleInvoice.id,
+      returnSaleInvoiceProduct: picked.map((l) => ({ saleInvoiceProductId: l.id, productQuantity: quantities[l.id]! })),
+      instantReturnAmount: refundCents > 0 ? [{ amount: refundCents / 100, paymentType: refundMethod }] : [],
+    };
+    const answer = await submission.submit(body, (headers) => api(routes.returnSale.create, { body }, { headers }));
+    if (!answer) return;
     if (answer.error !== undefined) {
       const field = Object.entries(answer.fields ?? {}).map(([name, reason]) => {
         const index = /returnSaleInvoiceProduct\.(\d+)/.exec(name)?.[1];
@@ -165,7 +164,7 @@ export function ReturnPanel({ methods }: { methods: TillMethod[] }) {
               options={methods.map((m) => ({ value: m.id, label: m.methodName }))}
               style={{ width: 140 }}
             />
-            <Button type="primary" loading={saving} onClick={submit}>
+            <Button type="primary" loading={submission.busy} onClick={submit}>
               Refund and return
             </Button>
           </Space>

@@ -5,6 +5,7 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notices.tsx';
 import { useBusinessDate } from '../../../lib/settings.ts';
+import { useSubmission } from '../../../lib/use-submission.ts';
 import { ProductFinder } from '../../../ui/document/ProductFinder.tsx';
 import { CartTable } from './CartTable.tsx';
 import { type Completed, CompletedSale } from './CompletedSale.tsx';
@@ -29,6 +30,9 @@ export default function TillPage() {
   const [heldOpen, setHeldOpen] = useState(false);
   const [done, setDone] = useState<Completed | null>(null);
   const [busy, setBusy] = useState<'complete' | 'hold' | null>(null);
+  // one Idempotency-Key per sale: a second press while it is sent does nothing, a retry after a lost answer
+  // sends the same key (the server answers the first sale), a changed cart or a new sale gets a new one
+  const submission = useSubmission();
   const scanBox = useRef<InputRef>(null);
   const customerBox = useRef<RefSelectProps>(null);
   const methods = usePaymentMethods();
@@ -88,9 +92,11 @@ export default function TillPage() {
     if (settled.due > 0 && !(await creditAgreed(settled.due))) return;
     setBusy('complete');
     const body = saleBody(cart, false);
-    const answer = cart.heldId
-      ? await api(routes.hold.complete, { params: { id: cart.heldId }, body })
-      : await api(routes.sale.create, { body });
+    const { heldId } = cart;
+    const answer = await submission.submit({ heldId, body }, (headers) =>
+      heldId ? api(routes.hold.complete, { params: { id: heldId }, body }, { headers }) : api(routes.sale.create, { body }, { headers }),
+    );
+    if (!answer) return; // already being sent: that submission clears `busy`
     setBusy(null);
     if (answer.error !== undefined) return refused(answer);
     clearRefusal();
@@ -112,7 +118,9 @@ export default function TillPage() {
     if (busy) return;
     if (!cart.lines.length) return notify.error('Scan a product first');
     setBusy('hold');
-    const answer = await api(routes.sale.create, { body: saleBody(cart, true) });
+    const body = saleBody(cart, true);
+    const answer = await submission.submit({ heldFrom: cart.heldId, body }, (headers) => api(routes.sale.create, { body }, { headers }));
+    if (!answer) return;
     if (answer.error === undefined && cart.heldId) await api(routes.hold.cancel, { body: { invoiceId: cart.heldId, status: 'false' } });
     setBusy(null);
     if (answer.error !== undefined) return refused(answer);
@@ -136,6 +144,7 @@ export default function TillPage() {
 
   function newSale() {
     clearRefusal();
+    submission.renew();
     setDone(null);
     setMode('sale');
     dispatch({ type: 'clear' });

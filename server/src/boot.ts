@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -37,8 +36,14 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     await seedBase(database.db, { adminUsername: config.adminUsername, adminPassword: config.adminPassword, announce: options.announce });
     const secret = await signingSecret(database.db, config);
     // the pictures go where uploads go (app.ts); a file left by a failed seed is only worth a warning
-    const files = new FileStore(path.join(config.dataDir, 'uploads'), config.uploadMaxBytes);
-    if (config.seedDemo) await seedDemo(database.db, { files, clock: config.clock, log: consoleWarnings });
+    const files = await FileStore.open(config);
+    try {
+      // an S3 bucket that cannot be used stops the start, rather than the first upload
+      await files.storage.check();
+      if (config.seedDemo) await seedDemo(database.db, { files, clock: config.clock, log: consoleWarnings });
+    } finally {
+      await files.close();
+    }
     await options.beforeApp?.();
     const app = await buildApp({ db: database.db, watch: database.watch, config, secret, logger: options.logger });
     // the embedded database has no autovacuum: the tables every sale rewrites are vacuumed on a timer

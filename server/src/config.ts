@@ -113,7 +113,8 @@ export function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
   ].map((v) => v?.trim() || undefined);
   if (!bucket) {
     const stray = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => env[name]?.trim());
-    if (stray.length) throw new Error(`${stray.join(', ')} set without S3_BUCKET: name the bucket, or unset them to keep uploads in DATA_DIR/uploads`);
+    if (stray.length)
+      throw new Error(`${stray.join(', ')} set without S3_BUCKET: name the bucket, or unset them to keep uploads in DATA_DIR/uploads`);
     return undefined;
   }
   if (endpoint && !/^https?:\/\/[^/]/.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http(s) URL, not "${endpoint}"`);

@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type TestApp, startTestApp } from './harness.ts';
+import { FileStore } from '../src/platform/files.ts';
+import { seedDemo } from '../src/seed/demo.ts';
+import { startTestApp, type TestApp } from './harness.ts';
 import { type Catalogue, catalogue, png, sendForm, storedName, uploads } from './product-fixtures.ts';
 import { startS3, type TestS3 } from './s3-server.ts';
 
@@ -26,9 +28,14 @@ const namesOf = (...urls: string[]) => urls.map(storedName).sort();
 describe('uploads in an S3 bucket', () => {
   test('a product image goes to the bucket, not the uploads folder, and its URL serves the object', async () => {
     const before = await s3.objects();
-    const answer = await sendForm(t, owner, 'POST', '/v1/product', { name: 'Apple juice', sku: 'AJ-S3', productSubCategoryId: String(c.subCategoryId) }, [
-      { field: 'productThumbnailImage', data: await png(1200, 900) },
-    ]);
+    const answer = await sendForm(
+      t,
+      owner,
+      'POST',
+      '/v1/product',
+      { name: 'Apple juice', sku: 'AJ-S3', productSubCategoryId: String(c.subCategoryId) },
+      [{ field: 'productThumbnailImage', data: await png(1200, 900) }],
+    );
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     const p = answer.body;
     // the display size and the thumbnail, both WebP
@@ -95,6 +102,21 @@ describe('uploads in an S3 bucket', () => {
     ]);
     expect(dup.status).toBe(409);
     expect(await s3.objects()).toEqual(before);
+  });
+
+  test("the demo shop's pictures go to the bucket and are served from it", async () => {
+    const before = await s3.objects();
+    const files = await FileStore.open(t.config);
+    await seedDemo(t.database.db, { files, clock: t.config.clock, log: t.app.log }).finally(() => files.close());
+    const stored = (await s3.objects()).filter((name) => !before.includes(name));
+    const list = await t.call('GET', '/v1/product/public', { query: { count: '100' } });
+    const urls = (list.body.getAllProduct as { productThumbnailImageUrl: string | null }[]).map((p) => p.productThumbnailImageUrl);
+    const demo = urls.filter((url) => url && stored.includes(storedName(url)));
+    expect(demo.length).toBeGreaterThanOrEqual(20);
+    const served = await t.app.inject({ method: 'GET', url: demo[0]! });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(await uploads(t)).toEqual([]);
   });
 
   test('a name the server never gave, or an object that is not there, is a 404', async () => {

@@ -15,6 +15,9 @@ export interface TestS3 {
   close(): Promise<void>;
 }
 
+// the SDK warns once that its releases after January 2027 need Node 22; the project runs on Node 20.19 and up
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 /** s3rver's own keys: it checks every request's signature against them. */
 const keys = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
@@ -25,7 +28,13 @@ export async function startS3(bucket = 'tillbook-test'): Promise<TestS3> {
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: keys });
   return {
-    env: { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: keys.accessKeyId, S3_SECRET_ACCESS_KEY: keys.secretAccessKey },
+    env: {
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: keys.accessKeyId,
+      S3_SECRET_ACCESS_KEY: keys.secretAccessKey,
+    },
     async objects() {
       const answer = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
       return (answer.Contents ?? []).map((o) => o.Key!).sort();

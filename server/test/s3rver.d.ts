@@ -1,6 +1,7 @@
 // s3rver ships no types: the part the tests use
 declare module 's3rver' {
   import type { AddressInfo } from 'node:net';
+
   interface S3rverOptions {
     address?: string;
     port?: number;

@@ -2,9 +2,9 @@ import { fileEndpoints } from '@tillbook/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { implement } from '../../platform/endpoint-route.ts';
 import { notFound } from '../../platform/errors.ts';
+import { immutableCaching } from '../../platform/file-storage.ts';
 import { mimeOf } from '../../platform/files.ts';
 import type { RouteDef } from '../../platform/route.ts';
-import { immutableCaching } from '../../platform/file-storage.ts';
 
 /**
  * Uploaded files, served back by the name the server gave them, from whichever storage holds them

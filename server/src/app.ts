@@ -1,4 +1,3 @@
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -64,8 +63,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     watch: deps.watch,
     config,
     tokens: new TokenService(deps.secret, config.accessTokenSeconds),
-    files: new FileStore(path.join(config.dataDir, 'uploads'), config.uploadMaxBytes),
+    files: await FileStore.open(config),
   };
+  app.addHook('onClose', async () => ctx.files.close());
 
   await app.register(helmet, securityHeaders(config));
   await app.register(cookie);

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { type Database, openDatabase } from './platform/db.ts';
+import { type Database, type Db, openDatabase } from './platform/db.ts';
 import { startEmbeddedUpkeep } from './platform/embedded-upkeep.ts';
 import { FileStore } from './platform/files.ts';
 import { seedBase } from './seed/base.ts';
@@ -25,6 +24,18 @@ export interface BootOptions {
   beforeApp?: () => Promise<void>;
 }
 
+/** An S3 bucket that cannot be used stops the start before anything else, rather than the first upload. */
+async function checkFileStore(config: Config): Promise<void> {
+  const files = await FileStore.open(config);
+  await files.storage.check().finally(() => files.close());
+}
+
+/** The demo's pictures go where uploads go (app.ts); a file left by a failed seed is only worth a warning. */
+async function seedDemoPictured(db: Db, config: Config): Promise<void> {
+  const files = await FileStore.open(config);
+  await seedDemo(db, { files, clock: config.clock, log: consoleWarnings }).finally(() => files.close());
+}
+
 const consoleWarnings = { warn: (detail: { err: unknown }, what: string) => console.warn(what, detail.err) };
 
 /**
@@ -32,13 +43,12 @@ const consoleWarnings = { warn: (detail: { err: unknown }, what: string) => cons
  * the demo shop when asked, and build the app. Safe to repeat on the same data.
  */
 export async function boot(config: Config, options: BootOptions = {}): Promise<Booted> {
+  await checkFileStore(config);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await seedBase(database.db, { adminUsername: config.adminUsername, adminPassword: config.adminPassword, announce: options.announce });
     const secret = await signingSecret(database.db, config);
-    // the pictures go where uploads go (app.ts); a file left by a failed seed is only worth a warning
-    const files = new FileStore(path.join(config.dataDir, 'uploads'), config.uploadMaxBytes);
-    if (config.seedDemo) await seedDemo(database.db, { files, clock: config.clock, log: consoleWarnings });
+    if (config.seedDemo) await seedDemoPictured(database.db, config);
     await options.beforeApp?.();
     const app = await buildApp({ db: database.db, watch: database.watch, config, secret, logger: options.logger });
     // the embedded database has no autovacuum: the tables every sale rewrites are vacuumed on a timer

@@ -39,6 +39,18 @@ export interface Config {
   mail: { pollMs: number; maxAttempts: number; retryBaseMs: number };
   /** On the embedded database: how often the tables every sale rewrites are vacuumed (embedded-upkeep.ts). */
   embeddedVacuumMs: number;
+  /** Where uploads go: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
+  s3: S3Config | undefined;
+}
+
+/** An S3-compatible bucket for uploads (s3-storage.ts). */
+export interface S3Config {
+  bucket: string;
+  /** A custom endpoint (MinIO, R2, ...) as a URL; unset = AWS's own. Addressed path-style when set. */
+  endpoint: string | undefined;
+  region: string;
+  /** Both or neither; neither = the SDK's usual sources (AWS_* variables, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 }
 
 function wholeNumber(name: string, text: string | undefined, fallback: number, min: number): number {
@@ -90,6 +102,31 @@ export function trustProxy(text: string | undefined): Config['trustProxy'] {
   return entries;
 }
 
+/** S3_BUCKET and its companions; undefined when no bucket is named (the uploads folder is used). */
+export function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const [bucket, endpoint, region, accessKeyId, secretAccessKey] = [
+    env.S3_BUCKET,
+    env.S3_ENDPOINT,
+    env.S3_REGION,
+    env.S3_ACCESS_KEY_ID,
+    env.S3_SECRET_ACCESS_KEY,
+  ].map((v) => v?.trim() || undefined);
+  if (!bucket) {
+    const stray = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => env[name]?.trim());
+    if (stray.length)
+      throw new Error(`${stray.join(', ')} set without S3_BUCKET: name the bucket, or unset them to keep uploads in DATA_DIR/uploads`);
+    return undefined;
+  }
+  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http(s) URL, not "${endpoint}"`);
+  if (!accessKeyId !== !secretAccessKey) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
+  return {
+    bucket,
+    endpoint,
+    region: region ?? 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+  };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Default: the repository's ./data, wherever the server runs from (npm runs the server workspace in server/).
   // A relative DATA_DIR is taken from the folder npm was started in (INIT_CWD), not from server/.
@@ -125,5 +162,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: wholeNumber('MAIL_RETRY_MS', env.MAIL_RETRY_MS, 5000, 0),
     },
     embeddedVacuumMs: wholeNumber('EMBEDDED_VACUUM_MS', env.EMBEDDED_VACUUM_MS, 10 * 60_000, 1000),
+    s3: s3Config(env),
   };
 }

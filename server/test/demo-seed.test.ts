@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { fixedClock } from '../src/platform/clock.ts';
+import { LocalStorage } from '../src/platform/file-storage.ts';
 import { FileStore } from '../src/platform/files.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { demoDiscounts, demoLowStockSku, demoProducts } from '../src/seed/demo-catalogue.ts';
@@ -12,7 +13,7 @@ const t = useTestApp({ invariants: true });
 let owner: string;
 const seed = () =>
   seedDemo(t.database.db, {
-    files: new FileStore(path.join(t.dataDir, 'uploads'), t.config.uploadMaxBytes),
+    files: new FileStore(new LocalStorage(path.join(t.dataDir, 'uploads')), t.config.uploadMaxBytes),
     clock: t.config.clock,
     log: t.app.log,
   });

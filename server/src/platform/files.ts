@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
 import { AppError, badRequest } from './errors.ts';
+import { type FileStorage, openStorage, type StoredObject } from './file-storage.ts';
 
 const mimeTypes: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
@@ -62,12 +62,17 @@ export function fromMultipart(error: unknown, req: FastifyRequest): AppError | u
   return undefined;
 }
 
-/** Stores uploaded files under the data folder and serves them back by name. */
+/** Reads uploads and keeps the files the server made of them in its storage (file-storage.ts), by name. */
 export class FileStore {
   constructor(
-    readonly dir: string,
+    readonly storage: FileStorage,
     readonly maxBytes: number,
   ) {}
+
+  /** The store the config names: DATA_DIR/uploads, or the S3 bucket when `S3_BUCKET` is set. */
+  static async open(config: Pick<Config, 'dataDir' | 's3' | 'uploadMaxBytes'>): Promise<FileStore> {
+    return new FileStore(await openStorage(config), config.uploadMaxBytes);
+  }
 
   /** Reads a multipart request whole: text fields and files (each within the size limit). */
   async readMultipart(req: FastifyRequest): Promise<MultipartBody> {
@@ -99,23 +104,27 @@ export class FileStore {
     return `${randomUUID()}.${ext}`;
   }
 
-  /** Writes a new file; never overwrites one. Callers go through StagedFiles (stored-files.ts). */
+  /** Writes a new file, typed by its name's extension. Callers go through StagedFiles (stored-files.ts). */
   async write(name: string, data: Buffer): Promise<void> {
     if (!this.isStoredName(name)) throw new Error(`not a stored file name: ${name}`);
-    await fs.mkdir(this.dir, { recursive: true });
-    await fs.writeFile(path.join(this.dir, name), data, { flag: 'wx' });
+    await this.storage.write(name, data, mimeOf(name));
   }
 
   async remove(name: string | null | undefined): Promise<void> {
-    if (name && this.isStoredName(name)) await fs.rm(path.join(this.dir, name), { force: true });
+    if (name && this.isStoredName(name)) await this.storage.remove(name);
+  }
+
+  /** A stored file opened for serving; undefined for a name the server never gave, or a file that is gone. */
+  async open(name: string): Promise<StoredObject | undefined> {
+    return this.isStoredName(name) ? this.storage.read(name) : undefined;
+  }
+
+  close(): Promise<void> {
+    return this.storage.close();
   }
 
   isStoredName(name: string): boolean {
     return /^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/.test(name);
-  }
-
-  pathOf(name: string): string {
-    return path.join(this.dir, name);
   }
 
   /** The URL a stored file is served at. */

@@ -16,6 +16,8 @@ export const errorCodes = {
   /** A document was asked to move to a state its lifecycle does not allow from where it is. */
   invalid_transition: 409,
   payload_too_large: 413,
+  /** An Idempotency-Key sent again with another request than the one it was first sent with. */
+  idempotency_mismatch: 422,
   too_many_attempts: 429,
   internal_error: 500,
   /** A service the answer needs is out of reach (e.g. Google's key server): trying again later may work. */

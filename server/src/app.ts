@@ -10,6 +10,7 @@ import type { Db } from './platform/db.ts';
 import { AppError, fromDatabase } from './platform/errors.ts';
 import { FileStore, fromMultipart, requireMultipartBoundary } from './platform/files.ts';
 import { AccessRules, guard } from './platform/guard.ts';
+import { forgetOldKeys } from './platform/idempotency.ts';
 import type { RouteDef } from './platform/route.ts';
 import { securityHeaders } from './platform/security-headers.ts';
 import type { SqlWatch } from './platform/sql-watch.ts';
@@ -111,8 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  // the mail worker: polls the outbox, and is woken as soon as a request that queued a mail has answered
-  const mailer = new Mailer(deps.db, config, app.log, [appointmentReminderStep({ config })]);
+  // the mail worker: polls the outbox (its round also forgets Idempotency-Keys older than 48 h), and is woken as soon as a request that queued a mail has answered
+  const mailer = new Mailer(deps.db, config, app.log, [appointmentReminderStep({ config }), forgetOldKeys()]);
   app.decorate('mailer', mailer);
   app.addHook('onResponse', async () => wakeIfRequested());
   app.addHook('onReady', async () => mailer.start());

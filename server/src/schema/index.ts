@@ -9,6 +9,7 @@ export * from './numbering.ts';
 export * from './people.ts';
 export * from './product.ts';
 export * from './purchasing.ts';
+export * from './requests.ts';
 export * from './selling.ts';
 export * from './settings.ts';
 export * from './shop.ts';

@@ -101,8 +101,6 @@ export const cartOrder = pgTable(
     customerPhone: text(),
     note: text(),
     courierMediumId: integer().references(() => courierMedium.id),
-    /** The checkout's Idempotency-Key: a repeat from the same shopper answers this order. */
-    idempotencyKey: text(),
     /** A replacement order made for a return (`POST cart-order/reOrder`), and the order it replaces. */
     isReOrdered: boolean().notNull().default(false),
     previousCartOrderId: integer(),
@@ -114,7 +112,6 @@ export const cartOrder = pgTable(
     index().on(t.date),
     index().on(t.courierMediumId),
     index().on(t.couponId),
-    uniqueIndex('cart_order_idempotency').on(t.customerId, t.idempotencyKey),
   ],
 );
 
@@ -223,7 +220,6 @@ export const returnCartOrder = pgTable(
     note: text(),
     /** The replacement order made for a PRODUCT return. */
     resendCartOrderId: integer().references(() => cartOrder.id),
-    idempotencyKey: text(),
   },
   (t) => [
     inSet('return_cart_order_type', t.returnType, returnTypes),
@@ -232,7 +228,6 @@ export const returnCartOrder = pgTable(
     index().on(t.customerId, t.id),
     index().on(t.returnCartOrderStatus, t.id),
     index().on(t.date),
-    uniqueIndex('return_cart_order_idempotency').on(t.customerId, t.idempotencyKey),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { transactionEndpoints } from '@tillbook/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { implement } from '../../platform/endpoint-route.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { found, type RouteDef } from '../../platform/route.ts';
 import { deletePayment } from './delete-payment.ts';
 import { listJournal, readEntry } from './journal-read.ts';
@@ -14,7 +15,7 @@ export function journalRoutes(ctx: AppContext): RouteDef[] {
   const { db } = ctx;
   const clock = () => ctx.config.clock;
   return [
-    implement(ctx, transactionEndpoints.create, ({ body }) => db.transaction((tx) => addManualEntry(tx, body))),
+    implement(ctx, transactionEndpoints.create, ({ body, req }) => idempotent(db, req, body, (tx) => addManualEntry(tx, body))),
     implement(ctx, transactionEndpoints.list, ({ query }) => listJournal(db, query, clock())),
     implement(ctx, transactionEndpoints.get, async ({ params }) => found(await readEntry(db, params.id), 'Transaction')),
     implement(ctx, transactionEndpoints.delete, ({ params }) =>

@@ -1,6 +1,7 @@
 import { adjustEndpoints, reorderEndpoints } from '@tillbook/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { implement } from '../../platform/endpoint-route.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { caller, found, type RouteDef } from '../../platform/route.ts';
 import { listAdjustments, readAdjustment } from './adjust-read.ts';
 import { createAdjustment, setAdjustmentStatus } from './adjust-write.ts';
@@ -13,7 +14,7 @@ export function inventoryRoutes(ctx: AppContext): RouteDef[] {
   const adjustment = async (id: number) => found(await readAdjustment(db, id), 'Adjust inventory');
   return [
     implement(ctx, adjustEndpoints.create, async ({ body, req }) => {
-      const adjustId = await db.transaction((tx) => createAdjustment(tx, body, caller(req).id, ctx.config.clock));
+      const adjustId = await idempotent(db, req, body, (tx) => createAdjustment(tx, body, caller(req).id, ctx.config.clock));
       return adjustment(adjustId);
     }),
     implement(ctx, adjustEndpoints.list, ({ query }) => listAdjustments(db, query)),
@@ -23,8 +24,8 @@ export function inventoryRoutes(ctx: AppContext): RouteDef[] {
       return adjustment(params.id);
     }),
     implement(ctx, reorderEndpoints.list, ({ query }) => listReorder(db, query)),
-    implement(ctx, reorderEndpoints.createRequest, async ({ body }) => {
-      const code = await db.transaction((tx) => createPurchaseRequest(tx, body.lines, body.fieldPrefix));
+    implement(ctx, reorderEndpoints.createRequest, async ({ body, req }) => {
+      const code = await idempotent(db, req, body, (tx) => createPurchaseRequest(tx, body.lines, body.fieldPrefix));
       return readPurchaseRequest(db, code);
     }),
     implement(ctx, reorderEndpoints.listRequests, ({ query }) => listPurchaseRequests(db, query)),

@@ -1,6 +1,7 @@
 import { purchaseInvoiceEndpoints, purchaseMessages, purchasePaymentEndpoints, returnPurchaseEndpoints } from '@tillbook/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { implement } from '../../platform/endpoint-route.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { caller, found, type RouteDef } from '../../platform/route.ts';
 import { createPurchase } from './create-purchase.ts';
 import { listSupplierPayments } from './payment-read.ts';
@@ -17,7 +18,7 @@ export function purchasingRoutes(ctx: AppContext): RouteDef[] {
   const purchase = async (id: number) => found(await readPurchase(db, id), 'Purchase invoice');
   return [
     implement(ctx, purchaseInvoiceEndpoints.create, async ({ body, req }) => {
-      const id = await db.transaction((tx) => createPurchase(tx, body, caller(req).id, clock()));
+      const id = await idempotent(db, req, body, (tx) => createPurchase(tx, body, caller(req).id, clock()));
       const detail = await purchase(id);
       return { createdInvoice: detail.singlePurchaseInvoice, supplier: detail.singlePurchaseInvoice.supplier };
     }),
@@ -31,12 +32,12 @@ export function purchasingRoutes(ctx: AppContext): RouteDef[] {
       };
     }),
     implement(ctx, returnPurchaseEndpoints.create, async ({ body, req }) => {
-      const id = await db.transaction((tx) => createPurchaseReturn(tx, body, caller(req).id, clock()));
+      const id = await idempotent(db, req, body, (tx) => createPurchaseReturn(tx, body, caller(req).id, clock()));
       return { createdReturnPurchaseInvoice: found(await readPurchaseReturn(db, id), 'Purchase return') };
     }),
     implement(ctx, returnPurchaseEndpoints.list, ({ query }) => listPurchaseReturns(db, query)),
     implement(ctx, returnPurchaseEndpoints.get, async ({ params }) => found(await readPurchaseReturn(db, params.id), 'Purchase return')),
-    implement(ctx, purchasePaymentEndpoints.create, ({ body }) => db.transaction((tx) => paySupplier(tx, body, clock()))),
+    implement(ctx, purchasePaymentEndpoints.create, ({ body, req }) => idempotent(db, req, body, (tx) => paySupplier(tx, body, clock()))),
     implement(ctx, purchasePaymentEndpoints.list, ({ query }) => listSupplierPayments(db, query)),
   ];
 }

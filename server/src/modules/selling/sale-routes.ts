@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { implement } from '../../platform/endpoint-route.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { caller, found, type RouteDef } from '../../platform/route.ts';
 import { saleInvoice } from '../../schema/index.ts';
 import { type CreatedSale, cancelHeldSale, completeHeldSale, createSale } from './create-sale.ts';
@@ -41,7 +42,7 @@ export function saleRoutes(ctx: AppContext): RouteDef[] {
   const clock = () => ctx.config.clock;
   return [
     implement(ctx, saleEndpoints.create, async ({ body, req }) =>
-      createdAnswer(req, await db.transaction((tx) => createSale(tx, body, caller(req).id, clock()))),
+      createdAnswer(req, await idempotent(db, req, body, (tx) => createSale(tx, body, caller(req).id, clock()))),
     ),
     implement(ctx, saleEndpoints.list, async ({ query, req }) => listForCaller(req, await listSales(db, query, [], { graph: true }))),
     implement(ctx, saleEndpoints.listOfCustomer, async ({ params, query, req }) =>
@@ -71,17 +72,17 @@ export function saleRoutes(ctx: AppContext): RouteDef[] {
     }),
     implement(ctx, holdEndpoints.get, async ({ params, req }) => profitShown(req)(found(await readHeld(db, params.id), 'Held sale'))),
     implement(ctx, holdEndpoints.complete, async ({ params, body, req }) =>
-      createdAnswer(req, await db.transaction((tx) => completeHeldSale(tx, params.id, body, caller(req).id, clock()))),
+      createdAnswer(req, await idempotent(db, req, body, (tx) => completeHeldSale(tx, params.id, body, caller(req).id, clock()))),
     ),
     implement(ctx, holdEndpoints.cancel, async ({ body }) => {
       const { invoiceId, orderStatus } = body;
       await db.transaction((tx) => (orderStatus ? setOrderStatus(tx, invoiceId, orderStatus) : cancelHeldSale(tx, invoiceId)));
       return { ...(await stateOf(db, body.invoiceId)), message: sellingMessages.saleUpdated };
     }),
-    implement(ctx, salePaymentEndpoints.create, ({ body }) => db.transaction((tx) => payForSale(tx, body, clock()))),
+    implement(ctx, salePaymentEndpoints.create, ({ body, req }) => idempotent(db, req, body, (tx) => payForSale(tx, body, clock()))),
     implement(ctx, salePaymentEndpoints.list, ({ query }) => listCustomerPayments(db, query)),
     implement(ctx, returnSaleEndpoints.create, async ({ body, req }) => {
-      const id = await db.transaction((tx) => createSaleReturn(tx, body, caller(req).id, clock()));
+      const id = await idempotent(db, req, body, (tx) => createSaleReturn(tx, body, caller(req).id, clock()));
       return { createdReturnSaleInvoice: found(await readSaleReturn(db, id), 'Sale return'), message: sellingMessages.returnAdded };
     }),
     implement(ctx, returnSaleEndpoints.list, ({ query }) => listSaleReturns(db, query)),

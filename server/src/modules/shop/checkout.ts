@@ -46,7 +46,7 @@ const manualTransactionId = () =>
 
 export interface PlacedOrder {
   orderId: number;
-  /** True when the Idempotency-Key named an order already placed: nothing was written. */
+  /** True when the Idempotency-Key named an order already placed: nothing was written (set by the route's `idempotent`). */
   repeat: boolean;
   /** The order as written (a new one), for the answer without reading it back. */
   created?: CreatedOrder;
@@ -54,7 +54,7 @@ export interface PlacedOrder {
 
 /**
  * POST cart-order: the caller's cart becomes an order, in the caller's transaction. In order:
- * the idempotency key (a repeat answers the first order), the cart (locked), the shopper, the delivery
+ * the cart (locked), the shopper, the delivery
  * area and the payment method, the coupon (locked, with its use counted under the lock), then the stock
  * through moveStocks (never below zero on the web: 409 insufficient_stock naming the product), and only
  * then the writes: the order, its lines, its first status, its payment record, its postings; the cart
@@ -64,19 +64,10 @@ export async function placeOrder(
   tx: DbOrTx,
   customerId: number,
   input: z.output<typeof checkoutInput>,
-  idempotencyKey: string | undefined,
   today: string,
   publicUrl: string,
 ): Promise<PlacedOrder> {
   if (input.customerId && input.customerId !== customerId) throw forbidden('An order can only be placed for yourself');
-  if (idempotencyKey) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${idempotencyKey}), ${customerId})`);
-    const [done] = await executePrepared<{ id: number }>(
-      tx,
-      sql`select id from cart_order where customer_id = ${customerId} and idempotency_key = ${idempotencyKey}`,
-    );
-    if (done) return { orderId: done.id, repeat: true };
-  }
   const cart = await readStoredCart(tx, customerId, true);
   if (input.cartId && cart?.id !== input.cartId) throw notFound(`Cart ${input.cartId}`);
   if (!cart || cart.lines.length === 0) throw badRequest('Your cart is empty', { cartId: 'has no products' });
@@ -154,7 +145,6 @@ export async function placeOrder(
     delivery_address: input.deliveryAddress ?? shopper.address,
     customer_phone: input.customerPhone ?? shopper.phone,
     note: input.note ?? null,
-    idempotency_key: idempotencyKey ?? null,
   };
   const lines = priced.map((p) => ({
     product_id: p.line.productId,
@@ -196,15 +186,15 @@ export async function placeOrder(
     with o as (
       insert into cart_order (id, date, customer_id, payment_method_id, is_cod, product_amount, total_vat_amount, total_discount_amount,
         coupon_id, coupon_amount, delivery_fee_id, delivery_area, delivery_fee, total_amount, due_amount, cost, profit,
-        delivery_address, customer_phone, note, idempotency_key)
+        delivery_address, customer_phone, note)
       overriding system value
       select r.id, r.date, r.customer_id, r.payment_method_id, r.is_cod, r.product_amount, r.total_vat_amount, r.total_discount_amount,
         r.coupon_id, r.coupon_amount, r.delivery_fee_id, r.delivery_area, r.delivery_fee, r.total_amount, r.due_amount, r.cost, r.profit,
-        r.delivery_address, r.customer_phone, r.note, r.idempotency_key
+        r.delivery_address, r.customer_phone, r.note
       from json_to_record(${JSON.stringify(header)}::json) as r(id int, date date, customer_id int, payment_method_id int, is_cod boolean,
         product_amount numeric, total_vat_amount numeric, total_discount_amount numeric, coupon_id int, coupon_amount numeric,
         delivery_fee_id int, delivery_area text, delivery_fee numeric, total_amount numeric, due_amount numeric, cost numeric,
-        profit numeric, delivery_address text, customer_phone text, note text, idempotency_key text)
+        profit numeric, delivery_address text, customer_phone text, note text)
       returning id),
     l as (
       insert into cart_order_product (invoice_id, product_id, color_id, attribute_value_ids, product_quantity, product_sale_price,

@@ -111,18 +111,9 @@ export async function createReturn(
   tx: DbOrTx,
   customerId: number,
   input: ReturnOrderInput,
-  idempotencyKey: string | undefined,
   today: string,
   publicUrl: string,
 ): Promise<CreatedReturn> {
-  if (idempotencyKey) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`return:${idempotencyKey}`}), ${customerId})`);
-    const [done] = await rawRows<{ id: number }>(
-      tx,
-      sql`select id from return_cart_order where customer_id = ${customerId} and idempotency_key = ${idempotencyKey}`,
-    );
-    if (done) return { returnId: done.id, repeat: true };
-  }
   const [order] = await rawRows<LockedOrder>(
     tx,
     sql`select id, customer_id, order_status, coupon_amount::text, product_amount::text from cart_order where id = ${input.cartOrderId} for update`,
@@ -172,7 +163,6 @@ export async function createReturn(
     coupon_amount: fromCents(share),
     cost: fromCents(total((p) => p.cost)),
     note: input.note ?? null,
-    idempotency_key: idempotencyKey ?? null,
   };
   const rows = parts.map((p) => ({
     cart_order_product_id: p.line.id,
@@ -193,12 +183,11 @@ export async function createReturn(
     tx,
     sql`with r as (
       insert into return_cart_order (date, cart_order_id, customer_id, return_type, total_amount, total_vat_amount, total_discount_amount,
-        coupon_amount, cost, note, idempotency_key)
+        coupon_amount, cost, note)
       select h.date, h.cart_order_id, h.customer_id, h.return_type, h.total_amount, h.total_vat_amount, h.total_discount_amount,
-        h.coupon_amount, h.cost, h.note, h.idempotency_key
+        h.coupon_amount, h.cost, h.note
       from json_to_record(${JSON.stringify(header)}::json) as h(date date, cart_order_id int, customer_id int, return_type text,
-        total_amount numeric, total_vat_amount numeric, total_discount_amount numeric, coupon_amount numeric, cost numeric, note text,
-        idempotency_key text)
+        total_amount numeric, total_vat_amount numeric, total_discount_amount numeric, coupon_amount numeric, cost numeric, note text)
       returning id),
     l as (
       insert into return_cart_order_product (return_cart_order_id, cart_order_product_id, product_id, color_id, attribute_value_ids,

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ShopDay } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { implement } from '../../platform/endpoint-route.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { caller, customerOf, found, holds, type RouteDef } from '../../platform/route.ts';
 import { readOrder } from './order-read.ts';
 import { reOrder } from './reorder.ts';
@@ -12,7 +13,6 @@ import { moveReturn } from './return-status.ts';
 
 interface ShopHelpers {
   day: ShopDay;
-  idempotencyKey(req: FastifyRequest): string | undefined;
   withoutProfit<T extends { profit?: unknown }>(req: FastifyRequest, row: T): T;
 }
 
@@ -61,7 +61,13 @@ export function returnRoutes(ctx: AppContext, shop: ShopHelpers): RouteDef[] {
     implement(ctx, returnOrderEndpoints.get, ({ req, params }) => detail(req, params.id, customerOf(req))),
     implement(ctx, returnOrderEndpoints.create, async ({ req, body }) => {
       const today = await shop.day.today(req);
-      const made = await db.transaction((tx) => createReturn(tx, me(req), body, shop.idempotencyKey(req), today, ctx.config.publicUrl));
+      const made = await idempotent(
+        db,
+        req,
+        body,
+        (tx) => createReturn(tx, me(req), body, today, ctx.config.publicUrl),
+        (first) => ({ returnId: first.returnId, repeat: true }),
+      );
       return {
         ...(await detail(req, made.returnId, me(req))),
         message: made.repeat ? 'Return already requested' : 'Return requested successfully',
@@ -74,7 +80,7 @@ export function returnRoutes(ctx: AppContext, shop: ShopHelpers): RouteDef[] {
       return { message: `Return #${params.id} is now ${to.toLowerCase()}`, id: params.id, returnCartOrderStatus: to };
     }),
     implement(ctx, returnOrderEndpoints.reOrder, async ({ req, body }) => {
-      const made = await db.transaction((tx) => reOrder(tx, body, me(req), clock(), ctx.config.publicUrl));
+      const made = await idempotent(db, req, body, (tx) => reOrder(tx, body, me(req), clock(), ctx.config.publicUrl));
       const order = found(await readOrder(db, made.orderId), `Order ${made.orderId}`).singleCartOrder;
       return {
         createdCartOrder: shop.withoutProfit(req, order),

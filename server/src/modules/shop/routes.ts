@@ -13,7 +13,8 @@ import type { FastifyRequest } from 'fastify';
 import { businessDate, ShopDay } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { implement } from '../../platform/endpoint-route.ts';
-import { badRequest, fieldError, notFound } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { caller, customerOf, found, holds, type RouteDef } from '../../platform/route.ts';
 import { addToCart, cartById, changeCartLine, setCartStatus } from './cart.ts';
 import { cartOf } from './cart-read.ts';
@@ -31,15 +32,6 @@ export const withoutProfit = <T extends { profit?: unknown }>(req: FastifyReques
   return rest as T;
 };
 
-/** The Idempotency-Key header: up to 200 printable characters. */
-function idempotencyKey(req: FastifyRequest): string | undefined {
-  const raw = req.headers['idempotency-key'];
-  const key = Array.isArray(raw) ? raw[0] : raw;
-  if (key === undefined || key === '') return undefined;
-  if (key.length > 200 || !/^[\x21-\x7e]+$/.test(key)) throw fieldError('Idempotency-Key', 'must be up to 200 printable characters');
-  return key;
-}
-
 /** The shop's routes: the shopper's cart, checkout, orders and their life, manual payments, the coupon check. */
 export function shopRoutes(ctx: AppContext): RouteDef[] {
   const { db } = ctx;
@@ -49,7 +41,13 @@ export function shopRoutes(ctx: AppContext): RouteDef[] {
 
   const checkout = async (req: FastifyRequest, body: Parameters<typeof placeOrder>[2]) => {
     const today = await day.today(req);
-    const placed = await db.transaction((tx) => placeOrder(tx, me(req), body, idempotencyKey(req), today, ctx.config.publicUrl));
+    const placed = await idempotent(
+      db,
+      req,
+      body,
+      (tx) => placeOrder(tx, me(req), body, today, ctx.config.publicUrl),
+      (first) => ({ orderId: first.orderId, repeat: true }),
+    );
     // a new order is answered from what was written; a repeat is read back
     const order = placed.created ?? found(await readOrder(db, placed.orderId, me(req)), `Order ${placed.orderId}`).singleCartOrder;
     return {
@@ -101,7 +99,7 @@ export function shopRoutes(ctx: AppContext): RouteDef[] {
       found(await readManualPayment(db, params.id, customerOf(req)), `Manual payment ${params.id}`),
     ),
     implement(ctx, manualPaymentEndpoints.create, async ({ req, body }) => {
-      const id = await db.transaction((tx) => addManualPayment(tx, me(req), body));
+      const id = await idempotent(db, req, body, (tx) => addManualPayment(tx, me(req), body));
       return found(await readManualPayment(db, id, me(req)), `Manual payment ${id}`);
     }),
     implement(ctx, manualPaymentEndpoints.setStatus, async ({ params, body }) => {
@@ -123,6 +121,6 @@ export function shopRoutes(ctx: AppContext): RouteDef[] {
       if (refusal) throw badRequest(refusal, { code: refusal });
       return { ...coupon, couponAmount: fromCents(couponAmount(coupon, toCents(query.amount))) };
     }),
-    ...returnRoutes(ctx, { day, idempotencyKey, withoutProfit }),
+    ...returnRoutes(ctx, { day, withoutProfit }),
   ];
 }

@@ -37,6 +37,8 @@ export interface Activity {
   idleInTransaction: number;
   /** The most seen wait events (type:event), with their average count. */
   topWaits: [string, number][];
+  /** Of the backends waiting on a lock: the statement waiting and the one its blocker last ran, the most seen. */
+  lockWaits: [string, number][];
 }
 
 const hz = (() => {
@@ -112,16 +114,21 @@ export function sampleActivity(url: string, everyMs = 100): { pids: Set<number>;
   const sums = { samples: 0, active: 0, onCpu: 0, idleInTransaction: 0 };
   const waiting: Record<string, number> = {};
   const events: Record<string, number> = {};
+  const locked: Record<string, number> = {};
   let running = true;
   const loop = (async () => {
     await client.connect();
     while (running) {
       const rows = (
         await client.query(
-          `select pid, state, wait_event_type as type, wait_event as event from pg_stat_activity
+          `select pid, state, wait_event_type as type, wait_event as event,
+             case when wait_event_type = 'Lock' then left(regexp_replace(query, '\\s+', ' ', 'g'), 90) || ' ← held by: ' ||
+               coalesce((select left(regexp_replace(b.query, '\\s+', ' ', 'g'), 90) from pg_stat_activity b
+                 where b.pid = (pg_blocking_pids(a.pid))[1]), '?') end as locked
+           from pg_stat_activity a
            where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
         )
-      ).rows as { pid: number; state: string | null; type: string | null; event: string | null }[];
+      ).rows as { pid: number; state: string | null; type: string | null; event: string | null; locked: string | null }[];
       sums.samples++;
       for (const r of rows) {
         pids.add(r.pid);
@@ -132,12 +139,18 @@ export function sampleActivity(url: string, everyMs = 100): { pids: Set<number>;
         else {
           waiting[r.type] = (waiting[r.type] ?? 0) + 1;
           events[`${r.type}:${r.event}`] = (events[`${r.type}:${r.event}`] ?? 0) + 1;
+          if (r.locked) locked[r.locked] = (locked[r.locked] ?? 0) + 1;
         }
       }
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
   })().catch(() => {}); // a sampler that cannot connect leaves its figures at zero samples
   const average = (n: number) => Math.round((n / Math.max(1, sums.samples)) * 100) / 100;
+  const top = (counts: Record<string, number>, n: number): [string, number][] =>
+    Object.entries(counts)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => [k, average(v)]);
   return {
     pids,
     async stop() {
@@ -150,10 +163,8 @@ export function sampleActivity(url: string, everyMs = 100): { pids: Set<number>;
         onCpu: average(sums.onCpu),
         waiting: Object.fromEntries(Object.entries(waiting).map(([k, v]) => [k, average(v)])),
         idleInTransaction: average(sums.idleInTransaction),
-        topWaits: Object.entries(events)
-          .sort((a, b) => b[1] - a[1])
-          .slice(0, 3)
-          .map(([k, v]) => [k, average(v)]),
+        topWaits: top(events, 3),
+        lockWaits: top(locked, 2),
       };
     },
   };

@@ -106,6 +106,7 @@ export function printScaleOut(s: ScaleOut): void {
     );
     console.log(`      CPU: ${cpu}`);
     console.log(`      backends: ${r.activity.active} active (${r.activity.onCpu} on CPU${waits ? `; waiting ${waits}` : ''})`);
+    for (const [what, n] of r.activity.lockWaits) console.log(`      waiting on a lock (${n} on average): ${what}`);
     console.log(`      bound: ${r.bound}`);
   }
   for (const line of s.coherence) console.log(`  ${line}`);

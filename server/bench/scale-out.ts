@@ -67,7 +67,13 @@ function boundOf(cpu: CpuShare | null, activity: Activity, servers: Server[]): s
   if (cpu) {
     const full = servers.filter((s) => (cpu.parts[`server ${s.name}`] ?? 0) >= 85).map((s) => s.name);
     if (full.length) said.push(`node's one core (server ${full.join(', ')} ≥85 %)`);
-    if (cpu.machine >= 0.85 * cpu.cores * 100) said.push(`the machine's ${cpu.cores} cores (${cpu.machine} % of ${cpu.cores * 100} busy)`);
+    if (cpu.machine >= 0.85 * cpu.cores * 100) {
+      const top = Object.entries(cpu.parts)
+        .sort((x, y) => y[1] - x[1])
+        .slice(0, 3)
+        .map(([k, v]) => `${k === 'other' ? 'other work' : k} ${v}`);
+      said.push(`the machine's ${cpu.cores} cores (${cpu.machine} % of ${cpu.cores * 100} busy: ${top.join(', ')})`);
+    }
   }
   const locks = activity.waiting.Lock ?? 0;
   if (locks >= 0.5) said.push(`row locks (${locks} backends waiting on a lock on average)`);
@@ -75,12 +81,30 @@ function boundOf(cpu: CpuShare | null, activity: Activity, servers: Server[]): s
 }
 
 /** One load of a scenario over `servers` (its connections split), measured with its CPU and its backends' activity. */
-async function spread(f: Fixtures, s: Scenario, plan: (i: number) => Request, servers: Server[], seconds: number, quick: boolean) {
+async function spread(
+  f: Fixtures,
+  s: Scenario,
+  plan: (i: number) => Request,
+  servers: Server[],
+  options: { seconds: number; quick: boolean; sent?: (server: Server, i: number) => void },
+) {
+  const { seconds, quick } = options;
   const per = Math.max(1, Math.round(s.connections / servers.length));
   let n = 0;
-  const shared = () => plan(n++);
   const load = (length: number, onTime?: (ms: number) => void) =>
-    Promise.all(servers.map((server) => measure(server.url, shared, { connections: per, seconds: length, onTime })));
+    Promise.all(
+      servers.map((server) =>
+        measure(
+          server.url,
+          () => {
+            const i = n++;
+            options.sent?.(server, i);
+            return plan(i);
+          },
+          { connections: per, seconds: length, onTime },
+        ),
+      ),
+    );
   const idle = async () => {
     for (const server of servers) await settle(`${server.url}/v1/product-category/public`);
   };
@@ -146,11 +170,15 @@ export async function scaleOut(
       const s = scenarios.find((x) => x.id === id)!;
       const plan = s.plan(f);
       const seconds = s.long && !options.quick ? Math.max(options.seconds, 12) : options.seconds;
-      const one = await spread(f, s, plan, [a], seconds, options.quick);
-      // the sale: the first products the spread load sells, their pages and list pages cached on both first
-      const sold = id === 'sale' ? soldBy(plan, 4) : [];
-      if (sold.length) await warm(f, pair, sold);
-      const two = await spread(f, s, plan, [a, b], seconds, options.quick);
+      const one = await spread(f, s, plan, [a], { seconds, quick: options.quick });
+      // the sale: the products of its first sales are cached on both servers first; which server sold which is noted
+      const watched = id === 'sale' ? 40 : 0;
+      const soldOn: Record<'A' | 'B', number[]> = { A: [], B: [] };
+      if (watched) await warm(f, pair, soldBy(plan, 0, watched));
+      const sent = (server: Server, i: number) => {
+        if (i < watched) soldOn[server.name].push(...soldBy(plan, i, i + 1));
+      };
+      const two = await spread(f, s, plan, [a, b], { seconds, quick: options.quick, sent });
       rows.push(one, two);
       for (const r of [one, two])
         log(
@@ -159,7 +187,7 @@ export async function scaleOut(
               .map(([k, v]) => `${k} ${v}%`)
               .join(', ')}; bound: ${r.bound}`,
         );
-      if (sold.length) said.push(...(await coherence(f, pair, { sold })));
+      if (watched) said.push(...(await coherence(f, pair, { soldOn })));
     }
     said.push(...(await coherence(f, pair, {})));
     for (const line of said) log(`scale-out: ${line}`);
@@ -169,10 +197,10 @@ export async function scaleOut(
   return { rows, coherence: said };
 }
 
-/** The products the first `n` requests of a sale plan sell. */
-function soldBy(plan: (i: number) => Request, n: number): number[] {
+/** The products the requests `from` to `to` (excluded) of a sale plan sell. */
+function soldBy(plan: (i: number) => Request, from: number, to: number): number[] {
   const ids = new Set<number>();
-  for (let i = 0; i < n; i++)
+  for (let i = from; i < to; i++)
     for (const line of JSON.parse(plan(i).body!).saleInvoiceProduct as { productId: number }[]) ids.add(line.productId);
   return [...ids];
 }

@@ -191,6 +191,7 @@ export async function scaleOut(
     }
     said.push(...(await coherence(f, pair, {})));
     for (const line of said) log(`scale-out: ${line}`);
+    log(`scale-out: done in ${((Date.now() - at) / 1000).toFixed(0)} s`);
   } finally {
     await second.stop();
   }

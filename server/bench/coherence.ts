@@ -60,14 +60,15 @@ export async function warm(f: Fixtures, pair: Pair, ids: number[]): Promise<void
 const said = (stale: string[]) => (stale.length ? `stale: ${stale.join(', ')}` : 'fresh');
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** B at once after a write on A, then 200 ms later; A at once. */
+/** B at once after a write on A, and again once 100 ms have passed since A's answer (the issue's bound); A at once. */
 async function afterWrite(f: Fixtures, pair: Pair, id: number, what: string, write: () => Promise<{ status: number; json: Json }>) {
   const done = await write();
   if (done.status >= 300) return `${what} on A was refused: ${done.status} ${JSON.stringify(done.json).slice(0, 300)}`;
+  const answered = Date.now();
   const [onB, onA] = await Promise.all([staleOn(f, pair.b, id), staleOn(f, pair.a, id)]);
-  await wait(200);
+  await wait(100 - (Date.now() - answered));
   const later = await staleOn(f, pair.b, id);
-  return `${what} on A: A ${said(onA)}; B at once ${said(onB)}; B 200 ms later ${said(later)}`;
+  return `${what} on A: A ${said(onA)}; B at once ${said(onB)}; B ${Date.now() - answered} ms after A's answer ${said(later)}`;
 }
 
 export async function coherence(f: Fixtures, pair: Pair, options: { soldOn?: Record<'A' | 'B', number[]> }): Promise<string[]> {

@@ -5,7 +5,7 @@
  * - `warm`: the products' pages and list pages asked of both servers, so each holds them if it caches.
  * - after a spread load (`soldOn`): products it sold on A and on B, asked of both: the stale answers of each.
  * - otherwise, one product cached on both, sold on A and then its price changed on A: B asked at once
- *   after A's answer and again 200 ms later (issue 23's bound for a change to reach B is 100 ms).
+ *   after A's answer and again once 100 ms have passed since it (issue 23's bound for a change to reach B).
  */
 import type { Fixtures } from './serve.ts';
 

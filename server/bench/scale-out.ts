@@ -13,7 +13,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { coherence, type Pair, warm } from './coherence.ts';
 import { type Activity, type CpuShare, cpuBetween, sampleActivity, snapshot } from './cpu-use.ts';
-import { type Measured, measure, percentiles, type Request, round, settle } from './load.ts';
+import { type Measured, measure, percentiles, type Request, round, settle, walkOnce } from './load.ts';
 import { type Scenario, scenarios } from './scenarios.ts';
 import type { Fixtures } from './serve.ts';
 
@@ -170,7 +170,11 @@ export async function scaleOut(
       const s = scenarios.find((x) => x.id === id)!;
       const plan = s.plan(f);
       const seconds = s.long && !options.quick ? Math.max(options.seconds, 12) : options.seconds;
+      // every page of the list asked once of each server first: both measured with their caches warm
+      const pages = id === 'catalogue-list' ? Math.ceil(f.products / 20) : 0;
+      if (pages) await walkOnce(a.url, plan, pages);
       const one = await spread(f, s, plan, [a], { seconds, quick: options.quick });
+      if (pages) await walkOnce(b.url, plan, pages);
       // the sale: the products of its first sales are cached on both servers first; which server sold which is noted
       const watched = id === 'sale' ? 40 : 0;
       const soldOn: Record<'A' | 'B', number[]> = { A: [], B: [] };

@@ -105,6 +105,11 @@ export function printScaleOut(s: ScaleOut): void {
         `err/t-o/non2xx ${m.errors}/${m.timeouts}/${m.non2xx}`,
     );
     console.log(`      CPU: ${cpu}`);
+    const per = r.cpuPerRequest;
+    if (per)
+      console.log(
+        `      CPU per request: app servers ${per.servers} ms, PostgreSQL ${per.postgres} ms, load generator ${per.loadGenerator} ms`,
+      );
     console.log(`      backends: ${r.activity.active} active (${r.activity.onCpu} on CPU${waits ? `; waiting ${waits}` : ''})`);
     for (const [what, n] of r.activity.lockWaits) console.log(`      waiting on a lock (${n} on average): ${what}`);
     console.log(`      bound: ${r.bound}`);

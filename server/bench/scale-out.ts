@@ -28,6 +28,8 @@ export interface ScaleOutRow {
   perServer: number[];
   /** CPU in % of one core over the load's window, by process. */
   cpu: CpuShare | null;
+  /** CPU milliseconds per answered request: the app servers together, PostgreSQL's bench backends, the load generator (steadier than req/s on a busy machine). */
+  cpuPerRequest: { servers: number; postgres: number; loadGenerator: number } | null;
   activity: Activity;
   bound: string;
 }
@@ -78,6 +80,19 @@ function boundOf(cpu: CpuShare | null, activity: Activity, servers: Server[]): s
   const locks = activity.waiting.Lock ?? 0;
   if (locks >= 0.5) said.push(`row locks (${locks} backends waiting on a lock on average)`);
   return said.length ? said.join('; ') : 'neither CPU nor locks: the round trips of too few connections';
+}
+
+/** CPU ms per request from the shares (% of one core) and the req/s. */
+function perRequest(cpu: CpuShare, rps: number): ScaleOutRow['cpuPerRequest'] {
+  const ms = (share: number) => round((share / 100 / rps) * 1000, 3);
+  const servers = Object.entries(cpu.parts)
+    .filter(([k]) => k.startsWith('server '))
+    .reduce((total, [, v]) => total + v, 0);
+  return {
+    servers: ms(servers),
+    postgres: ms(cpu.parts['PostgreSQL, bench backends'] ?? 0),
+    loadGenerator: ms(cpu.parts['load generator'] ?? 0),
+  };
 }
 
 /** One load of a scenario over `servers` (its connections split), measured with its CPU and its backends' activity. */
@@ -145,6 +160,7 @@ async function spread(
     measured,
     perServer: each.map((m) => m.rps),
     cpu,
+    cpuPerRequest: cpu && rps ? perRequest(cpu, rps) : null,
     activity: seen,
     bound: boundOf(cpu, seen, servers),
   };

@@ -54,6 +54,7 @@ function startSecond(f: Fixtures): Promise<{ server: Server; stop: () => Promise
   });
   const stop = () =>
     new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.send({ cmd: 'stop' });
     });

@@ -142,6 +142,8 @@ const versions: Record<string, string> = {};
 const startedAt = Date.now();
 if (!url) notes.push('PostgreSQL not measured: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server');
 let scaledOut: ScaleOut | undefined;
+if (words.length && scaleOutChosen && !databases.includes('postgres'))
+  notes.push('scale-out not measured: it runs on PostgreSQL only (BENCH_DATABASE_URL or TEST_DATABASE_URL)');
 if (chosen.some((s) => s.postgresOnly)) notes.push(`books run on PostgreSQL only (${ledgerRows.toLocaleString('en')} ledger rows)`);
 for (const kind of databases) {
   const list = chosen.filter((s) => kind === 'postgres' || !s.postgresOnly);

@@ -28,12 +28,19 @@ export interface Measured {
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** p50, p95 and p99 of response times (sorted in place). */
+export function percentiles(times: number[]): Pick<Measured, 'p50' | 'p95' | 'p99'> {
+  times.sort((a, b) => a - b);
+  return { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), p99: round(percentile(times, 99)) };
+}
 
 export async function measure(
   url: string,
   next: (i: number) => Request,
-  options: { connections: number; seconds: number },
+  /** `onTime`: each response's time, also given to the caller (loads on several servers at once, merged). */
+  options: { connections: number; seconds: number; onTime?: (ms: number) => void },
 ): Promise<Measured> {
   let i = 0;
   const times: number[] = [];
@@ -67,15 +74,13 @@ export async function measure(
   });
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
     times.push(responseTime);
+    options.onTime?.(responseTime);
   });
   const result = await instance;
-  times.sort((a, b) => a - b);
   return {
     // one decimal below 100 req/s (the books, one connection), whole numbers above
     rps: round(result.requests.total / result.duration, result.requests.total / result.duration < 100 ? 1 : 0),
-    p50: round(percentile(times, 50)),
-    p95: round(percentile(times, 95)),
-    p99: round(percentile(times, 99)),
+    ...percentiles(times),
     requests: result.requests.total,
     errors: result.errors,
     timeouts: result.timeouts,

@@ -9,6 +9,10 @@
  * measurement's length (default 5, quick 2); BENCH_DATABASES=embedded|postgres runs one database.
  * A scenario with a background (browse-while-selling) runs it during the app's load only; one whose
  * limit is the app itself, quiet, is measured quiet first.
+ *
+ * On PostgreSQL, after the catalogue's scenarios (and before the till's grow the catalogue), the
+ * scale-out run (scale-out.ts): a second app server on the same database, the catalogue list and the
+ * sale on one server and spread over two. In the default run; picked alone by the word `scale-out`.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
@@ -16,7 +20,8 @@ import path from 'node:path';
 import { check } from './checks.ts';
 import { listSizes } from './list-scenarios.ts';
 import { measure, settle, walkOnce } from './load.ts';
-import { machine, printTable, writeJson } from './report.ts';
+import { machine, printScaleOut, printTable, writeJson } from './report.ts';
+import { type ScaleOut, scaleOut } from './scale-out.ts';
 import { type Phase, type Result, type Scenario, scenarios } from './scenarios.ts';
 import type { Fixtures, Message } from './serve.ts';
 
@@ -28,6 +33,7 @@ const tillProducts = Number(process.env.BENCH_TILL_PRODUCTS ?? 100_000);
 const ledgerRows = Number(process.env.BENCH_LEDGER_ROWS ?? 1_000_000);
 const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const chosen = scenarios.filter((s) => !words.length || words.some((w) => s.id.includes(w)));
+const scaleOutChosen = !words.length || words.some((w) => 'scale-out'.includes(w));
 const databases = (['postgres', 'embedded'] as const).filter(
   (d) => (d === 'embedded' || url) && (!process.env.BENCH_DATABASES || process.env.BENCH_DATABASES.includes(d)),
 );
@@ -135,16 +141,27 @@ const notes: string[] = [];
 const versions: Record<string, string> = {};
 const startedAt = Date.now();
 if (!url) notes.push('PostgreSQL not measured: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server');
+let scaledOut: ScaleOut | undefined;
+if (words.length && scaleOutChosen && !databases.includes('postgres'))
+  notes.push('scale-out not measured: it runs on PostgreSQL only (BENCH_DATABASE_URL or TEST_DATABASE_URL)');
 if (chosen.some((s) => s.postgresOnly)) notes.push(`books run on PostgreSQL only (${ledgerRows.toLocaleString('en')} ledger rows)`);
 for (const kind of databases) {
   const list = chosen.filter((s) => kind === 'postgres' || !s.postgresOnly);
-  if (!list.length) continue;
+  const scaling = kind === 'postgres' && scaleOutChosen;
+  if (!list.length && !scaling) continue;
   const { child, fixtures, ask } = await startServer(kind);
   versions[kind] = fixtures.version;
   log(`${kind}: ${fixtures.version}; ${fixtures.products} products ready in ${fixtures.seconds.toFixed(1)} s`);
   const phases: Phase[] = ['catalogue', 'till', 'shop', 'lists-10k', 'lists', 'books'];
   for (const phase of phases) {
     const here = list.filter((s) => s.phase === phase);
+    if (phase === 'till' && scaling)
+      // a scale-out that cannot run (no second server) is said, and the rest of the bench goes on
+      scaledOut = await scaleOut(fixtures, child.pid!, { seconds, quick, log }).catch((error: Error) => {
+        notes.push(`scale-out not measured: ${error.message}`);
+        log(`scale-out failed: ${error.stack ?? error.message}`);
+        return undefined;
+      });
     if (!here.length) continue;
     if (phase === 'till') {
       const grown = await ask({ cmd: 'grow', to: tillProducts });
@@ -167,6 +184,8 @@ for (const kind of databases) {
 for (const r of results) r.met = scenarios.find((s) => s.id === r.scenario)!.met(r, results);
 
 const about = { ...(await machine()), databases: versions, seconds, quick, minutes: Math.round((Date.now() - startedAt) / 600) / 100 };
-printTable(results, about, notes);
-const file = await writeJson(results, about, notes);
+if (results.length) printTable(results, about, notes);
+else for (const note of notes) log(`note: ${note}`);
+if (scaledOut) printScaleOut(scaledOut);
+const file = await writeJson(results, about, notes, scaledOut ? { scaleOut: scaledOut } : {});
 log(`written to ${path.relative(process.cwd(), file)}`);

@@ -20,6 +20,8 @@ export interface BenchDatabase {
   sql: RawSql;
   /** PostgreSQL's version (or PGlite's). */
   version: string;
+  /** The scratch database's URL (PostgreSQL only): other processes may open it too (the scale-out run). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,7 @@ export async function openBenchDatabase(kind: 'embedded' | 'postgres', url?: str
     database,
     sql,
     version: `PostgreSQL ${String(v!.server_version)}`,
+    url: at(url, name),
     async close() {
       await pool.end();
       await database.close();

@@ -1,7 +1,8 @@
-/** The bench's table (stdout) and its JSON (server/bench/results/latest.json, not committed). */
+/** The bench's tables (stdout) and its JSON (server/bench/results/latest.json, not committed). */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { ScaleOut } from './scale-out.ts';
 import type { Result } from './scenarios.ts';
 
 export interface Machine {
@@ -83,9 +84,48 @@ export function printTable(results: Result[], about: Machine & Record<string, un
   console.log('');
 }
 
-export async function writeJson(results: Result[], about: Machine & Record<string, unknown>, notes: string[]): Promise<string> {
+/** The scale-out run: one server against two, each load's CPU by process and PostgreSQL's backends, then the coherence seen. */
+export function printScaleOut(s: ScaleOut): void {
+  console.log('Scale-out (issue 23): one app server, then two on the same PostgreSQL (the connections split, one walk shared)');
+  console.log('  CPU in % of one core over the load (load generator, servers, PostgreSQL, other = the rest of the machine);');
+  console.log('  backends = PostgreSQL backends of the bench database, on average: active (on CPU / waiting by type)');
+  for (const r of s.rows) {
+    const m = r.measured;
+    const cpu = r.cpu
+      ? `${Object.entries(r.cpu.parts)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}; machine ${r.cpu.machine} of ${r.cpu.cores * 100}`
+      : 'no /proc';
+    const waits = Object.entries(r.activity.waiting)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
+    console.log(
+      `  ${r.scenario}, ${r.servers} server${r.servers > 1 ? 's' : ''}, ${r.connections} conn: ${m.rps} req/s` +
+        `${r.servers > 1 ? ` (${r.perServer.join(' + ')})` : ''}, p50 ${m.p50} p95 ${m.p95} p99 ${m.p99} ms, ` +
+        `err/t-o/non2xx ${m.errors}/${m.timeouts}/${m.non2xx}`,
+    );
+    console.log(`      CPU: ${cpu}`);
+    const per = r.cpuPerRequest;
+    if (per)
+      console.log(
+        `      CPU per request: app servers ${per.servers} ms, PostgreSQL ${per.postgres} ms, load generator ${per.loadGenerator} ms`,
+      );
+    console.log(`      backends: ${r.activity.active} active (${r.activity.onCpu} on CPU${waits ? `; waiting ${waits}` : ''})`);
+    for (const [what, n] of r.activity.lockWaits) console.log(`      waiting on a lock (${n} on average): ${what}`);
+    console.log(`      bound: ${r.bound}`);
+  }
+  for (const line of s.coherence) console.log(`  ${line}`);
+  console.log('');
+}
+
+export async function writeJson(
+  results: Result[],
+  about: Machine & Record<string, unknown>,
+  notes: string[],
+  more: Record<string, unknown> = {},
+): Promise<string> {
   const file = path.join(import.meta.dirname, 'results', 'latest.json');
   await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, `${JSON.stringify({ ...about, notes, results }, null, 2)}\n`);
+  await fs.writeFile(file, `${JSON.stringify({ ...about, notes, results, ...more }, null, 2)}\n`);
   return file;
 }

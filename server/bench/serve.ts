@@ -39,6 +39,9 @@ export interface Fixtures {
   /** The web shop's delivery area, payment method and shoppers (shop-data.ts). */
   shop: ShopFixtures;
   seconds: number;
+  /** The database's URL (PostgreSQL only) and the tokens' signing secret: a second app server on the same data (scale-out.ts). */
+  databaseUrl?: string;
+  secret: string;
 }
 
 export type Message =
@@ -150,6 +153,8 @@ const fixtures: Fixtures = {
   firstProductId: Number(first!.id),
   shop: { deliveryFeeId, codMethodId, ...shoppers },
   seconds: (Date.now() - started) / 1000,
+  databaseUrl: bench.url,
+  secret,
 };
 process.send!({ ready: fixtures });
 

@@ -53,13 +53,18 @@ export interface TestApp {
   ): Promise<{ token: string; userId: number; roleId: number; username: string; password: string }>;
   /** A customer token (signed by the server's own signer) for a new customer row. */
   customerToken(): Promise<{ token: string; customerId: number }>;
+  /**
+   * PostgreSQL only: a second server process's app on this same database (its own pool, caches and
+   * listener; the same signing secret, so a token works on both). Close it before this one.
+   */
+  twin(env?: Record<string, string>): Promise<TestApp>;
   close(): Promise<void>;
 }
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${process.pid}x${Date.now().toString(36)}x${counter++}`;
 
-async function cloneDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function cloneDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const template = inject('template');
   if (inject('mode') === 'embedded') {
     const dump = await fs.readFile(template);
@@ -73,9 +78,11 @@ async function cloneDatabase(): Promise<{ database: Database; drop: () => Promis
   await admin.connect();
   await admin.query(`create database "${name}" template "${templateName}"`);
   await admin.end();
-  const database = await openDatabase({ url: withDatabase(template, name) });
+  const url = withDatabase(template, name);
+  const database = await openDatabase({ url });
   return {
     database,
+    url,
     drop: async () => {
       const c = new pg.Client({ connectionString: withDatabase(template, 'postgres') });
       await c.connect();
@@ -87,7 +94,11 @@ async function cloneDatabase(): Promise<{ database: Database; drop: () => Promis
 
 /** A real server on a fresh copy of the migrated, seeded test database. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { database, drop } = await cloneDatabase();
+  const { database, url, drop } = await cloneDatabase();
+  return testAppOn(database, env, drop, url);
+}
+
+async function testAppOn(database: Database, env: Record<string, string>, drop: () => Promise<void>, url?: string): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tillbook-data-'));
   const config = readConfig({
     DATA_DIR: dataDir,
@@ -100,6 +111,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const app = await buildApp({ db: database.db, watch: database.watch, config, secret: testSecret, logger: false });
   await app.ready();
+  await database.ready();
   const tokens = new TokenService(testSecret, config.accessTokenSeconds);
   let owner: string | undefined;
 
@@ -174,6 +186,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
         .returning();
       const token = await tokens.sign({ id: row!.id, kind: 'customer', roleId: customerRole!.id, role: 'customer' });
       return { token, customerId: row!.id };
+    },
+    async twin(twinEnv = env) {
+      if (!url) throw new Error('a second app on one database needs PostgreSQL (TEST_DATABASE_URL)');
+      return testAppOn(await openDatabase({ url }), twinEnv, async () => {}, url);
     },
     async close() {
       await app.close();

@@ -8,6 +8,7 @@ import { buildApp } from '../src/app.ts';
 import { type Config, readConfig } from '../src/config.ts';
 import { type Database, newPglite, openDatabase } from '../src/platform/db.ts';
 import { TokenService } from '../src/platform/tokens.ts';
+import type { WriteListenerOptions } from '../src/platform/write-listener.ts';
 import { ownerPassword, ownerUsername, testSecret } from './constants.ts';
 import { withDatabase } from './global-setup.ts';
 import {
@@ -39,6 +40,8 @@ export interface CallOptions {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** PostgreSQL: the cloned database's URL (for a second app or a plain client, as psql would be). */
+  databaseUrl?: string;
   config: Config;
   dataDir: string;
   tokens: TokenService;
@@ -57,7 +60,7 @@ export interface TestApp {
    * PostgreSQL only: a second server process's app on this same database (its own pool, caches and
    * listener; the same signing secret, so a token works on both). Close it before this one.
    */
-  twin(env?: Record<string, string>): Promise<TestApp>;
+  twin(env?: Record<string, string>, listen?: WriteListenerOptions): Promise<TestApp>;
   close(): Promise<void>;
 }
 
@@ -142,6 +145,7 @@ async function testAppOn(database: Database, env: Record<string, string>, drop: 
   const t: TestApp = {
     app,
     database,
+    databaseUrl: url,
     config,
     dataDir,
     tokens,
@@ -187,9 +191,9 @@ async function testAppOn(database: Database, env: Record<string, string>, drop: 
       const token = await tokens.sign({ id: row!.id, kind: 'customer', roleId: customerRole!.id, role: 'customer' });
       return { token, customerId: row!.id };
     },
-    async twin(twinEnv = env) {
+    async twin(twinEnv = env, listen) {
       if (!url) throw new Error('a second app on one database needs PostgreSQL (TEST_DATABASE_URL)');
-      return testAppOn(await openDatabase({ url }), twinEnv, async () => {}, url);
+      return testAppOn(await openDatabase({ url, listen }), twinEnv, async () => {}, url);
     },
     async close() {
       await app.close();

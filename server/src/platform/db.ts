@@ -12,7 +12,7 @@ import pg from 'pg';
 import * as schema from '../schema/index.ts';
 import { startingCluster } from './embedded-template.ts';
 import { endsTransaction, rowsMarked, SqlWatch } from './sql-watch.ts';
-import { WriteListener } from './write-listener.ts';
+import { WriteListener, type WriteListenerOptions } from './write-listener.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -35,7 +35,14 @@ export interface Database {
 export const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
 
 // numeric columns come back as text; money columns declare mode 'number' and drizzle converts them.
-export async function openDatabase(options: { url?: string; dataDir?: string; pglite?: PGlite; poolSize?: number }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  pglite?: PGlite;
+  poolSize?: number;
+  /** Server mode: the listener's backoff and ping (write-listener.ts). */
+  listen?: WriteListenerOptions;
+}): Promise<Database> {
   if (options.url) {
     // other processes write too: the caches serve nothing until the listener hears every write
     const watch = new SqlWatch({ coherent: false });
@@ -43,13 +50,28 @@ export async function openDatabase(options: { url?: string; dataDir?: string; pg
     // machine code first, which took longer than the read itself (the widest dashboard: 3.0 s → 1.9 s
     // under load without it); the app's statements are short or read by index, where JIT never pays
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c jit=off' });
-    pool.on('connect', (client) => watchPgClient(client, watch));
+    // the backends of this pool: their writes are seen from the SQL sent, not again from their notifications
+    const own = new Set<number>();
+    const pid = (client: pg.PoolClient) => (client as unknown as { processID: number | null }).processID;
+    pool.on('connect', (client) => {
+      watchPgClient(client, watch);
+      const id = pid(client);
+      if (id !== null) own.add(id);
+    });
+    pool.on('remove', (client) => {
+      const id = pid(client);
+      if (id !== null) own.delete(id);
+    });
     // an idle connection the server closes (a restart, an administrator) is dropped by the pool and
     // replaced on the next query; unhandled, its error would end the process
     pool.on('error', (error) => console.warn(`database: an idle connection was closed (${error.message})`));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
-    const listener = new WriteListener(options.url, watch, { warn: (message) => console.warn(message) });
+    const listener = new WriteListener(options.url, watch, {
+      warn: (message) => console.warn(message),
+      own: (id) => own.has(id),
+      ...options.listen,
+    });
     return {
       db,
       kind: 'server',

@@ -9,6 +9,12 @@ export interface WriteListenerOptions {
   /** How often the listening connection is asked a `select 1`, to find a connection that died without a word. */
   pingMs?: number;
   warn?: (message: string) => void;
+  /**
+   * Is this backend process one of this process's own pool connections? Their writes were seen already,
+   * from the SQL sent (sql-watch.ts), when they became visible; touching them again a moment later
+   * would only drop answers read since.
+   */
+  own?: (pid: number) => boolean;
 }
 
 /**
@@ -63,7 +69,8 @@ export class WriteListener {
         client.on('end', () => resolve());
       });
       client.on('notification', (notice) => {
-        if (notice.channel === writesChannel && notice.payload) this.watch.touch(notice.payload.split(' '));
+        if (notice.channel !== writesChannel || !notice.payload || this.options.own?.(notice.processId)) return;
+        this.watch.touch(notice.payload.split(' '));
       });
       const ping = setInterval(() => this.#ping(client), this.options.pingMs ?? 5000);
       ping.unref();

@@ -83,7 +83,10 @@ describe('the public catalogue', () => {
   test("a sale on A keeps B's answers about other products in memory, and B shows the sold product's stock", async () => {
     const kept = await newProduct();
     const sold = await newProduct('3.00');
-    const stock = { date: '2026-05-10', adjustInvoiceProduct: [kept, sold].map((productId) => ({ productId, adjustQuantity: 5, adjustType: 'increment' })) };
+    const stock = {
+      date: '2026-05-10',
+      adjustInvoiceProduct: [kept, sold].map((productId) => ({ productId, adjustQuantity: 5, adjustType: 'increment' })),
+    };
     expect((await a.call('POST', '/v1/adjust-inventory', { token: owner, body: stock })).status).toBe(201);
     const keptList = listOn(b, kept);
     await shownAfter(performance.now(), pageOn(b, kept), (p) => p.body.productQuantity === 5);
@@ -116,7 +119,10 @@ describe('the access rules', () => {
     expect(statements(await products())).toBeGreaterThan(0); // the list itself; the access check is kept
     const all = await a.call('GET', '/v1/permission', { token: owner, query: { query: 'all' } });
     const customers = (all.body.getAllPermission as { id: number; name: string }[]).find((p) => p.name === 'readAll-customer')!;
-    const revoked = await a.call('POST', '/v1/role-permission', { token: owner, body: { roleId: clerk.roleId, permissionId: [customers.id] } });
+    const revoked = await a.call('POST', '/v1/role-permission', {
+      token: owner,
+      body: { roleId: clerk.roleId, permissionId: [customers.id] },
+    });
     expect(revoked.status).toBeLessThan(300);
     const answeredAt = performance.now();
     expect(await shownAfter(answeredAt, products, (r) => r.status === 403)).toBeLessThanOrEqual(100);

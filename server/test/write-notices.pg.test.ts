@@ -84,9 +84,9 @@ describe('product', () => {
 
 test("a review names its product's row (its average rating changes)", async () => {
   const [customer] = (await psql.query(`select id from customer limit 1`)).rows;
-  expect(
-    await announced('insert into review_rating (product_id, customer_id, rating) values ($1, $2, 4)', [ids[3], customer.id]),
-  ).toEqual([`review_rating product#${ids[3]}`]);
+  expect(await announced('insert into review_rating (product_id, customer_id, rating) values ($1, $2, 4)', [ids[3], customer.id])).toEqual([
+    `review_rating product#${ids[3]}`,
+  ]);
   expect(await announced('update review_rating set status = false where product_id = $1', [ids[3]])).toEqual([
     `review_rating product#${ids[3]}`,
   ]);

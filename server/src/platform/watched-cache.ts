@@ -21,10 +21,9 @@ export const defaultCacheBytes = 8 * 1024 * 1024;
  * Answers read from the database, kept in memory while none of their tables has been written since
  * the read began (see sql-watch.ts), so a write is seen by the very next request (another process's
  * as soon as its notification comes); while the watch is not coherent, every call reads and nothing is
- * kept. Callers that ask
- * for the same key at once share one read. At most `entries` keys and `bytes` bytes (the key and the
- * answer, weighed once when the answer comes): the oldest goes first, and an answer larger than the
- * whole budget is served to those who asked and not kept. A count alone is no bound: nine distinct
+ * kept. Callers that ask for the same key at once share one read. At most `entries` keys and `bytes`
+ * bytes (the key and the answer, weighed once when the answer comes): the oldest goes first, and an
+ * answer larger than the whole budget is served to those who asked and not kept. A count alone is no bound: nine distinct
  * wide dashboard ranges once held 2 GB.
  */
 export class WatchedCache<K, V> {

@@ -81,14 +81,21 @@ const trigger = (name: string, when: string, table: string, rest: string) =>
   `create or replace trigger ${name} after ${when} on ${identifier(table)} ${rest};`;
 
 /** Tables whose writes change rows of a watched table, and the column that names them. */
-const rowSources: { table: string; rowsOf: string; column: string }[] = [{ table: 'review_rating', rowsOf: 'product', column: 'product_id' }];
+const rowSources: { table: string; rowsOf: string; column: string }[] = [
+  { table: 'review_rating', rowsOf: 'product', column: 'product_id' },
+];
 
 /** The triggers announcing a table's writes. */
 function triggersOf(table: string): string[] {
   const source = rowSources.find((s) => s.table === table);
   if (table === 'product') {
     return [
-      trigger('tillbook_write_notice', 'insert or delete or truncate', table, 'for each statement execute function tillbook_write_notice()'),
+      trigger(
+        'tillbook_write_notice',
+        'insert or delete or truncate',
+        table,
+        'for each statement execute function tillbook_write_notice()',
+      ),
       trigger(
         'tillbook_write_notice_update',
         'update',
@@ -106,7 +113,14 @@ function triggersOf(table: string): string[] {
       trigger('tillbook_write_notice_delete', 'delete', table, `referencing old table as old_rows ${rows}`),
     ];
   }
-  return [trigger('tillbook_write_notice', 'insert or update or delete or truncate', table, 'for each statement execute function tillbook_write_notice()')];
+  return [
+    trigger(
+      'tillbook_write_notice',
+      'insert or update or delete or truncate',
+      table,
+      'for each statement execute function tillbook_write_notice()',
+    ),
+  ];
 }
 
 /** The watched tables with the tables announcing rows of them. */

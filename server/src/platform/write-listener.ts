@@ -59,14 +59,24 @@ export class WriteListener {
     const first = this.options.retryMs ?? 100;
     let wait = first;
     while (!this.#closed) {
-      const client = new pg.Client({ connectionString: this.url, keepAlive: true, application_name: 'tillbook listener' });
+      const client = new pg.Client({
+        connectionString: this.url,
+        keepAlive: true,
+        connectionTimeoutMillis: 10_000,
+        application_name: 'tillbook listener',
+      });
       const lost = new Promise<void>((resolve) => {
         this.#drop = resolve;
-        client.on('error', (error) => {
-          this.options.warn?.(`database: the listening connection failed (${error.message})`);
+        // not trusted from this very moment (the loop below connects again)
+        const gone = () => {
+          if (this.#client === client) this.#deaf();
           resolve();
+        };
+        client.on('error', (error) => {
+          if (!this.#closed) this.options.warn?.(`database: the listening connection failed (${error.message})`);
+          gone();
         });
-        client.on('end', () => resolve());
+        client.on('end', gone);
       });
       client.on('notification', (notice) => {
         if (notice.channel !== writesChannel || !notice.payload || this.options.own?.(notice.processId)) return;
@@ -86,10 +96,7 @@ export class WriteListener {
         if (!this.#closed) this.options.warn?.(`database: could not listen for writes (${(error as Error).message})`);
       }
       clearInterval(ping);
-      this.#ready = false;
-      this.#client = undefined;
-      this.pid = undefined;
-      this.watch.lose();
+      this.#deaf();
       // a connection that died without a word may never answer the goodbye: wait a second at most
       await Promise.race([client.end().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
       if (this.#closed) break;
@@ -101,10 +108,18 @@ export class WriteListener {
     }
   }
 
+  /** No connection to trust: the caches read and keep nothing until the next session coheres. */
+  #deaf(): void {
+    this.#ready = false;
+    this.#client = undefined;
+    this.pid = undefined;
+    this.watch.lose();
+  }
+
   /** Installs the triggers of every watched table (again while more come), then drops everything kept and coheres. */
   async #settle(client: pg.Client): Promise<void> {
     let installed = -1;
-    while (installed !== this.watch.watched.size) {
+    while (installed !== this.watch.watched.size && !this.#closed) {
       installed = this.watch.watched.size;
       await installWriteNotices(client, [...this.watch.watched]);
     }
@@ -129,7 +144,10 @@ export class WriteListener {
   #ping(client: pg.Client): void {
     if (this.#client !== client) return;
     const drop = () => {
-      if (this.#client === client) this.#drop?.();
+      if (this.#client !== client) return;
+      this.options.warn?.('database: the listening connection did not answer its ping');
+      this.#deaf();
+      this.#drop?.();
     };
     const timeout = setTimeout(drop, this.options.pingMs ?? 5000);
     client.query('select 1').then(

@@ -81,6 +81,8 @@ const probe = await buildApp({
   logger: false,
 });
 const probeUrl = await probe.listen({ port: 0, host: '127.0.0.1' });
+// on PostgreSQL the caches are trusted once the listener hears every write (write-listener.ts)
+await bench.database.ready();
 
 /** One call to the app during setup; throws on an error answer. */
 async function call(method: string, url: string, token?: string, body?: unknown) {

@@ -51,6 +51,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     if (config.seedDemo) await seedDemoPictured(database.db, config);
     await options.beforeApp?.();
     const app = await buildApp({ db: database.db, watch: database.watch, config, secret, logger: options.logger });
+    // on PostgreSQL the caches wait for the listener (they read without keeping meanwhile): a bounded wait
+    await Promise.race([database.ready(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
     // the embedded database has no autovacuum: the tables every sale rewrites are vacuumed on a timer
     const stopUpkeep =
       database.kind === 'embedded'

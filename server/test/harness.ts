@@ -8,6 +8,7 @@ import { buildApp } from '../src/app.ts';
 import { type Config, readConfig } from '../src/config.ts';
 import { type Database, newPglite, openDatabase } from '../src/platform/db.ts';
 import { TokenService } from '../src/platform/tokens.ts';
+import type { WriteListenerOptions } from '../src/platform/write-listener.ts';
 import { ownerPassword, ownerUsername, testSecret } from './constants.ts';
 import { withDatabase } from './global-setup.ts';
 import {
@@ -39,6 +40,8 @@ export interface CallOptions {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** PostgreSQL: the cloned database's URL (for a second app or a plain client, as psql would be). */
+  databaseUrl?: string;
   config: Config;
   dataDir: string;
   tokens: TokenService;
@@ -53,13 +56,18 @@ export interface TestApp {
   ): Promise<{ token: string; userId: number; roleId: number; username: string; password: string }>;
   /** A customer token (signed by the server's own signer) for a new customer row. */
   customerToken(): Promise<{ token: string; customerId: number }>;
+  /**
+   * PostgreSQL only: a second server process's app on this same database (its own pool, caches and
+   * listener; the same signing secret, so a token works on both). Close it before this one.
+   */
+  twin(env?: Record<string, string>, listen?: WriteListenerOptions): Promise<TestApp>;
   close(): Promise<void>;
 }
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${process.pid}x${Date.now().toString(36)}x${counter++}`;
 
-async function cloneDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function cloneDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const template = inject('template');
   if (inject('mode') === 'embedded') {
     const dump = await fs.readFile(template);
@@ -73,9 +81,11 @@ async function cloneDatabase(): Promise<{ database: Database; drop: () => Promis
   await admin.connect();
   await admin.query(`create database "${name}" template "${templateName}"`);
   await admin.end();
-  const database = await openDatabase({ url: withDatabase(template, name) });
+  const url = withDatabase(template, name);
+  const database = await openDatabase({ url });
   return {
     database,
+    url,
     drop: async () => {
       const c = new pg.Client({ connectionString: withDatabase(template, 'postgres') });
       await c.connect();
@@ -87,7 +97,11 @@ async function cloneDatabase(): Promise<{ database: Database; drop: () => Promis
 
 /** A real server on a fresh copy of the migrated, seeded test database. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { database, drop } = await cloneDatabase();
+  const { database, url, drop } = await cloneDatabase();
+  return testAppOn(database, env, drop, url);
+}
+
+async function testAppOn(database: Database, env: Record<string, string>, drop: () => Promise<void>, url?: string): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tillbook-data-'));
   const config = readConfig({
     DATA_DIR: dataDir,
@@ -100,6 +114,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const app = await buildApp({ db: database.db, watch: database.watch, config, secret: testSecret, logger: false });
   await app.ready();
+  await database.ready();
   const tokens = new TokenService(testSecret, config.accessTokenSeconds);
   let owner: string | undefined;
 
@@ -130,6 +145,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const t: TestApp = {
     app,
     database,
+    databaseUrl: url,
     config,
     dataDir,
     tokens,
@@ -174,6 +190,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
         .returning();
       const token = await tokens.sign({ id: row!.id, kind: 'customer', roleId: customerRole!.id, role: 'customer' });
       return { token, customerId: row!.id };
+    },
+    async twin(twinEnv = env, listen) {
+      if (!url) throw new Error('a second app on one database needs PostgreSQL (TEST_DATABASE_URL)');
+      return testAppOn(await openDatabase({ url, listen }), twinEnv, async () => {}, url);
     },
     async close() {
       await app.close();

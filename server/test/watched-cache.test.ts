@@ -65,3 +65,41 @@ test('a value is weighed by what it holds: text, numbers, lists, sets, maps, buf
   expect(approximateBytes(new Map(ids.map((i) => [i, { name: 'x'.repeat(10) }])))).toBeGreaterThanOrEqual(10_000 * 36);
   expect(approximateBytes({ daily: ids.map((i) => ({ date: '2026-01-01', sales: i })) })).toBeGreaterThanOrEqual(10_000 * 40);
 });
+
+test('while the watch is not coherent (not listening for other processes), every ask reads and nothing is kept', async () => {
+  const c = counted({});
+  await c.get('a');
+  await c.get('a');
+  expect(c.loads).toEqual(['a']);
+  c.watch.lose();
+  await c.get('a');
+  await c.get('a');
+  expect(c.loads).toEqual(['a', 'a', 'a']);
+  c.watch.cohere();
+  // listening again: what was kept before is gone, what is read now is kept
+  await c.get('a');
+  await c.get('a');
+  expect(c.loads).toEqual(['a', 'a', 'a', 'a']);
+});
+
+test('a read begun before coherence was lost is not kept, even when it ends after coherence came back', async () => {
+  const watch = new SqlWatch();
+  const cache = new WatchedCache<string, string>(watch, ['colors']);
+  let finish: (value: string) => void = () => {};
+  const slow = cache.get('a', () => new Promise<string>((resolve) => (finish = resolve)));
+  watch.lose();
+  watch.cohere();
+  finish('old');
+  expect(await slow).toBe('old');
+  expect(await cache.get('a', async () => 'new')).toBe('new');
+});
+
+test('a cache tells the watch the tables it watches, once each', () => {
+  const watch = new SqlWatch();
+  const told: string[][] = [];
+  watch.onNewTables = (tables) => told.push(tables);
+  new WatchedCache(watch, ['colors', 'uom']);
+  new WatchedCache(watch, ['uom', 'product']);
+  expect(told).toEqual([['colors', 'uom'], ['product']]);
+  expect([...watch.watched]).toEqual(['colors', 'uom', 'product']);
+});

@@ -12,6 +12,7 @@ import pg from 'pg';
 import * as schema from '../schema/index.ts';
 import { startingCluster } from './embedded-template.ts';
 import { endsTransaction, rowsMarked, SqlWatch } from './sql-watch.ts';
+import { WriteListener, type WriteListenerOptions } from './write-listener.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -24,27 +25,66 @@ export interface Database {
   kind: 'embedded' | 'server';
   /** The tables written and the statements sent, as seen by the driver (see sql-watch.ts). */
   watch: SqlWatch;
+  /** Server mode: the connection that hears other processes' writes (write-listener.ts). */
+  listener?: WriteListener;
+  /** Resolves once the caches may be trusted (server mode: the listener listens); call it after building the app. */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
 export const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
 
 // numeric columns come back as text; money columns declare mode 'number' and drizzle converts them.
-export async function openDatabase(options: { url?: string; dataDir?: string; pglite?: PGlite; poolSize?: number }): Promise<Database> {
-  const watch = new SqlWatch();
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  pglite?: PGlite;
+  poolSize?: number;
+  /** Server mode: the listener's backoff and ping (write-listener.ts). */
+  listen?: WriteListenerOptions;
+}): Promise<Database> {
   if (options.url) {
+    // other processes write too: the caches serve nothing until the listener hears every write
+    const watch = new SqlWatch({ coherent: false });
     // no JIT: PostgreSQL compiles a statement it costs above 100,000 (a report over a long range) to
     // machine code first, which took longer than the read itself (the widest dashboard: 3.0 s → 1.9 s
     // under load without it); the app's statements are short or read by index, where JIT never pays
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c jit=off' });
-    pool.on('connect', (client) => watchPgClient(client, watch));
+    // the backends of this pool: their writes are seen from the SQL sent, not again from their notifications
+    const own = new Set<number>();
+    const pid = (client: pg.PoolClient) => (client as unknown as { processID: number | null }).processID;
+    pool.on('connect', (client) => {
+      watchPgClient(client, watch);
+      const id = pid(client);
+      if (id !== null) own.add(id);
+    });
+    pool.on('remove', (client) => {
+      const id = pid(client);
+      if (id !== null) own.delete(id);
+    });
     // an idle connection the server closes (a restart, an administrator) is dropped by the pool and
     // replaced on the next query; unhandled, its error would end the process
     pool.on('error', (error) => console.warn(`database: an idle connection was closed (${error.message})`));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
-    return { db, kind: 'server', watch, close: () => pool.end() };
+    const listener = new WriteListener(options.url, watch, {
+      warn: (message) => console.warn(message),
+      own: (id) => own.has(id),
+      ...options.listen,
+    });
+    return {
+      db,
+      kind: 'server',
+      watch,
+      listener,
+      ready: () => watch.whenCoherent(),
+      async close() {
+        await listener.close();
+        await pool.end();
+      },
+    };
   }
+  const watch = new SqlWatch();
   let client = options.pglite;
   if (!client) {
     const dir = options.dataDir ? path.join(options.dataDir, 'db') : undefined;
@@ -56,7 +96,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; pg
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   const owned = client;
-  return { db, kind: 'embedded', watch, close: () => owned.close() };
+  return { db, kind: 'embedded', watch, ready: async () => {}, close: () => owned.close() };
 }
 
 /** The embedded database with the extensions the migrations use (pg_trgm for the product search, btree_gist for the no-overlap constraints of staff histories and appointments). */

@@ -7,18 +7,68 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  *   that goes up when a statement writing it is sent, when that statement returns and, inside a
  *   transaction, when the transaction ends. An in-process cache (the public catalogue, the access
  *   rules) notes the generation of its tables before it reads and keeps its answer only while that
- *   generation stands: an answer read before a write committed is never served after it. The server
- *   is the only writer of its database (one process, as `npm start` runs it).
+ *   generation stands: an answer read before a write committed is never served after it. Writes made
+ *   by other processes (another server, a psql session) reach it as PostgreSQL notifications
+ *   (write-notices.ts), which touch the same generations.
+ * - **Whether it can trust its caches at all** (`coherent`): on PostgreSQL only while the process is
+ *   listening for those notifications; while it is not, every cache reads and keeps nothing.
  * - **How many statements a request sent** (when `countStatements` is on): the tests hold the hot
  *   requests to a fixed number. Transaction control (begin, commit, savepoints) is not counted.
  */
 export class SqlWatch {
   readonly #generations = new Map<string, number>();
   readonly #counter = new AsyncLocalStorage<{ statements: number }>();
+  /** Raised when coherence is lost or regained: every answer kept before is dropped. */
+  #everything = 0;
+  #coherent: boolean;
+  #waiting: (() => void)[] = [];
+  readonly #watched = new Set<string>();
+  /** Told of tables a cache starts watching that no cache watched before (the listener installs their triggers). */
+  onNewTables?: (tables: string[]) => void;
 
-  /** The sum of the tables' generations: it changes whenever any of them is written. */
+  /** `coherent: false` (PostgreSQL): the caches serve nothing until a listener calls `cohere()`. */
+  constructor(options: { coherent?: boolean } = {}) {
+    this.#coherent = options.coherent ?? true;
+  }
+
+  /** Does this process learn of every committed write to what its caches watch? */
+  get coherent(): boolean {
+    return this.#coherent;
+  }
+
+  /** The tables some cache watches. */
+  get watched(): ReadonlySet<string> {
+    return this.#watched;
+  }
+
+  /** A cache watches these tables (called by WatchedCache). */
+  watching(tables: readonly string[]): void {
+    const fresh = tables.filter((t) => !this.#watched.has(t));
+    for (const table of fresh) this.#watched.add(table);
+    if (fresh.length) this.onNewTables?.(fresh);
+  }
+
+  /** Writes may now go unseen: drops every kept answer, and no cache keeps one until `cohere()`. */
+  lose(): void {
+    this.#coherent = false;
+    this.#everything++;
+  }
+
+  /** Every write from now on is seen: drops every answer kept (or being read) before, then caches again. */
+  cohere(): void {
+    this.#everything++;
+    this.#coherent = true;
+    for (const wake of this.#waiting.splice(0)) wake();
+  }
+
+  /** Resolves once the watch is coherent (at once when it is). */
+  whenCoherent(): Promise<void> {
+    return this.#coherent ? Promise.resolve() : new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  /** The sum of the tables' generations: it changes whenever any of them is written, and at every loss and regain of coherence. */
   generation(tables: readonly string[]): number {
-    let sum = 0;
+    let sum = this.#everything;
     for (const table of tables) sum += this.#generations.get(table) ?? 0;
     return sum;
   }

@@ -19,10 +19,11 @@ export const defaultCacheBytes = 8 * 1024 * 1024;
 
 /**
  * Answers read from the database, kept in memory while none of their tables has been written since
- * the read began (see sql-watch.ts), so a write is seen by the very next request. Callers that ask
- * for the same key at once share one read. At most `entries` keys and `bytes` bytes (the key and the
- * answer, weighed once when the answer comes): the oldest goes first, and an answer larger than the
- * whole budget is served to those who asked and not kept. A count alone is no bound: nine distinct
+ * the read began (see sql-watch.ts), so a write is seen by the very next request (another process's
+ * as soon as its notification comes); while the watch is not coherent, every call reads and nothing is
+ * kept. Callers that ask for the same key at once share one read. At most `entries` keys and `bytes`
+ * bytes (the key and the answer, weighed once when the answer comes): the oldest goes first, and an
+ * answer larger than the whole budget is served to those who asked and not kept. A count alone is no bound: nine distinct
  * wide dashboard ranges once held 2 GB.
  */
 export class WatchedCache<K, V> {
@@ -38,6 +39,7 @@ export class WatchedCache<K, V> {
   ) {
     this.#maxEntries = bounds.entries ?? 5000;
     this.#maxBytes = bounds.bytes ?? defaultCacheBytes;
+    watch.watching(tables);
   }
 
   /** The bytes the kept answers hold now. */
@@ -51,6 +53,8 @@ export class WatchedCache<K, V> {
    * must name the same rows while its tables stand.
    */
   get(key: K, load: () => Promise<V>, rows: readonly string[] = []): Promise<V> {
+    // not listening for other processes' writes: read, keep nothing (what was kept is dropped by then)
+    if (!this.watch.coherent) return load();
     const generationNow = () => this.watch.generation(this.tables) + (rows.length ? this.watch.generation(rows) : 0);
     const generation = generationNow();
     const entry = this.#entries.get(key);

@@ -1,0 +1,154 @@
+import type pg from 'pg';
+
+/**
+ * How PostgreSQL tells every server process of every committed write to the tables its caches watch,
+ * whoever made it (another server, a psql session): statement-level AFTER triggers call
+ * `pg_notify(writesChannel, payload)`, the payload being what the SQL watch touches (sql-watch.ts):
+ * table names and row keys separated by spaces. A notification sent inside a transaction is delivered
+ * at its commit (never for a rollback), and identical payloads of one transaction are delivered once.
+ *
+ * Two tables are announced by rows, so that a selling shop keeps its catalogue's answers:
+ * - `product`: an UPDATE that changes nothing but `product_quantity` (a stock move, by any process) is
+ *   announced as `product_stock` and the moved products' keys (`product#12`), as the stock room's own
+ *   writes are counted in the process that makes them; over {@link maxRowKeys} rows, or any other
+ *   change (a price from psql), as `product` (and `product_stock` when quantities moved too).
+ * - `review_rating`: its writes also name their products' rows (a product's average rating changes).
+ *
+ * Installed from code at every start (no migration), idempotent, under a transaction-scoped advisory
+ * lock so that servers starting at once take turns: the functions are replaced, a table's triggers are
+ * created only when they are missing (creating one locks the table against writes for a moment).
+ */
+export const writesChannel = 'tillbook_writes';
+
+/** Over this many rows, a write is announced by its table (a notification's payload is at most 8000 bytes). */
+export const maxRowKeys = 100;
+
+const functions = `
+create or replace function tillbook_write_notice() returns trigger language plpgsql as $$
+begin
+  -- the table, and any further names the trigger was given (a table whose rows it changes)
+  perform pg_notify('${writesChannel}', array_to_string(array[tg_table_name::text] || tg_argv, ' '));
+  return null;
+end $$;
+
+create or replace function tillbook_product_update_notice() returns trigger language plpgsql as $$
+declare
+  joined bigint;
+  moved bigint;
+  other boolean;
+  keys text;
+begin
+  select count(*), count(*) filter (where o.product_quantity is distinct from n.product_quantity),
+      coalesce(bool_or((to_jsonb(o) - 'product_quantity') is distinct from (to_jsonb(n) - 'product_quantity')), false)
+    into joined, moved, other
+    from old_rows o join new_rows n on n.id = o.id;
+  if other or joined <> (select count(*) from old_rows) then
+    perform pg_notify('${writesChannel}', case when moved > 0 then 'product product_stock' else 'product' end);
+  elsif moved > ${maxRowKeys} then
+    perform pg_notify('${writesChannel}', 'product product_stock');
+  elsif moved > 0 then
+    select string_agg('product#' || o.id, ' ' order by o.id) into keys
+      from old_rows o join new_rows n on n.id = o.id
+      where o.product_quantity is distinct from n.product_quantity;
+    perform pg_notify('${writesChannel}', 'product_stock ' || keys);
+  end if;
+  return null;
+end $$;
+
+-- tg_argv[0]: the table whose rows change (product), tg_argv[1]: the column naming them (product_id)
+create or replace function tillbook_rows_notice() returns trigger language plpgsql as $$
+declare
+  source text := case tg_op when 'INSERT' then 'new_rows' when 'DELETE' then 'old_rows'
+    else '(select * from old_rows union all select * from new_rows)' end;
+  how_many bigint;
+  keys text;
+begin
+  execute format('select count(distinct r.%1$I), string_agg(distinct %2$L || r.%1$I, '' '') from %3$s r',
+      tg_argv[1], tg_argv[0] || '#', source)
+    into how_many, keys;
+  perform pg_notify('${writesChannel}', tg_table_name || case when how_many > ${maxRowKeys} then ' ' || tg_argv[0]
+    when how_many > 0 then ' ' || keys else '' end);
+  return null;
+end $$;
+`;
+
+const identifier = (name: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a table name: ${name}`);
+  return `"${name}"`;
+};
+
+const trigger = (name: string, when: string, table: string, rest: string) =>
+  `create or replace trigger ${name} after ${when} on ${identifier(table)} ${rest};`;
+
+/** Tables whose writes change rows of a watched table, and the column that names them. */
+const rowSources: { table: string; rowsOf: string; column: string }[] = [
+  { table: 'review_rating', rowsOf: 'product', column: 'product_id' },
+];
+
+/** The triggers announcing a table's writes. */
+function triggersOf(table: string): string[] {
+  const source = rowSources.find((s) => s.table === table);
+  if (table === 'product') {
+    return [
+      trigger(
+        'tillbook_write_notice',
+        'insert or delete or truncate',
+        table,
+        'for each statement execute function tillbook_write_notice()',
+      ),
+      trigger(
+        'tillbook_write_notice_update',
+        'update',
+        table,
+        'referencing old table as old_rows new table as new_rows for each statement execute function tillbook_product_update_notice()',
+      ),
+    ];
+  }
+  if (source) {
+    const rows = `for each statement execute function tillbook_rows_notice('${source.rowsOf}', '${source.column}')`;
+    return [
+      trigger('tillbook_write_notice', 'truncate', table, `for each statement execute function tillbook_write_notice('${source.rowsOf}')`),
+      trigger('tillbook_write_notice_insert', 'insert', table, `referencing new table as new_rows ${rows}`),
+      trigger('tillbook_write_notice_update', 'update', table, `referencing old table as old_rows new table as new_rows ${rows}`),
+      trigger('tillbook_write_notice_delete', 'delete', table, `referencing old table as old_rows ${rows}`),
+    ];
+  }
+  return [
+    trigger(
+      'tillbook_write_notice',
+      'insert or update or delete or truncate',
+      table,
+      'for each statement execute function tillbook_write_notice()',
+    ),
+  ];
+}
+
+/** The watched tables with the tables announcing rows of them. */
+const withSources = (tables: readonly string[]) => [
+  ...new Set([...tables, ...rowSources.filter((s) => tables.includes(s.rowsOf)).map((s) => s.table)]),
+];
+
+/**
+ * Makes sure every one of `tables` that exists announces its writes (names that are not tables, such as
+ * `product_stock`, are passed over), on a client of its own, in one transaction.
+ */
+export async function installWriteNotices(client: pg.Client, tables: readonly string[]): Promise<void> {
+  const wanted = withSources(tables);
+  await client.query('begin');
+  try {
+    await client.query(`select pg_advisory_xact_lock(hashtext('tillbook write notices'))`);
+    await client.query(functions);
+    const { rows } = await client.query<{ name: string; present: boolean }>(
+      `select w.name, exists (select 1 from pg_trigger t where t.tgrelid = to_regclass(format('public.%I', w.name))
+          and t.tgname = 'tillbook_write_notice') as present
+        from unnest($1::text[]) as w(name) where to_regclass(format('public.%I', w.name)) is not null`,
+      [wanted],
+    );
+    const missing = rows.filter((r) => !r.present).map((r) => r.name);
+    if (missing.length) await client.query(missing.flatMap(triggersOf).join('\n'));
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  }
+}

@@ -39,6 +39,8 @@ export interface Config {
   mail: { pollMs: number; maxAttempts: number; retryBaseMs: number };
   /** On the embedded database: how often the tables every sale rewrites are vacuumed (embedded-upkeep.ts). */
   embeddedVacuumMs: number;
+  /** BACKUP_DIR: where the server takes a daily backup (unset: none), keeping the newest BACKUP_KEEP (7). */
+  backup: { dir: string | undefined; keep: number };
 }
 
 function wholeNumber(name: string, text: string | undefined, fallback: number, min: number): number {
@@ -125,5 +127,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: wholeNumber('MAIL_RETRY_MS', env.MAIL_RETRY_MS, 5000, 0),
     },
     embeddedVacuumMs: wholeNumber('EMBEDDED_VACUUM_MS', env.EMBEDDED_VACUUM_MS, 10 * 60_000, 1000),
+    backup: {
+      dir: env.BACKUP_DIR?.trim() ? path.resolve(env.INIT_CWD ?? process.cwd(), env.BACKUP_DIR.trim()) : undefined,
+      keep: wholeNumber('BACKUP_KEEP', env.BACKUP_KEEP, 7, 1),
+    },
   };
 }

@@ -24,6 +24,8 @@ export interface Database {
   kind: 'embedded' | 'server';
   /** The tables written and the statements sent, as seen by the driver (see sql-watch.ts). */
   watch: SqlWatch;
+  /** The embedded database's PGlite client (its backups are taken through it); absent on a PostgreSQL server. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -56,7 +58,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; pg
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   const owned = client;
-  return { db, kind: 'embedded', watch, close: () => owned.close() };
+  return { db, kind: 'embedded', watch, pglite: owned, close: () => owned.close() };
 }
 
 /** The embedded database with the extensions the migrations use (pg_trgm for the product search, btree_gist for the no-overlap constraints of staff histories and appointments). */

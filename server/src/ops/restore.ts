@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { embeddedHoldsData, placeUploads, restoreEmbedded } from './backup-embedded.ts';
+import { removeFolder, stagingFolder, unpackBackup } from './backup-file.ts';
+import { postgresHoldsData, restorePostgres } from './backup-postgres.ts';
+import { readRunningServer } from './running-server.ts';
+
+export interface RestoreTarget {
+  /** Where the uploads go (and, without `url`, the embedded database). */
+  dataDir: string;
+  /** A PostgreSQL database to restore into (DATABASE_URL). */
+  url?: string;
+  /** Replace what the target holds; without it a target that holds data is refused. */
+  force?: boolean;
+}
+
+const refuse = (what: string) => {
+  throw new Error(`${what} already holds data: restore into an empty one, or add --force to replace what it holds`);
+};
+
+/** Restores a backup file into an empty data folder (embedded) or an empty database (PostgreSQL) and its uploads folder. */
+export async function restoreBackup(file: string, target: RestoreTarget): Promise<void> {
+  if (!fs.existsSync(file)) throw new Error(`There is no backup file ${file}`);
+  if (readRunningServer(target.dataDir)) throw new Error(`A server is running on ${target.dataDir}: stop it before restoring`);
+  const staging = stagingFolder(target.dataDir, 'restore');
+  try {
+    const manifest = await unpackBackup(file, staging);
+    const uploads = path.join(target.dataDir, 'uploads');
+    const uploadsHeld = fs.existsSync(uploads) && fs.readdirSync(uploads).length > 0;
+    if (target.url) {
+      if (manifest.database !== 'postgres') throw new Error('This backup is of an embedded database: restore it without DATABASE_URL');
+      const held = await postgresHoldsData(target.url);
+      if ((held || uploadsHeld) && !target.force) refuse(held ? 'The database' : `The uploads folder ${uploads}`);
+      await restorePostgres(staging, target.url, held);
+      placeUploads(staging, target.dataDir);
+    } else {
+      if (manifest.database !== 'embedded') throw new Error('This backup is of a PostgreSQL database: restore it with DATABASE_URL set');
+      if (embeddedHoldsData(target.dataDir) && !target.force) refuse(`The data folder ${target.dataDir}`);
+      await restoreEmbedded(staging, target.dataDir);
+    }
+  } finally {
+    removeFolder(staging);
+  }
+}

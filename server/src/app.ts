@@ -14,6 +14,7 @@ import { AccessRules, guard } from './platform/guard.ts';
 import { registerHealth } from './platform/health.ts';
 import type { RouteDef } from './platform/route.ts';
 import { securityHeaders } from './platform/security-headers.ts';
+import { closeConnectionsWhenClosing } from './platform/shutdown.ts';
 import type { SqlWatch } from './platform/sql-watch.ts';
 import { TokenService } from './platform/tokens.ts';
 import { serveWebApp } from './platform/web-app.ts';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => mailer.stop());
 
   registerHealth(app, deps.db);
+  closeConnectionsWhenClosing(app);
 
   const sendIndex = await serveWebApp(app, config.webDist);
   app.setNotFoundHandler((req, reply) => {

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 /** The whole shutdown stays within 10 s (a container's usual grace period): past this, the process exits anyway. */
 export const shutdownGraceMs = 9000;
@@ -31,4 +31,19 @@ export function closeOnSignals(close: () => Promise<void>, log: FastifyBaseLogge
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/**
+ * Once the app is closing, every answer still going out closes its connection: a keep-alive connection would
+ * otherwise hold the server open after its last request (Node closes only the connections idle at the moment the
+ * listener closes).
+ */
+export function closeConnectionsWhenClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 }

@@ -22,20 +22,22 @@ const refuse = (what: string) => {
 export async function restoreBackup(file: string, target: RestoreTarget): Promise<void> {
   if (!fs.existsSync(file)) throw new Error(`There is no backup file ${file}`);
   if (readRunningServer(target.dataDir)) throw new Error(`A server is running on ${target.dataDir}: stop it before restoring`);
+  const uploads = path.join(target.dataDir, 'uploads');
+  const uploadsHeld = fs.existsSync(uploads) && fs.readdirSync(uploads).length > 0;
+  if (!target.force) {
+    if (target.url && (await postgresHoldsData(target.url))) refuse('The database');
+    if (target.url && uploadsHeld) refuse(`The uploads folder ${uploads}`);
+    if (!target.url && embeddedHoldsData(target.dataDir)) refuse(`The data folder ${target.dataDir}`);
+  }
   const staging = stagingFolder(target.dataDir, 'restore');
   try {
     const manifest = await unpackBackup(file, staging);
-    const uploads = path.join(target.dataDir, 'uploads');
-    const uploadsHeld = fs.existsSync(uploads) && fs.readdirSync(uploads).length > 0;
     if (target.url) {
       if (manifest.database !== 'postgres') throw new Error('This backup is of an embedded database: restore it without DATABASE_URL');
-      const held = await postgresHoldsData(target.url);
-      if ((held || uploadsHeld) && !target.force) refuse(held ? 'The database' : `The uploads folder ${uploads}`);
-      await restorePostgres(staging, target.url, held);
+      await restorePostgres(staging, target.url, await postgresHoldsData(target.url));
       placeUploads(staging, target.dataDir);
     } else {
       if (manifest.database !== 'embedded') throw new Error('This backup is of a PostgreSQL database: restore it with DATABASE_URL set');
-      if (embeddedHoldsData(target.dataDir) && !target.force) refuse(`The data folder ${target.dataDir}`);
       await restoreEmbedded(staging, target.dataDir);
     }
   } finally {

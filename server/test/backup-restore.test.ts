@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Booted, boot } from '../src/boot.ts';
 import { readConfig } from '../src/config.ts';
@@ -34,7 +35,10 @@ async function newTarget(): Promise<{ dataDir: string; url?: string }> {
   return { dataDir: data.dir, url: database?.url };
 }
 
-const envOf = (target: { dataDir: string; url?: string }) => ({ DATA_DIR: target.dataDir, ...(target.url ? { DATABASE_URL: target.url } : {}) });
+const envOf = (target: { dataDir: string; url?: string }) => ({
+  DATA_DIR: target.dataDir,
+  ...(target.url ? { DATABASE_URL: target.url } : {}),
+});
 
 /** Runs `npm run backup` / `npm run restore` (their script, as npm runs it) and answers its exit code and words. */
 function command(script: 'backup-cli' | 'restore-cli', args: string[], env: Record<string, string>) {
@@ -136,7 +140,11 @@ test('a backup taken under sales restores into a new data folder with every sale
   const booted: Booted = await boot(config, { logger: false });
   try {
     const t = { database: booted.database } as TestApp;
-    const found = ((await booted.database.db.execute(`select id from sale_invoice where id in (${before.join(', ')})` as never)) as any).rows;
+    const ids = sql.join(
+      before.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const found = ((await booted.database.db.execute(sql`select id from sale_invoice where id in (${ids})`)) as any).rows;
     expect(found.map((r: any) => r.id).sort((a: number, b: number) => a - b)).toEqual([...before].sort((a, b) => a - b));
     await expectStockMatchesMovements(t);
     await expectLedgerBalanced(t);

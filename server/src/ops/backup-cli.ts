@@ -16,7 +16,10 @@ runCommand(async () => {
   if (config.databaseUrl) await backupToFile({ kind: 'postgres', url: config.databaseUrl, dataDir: config.dataDir }, file);
   else if (running) {
     // the server has the embedded database open: it takes the snapshot and sends it
-    const answer = await fetch(`http://127.0.0.1:${running.port}/ops/backup`, { method: 'POST', headers: { 'x-ops-token': running.token } });
+    const answer = await fetch(`http://127.0.0.1:${running.port}/ops/backup`, {
+      method: 'POST',
+      headers: { 'x-ops-token': running.token },
+    });
     if (!answer.ok || !answer.body) throw new Error(`The running server refused the backup (${answer.status}): ${await answer.text()}`);
     await writeWhole(Readable.fromWeb(answer.body as never), file);
   } else await backupToFile({ kind: 'embedded-folder', dataDir: config.dataDir }, file);

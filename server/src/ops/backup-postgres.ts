@@ -14,7 +14,9 @@ function run(tool: 'pg_dump' | 'pg_restore', args: string[]): Promise<void> {
     child.on('error', (error: NodeJS.ErrnoException) =>
       reject(
         new Error(
-          error.code === 'ENOENT' ? `${tool} is not installed (PostgreSQL's client tools: apt-get install postgresql-client)` : error.message,
+          error.code === 'ENOENT'
+            ? `${tool} is not installed (PostgreSQL's client tools: apt-get install postgresql-client)`
+            : error.message,
         ),
       ),
     );
@@ -34,7 +36,12 @@ export async function snapshotPostgres(url: string, dataDir: string, staging: st
     await client.query('begin isolation level repeatable read read only');
     const { rows } = await client.query<{ id: string }>('select pg_export_snapshot() as id');
     const uploads = takeUploads(path.join(dataDir, 'uploads'), staging);
-    await run('pg_dump', ['--format=custom', `--snapshot=${rows[0]!.id}`, `--file=${path.join(staging, databaseEntry.postgres)}`, `--dbname=${url}`]);
+    await run('pg_dump', [
+      '--format=custom',
+      `--snapshot=${rows[0]!.id}`,
+      `--file=${path.join(staging, databaseEntry.postgres)}`,
+      `--dbname=${url}`,
+    ]);
     writeManifest(staging, { database: 'postgres', uploads });
   } finally {
     await client.query('rollback').catch(() => {});

@@ -1,5 +1,5 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { Readable } from 'node:stream';
+import type { PGlite } from '@electric-sql/pglite';
 import { snapshotEmbedded, snapshotEmbeddedFolder } from './backup-embedded.ts';
 import { packStaging, removeFolder, stagingFolder, writeWhole } from './backup-file.ts';
 import { snapshotPostgres } from './backup-postgres.ts';

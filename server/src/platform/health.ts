@@ -21,14 +21,18 @@ export async function notReadyReason(db: Db, newest = newestMigration()): Promis
   });
   const check = (async () => {
     try {
-      const result = (await db.execute(sql`select coalesce(max(created_at), 0)::text as last from drizzle.__drizzle_migrations`)) as unknown as {
+      const result = (await db.execute(
+        sql`select coalesce(max(created_at), 0)::text as last from drizzle.__drizzle_migrations`,
+      )) as unknown as {
         rows: { last: string }[];
       };
       return Number(result.rows[0]?.last ?? 0) >= newest ? undefined : 'the database is not migrated to this version';
     } catch (error) {
       const code = (error as { code?: string }).code;
       // 42P01: no migrations table at all
-      return code === '42P01' ? 'the database is not migrated to this version' : `the database is unreachable (${(error as Error).message})`;
+      return code === '42P01'
+        ? 'the database is not migrated to this version'
+        : `the database is unreachable (${(error as Error).message})`;
     }
   })();
   try {

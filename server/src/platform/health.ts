@@ -14,7 +14,7 @@ function newestMigration(): number {
 }
 
 /** Why the database is not ready (unreachable, not migrated), or undefined when it is. */
-export async function notReadyReason(db: Db, newest = newestMigration()): Promise<string | undefined> {
+export async function notReadyReason(db: Db, newest = newestMigration(), log?: (error: unknown) => void): Promise<string | undefined> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<string>((resolve) => {
     timer = setTimeout(() => resolve(`the database did not answer within ${readyTimeoutMs / 1000} s`), readyTimeoutMs);
@@ -30,9 +30,10 @@ export async function notReadyReason(db: Db, newest = newestMigration()): Promis
     } catch (error) {
       const code = (error as { code?: string }).code;
       // 42P01: no migrations table at all
-      return code === '42P01'
-        ? 'the database is not migrated to this version'
-        : `the database is unreachable (${(error as Error).message})`;
+      if (code === '42P01') return 'the database is not migrated to this version';
+      // the cause (addresses, names) is for the log, not for whoever asks
+      log?.(error);
+      return 'the database is unreachable';
     }
   })();
   try {
@@ -53,8 +54,8 @@ const uncached = (reply: FastifyReply) => reply.header('cache-control', 'no-stor
 export function registerHealth(app: FastifyInstance, db: Db): void {
   const newest = newestMigration();
   app.get('/healthz', { logLevel: 'warn' }, async (_req, reply) => uncached(reply).send({ status: 'alive' }));
-  app.get('/readyz', { logLevel: 'warn' }, async (_req, reply) => {
-    const reason = await notReadyReason(db, newest);
+  app.get('/readyz', { logLevel: 'warn' }, async (req, reply) => {
+    const reason = await notReadyReason(db, newest, (err) => req.log.warn({ err }, 'readyz: the database is unreachable'));
     if (reason) return uncached(reply).code(503).send({ status: 'not ready', reason });
     return uncached(reply).send({ status: 'ready' });
   });

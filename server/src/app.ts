@@ -10,9 +10,11 @@ import type { Db } from './platform/db.ts';
 import { AppError, fromDatabase } from './platform/errors.ts';
 import { FileStore, fromMultipart, requireMultipartBoundary } from './platform/files.ts';
 import { AccessRules, guard } from './platform/guard.ts';
+import { registerHealth } from './platform/health.ts';
 import { forgetOldKeys } from './platform/idempotency.ts';
 import type { RouteDef } from './platform/route.ts';
 import { securityHeaders } from './platform/security-headers.ts';
+import { closeConnectionsWhenClosing } from './platform/shutdown.ts';
 import type { SqlWatch } from './platform/sql-watch.ts';
 import { TokenService } from './platform/tokens.ts';
 import { serveWebApp } from './platform/web-app.ts';
@@ -118,6 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onResponse', async () => wakeIfRequested());
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.stop());
+
+  registerHealth(app, deps.db);
+  closeConnectionsWhenClosing(app);
 
   const sendIndex = await serveWebApp(app, config.webDist);
   app.setNotFoundHandler((req, reply) => {

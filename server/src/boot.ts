@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
+import type { BackupSource } from './ops/backup.ts';
+import { registerBackupRoute } from './ops/backup-route.ts';
+import { startBackupSchedule } from './ops/backup-schedule.ts';
+import { announceServer, forgetServer, newOpsToken } from './ops/running-server.ts';
 import { type Database, type Db, openDatabase } from './platform/db.ts';
 import { startEmbeddedUpkeep } from './platform/embedded-upkeep.ts';
 import { FileStore } from './platform/files.ts';
@@ -13,6 +17,8 @@ export interface Booted {
   database: Database;
   /** The token signing secret in use (JWT_SECRET, or the one kept in the database). */
   secret: string;
+  /** Called once the app listens: on the embedded database, writes the running-server file `npm run backup` reads. */
+  listening(port: number): void;
   close(): Promise<void>;
 }
 
@@ -53,6 +59,14 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
     const app = await buildApp({ db: database.db, watch: database.watch, config, secret, logger: options.logger });
     // on PostgreSQL the caches wait for the listener (they read without keeping meanwhile): a bounded wait
     await Promise.race([database.ready(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+    const backupSource: BackupSource = database.pglite
+      ? { kind: 'embedded', client: database.pglite, dataDir: config.dataDir }
+      : { kind: 'postgres', url: config.databaseUrl!, dataDir: config.dataDir };
+    const opsToken = newOpsToken();
+    if (backupSource.kind === 'embedded') registerBackupRoute(app, backupSource, opsToken);
+    const stopBackups = config.backup.dir
+      ? startBackupSchedule({ dir: config.backup.dir, keep: config.backup.keep, source: backupSource, log: app.log })
+      : async () => {};
     // the embedded database has no autovacuum: the tables every sale rewrites are vacuumed on a timer
     const stopUpkeep =
       database.kind === 'embedded'
@@ -62,9 +76,13 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       app,
       database,
       secret,
+      listening(port) {
+        if (backupSource.kind === 'embedded') announceServer(config.dataDir, { pid: process.pid, port, token: opsToken });
+      },
       async close() {
-        await stopUpkeep();
-        await app.close();
+        if (backupSource.kind === 'embedded') forgetServer(config.dataDir);
+        // app.close: the listener first, then the requests in flight and the mail worker's send
+        await Promise.all([app.close(), stopBackups(), stopUpkeep()]);
         await database.close();
       },
     };

@@ -41,6 +41,8 @@ export interface Config {
   embeddedVacuumMs: number;
   /** Where uploads go: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
   s3: S3Config | undefined;
+  /** BACKUP_DIR: where the server takes a daily backup (unset: none), keeping the newest BACKUP_KEEP (7). */
+  backup: { dir: string | undefined; keep: number };
 }
 
 /** An S3-compatible bucket for uploads (s3-storage.ts). */
@@ -163,5 +165,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     embeddedVacuumMs: wholeNumber('EMBEDDED_VACUUM_MS', env.EMBEDDED_VACUUM_MS, 10 * 60_000, 1000),
     s3: s3Config(env),
+    backup: {
+      dir: env.BACKUP_DIR?.trim() ? path.resolve(env.INIT_CWD ?? process.cwd(), env.BACKUP_DIR.trim()) : undefined,
+      keep: wholeNumber('BACKUP_KEEP', env.BACKUP_KEEP, 7, 1),
+    },
   };
 }

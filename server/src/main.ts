@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { boot } from './boot.ts';
 import { readConfig } from './config.ts';
+import { closeOnSignals } from './platform/shutdown.ts';
 
 /** npm start builds the web app beside the server's start: its marker file goes once web/dist is the new build. */
 async function webBuilt() {
@@ -10,16 +12,14 @@ async function webBuilt() {
 }
 
 const config = readConfig();
-const { app, database, close } = await boot(config, { beforeApp: webBuilt });
+const { app, database, listening, close } = await boot(config, { beforeApp: webBuilt });
 
-const stop = async () => {
-  await close();
-  process.exit(0);
-};
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
+// SIGTERM: the listener closes, requests in flight and the mail worker's send finish, the database closes, exit 0 (within 10 s)
+closeOnSignals(close, app.log);
 
 await app.listen({ port: config.port, host: config.host });
+const port = (app.server.address() as AddressInfo).port;
+listening(port);
 app.log.info(
-  `Tillbook on http://localhost:${config.port} (${database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'})`,
+  `Tillbook on http://localhost:${port} (${database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'})`,
 );

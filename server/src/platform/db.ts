@@ -29,6 +29,8 @@ export interface Database {
   listener?: WriteListener;
   /** Resolves once the caches may be trusted (server mode: the listener listens); call it after building the app. */
   ready(): Promise<void>;
+  /** The embedded database's PGlite client (its backups are taken through it); absent on a PostgreSQL server. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -96,7 +98,7 @@ export async function openDatabase(options: {
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   const owned = client;
-  return { db, kind: 'embedded', watch, ready: async () => {}, close: () => owned.close() };
+  return { db, kind: 'embedded', watch, pglite: owned, ready: async () => {}, close: () => owned.close() };
 }
 
 /** The embedded database with the extensions the migrations use (pg_trgm for the product search, btree_gist for the no-overlap constraints of staff histories and appointments). */

@@ -68,6 +68,8 @@ export class Mailer {
   private current: Promise<void> | undefined;
   private again = false;
   private stopped = true;
+  /** Set by stop(): a round in progress finishes the mail it is sending and sends no other. */
+  private stopping = false;
 
   constructor(
     private readonly db: Db,
@@ -80,6 +82,7 @@ export class Mailer {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.stopping = false;
     running.add(this);
     this.schedule(0);
   }
@@ -87,6 +90,7 @@ export class Mailer {
   /** Stops polling and waits for the round in progress. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping = true;
     running.delete(this);
     clearTimeout(this.timer);
     await this.current;
@@ -136,12 +140,20 @@ export class Mailer {
       }
     }
     let tried = 0;
-    for (;;) {
+    while (!this.stopping) {
       const claimed = await this.claim();
       if (!claimed.length) return tried;
-      for (const mail of claimed) await this.deliver(mail);
-      tried += claimed.length;
+      for (const [i, mail] of claimed.entries()) {
+        if (this.stopping) {
+          // stopping: the mail being sent was finished; the rest of the batch is given back at once, not after its lease
+          await this.release(claimed.slice(i).map((m) => m.id));
+          return tried;
+        }
+        await this.deliver(mail);
+        tried++;
+      }
     }
+    return tried;
   }
 
   /** Takes up to a batch of due mails: locked rows are skipped, taken rows are leased ahead. */
@@ -153,6 +165,12 @@ export class Mailer {
             select id from outbox where state = 'queued' and next_attempt_at <= now()
             order by next_attempt_at, id limit ${batchSize} for update skip locked)
           returning id, attempts, email_config_name as "emailConfigName", "to", cc, bcc, subject, html, text, attachments`,
+    );
+  }
+
+  private async release(ids: number[]): Promise<void> {
+    await this.db.execute(
+      sql`update outbox set next_attempt_at = now() where id in ${sql.raw(`(${ids.map(Number).join(', ')})`)} and state = 'queued'`,
     );
   }
 

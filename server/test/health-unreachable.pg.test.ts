@@ -1,0 +1,58 @@
+import net from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { readConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/platform/db.ts';
+import { testSecret } from './constants.ts';
+import { emptyPgDatabase } from './server-process.ts';
+
+/**
+ * The database goes out of reach under a running server (here: the network between them, a TCP relay, cut):
+ * /readyz answers 503 saying so, /healthz still 200.
+ */
+let relay: net.Server;
+const sockets = new Set<net.Socket>();
+let database: Database;
+let app: FastifyInstance;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  const made = (await emptyPgDatabase())!;
+  drop = made.drop;
+  const target = new URL(made.url);
+  relay = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => {});
+      s.on('close', () => sockets.delete(s));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const via = new URL(made.url);
+  via.hostname = '127.0.0.1';
+  via.port = String((relay.address() as net.AddressInfo).port);
+  database = await openDatabase({ url: via.toString() });
+  const config = readConfig({ DATABASE_URL: via.toString(), LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+  app = await buildApp({ db: database.db, watch: database.watch, config, secret: testSecret, logger: false });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close().catch(() => {});
+  relay?.close();
+  await drop?.();
+});
+
+test('/readyz: 200 while the database answers, 503 once it is out of reach; /healthz stays 200', async () => {
+  expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  relay.close();
+  for (const s of sockets) s.destroy();
+  const answer = await app.inject({ method: 'GET', url: '/readyz' });
+  expect(answer.statusCode).toBe(503);
+  expect(answer.json().reason).toMatch(/^the database (is unreachable|did not answer within 2 s)$/);
+  expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+});

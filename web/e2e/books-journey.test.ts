@@ -1,9 +1,8 @@
-import fs from 'node:fs/promises';
 import { accountMessages, formatMoney, journalMessages, toCents } from '@tillbook/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { openScreen } from './admin-nav.ts';
-import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { type Browser, downloadedText, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 let product: Product;
@@ -153,7 +152,7 @@ test('a manual entry is added in the journal; the trial balance matches and its 
   // the CSV holds the same figures
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^trial-balance-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = await fs.readFile((await download.path())!, 'utf8');
+  const csv = await downloadedText(download);
   const rentLine = csv.split('\r\n').find((line) => line.split(',')[1] === 'Rent')!;
   expect(rentLine).toBeDefined();
   expect(toCents(Number(rentLine.split(',')[3]))).toBe(toCents(amountOf(debit)));

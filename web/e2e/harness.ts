@@ -1,7 +1,15 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Download,
+  type LaunchOptions,
+  type Page,
+  type Browser as PlaywrightBrowser,
+} from 'playwright-core';
 import { type Booted, boot } from '../../server/src/boot.ts';
 import { readConfig } from '../../server/src/config.ts';
 
@@ -18,18 +26,35 @@ export interface Product {
   close(): Promise<void>;
 }
 
-/** The real product (built web app + API) on a fresh embedded database, on a free port. */
-export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tillbook-e2e-'));
-  const config = readConfig({
+/** The configuration of a browser test's product: the demo shop, an owner the tests log in as, no log. */
+export function demoShopConfig(dataDir: string, env: Record<string, string> = {}): Record<string, string> {
+  return {
     DATA_DIR: dataDir,
     ADMIN_USERNAME: ownerUsername,
     ADMIN_PASSWORD: ownerPassword,
     SEED_DEMO: 'true',
     LOG_LEVEL: 'silent',
     ...env,
-  });
-  const booted = await boot(config, { logger: false, announce: () => {} });
+  };
+}
+
+/** What the browser project's global setup prepared; undefined elsewhere (the web unit tests, the benchmarks). */
+async function prepared(key: 'demoShop' | 'browserEndpoint'): Promise<string | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  return inject(key);
+}
+
+/**
+ * The real product (built web app + API) on a fresh embedded database, on a free port. In the browser
+ * project the data folder starts as a copy of the demo shop the global setup booted once, and boot() finds
+ * it migrated and seeded (no migrations, base or demo seed to run again); elsewhere it is a first start.
+ */
+export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tillbook-e2e-'));
+  const demoShop = await prepared('demoShop');
+  if (demoShop) await fs.cp(demoShop, dataDir, { recursive: true });
+  const booted = await boot(readConfig(demoShopConfig(dataDir, env)), { logger: false, announce: () => {} });
   await booted.app.listen({ port: 0, host: '127.0.0.1' });
   const address = booted.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -50,10 +75,9 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Debian's Chromium, headless, with a fresh profile. */
-export async function openBrowser(): Promise<Browser> {
-  const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'tillbook-chrome-'));
-  const context = await chromium.launchPersistentContext(profile, {
+/** Debian's Chromium, headless. */
+export function browserLaunchOptions(): LaunchOptions {
+  return {
     executablePath: chromePath,
     headless: true,
     args: [
@@ -66,19 +90,42 @@ export async function openBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
-    viewport: { width: 1280, height: 800 },
-    // no animations (the app honours the preference): a click never lands on a dialog still opening
-    reducedMotion: 'reduce',
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  return {
-    context,
-    page,
-    async close() {
-      await context.close();
-      await fs.rm(profile, { recursive: true, force: true });
-    },
   };
+}
+
+const contextOptions: BrowserContextOptions = {
+  viewport: { width: 1280, height: 800 },
+  // no animations (the app honours the preference): a click never lands on a dialog still opening
+  reducedMotion: 'reduce',
+};
+
+/** This file's connection to the run's Chromium (browser project), opened at the first openBrowser(). */
+let shared: Promise<PlaywrightBrowser> | undefined;
+
+/**
+ * A new browser context (fresh storage, cookies and cache) with one page. In the browser project it is a
+ * context of the one Chromium the global setup launched, which saves each file (and each test that opens
+ * its own) a Chromium start; elsewhere a Chromium of its own, closed with the context.
+ */
+export async function openBrowser(): Promise<Browser> {
+  const endpoint = await prepared('browserEndpoint');
+  if (endpoint) {
+    shared ??= chromium.connect(endpoint);
+    const context = await (await shared).newContext(contextOptions);
+    const page = await context.newPage();
+    return { context, page, close: () => context.close() };
+  }
+  const own = await chromium.launch(browserLaunchOptions());
+  const context = await own.newContext(contextOptions);
+  const page = await context.newPage();
+  return { context, page, close: () => own.close() };
+}
+
+/** A download's content as text (read through Playwright: a connected browser's files have no local path). */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 export async function screenshot(page: Page, name: string) {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { type Browser, downloadedText, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 let product: Product;
@@ -38,8 +38,7 @@ test('the product list exports its filtered rows as CSV', async () => {
   await page.goto(`${product.url}/admin/product?key=EXP-01`);
   await page.getByRole('row').filter({ hasText: 'EXP-01' }).waitFor();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-  const file = await download.path();
-  const text = await fs.readFile(file, 'utf8');
+  const text = await downloadedText(download);
   const lines = text
     .replace(/^\uFEFF/, '')
     .trim()

@@ -128,7 +128,14 @@ export async function downloadedText(download: Download): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * Screenshots assert nothing: they are for a person to look at. CI skips them (126 full-page shots cost about a
+ * minute of the two cores); SCREENSHOTS=true takes them there too.
+ */
+const takeScreenshots = !process.env.CI || process.env.SCREENSHOTS === 'true';
+
 export async function screenshot(page: Page, name: string) {
+  if (!takeScreenshots) return;
   await fs.mkdir(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }

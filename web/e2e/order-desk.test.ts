@@ -84,7 +84,6 @@ async function fitsPhone(page: Page, name: string) {
   try {
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, name);
-    await page.screenshot({ path: `/tmp/${name}.png`, fullPage: true });
   } finally {
     await page.setViewportSize({ width: 1366, height: 800 });
   }
@@ -93,7 +92,6 @@ async function fitsPhone(page: Page, name: string) {
 async function wide(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 800 });
   await screenshot(page, name);
-  await page.screenshot({ path: `/tmp/${name}.png`, fullPage: true });
 }
 
 const row = (page: Page, text: string | RegExp) => page.getByRole('row').filter({ hasText: text });

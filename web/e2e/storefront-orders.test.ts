@@ -103,14 +103,14 @@ test('logged out, the cart lives in the browser: the same choice merges, stock r
   await closeDrawer(page);
   await addSleeve(page, 'Black', 'L');
   await closeDrawer(page);
-  await page.screenshot({ path: '/tmp/storefront-product-1366.png', fullPage: true });
+  await screenshot(page, 'storefront-product-1366');
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoOverflow(page);
-  await page.screenshot({ path: '/tmp/storefront-product-390.png', fullPage: true });
+  await screenshot(page, 'storefront-product-390');
   await page.goto(`${product.url}/`);
   await page.getByTestId('product-card').first().waitFor();
   await expectNoOverflow(page);
-  await page.screenshot({ path: '/tmp/storefront-home-390.png' });
+  await screenshot(page, 'storefront-home-390');
   await page.setViewportSize({ width: 1366, height: 900 });
   expect(await storedCart(page)).toEqual([
     expect.objectContaining({ productId: ids.sleeve, productQuantity: 2, colorId: ids.red, productAttributeValueId: [ids.sizeM] }),
@@ -140,14 +140,14 @@ test('logged out, the cart lives in the browser: the same choice merges, stock r
   await expect.poll(() => lines.count()).toBe(2);
   expect(await page.getByTestId('cart-count').textContent()).toBe('4');
   await screenshot(page, 'storefront-cart-1366');
-  await page.screenshot({ path: '/tmp/storefront-cart-1366.png', fullPage: true });
+  await screenshot(page, 'storefront-cart-1366');
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoOverflow(page);
   await page.getByTestId('cart-button').click();
   await page.getByTestId('cart-drawer').waitFor();
-  await page.screenshot({ path: '/tmp/storefront-cart-drawer-390.png' });
+  await screenshot(page, 'storefront-cart-drawer-390');
   await closeDrawer(page);
-  await page.screenshot({ path: '/tmp/storefront-cart-390.png', fullPage: true });
+  await screenshot(page, 'storefront-cart-390');
   await page.setViewportSize({ width: 1366, height: 900 });
   expect(problems).toEqual([]);
 });
@@ -218,10 +218,10 @@ test('at login the browser cart goes to the server; checkout with cash on delive
   expect(off).toBe(Math.round(goods * 10) / 100);
   expect(await checkout.getByTestId('checkout-total').textContent()).toBe(`$${(goods - off + 3.5).toFixed(2)}`);
   await screenshot(page, 'storefront-checkout-1366');
-  await page.screenshot({ path: '/tmp/storefront-checkout-1366.png', fullPage: true });
+  await screenshot(page, 'storefront-checkout-1366');
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoOverflow(page);
-  await page.screenshot({ path: '/tmp/storefront-checkout-390.png', fullPage: true });
+  await screenshot(page, 'storefront-checkout-390');
   await page.setViewportSize({ width: 1366, height: 900 });
   const total = await checkout.getByTestId('checkout-total').textContent();
   await checkout.getByRole('button', { name: 'Place order' }).click();
@@ -231,7 +231,7 @@ test('at login the browser cart goes to the server; checkout with cash on delive
   const orderId = Number((await placed.getByTestId('order-number').textContent())!.replace('#', ''));
   expect(await placed.getByTestId('order-placed-total').textContent()).toBe(total);
   await expect.poll(() => page.getByTestId('cart-count').count()).toBe(0);
-  await page.screenshot({ path: '/tmp/storefront-placed-1366.png', fullPage: true });
+  await screenshot(page, 'storefront-placed-1366');
 
   // My orders lists it; its page shows the lines and the history
   await page.getByTestId('store-account').getByRole('link', { name: 'My orders' }).click();
@@ -268,10 +268,10 @@ test('at login the browser cart goes to the server; checkout with cash on delive
     'Shipped',
     'Delivered',
   ]);
-  await page.screenshot({ path: '/tmp/storefront-order-1366.png', fullPage: true });
+  await screenshot(page, 'storefront-order-1366');
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoOverflow(page);
-  await page.screenshot({ path: '/tmp/storefront-order-390.png', fullPage: true });
+  await screenshot(page, 'storefront-order-390');
   await page.setViewportSize({ width: 1366, height: 900 });
 
   // Buy again puts the lines back into the cart at today's prices
@@ -325,10 +325,10 @@ test('at login the browser cart goes to the server; checkout with cash on delive
   expect(await resend.count()).toBe(0);
   await page.goto(`${product.url}/orders`);
   await expect.poll(() => page.getByTestId('order-row').count()).toBe(2);
-  await page.screenshot({ path: '/tmp/storefront-orders-1366.png', fullPage: true });
+  await screenshot(page, 'storefront-orders-1366');
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoOverflow(page);
-  await page.screenshot({ path: '/tmp/storefront-orders-390.png', fullPage: true });
+  await screenshot(page, 'storefront-orders-390');
   await page.setViewportSize({ width: 1366, height: 900 });
   expect(problems).toEqual([]);
 });
@@ -365,7 +365,7 @@ test('a cart line says when its price changed or the stock fell below it; the ch
   expect(await line.getByTestId('cart-price-changed').textContent()).toBe('Price changed since you added it: now $13.20');
   expect(await line.getByTestId('cart-stock-short').textContent()).toBe('Only 2 left');
   expect(await line.getByTestId('cart-line-total').textContent()).toBe('$39.60');
-  await page.screenshot({ path: '/tmp/storefront-cart-notes-1366.png', fullPage: true });
+  await screenshot(page, 'storefront-cart-notes-1366');
 
   await page.getByTestId('cart-page').getByRole('link', { name: 'Checkout' }).click();
   const checkout = page.getByTestId('checkout-page');

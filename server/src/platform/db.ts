@@ -68,7 +68,7 @@ export async function openDatabase(options: {
     // replaced on the next query; unhandled, its error would end the process
     pool.on('error', (error) => console.warn(`database: an idle connection was closed (${error.message})`));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
+    await migrateLocked(options.url);
     const listener = new WriteListener(options.url, watch, {
       warn: (message) => console.warn(message),
       own: (id) => own.has(id),
@@ -187,4 +187,19 @@ function watchPglite(client: PGlite, watch: SqlWatch) {
       return work(tx as never);
     }).finally(() => watch.touch(pending));
   }) as PGlite['transaction'];
+}
+
+/**
+ * Migrates under a session advisory lock on a connection of its own: servers starting at once on one database take
+ * turns (the second finds the migrations applied). Ending the connection releases the lock.
+ */
+async function migrateLocked(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(23230400)');
+    await migratePg(drizzlePg({ client, schema, casing: 'snake_case' }) as never, { migrationsFolder });
+  } finally {
+    await client.end();
+  }
 }

@@ -3,6 +3,8 @@ import type { SqlWatch } from './sql-watch.ts';
 
 interface Entry<V> {
   generation: number;
+  /** The rows the answer was read for: a sum of generations only compares with one over the same rows. */
+  rows: string;
   value: Promise<V>;
   /** What the key and the answer hold in memory, once the answer has come (0 before). */
   bytes: number;
@@ -57,10 +59,13 @@ export class WatchedCache<K, V> {
     if (!this.watch.coherent) return load();
     const generationNow = () => this.watch.generation(this.tables) + (rows.length ? this.watch.generation(rows) : 0);
     const generation = generationNow();
+    const rowsKey = rows.join(' ');
     const entry = this.#entries.get(key);
-    if (entry && entry.generation === generation) return entry.value;
+    // the same rows, and no write to them or the tables since: a sum over other rows may meet this one by chance
+    // (a hidden product leaves the page's rows while the tables' writes make up the difference)
+    if (entry && entry.generation === generation && entry.rows === rowsKey) return entry.value;
     const value = load();
-    const mine: Entry<V> = { generation, value, bytes: 0 };
+    const mine: Entry<V> = { generation, rows: rowsKey, value, bytes: 0 };
     this.#forget(key);
     if (this.#entries.size >= this.#maxEntries) this.#forget(this.#entries.keys().next().value as K);
     this.#entries.set(key, mine);

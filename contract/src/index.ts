@@ -12,6 +12,7 @@ export * from './dashboard.ts';
 export * from './endpoint.ts';
 export * from './endpoints.ts';
 export * from './errors.ts';
+export { controlCharacterMessage, noControlCharacters } from './fields.ts';
 export * from './identity/customer-session.ts';
 export * from './identity/endpoints.ts';
 export * from './identity/google-login.ts';

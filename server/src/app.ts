@@ -12,7 +12,7 @@ import { FileStore, fromMultipart, requireMultipartBoundary } from './platform/f
 import { AccessRules, guard } from './platform/guard.ts';
 import { registerHealth } from './platform/health.ts';
 import { forgetOldKeys } from './platform/idempotency.ts';
-import type { RouteDef } from './platform/route.ts';
+import { type RouteDef, refuseControlCharactersInParams } from './platform/route.ts';
 import { securityHeaders } from './platform/security-headers.ts';
 import { closeConnectionsWhenClosing } from './platform/shutdown.ts';
 import type { SqlWatch } from './platform/sql-watch.ts';
@@ -108,8 +108,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       method: route.method,
       url: `/v1${route.url}`,
       bodyLimit: route.bodyLimit,
-      // on request: access is checked before the body is read, so nobody may make us read an upload they may not send
-      onRequest: guard(route.access, ctx, rules, route.alsoFor, route.customers),
+      // on request: access is checked before the body is read, so nobody may make us read an upload they may not send;
+      // then the path parameters: a control character in any of them is a 400 naming it (route.ts)
+      onRequest: [guard(route.access, ctx, rules, route.alsoFor, route.customers), refuseControlCharactersInParams],
       handler: route.handler,
     });
   }

@@ -93,6 +93,16 @@ describe('the demo shop', () => {
     const keyOf = new Map((accounts as unknown as { rows: { name: string; key: string }[] }).rows.map((r) => [r.name, r.key]));
     expect(methods.map((m: { methodName: string }) => m.methodName)).toEqual(expect.arrayContaining(['Cash', 'Card']));
     expect([keyOf.get('Cash'), keyOf.get('Card')]).toEqual(['cash', 'bank']);
+    // each keeps its channels: the counter's methods at the till only, the web shop's at checkout only
+    const channels = Object.fromEntries(
+      methods.map((m: { methodName: string; atTill: string; atCheckout: string }) => [m.methodName, [m.atTill, m.atCheckout]]),
+    );
+    expect(channels).toMatchObject({
+      Cash: ['true', 'false'],
+      Card: ['true', 'false'],
+      'Cash on delivery': ['false', 'true'],
+      'Bank transfer': ['false', 'true'],
+    });
     const sizes = (await t.call('GET', '/v1/page-size', { token: owner, query: { query: 'all' } })).body.getAllPageSize;
     expect(sizes).toEqual(
       expect.arrayContaining([

@@ -87,6 +87,30 @@ export async function expectInvoiceFiguresMatchLedger(t: TestApp): Promise<void>
 }
 
 /**
+ * No active purchase has been paid back by its supplier (its returns' instant refunds) more than was paid
+ * on it, worked out from the ledger alone: the payments are the `purchase` entries that settle Accounts
+ * Payable, the refunds the `purchaseReturn` entries that credit it; live entries only. The kept figures'
+ * equality with the ledger is `expectInvoiceFiguresMatchLedger`'s; this holds what a return may refund.
+ */
+export async function expectPurchaseRefundsWithinPaid(t: TestApp): Promise<void> {
+  const result = await t.database.db.execute(sql`
+    with a as (select id from sub_account where system_key = 'accountsPayable'),
+    f as (
+      select t.related_id,
+        coalesce(sum(t.amount) filter (where t.type = 'purchase' and t.debit_id = a.id), 0) as paid,
+        coalesce(sum(t.amount) filter (where t.type = 'purchaseReturn' and t.credit_id = a.id), 0) as refunded
+      from "transaction" t cross join a
+      where t.type in ('purchase', 'purchaseReturn') and t.reverses_id is null
+        and not exists (select 1 from "transaction" r where r.reverses_id = t.id)
+      group by t.related_id)
+    select d.id, f.paid::text as paid, f.refunded::text as refunded
+    from purchase_invoice d join f on f.related_id = d.id::text
+    where d.state = 'active' and f.refunded > f.paid
+    order by d.id`);
+  expect((result as unknown as { rows: unknown[] }).rows, 'purchases refunded more than was paid on them (ledger)').toEqual([]);
+}
+
+/**
  * The lists' totals kept by the invoice triggers (sale_day_totals, customer_sale_totals,
  * purchase_day_totals) equal the sums of the invoices themselves, per day (or customer), state and bucket.
  */

@@ -1,6 +1,7 @@
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { makeProduct, readProduct } from './factories.ts';
 import { useTestApp } from './harness.ts';
+import { expectPurchaseRefundsWithinPaid } from './invariants.ts';
 import { makeCardMethod, makeSupplier, postingsOf } from './purchase-fixtures.ts';
 
 /** Purchase returns (reference 3.9) and supplier payments (3.5), against the worked example's purchase. */
@@ -12,6 +13,8 @@ beforeAll(async () => {
   owner = await t.ownerToken();
   supplierId = await makeSupplier(t, owner, 'Returns Ltd');
 });
+// besides the invariants (kept figures = ledger): no purchase paid back more than was paid on it
+afterEach(() => expectPurchaseRefundsWithinPaid(t));
 
 /** The worked example: 10 at 5.00, 10 % VAT, paid 30. */
 async function workedExample() {
@@ -69,6 +72,57 @@ describe('purchase returns', () => {
     expect(list.status).toBe(200);
     expect(list.body.allPurchaseInvoice.map((r: any) => r.id)).toEqual([made.id]);
     expect(list.body.aggregations._count.id).toBe(1);
+  });
+
+  test('the supplier pays back at most what was paid on the purchase, as a sale refunds at most what the customer paid', async () => {
+    const p = await makeProduct(t, { productQuantity: 0, productPurchasePrice: 0 });
+    const made = await t.call('POST', '/v1/purchase-invoice', {
+      token: owner,
+      body: { supplierId, purchaseInvoiceProduct: [{ productId: p.id, productQuantity: 10, productUnitPurchasePrice: 10, tax: 0 }] },
+    });
+    expect(made.status).toBe(201);
+    const invoiceId = made.body.createdInvoice.id as number;
+    const lineId = made.body.createdInvoice.purchaseInvoiceProduct[0].id as number;
+    const back = (refund: number) =>
+      giveBack({
+        purchaseInvoiceId: invoiceId,
+        instantReturnAmount: [{ amount: refund }],
+        returnPurchaseInvoiceProduct: [{ purchaseInvoiceProductId: lineId, productQuantity: 1 }],
+      });
+    // 100 bought, nothing paid: no refund
+    const unpaid = await back(10);
+    expect(unpaid.status).toBe(400);
+    expect(unpaid.body.error).toBe('A refund cannot be more than was paid to the supplier');
+    expect(unpaid.body.fields).toEqual({ instantReturnAmount: 'is more than was paid on this purchase (0.00 left to refund)' });
+    expect(await detail(invoiceId)).toMatchObject({ totalPaidAmount: 0, totalReturnAmount: 0, instantPaidReturnAmount: 0, dueAmount: 100 });
+    expect((await readProduct(t, p.id)).productQuantity).toBe(10);
+
+    // paid 15: 10 back now, then at most the 5 left
+    expect((await pay({ purchaseInvoiceNo: invoiceId, paidAmount: [{ amount: 15 }] })).status).toBe(201);
+    expect((await back(10)).status).toBe(201);
+    const over = await back(5.01);
+    expect(over.status).toBe(400);
+    expect(over.body.fields).toEqual({ instantReturnAmount: 'is more than was paid on this purchase (5.00 left to refund)' });
+    expect((await back(5)).status).toBe(201);
+    // due = 100 − 20 returned − 15 paid + 15 paid back = 80
+    expect(await detail(invoiceId)).toMatchObject({
+      totalPaidAmount: 15,
+      totalReturnAmount: 20,
+      instantPaidReturnAmount: 15,
+      dueAmount: 80,
+    });
+    expect((await readProduct(t, p.id)).productQuantity).toBe(8);
+    // a return without a refund still lowers the due
+    expect((await back(0.01)).status).toBe(400);
+    expect(
+      (
+        await giveBack({
+          purchaseInvoiceId: invoiceId,
+          returnPurchaseInvoiceProduct: [{ purchaseInvoiceProductId: lineId, productQuantity: 1 }],
+        })
+      ).status,
+    ).toBe(201);
+    expect((await detail(invoiceId)).dueAmount).toBe(70);
   });
 
   test('no more than bought minus already returned, per line', async () => {

@@ -130,6 +130,31 @@ describe('writing a review', () => {
     expect(ok(await publicReviews(p.id)).totalReviewRating.totalReview).toBe(1);
   });
 
+  test('sent as JSON without photos, as a reference client sends it: accepted; refusals still name the field; photos only as files', async () => {
+    const p = await shopProduct(t);
+    const shopper = await register(t);
+    const other = await register(t);
+    const send = (body: unknown, who = shopper) => t.call('POST', '/v1/review-rating', { token: who.token, body });
+    const bad = await send({ productId: p.id, rating: 6, review: 'Too good' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toHaveProperty('rating');
+    expect(bad.body.error).toMatch(/^Rating /);
+    const photo = await send({ productId: p.id, rating: 5, images: ['kettle.png'] });
+    expect(photo.status).toBe(400);
+    expect(photo.body.fields).toHaveProperty('images');
+    expect(photo.body.error).toMatch(/^Photos /);
+    // the reference's body: its customerId is not read, an empty photo list is no photo
+    const written = ok(await send({ productId: p.id, customerId: other.id, rating: 4, review: 'Boils fast', images: [] }), 201);
+    expect(written).toMatchObject({ productId: p.id, rating: 4, review: 'Boils fast', images: [], customerName: shopper.username });
+    expect(ok(await t.call('GET', `/v1/review-rating/${written.id}`, { token: owner })).customerId).toBe(shopper.id);
+    // ratings as text, as a form would send them
+    ok(await send({ productId: String(p.id), rating: '2' }, other), 201);
+    expect((await send({ productId: p.id, rating: 3 })).status).toBe(409);
+    expect(ok(await publicReviews(p.id)).totalReviewRating).toMatchObject({ totalReview: 2, averageRating: 3 });
+    const empty = await t.call('POST', '/v1/review-rating', { token: shopper.token });
+    expect(empty.status).toBe(400);
+  });
+
   test('a hidden or unknown product takes no review', async () => {
     const p = await shopProduct(t);
     ok(await t.call('PATCH', `/v1/product/${p.id}`, { token: owner, body: { status: 'false' } }));

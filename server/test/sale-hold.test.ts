@@ -106,6 +106,33 @@ describe('held sales', () => {
     expect((await readProduct(t, p.id)).productQuantity).toBe(9);
   });
 
+  test("every sale answers the reference's isHold flag: 'true' while held, 'false' once completed", async () => {
+    const p = await referenceProduct(t);
+    const held = await hold(p.id, 1);
+    const id = held.body.createdInvoice.id;
+    expect(held.body.createdInvoice).toMatchObject({ state: 'held', isHold: 'true' });
+    const listed = (await t.call('GET', '/v1/sale-invoice/hold', { token: owner })).body.allHoldInvoice.find((s: any) => s.id === id);
+    expect(listed).toMatchObject({ isHold: 'true' });
+    expect((await t.call('GET', `/v1/sale-invoice/hold/${id}`, { token: owner })).body).toMatchObject({ isHold: 'true' });
+
+    const done = await t.call('PUT', `/v1/sale-invoice/hold/${id}`, {
+      token: owner,
+      body: { saleInvoiceProduct: [{ productId: p.id, productQuantity: 1 }], paidAmount: [{ paymentType: cash, amount: 20 }] },
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.createdInvoice).toMatchObject({ state: 'completed', isHold: 'false' });
+    const sold = await t.call('POST', '/v1/sale-invoice', {
+      token: owner,
+      body: { saleInvoiceProduct: [{ productId: p.id, productQuantity: 1 }], paidAmount: [{ paymentType: cash, amount: 20 }] },
+    });
+    expect(sold.body.createdInvoice).toMatchObject({ state: 'completed', isHold: 'false' });
+    const rows = (await t.call('GET', '/v1/sale-invoice', { token: owner, query: { query: 'all' } })).body.getAllSaleInvoice;
+    const flags = new Map(rows.map((s: any) => [s.id, s.isHold]));
+    expect([flags.get(id), flags.get(sold.body.createdInvoice.id)]).toEqual(['false', 'false']);
+    expect(rows.every((s: any) => s.isHold === 'false')).toBe(true);
+    expect((await t.call('GET', `/v1/sale-invoice/${id}`, { token: owner })).body.singleSaleInvoice).toMatchObject({ isHold: 'false' });
+  });
+
   test('a held sale completed twice at once completes once', async () => {
     const p = await makeProduct(t, { productQuantity: 10, productSalePrice: 4, productPurchasePrice: 1 });
     const held = await t.call('POST', '/v1/sale-invoice', {

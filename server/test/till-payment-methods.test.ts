@@ -65,3 +65,35 @@ test('the till neither lists nor takes a method not offered at the till', async 
   expect(edited.status, JSON.stringify(edited.body)).toBe(200);
   expect((await sell(delivery.id)).status).toBe(201);
 });
+
+test('a method created without saying where it is offered (as a reference client sends it) is offered at the till and at checkout; the owner can limit it', async () => {
+  const either = await method(`Wallet ${Date.now()}`);
+  expect(either).toMatchObject({ atTill: 'true', atCheckout: 'true' });
+  const checkoutOffers = async () =>
+    ((await t.call('GET', '/v1/payment-method/public')).body.getAllPaymentMethod as { id: number }[]).map((m) => m.id);
+  expect(await checkoutOffers()).toContain(either.id);
+  const p = await referenceProduct(t);
+  const sold = await t.call('POST', '/v1/sale-invoice', {
+    token: owner,
+    body: { saleInvoiceProduct: [{ productId: p.id, productQuantity: 1 }], paidAmount: [{ paymentType: either.id, amount: 13.2 }] },
+  });
+  expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+
+  // limited to the till when made, or later
+  const tillOnly = await t.call('POST', '/v1/payment-method', {
+    token: owner,
+    body: { methodName: `Drawer ${Date.now()}`, subAccountId: cashAccount, atCheckout: 'false' },
+  });
+  expect(tillOnly.body).toMatchObject({ atTill: 'true', atCheckout: 'false' });
+  expect(await checkoutOffers()).not.toContain(tillOnly.body.id);
+  const limited = await t.call('POST', `/v1/payment-method/${either.id}`, { token: owner, body: { atCheckout: 'false' } });
+  expect(limited.status, JSON.stringify(limited.body)).toBe(200);
+  expect(limited.body).toMatchObject({ atTill: 'true', atCheckout: 'false' });
+  expect(await checkoutOffers()).not.toContain(either.id);
+  // an edit that does not name the flags leaves them as they are
+  const renamed = await t.call('POST', `/v1/payment-method/${either.id}`, {
+    token: owner,
+    body: { methodName: `Wallet renamed ${Date.now()}` },
+  });
+  expect(renamed.body).toMatchObject({ atTill: 'true', atCheckout: 'false' });
+});

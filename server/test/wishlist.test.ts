@@ -88,6 +88,40 @@ describe("a shopper's own list", () => {
     expect(ids((await listOf(alice.token, alice.id)).body.getAllProductWishlist)).toEqual([toaster.id]);
   });
 
+  test("a list item keeps the spec's keys: id, customerId, productId, status, ISO times, and the product under the public product's keys", async () => {
+    const shopper = await register(t, 'wisher');
+    const p = await newProduct('12.00');
+    const added = (await add(shopper, p.id)).body;
+    const [item] = (await listOf(shopper.token, shopper.id)).body.getAllProductWishlist;
+    const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+    expect(item).toMatchObject({ id: added.id, customerId: shopper.id, productId: p.id, status: 'true' });
+    expect(item.createdAt).toMatch(iso);
+    expect(item.updatedAt).toMatch(iso);
+    const shown = (await t.call('GET', `/v1/product/public/${p.id}`)).body;
+    const keys = [
+      'id',
+      'name',
+      'sku',
+      'status',
+      'productThumbnailImage',
+      'productThumbnailImageUrl',
+      'productImageUrl',
+      'productSalePrice',
+      'productVatId',
+      'vatPercentage',
+      'discountId',
+      'productSalePriceWithVat',
+      'finalPriceWithVat',
+      'productQuantity',
+    ];
+    expect(item.product).toMatchObject(Object.fromEntries(keys.map((k) => [k, shown[k]])));
+    expect(item.product).toMatchObject({ sku: expect.stringMatching(/^KT-/), productSalePrice: 12, vatPercentage: 10 });
+    // the line read alone and the add's answer say the same
+    const line = (await t.call('GET', `/v1/product-wishlist/${added.id}`, { token: shopper.token })).body;
+    expect(line).toEqual(item);
+    expect(added.product).toEqual(item.product);
+  });
+
   test('the same product sent twice at once: one line, the other request told it is there already', async () => {
     const shopper = await register(t, 'wisher');
     const p = await newProduct();

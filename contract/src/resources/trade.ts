@@ -112,8 +112,13 @@ export const tradeResources = {
       atTill: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
       /** 'true' for cash on delivery: the courier collects it, and there is no payment to verify before. */
       isCod: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('false'),
-      /** 'true' for a way to pay the web shop's orders (cash on delivery, a transfer the shopper makes). */
-      atCheckout: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('false'),
+      /**
+       * 'true' for a way to pay the web shop's orders (cash on delivery, a transfer the shopper makes). A method
+       * created without saying where it is offered (as a client written against the reference sends it) is
+       * offered at the till and at checkout; the owner limits it with 'false'. The table's default stays 'false'
+       * for the methods the seeds write (the till's cash and card are not offered at checkout).
+       */
+      atCheckout: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('true'),
     }),
     deletion: 'soft',
     publicList: true,

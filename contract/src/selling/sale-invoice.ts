@@ -32,6 +32,8 @@ export const saleInvoiceOut = z.object({
   number: out.optionalId,
   date: out.date,
   state: z.enum(saleLifecycle.states),
+  /** 'true' while the sale is held (a parked cart), as the reference's flag says it; the state says the rest. */
+  isHold: out.status,
   customerId: out.id,
   userId: out.id,
   /** Σ line net, before VAT. */

@@ -23,7 +23,8 @@ const rating = numberField(
 
 /**
  * POST review-rating (form data): the product, a whole rating 1–5, the text, and up to three photos as
- * `images`. The shopper is the token's: a `customerId` sent along is not read.
+ * `images`; or the same fields as JSON, without photos. The shopper is the token's: a `customerId` sent
+ * along is not read.
  */
 export const reviewInput = z.object({
   productId: id,

@@ -21,11 +21,27 @@ export const wishlistProductInput = z.object({ productId: id });
 /** PUT product-wishlist/{id}: 'false' sets the line aside (it stays, but is not on the list, the flag or the counts); 'true' brings it back. */
 export const wishlistStatusInput = z.object({ status: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }) });
 
-/** The product of a wishlist line as the storefront shows it: prices from the one pricing function on today's date. */
+/**
+ * The product of a wishlist line under the public product's keys (`GET product/public/{id}`: what the
+ * storefront and a client written against the reference read), with prices from the one pricing
+ * function on today's date.
+ */
 export const wishlistProductOut = z.object({
   id: out.id,
   name: out.text,
+  sku: out.text,
+  /** The product's own status ('false': hidden from the shop). */
+  status: out.status,
+  /** The list thumbnail's URL, under the name the spec's cart line reads. */
   productThumbnailImage: out.optionalText,
+  productThumbnailImageUrl: out.optionalText,
+  productImageUrl: out.optionalText,
+  /** The sale price before VAT and discount. */
+  productSalePrice: out.money,
+  productVatId: out.optionalId,
+  /** 0 when the product has no VAT type. */
+  vatPercentage: z.number(),
+  discountId: out.optionalId,
   /** The sale price with VAT before any discount. */
   productSalePriceWithVat: out.money,
   /** What one unit costs today: the discount taken off, then VAT. */

@@ -1,4 +1,11 @@
-import type { Access, FieldLabels, Method, PermissionName } from '@tillbook/contract';
+import {
+  type Access,
+  controlCharacterMessage,
+  type FieldLabels,
+  type Method,
+  noControlCharacters,
+  type PermissionName,
+} from '@tillbook/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { fieldError, fromZod, notFound } from './errors.ts';
@@ -40,6 +47,17 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown, labels?
   const result = schema.safeParse(body ?? {});
   if (!result.success) throw fromZod(result.error, undefined, labels);
   return result.data;
+}
+
+/**
+ * The rule for every path parameter of every route (app.ts runs it after the guard, before any handler
+ * reads one): a control character (a NUL, a line break, DEL ...) is a 400 naming the parameter. No
+ * parameter is free text a person types with line breaks, and PostgreSQL text cannot hold a NUL.
+ */
+export async function refuseControlCharactersInParams(req: FastifyRequest): Promise<void> {
+  for (const [name, value] of Object.entries((req.params ?? {}) as Record<string, unknown>)) {
+    if (typeof value === 'string' && !noControlCharacters(value)) throw fieldError(name, controlCharacterMessage);
+  }
 }
 
 /** The `:id` path parameter as a positive whole number (400 otherwise). */

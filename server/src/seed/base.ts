@@ -93,7 +93,13 @@ export async function seedBase(db: Db, options: SeedOptions): Promise<void> {
       const [cash] = await tx.select({ id: s.subAccount.id }).from(s.subAccount).where(eq(s.subAccount.systemKey, 'cash'));
       await tx
         .insert(s.paymentMethod)
-        .values({ methodName: 'Cash', subAccountId: cash!.id, instruction: 'Cash at the till; change is given from the drawer.' })
+        .values({
+          methodName: 'Cash',
+          subAccountId: cash!.id,
+          instruction: 'Cash at the till; change is given from the drawer.',
+          atTill: 'true',
+          atCheckout: 'false',
+        })
         .onConflictDoNothing();
     }
 

@@ -37,7 +37,14 @@ export async function seedDemoTill(tx: Tx): Promise<void> {
   await tx
     .insert(s.paymentMethod)
     .values(
-      demoTillMethods.map((m) => ({ methodName: m.methodName, subAccountId: accountOf.get(m.systemKey)!, instruction: m.instruction })),
+      // counter methods: offered at the till, not at the web shop's checkout (said here, not left to the table's default)
+      demoTillMethods.map((m) => ({
+        methodName: m.methodName,
+        subAccountId: accountOf.get(m.systemKey)!,
+        instruction: m.instruction,
+        atTill: 'true' as const,
+        atCheckout: 'false' as const,
+      })),
     )
     .onConflictDoNothing();
   await tx

@@ -75,6 +75,17 @@ export async function createPurchaseReturn(tx: DbOrTx, input: ReturnPurchaseInpu
   const tax = lines.reduce((acc, l) => acc + l.tax, 0);
   const instant = await paidAmounts(tx, input.instantReturnAmount, 'instantReturnAmount');
   const instantTotal = instant.reduce((acc, x) => acc + x.amount, 0);
+  // the supplier pays back at most what was paid on the purchase and not yet paid back: the figures are
+  // the ledger's, kept on the invoice row, which is locked above (two returns at once take turns)
+  const [kept] = await tx
+    .select({ paid: purchaseInvoice.paidAmount, refunded: purchaseInvoice.instantPaidReturnAmount })
+    .from(purchaseInvoice)
+    .where(eq(purchaseInvoice.id, invoiceId));
+  const refundable = toCents(kept!.paid) - toCents(kept!.refunded);
+  if (instantTotal > refundable)
+    throw badRequest('A refund cannot be more than was paid to the supplier', {
+      instantReturnAmount: `is more than was paid on this purchase (${fromCents(Math.max(0, refundable)).toFixed(2)} left to refund)`,
+    });
   if (instantTotal > net + tax)
     throw badRequest(purchaseMessages.amountOverDue, { instantReturnAmount: 'is more than the value returned' });
 

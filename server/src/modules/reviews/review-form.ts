@@ -27,13 +27,26 @@ export interface ReviewForm {
 }
 
 /**
- * Reads POST review-rating's form data: the fields (a 400 naming the field: a rating must be a whole
+ * A review sent as JSON (as a client written against the reference may send one without photos): the
+ * same fields, no photos. Photos come only as form data files: a non-empty `images` is refused naming it.
+ */
+function readReviewJson(body: unknown): ReviewForm {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Send the review as JSON or multipart form data');
+  const images = (body as Record<string, unknown>)[reviewImageField];
+  if (images !== undefined && images !== null && !(Array.isArray(images) && images.length === 0)) {
+    throw fieldError(reviewImageField, 'must be sent as files in multipart form data', labels);
+  }
+  return { input: parseBody(reviewInput, body, labels) as ReviewForm['input'], photos: [] };
+}
+
+/**
+ * Reads POST review-rating: form data with the fields (a 400 naming the field: a rating must be a whole
  * number 1–5) and up to three photos under `images`, each within the upload limit (413 naming
- * `images` beyond it), decoded and re-encoded before any transaction starts. A `customerId` sent
- * along is not read: the shopper is the token's.
+ * `images` beyond it), decoded and re-encoded before any transaction starts; or JSON with the fields
+ * and no photos. A `customerId` sent along is not read: the shopper is the token's.
  */
 export async function readReviewForm(req: FastifyRequest, ctx: AppContext): Promise<ReviewForm> {
-  if (!req.isMultipart()) throw badRequest('Send the review as multipart form data');
+  if (!req.isMultipart()) return readReviewJson(req.body);
   const fields: Record<string, string> = {};
   const uploads: Upload[] = [];
   const maxBytes = ctx.files.maxBytes;

@@ -87,6 +87,8 @@ export type CreatedInvoice = {
   date: string;
   state: 'completed' | 'held';
   status: boolean;
+  /** The reference's flag: true while held. */
+  isHold: boolean;
   customerId: number;
   userId: number;
   totalAmount: number;
@@ -242,6 +244,7 @@ function createdInvoice(
     number: written.number,
     state,
     status: true,
+    isHold: state === 'held',
     ...figures,
     ...written.extra,
     paymentStatus: paymentStatus({ ...figures, instantPaidReturnAmount: 0, undone: false, held: state === 'held' }),

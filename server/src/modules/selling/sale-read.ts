@@ -66,11 +66,12 @@ const headerSelect = {
   instantPaidReturnAmount: saleInvoice.instantPaidReturnAmount,
 };
 
-/** A header row with its payment status, derived by the contract's one rule. */
+/** A header row with its payment status, derived by the contract's one rule, and the reference's hold flag. */
 const withPaymentStatus = <R extends { state: SaleState; paidAmount: number; dueAmount: number; instantPaidReturnAmount: number }>(
   row: R,
 ) => ({
   ...row,
+  isHold: row.state === 'held',
   paymentStatus: paymentStatus({ ...row, undone: row.state === 'deleted' || row.state === 'cancelled', held: row.state === 'held' }),
 });
 

@@ -13,18 +13,33 @@ interface LineRow {
   customer_id: number;
   product_id: number;
   status: boolean;
-  created_at: Date;
-  updated_at: Date;
+  /** Text or a Date, as the driver gives it. */
+  created_at: string | Date;
+  updated_at: string | Date;
   product: ShopProduct;
+  /** The product's keys the pricing leaves out. */
+  extra: { sku: string; productVatId: number | null; discountId: number | null };
 }
 
-/** A wished product as the storefront shows it: today's prices through the one pricing function, and whether it can be bought. */
-function productView(raw: ShopProduct, today: string) {
+/**
+ * A wished product under the public product's keys (the storefront's and a reference client's), with
+ * today's prices through the one pricing function and whether it can be bought.
+ */
+function productView(raw: ShopProduct, extra: LineRow['extra'], today: string) {
   const p = asShopProduct(raw);
+  const image = imageUrls(p.productThumbnailImage);
   return {
     id: p.id,
     name: p.name,
-    productThumbnailImage: imageUrls(p.productThumbnailImage).thumbnailUrl,
+    sku: extra.sku,
+    status: p.active,
+    productThumbnailImage: image.thumbnailUrl,
+    productThumbnailImageUrl: image.thumbnailUrl,
+    productImageUrl: image.url,
+    productSalePrice: p.salePrice,
+    productVatId: extra.productVatId,
+    vatPercentage: p.vat ?? 0,
+    discountId: extra.discountId,
     productSalePriceWithVat: unitPrice({ salePrice: p.salePrice, vatPercentage: p.vat, date: today }).priceWithVat,
     finalPriceWithVat: fromCents(unitCents(p, today).final),
     productQuantity: p.stock,
@@ -38,15 +53,16 @@ const lineView = (r: LineRow, today: string) => ({
   customerId: r.customer_id,
   productId: r.product_id,
   status: r.status,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-  product: productView(r.product, today),
+  createdAt: new Date(r.created_at),
+  updatedAt: new Date(r.updated_at),
+  product: productView(r.product, r.extra, today),
 });
 
 // product_wishlist keeps its own name (no alias): `conventionWhere` names its columns so
 const lineFrom = sql`from product_wishlist join product p on p.id = product_wishlist.product_id`;
 const lineSelect = sql`select product_wishlist.id, product_wishlist.customer_id, product_wishlist.product_id, product_wishlist.status,
-  product_wishlist.created_at, product_wishlist.updated_at, ${shopProductJson} as product ${lineFrom} ${shopProductJoins}`;
+  product_wishlist.created_at, product_wishlist.updated_at, ${shopProductJson} as product,
+  json_build_object('sku', p.sku, 'productVatId', p.product_vat_id, 'discountId', p.discount_id) as extra ${lineFrom} ${shopProductJoins}`;
 
 /** One line by id, or undefined; a shopper's (`owner`) only when it is theirs. */
 export async function readLine(db: DbOrTx, id: number, today: string, owner?: number): Promise<WishlistLine | undefined> {

@@ -225,6 +225,7 @@ describe('what shoppers want most (staff)', () => {
       expect.objectContaining({ productId: popular.id, name: popular.name, wishlistCount: 3, finalPriceWithVat: 33, status: 'true' }),
       expect.objectContaining({ productId: liked.id, wishlistCount: 1, finalPriceWithVat: 44 }),
     ]);
+    for (const row of mine) expect(row.lastWishedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
     const counts = all.body.getAllWishList.map((r: { wishlistCount: number }) => r.wishlistCount);
     expect(counts).toEqual([...counts].sort((a: number, b: number) => b - a));
     expect(all.body.totalWishList).toBe(all.body.getAllWishList.length);

@@ -10,7 +10,8 @@ import { asShopProduct, type ShopProduct, shopProductJoins, shopProductJson, uni
 interface WishedRow {
   sku: string;
   wishlist_count: number;
-  last_wished_at: Date;
+  /** Text or a Date, as the driver gives it. */
+  last_wished_at: string | Date;
   product: ShopProduct;
 }
 
@@ -64,7 +65,7 @@ export async function mostWished(db: DbOrTx, q: ListQuery, today: string) {
         productQuantity: p.stock,
         status: p.active,
         wishlistCount: Number(r.wishlist_count),
-        lastWishedAt: r.last_wished_at,
+        lastWishedAt: new Date(r.last_wished_at),
       };
     }),
     totalWishList: Number(total?.n ?? 0),

@@ -100,9 +100,7 @@ export function customerAuthRoutes(ctx: AppContext): RouteDef[] {
       if (!result.ok) {
         clearCustomerRefreshCookie(reply);
         throw unauthenticated(
-          result.reason === 'reused'
-              ? 'This session was ended; please log in again'
-              : 'Your session has expired; please log in again',
+          result.reason === 'reused' ? 'This session was ended; please log in again' : 'Your session has expired; please log in again',
         );
       }
       const [row] = await ctx.db.select().from(customer).where(eq(customer.id, result.subjectId));

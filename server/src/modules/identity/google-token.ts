@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, customFetch, decodeJwt, decodeProtectedHeader, errors as joseErrors, type JWTPayload, jwtVerify } from 'jose';
+import { createRemoteJWKSet, customFetch, decodeJwt, decodeProtectedHeader, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 import { unauthenticated } from '../../platform/errors.ts';
 
 /** Who a verified Google ID token names. */

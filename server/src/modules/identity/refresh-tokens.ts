@@ -46,9 +46,7 @@ export async function issueRefreshToken(
   return token;
 }
 
-export type RotateResult =
-  | { ok: true; token: string; subjectId: number }
-  | { ok: false; reason: 'unknown' | 'expired' | 'reused' };
+export type RotateResult = { ok: true; token: string; subjectId: number } | { ok: false; reason: 'unknown' | 'expired' | 'reused' };
 
 /**
  * Exchanges a refresh token of `subjectKind` for its successor in the same family (in a transaction: the

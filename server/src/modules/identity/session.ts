@@ -50,9 +50,7 @@ export function sessionRoutes(ctx: AppContext): RouteDef[] {
       if (!result.ok) {
         clearRefreshCookie(reply);
         throw unauthenticated(
-          result.reason === 'reused'
-              ? 'This session was ended; please log in again'
-              : 'Your session has expired; please log in again',
+          result.reason === 'reused' ? 'This session was ended; please log in again' : 'Your session has expired; please log in again',
         );
       }
       const found = await staffWithRole(ctx, eq(users.id, result.subjectId));

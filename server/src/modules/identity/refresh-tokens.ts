@@ -62,13 +62,14 @@ export async function rotateRefreshToken(
   subjectKind: SubjectKind,
   presented: string,
 ): Promise<RotateResult> {
-  const now = ctx.config.clock.now();
   const [row] = await tx
     .select()
     .from(refreshToken)
     .where(eq(refreshToken.tokenHash, hashToken(presented)))
     .for('update');
   if (!row || row.subjectKind !== subjectKind) return { ok: false, reason: 'unknown' };
+  // read once the row is ours: a refresh that waited for another's lock sees that one's rotation as past
+  const now = ctx.config.clock.now();
   const successor = ctx.tokens.successorOf(presented);
   if (row.rotatedAt && !row.revokedAt && now.getTime() - row.rotatedAt.getTime() <= replayGraceMs) {
     const [next] = await tx

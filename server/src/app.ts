@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { appointmentReminderStep } from './modules/crm/index.ts';
+import { sessionCookies } from './modules/identity/index.ts';
 import { Mailer, wakeIfRequested } from './modules/mail/index.ts';
 import type { AppContext } from './platform/context.ts';
 import type { Db } from './platform/db.ts';
@@ -12,6 +13,7 @@ import { FileStore, fromMultipart, requireMultipartBoundary } from './platform/f
 import { AccessRules, guard } from './platform/guard.ts';
 import { registerHealth } from './platform/health.ts';
 import { forgetOldKeys } from './platform/idempotency.ts';
+import { noStoreWhenPersonal } from './platform/private-answers.ts';
 import { type RouteDef, refuseControlCharactersInParams } from './platform/route.ts';
 import { securityHeaders } from './platform/security-headers.ts';
 import { closeConnectionsWhenClosing } from './platform/shutdown.ts';
@@ -75,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes } });
 
   app.addHook('preValidation', requireMultipartBoundary);
+  noStoreWhenPersonal(app, sessionCookies);
 
   // tests hold hot requests to a number of SQL statements: each answer says how many it sent
   if (config.countStatements) {
@@ -108,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       method: route.method,
       url: `/v1${route.url}`,
       bodyLimit: route.bodyLimit,
+      config: { access: route.access },
       // on request: access is checked before the body is read, so nobody may make us read an upload they may not send;
       // then the path parameters: a control character in any of them is a 400 naming it (route.ts)
       onRequest: [guard(route.access, ctx, rules, route.alsoFor, route.customers), refuseControlCharactersInParams],

@@ -178,6 +178,45 @@ describe('Google key server out of reach', () => {
   });
 });
 
+describe('Google credentials whose claims can never pass', () => {
+  test("no audience, a wrong issuer or audience, expired, not RS256 or not a token: 401 without asking for Google's keys, even while the key server is down", async () => {
+    let asked = 0;
+    const keyServer = http.createServer((_req, res) => {
+      asked++;
+      res.statusCode = 503;
+      res.end('Service Unavailable');
+    });
+    await new Promise<void>((resolve) => keyServer.listen(0, '127.0.0.1', resolve));
+    const { port } = keyServer.address() as AddressInfo;
+    const app = await startTestApp({ GOOGLE_CLIENT_ID: clientId, GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/certs` });
+    const signIn = (credential: string) => app.call('POST', '/v1/googlelogin/login', { body: { credential } });
+    try {
+      const never = {
+        noAudience: await sign(googleClaims({ aud: undefined })),
+        wrongAudience: await sign(googleClaims({ aud: 'someone-else.apps.googleusercontent.com' })),
+        wrongIssuer: await sign(googleClaims({ iss: 'https://evil.example.com' })),
+        expired: await sign(googleClaims({ iat: now() - 7200, exp: now() - 3600 })),
+        noExpiry: await sign(googleClaims({ exp: undefined })),
+        unverified: await sign(googleClaims({ email_verified: false })),
+        notRs256: await new SignJWT(googleClaims()).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(32))),
+        notAToken: 'not-a-token',
+      };
+      for (const [why, credential] of Object.entries(never)) {
+        const answer = await signIn(credential);
+        expect([answer.status, answer.body.code], why).toEqual([401, 'unauthenticated']);
+      }
+      expect(asked).toBe(0);
+      // a well-formed token needs the keys: the key server's failure is the 503
+      const wellFormed = await signIn(await sign(googleClaims()));
+      expect([wellFormed.status, wellFormed.body.code]).toEqual([503, 'service_unavailable']);
+      expect(asked).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+      await new Promise<void>((resolve) => keyServer.close(() => resolve()));
+    }
+  });
+});
+
 describe('Google sign-in not configured', () => {
   test('without GOOGLE_CLIENT_ID the route is a clear 404 and the button is hidden', async () => {
     const bare = await startTestApp({ GOOGLE_JWKS_URL: env.GOOGLE_JWKS_URL! });

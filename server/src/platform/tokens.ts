@@ -1,4 +1,4 @@
-import { createHash, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 export type SubjectKind = 'staff' | 'customer';
@@ -30,6 +30,15 @@ export class TokenService {
       .setExpirationTime(Math.floor(Date.now() / 1000) + seconds)
       .setIssuer('tillbook')
       .sign(this.key);
+  }
+
+  /**
+   * The refresh token that follows `token` at its rotation: an HMAC of it under the signing secret. The
+   * same token always has the same successor, so a replay within the grace window can be answered the
+   * successor again although only hashes are stored; nobody without the secret can work it out.
+   */
+  successorOf(token: string): string {
+    return createHmac('sha256', this.key).update(`refresh-successor:${token}`).digest('base64url');
   }
 
   /** The claims of a valid token, or null when it is missing, forged or expired. */

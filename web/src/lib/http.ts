@@ -1,6 +1,6 @@
 import { buildListQuery, fallbackErrorText, type ListFilters, shopRoutes as routes } from '@tillbook/contract';
 import { notify } from './notices.tsx';
-import { clearAll, getToken, isAdminPath, removeSessionKeys, setToken } from './session.ts';
+import { clearAll, getToken, isAdminPath, isShopperSession, removeSessionKeys, setToken } from './session.ts';
 
 /** The API base: VITE_API_BASE at build time, else the server that serves this app. */
 export const apiBase = (import.meta.env.VITE_API_BASE as string | undefined) ?? '/v1';
@@ -20,14 +20,30 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-// One refresh at a time: parallel 401s share it, since a refresh token is good for one use only.
-let refreshing: Promise<string | null> | null = null;
-function refreshAccessToken(): Promise<string | null> {
-  refreshing ??= fetch(`${apiBase}/${routes.session.refresh.path}`, { credentials: 'include' })
+/** Whose session a refresh renews: staff's (the admin) or a shopper's (the storefront), each with its own cookie. */
+type SessionKind = 'staff' | 'customer';
+const refreshPaths: Record<SessionKind, string> = {
+  staff: routes.session.refresh.path,
+  customer: routes.customerSession.refresh.path,
+};
+
+// One refresh at a time per kind: parallel 401s share it (a refresh token is rotated at each use; the
+// server answers the same successor to a second use within a few seconds, e.g. another tab's).
+const refreshing: Partial<Record<SessionKind, Promise<string | null>>> = {};
+function refreshAccessToken(kind: SessionKind): Promise<string | null> {
+  refreshing[kind] ??= fetch(`${apiBase}/${refreshPaths[kind]}`, { credentials: 'include' })
     .then(async (response) => (response.ok ? (((await response.json()) as { token?: string }).token ?? null) : null))
     .catch(() => null)
-    .finally(() => setTimeout(() => (refreshing = null), 0));
-  return refreshing;
+    .finally(() => setTimeout(() => (refreshing[kind] = undefined), 0));
+  return refreshing[kind];
+}
+
+/** The token to retry with: the one another request (or tab) stored meanwhile, else a refreshed one. */
+async function renewedToken(sentWith: string | null, kind: SessionKind): Promise<string | null> {
+  const current = getToken();
+  const token = current && current !== sentWith ? current : await refreshAccessToken(kind);
+  if (token) setToken(token);
+  return token;
 }
 
 /** The path with the list query of the filters appended (after any query the path already has). */
@@ -67,8 +83,10 @@ const sessionEnded = Symbol('session ended');
  * Applies the 401 rules of the specification to one request, whatever sends it (fetch here, an
  * XMLHttpRequest for uploads with progress). On an admin page (not the login page) the token is
  * refreshed once and the request retried once; if another request has refreshed the token
- * meanwhile, that token is used instead of a second refresh. Outside the admin area a 401 removes
- * the session keys, with no retry. Throws `sessionEnded` when the refresh fails.
+ * meanwhile, that token is used instead of a second refresh. Throws `sessionEnded` when the refresh fails.
+ * Outside the admin area a signed-in shopper's session is refreshed the same way with the shoppers' cookie
+ * (issue 29: the access token lives 15 minutes, the shopper's session as long as its refresh cookie); when
+ * that fails, or for anyone else, the 401 removes the session keys, with no retry (the cart stays).
  */
 export async function withSession<R extends { status: number }>(attempt: (token: string | null) => Promise<R>): Promise<R> {
   const sentWith = getToken();
@@ -76,18 +94,18 @@ export async function withSession<R extends { status: number }>(attempt: (token:
   if (response.status !== 401) return response;
   const { pathname } = window.location;
   if (!isAdminPath(pathname)) {
-    removeSessionKeys();
-    return response;
+    const token = sentWith && isShopperSession() ? await renewedToken(sentWith, 'customer') : null;
+    const retried = token ? await attempt(token) : response;
+    if (retried.status === 401) removeSessionKeys();
+    return retried;
   }
   if (pathname.startsWith(loginPath)) return response;
-  const current = getToken();
-  const token = current && current !== sentWith ? current : await refreshAccessToken();
+  const token = await renewedToken(sentWith, 'staff');
   if (!token) {
     clearAll();
     window.location.assign(loginPath);
     throw sessionEnded;
   }
-  setToken(token);
   return attempt(token);
 }
 

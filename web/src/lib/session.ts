@@ -70,6 +70,9 @@ export interface CustomerLogin extends SessionUser {
 /** The role name a shopper's session is stored under (the spec: customers' role is stored by name). */
 export const customerRole = 'customer';
 
+/** Is the stored session a shopper's (its access token is renewed with the shoppers' refresh cookie)? */
+export const isShopperSession = () => isLogged() && localStorage.getItem(storageKeys.role) === customerRole;
+
 /** The storefront's session: id, access token, role (by name), user and the logged-in flag. */
 export function saveCustomerSession(login: CustomerLogin) {
   const { token, ...user } = login;

@@ -96,15 +96,11 @@ export function customerAuthRoutes(ctx: AppContext): RouteDef[] {
     implement(ctx, customerSessionEndpoints.refresh, async ({ req, reply }) => {
       const presented = readCustomerRefreshCookie(req);
       if (!presented) throw unauthenticated('No session to refresh; please log in');
-      const result = await ctx.db.transaction((tx) => rotateRefreshToken(tx, ctx.config, presented));
-      if (!result.ok || result.subjectKind !== 'customer') {
+      const result = await ctx.db.transaction((tx) => rotateRefreshToken(tx, ctx, 'customer', presented));
+      if (!result.ok) {
         clearCustomerRefreshCookie(reply);
         throw unauthenticated(
-          result.ok
-            ? 'Please log in'
-            : result.reason === 'reused'
-              ? 'This session was ended; please log in again'
-              : 'Your session has expired; please log in again',
+          result.reason === 'reused' ? 'This session was ended; please log in again' : 'Your session has expired; please log in again',
         );
       }
       const [row] = await ctx.db.select().from(customer).where(eq(customer.id, result.subjectId));

@@ -73,7 +73,11 @@ export function googleLoginRoutes(ctx: AppContext): RouteDef[] {
       if (!clientId) throw notOffered();
       // each sign-in is counted before its token is checked, as password logins are, so forged tokens cannot be tried at will
       const attempt = await claimAttempt(ctx.db, googleAttempts, req.ip);
-      const google = await verifyGoogleCredential(body.credential, { clientId, jwksUrl: ctx.config.googleJwksUrl }).catch((error) => {
+      const google = await verifyGoogleCredential(body.credential, {
+        clientId,
+        jwksUrl: ctx.config.googleJwksUrl,
+        now: ctx.config.clock.now(),
+      }).catch((error) => {
         if (!(error instanceof KeyServerFailed)) throw error;
         req.log.warn({ err: error }, 'Google sign-in: the key server failed');
         throw googleUnreachable();

@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, customFetch, errors as joseErrors, jwtVerify } from 'jose';
+import { createRemoteJWKSet, customFetch, decodeJwt, decodeProtectedHeader, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 import { unauthenticated } from '../../platform/errors.ts';
 
 /** Who a verified Google ID token names. */
@@ -55,12 +55,49 @@ function keySet(url: string) {
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
+const refused = () => unauthenticated('Google sign-in failed: the sign-in token is not valid');
+const unverifiedEmail = () => unauthenticated('Google sign-in failed: Google has not verified this e-mail address');
+
+/**
+ * The claims of a credential that could pass, read without its signature: a JWT signed RS256, issued by
+ * Google for our client id, with a subject, issued and not yet expired (nor not yet valid), naming an e-mail
+ * Google has verified. A credential whose claims can never pass is refused here, before Google's keys are
+ * asked for, so it is a 401 even while the key server is out of reach.
+ */
+function plausibleClaims(credential: string, clientId: string, now: Date): JWTPayload {
+  let payload: JWTPayload;
+  try {
+    if (decodeProtectedHeader(credential).alg !== 'RS256') throw refused();
+    payload = decodeJwt(credential);
+  } catch {
+    throw refused();
+  }
+  const seconds = now.getTime() / 1000;
+  const audiences = typeof payload.aud === 'string' ? [payload.aud] : (payload.aud ?? []);
+  const checks = [
+    typeof payload.iss === 'string' && googleIssuers.includes(payload.iss),
+    audiences.includes(clientId),
+    typeof payload.sub === 'string' && payload.sub !== '',
+    typeof payload.iat === 'number',
+    typeof payload.exp === 'number' && payload.exp > seconds,
+    payload.nbf === undefined || (typeof payload.nbf === 'number' && payload.nbf <= seconds),
+  ];
+  if (!checks.every(Boolean)) throw refused();
+  return payload;
+}
+
 /**
  * Checks a Google ID token (reference defect 4 fixed): RS256 signature by a key of the JWKS, Google
- * as issuer, our client id as audience, not expired, and an e-mail Google has verified. Any failure
- * of the token is a 401, the reason not told beyond that; a key server out of reach is a `KeyServerFailed`.
+ * as issuer, our client id as audience, not expired (on `now`, the server's clock), and an e-mail Google
+ * has verified. Any failure of the token is a 401, the reason not told beyond that, and one whose claims
+ * can never pass is refused without asking for the keys; a key server out of reach is a `KeyServerFailed`.
  */
-export async function verifyGoogleCredential(credential: string, options: { clientId: string; jwksUrl: string }): Promise<GoogleIdentity> {
+export async function verifyGoogleCredential(
+  credential: string,
+  options: { clientId: string; jwksUrl: string; now: Date },
+): Promise<GoogleIdentity> {
+  const claimed = plausibleClaims(credential, options.clientId, options.now);
+  if (!text(claimed.email) || (claimed.email_verified !== true && claimed.email_verified !== 'true')) throw unverifiedEmail();
   let payload: Record<string, unknown>;
   try {
     ({ payload } = await jwtVerify(credential, keySet(options.jwksUrl), {
@@ -68,15 +105,15 @@ export async function verifyGoogleCredential(credential: string, options: { clie
       issuer: googleIssuers,
       audience: options.clientId,
       requiredClaims: ['sub', 'exp', 'iat'],
+      currentDate: options.now,
     }));
   } catch (error) {
-    if (error instanceof joseErrors.JOSEError) throw unauthenticated('Google sign-in failed: the sign-in token is not valid');
+    if (error instanceof joseErrors.JOSEError) throw refused();
     throw error;
   }
   const email = text(payload.email);
   const sub = text(payload.sub);
-  if (!sub || !email || (payload.email_verified !== true && payload.email_verified !== 'true'))
-    throw unauthenticated('Google sign-in failed: Google has not verified this e-mail address');
+  if (!sub || !email || (payload.email_verified !== true && payload.email_verified !== 'true')) throw unverifiedEmail();
   return {
     sub,
     email,

@@ -46,15 +46,11 @@ export function sessionRoutes(ctx: AppContext): RouteDef[] {
     implement(ctx, sessionEndpoints.refresh, async ({ req, reply }) => {
       const presented = readRefreshCookie(req);
       if (!presented) throw unauthenticated('No session to refresh; please log in');
-      const result = await ctx.db.transaction((tx) => rotateRefreshToken(tx, ctx.config, presented));
-      if (!result.ok || result.subjectKind !== 'staff') {
+      const result = await ctx.db.transaction((tx) => rotateRefreshToken(tx, ctx, 'staff', presented));
+      if (!result.ok) {
         clearRefreshCookie(reply);
         throw unauthenticated(
-          result.ok
-            ? 'Please log in'
-            : result.reason === 'reused'
-              ? 'This session was ended; please log in again'
-              : 'Your session has expired; please log in again',
+          result.reason === 'reused' ? 'This session was ended; please log in again' : 'Your session has expired; please log in again',
         );
       }
       const found = await staffWithRole(ctx, eq(users.id, result.subjectId));

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { parseCsv } from '../src/modules/catalogue/product-csv.ts';
 import { readConfig } from '../src/config.ts';
+import { parseCsv } from '../src/modules/catalogue/product-csv.ts';
 import { useTestApp } from './harness.ts';
 import { type Catalogue, catalogue, expectInvariants, product } from './product-fixtures.ts';
 

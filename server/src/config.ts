@@ -37,6 +37,8 @@ export interface Config {
   publicUrl: string;
   /** The mail worker: how often it looks for mails to send, how many tries a mail gets, the first retry's wait. */
   mail: { pollMs: number; maxAttempts: number; retryBaseMs: number };
+  /** The most products one CSV export holds (EXPORT_MAX_ROWS, 20,000: about 150 bytes a line, so a file near 3 MB); tests lower it. */
+  exportMaxRows: number;
   /** On the embedded database: how often the tables every sale rewrites are vacuumed (embedded-upkeep.ts). */
   embeddedVacuumMs: number;
   /** Where uploads go: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
@@ -163,6 +165,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAttempts: wholeNumber('MAIL_MAX_ATTEMPTS', env.MAIL_MAX_ATTEMPTS, 8, 1),
       retryBaseMs: wholeNumber('MAIL_RETRY_MS', env.MAIL_RETRY_MS, 5000, 0),
     },
+    exportMaxRows: wholeNumber('EXPORT_MAX_ROWS', env.EXPORT_MAX_ROWS, 20_000, 1),
     embeddedVacuumMs: wholeNumber('EMBEDDED_VACUUM_MS', env.EMBEDDED_VACUUM_MS, 10 * 60_000, 1000),
     s3: s3Config(env),
     backup: {

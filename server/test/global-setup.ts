@@ -28,6 +28,10 @@ export default async function setup(project: TestProject) {
     const client = newPglite({ loadDataDir: preparedCluster() });
     const database = await openDatabase({ pglite: client });
     await seedBase(database.db, seedOptions);
+    // Each test app starts PostgreSQL anew on a copy of this dump, and a start clears its shared buffers:
+    // 16 MB instead of PostgreSQL's 128 MB (the copies hold a few MB of data) cut a start's CPU by a fifth
+    // (1.6 s → 1.24 s, measured back to back); ALTER SYSTEM writes it into the copied postgresql.auto.conf.
+    await client.exec(`alter system set shared_buffers = '16MB'`);
     const dump = await client.dumpDataDir('none');
     const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'tillbook-test-')), 'template.tar');
     await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));

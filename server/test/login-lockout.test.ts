@@ -12,8 +12,11 @@ interface From {
 
 const statuses = (answers: Answer[]) => answers.map((a) => a.status);
 
+// The app without TRUST_PROXY, shared by the two describes that use it (attempts count per username and
+// address, and every test has a user of its own, so they share no count): one app start fewer.
+const t = useTestApp();
+
 describe('with no TRUST_PROXY, X-Forwarded-For is ignored', () => {
-  const t = useTestApp();
   const login = (username: string, password: string, from: From = {}) =>
     t.call('POST', '/v1/user/login', {
       body: { username, password },
@@ -85,8 +88,6 @@ describe('with TRUST_PROXY as a hop count', () => {
 });
 
 describe('at most ten passwords are checked, however many guesses arrive at once', () => {
-  const t = useTestApp();
-
   test('50 simultaneous wrong passwords for one user: 10 are checked (401), 40 are refused unchecked (429)', async () => {
     const victim = await t.staffWith([]);
     const answers = await Promise.all(Array.from({ length: 50 }, () => t.login(victim.username, wrongPassword)));

@@ -12,14 +12,11 @@ import { type StaffFilters, sortColumns, staffWhere } from './product-list.ts';
 /** A number as CSV text: money with two decimals, nothing for null. */
 const amount = (n: number | null) => (n === null ? '' : n.toFixed(2));
 
-/** The most products a file holds: about 150 bytes a line, so a file stays near 3 MB. */
-export const maxExportRows = 20_000;
-
 /**
  * GET /product/export?filters: the staff list with GET /product's filters, unpaged, as CSV with names
- * (not ids) for the references, so that the file can be imported again. At most {@link maxExportRows}
- * products (one more is read to tell): a longer list is a 400 naming `query`, to be narrowed by the
- * filters (a category, a brand, a status), never a file cut short without saying so. A role without the
+ * (not ids) for the references, so that the file can be imported again. At most `config.exportMaxRows`
+ * products (EXPORT_MAX_ROWS, 20,000 by default; one more is read to tell): a longer list is a 400 naming `query`,
+ * to be narrowed by the filters (a category, a brand, a status), never a file cut short without saying so. A role without the
  * cost permission gets the file without the purchase price column (an import leaves absent columns as they are).
  */
 export async function productExport(ctx: AppContext, q: ListQuery<StaffFilters>, req: FastifyRequest, reply: FastifyReply) {
@@ -43,11 +40,11 @@ export async function productExport(ctx: AppContext, q: ListQuery<StaffFilters>,
     .leftJoin(productVat, eq(productVat.id, product.productVatId))
     .where(staffWhere(q))
     .orderBy(direction(column), direction(product.id))
-    .limit(maxExportRows + 1);
-  if (rows.length > maxExportRows)
+    .limit(ctx.config.exportMaxRows + 1);
+  if (rows.length > ctx.config.exportMaxRows)
     throw fieldError(
       'query',
-      `may export at most ${maxExportRows.toLocaleString('en')} products a file: narrow this list with its filters (a category, a brand, a status)`,
+      `may export at most ${ctx.config.exportMaxRows.toLocaleString('en')} products a file: narrow this list with its filters (a category, a brand, a status)`,
     );
   const lines = rows.map(({ p, ...names }) => {
     const cells: Record<(typeof productCsvColumns)[number], string | number> = {

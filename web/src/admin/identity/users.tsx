@@ -1,5 +1,4 @@
 import {
-  identityResources,
   messages,
   type ResourceContract,
   recordRoutes,
@@ -14,6 +13,7 @@ import { usePermissions } from '../../lib/permissions.ts';
 import type { FieldDef } from '../../ui/resource/fields.ts';
 import { ResourceListPage, type ResourceScreen } from '../../ui/resource/ResourceListPage.tsx';
 import { refTo } from '../../ui/resource/screen-from-contract.ts';
+import { staffRole } from './staff-role.ts';
 
 const ref = (name: string, label: string, r: ResourceContract, required = false): FieldDef => ({
   name,
@@ -32,7 +32,7 @@ const profileFields: FieldDef[] = [
 ];
 
 const placementFields: FieldDef[] = [
-  ref('roleId', 'Role', identityResources.role, true),
+  { name: 'roleId', label: 'Role', type: 'ref', ...staffRole, required: true },
   ref('departmentId', 'Department', resources.department),
   ref('designationId', 'Designation', resources.designation),
   ref('shiftId', 'Shift', resources.shift),

@@ -178,7 +178,7 @@ test('a currency update takes the list back to page 1, count 10', async () => {
 test('a hard-deleted record asks first, then is gone', async () => {
   const { page } = browser;
   await page.goto(`${product.url}/admin/salary-history`);
-  const row = page.getByRole('row').filter({ hasText: '2500.50' });
+  const row = page.getByRole('row').filter({ hasText: '2,500.50' });
   await row.getByRole('button', { name: 'Delete' }).click();
   await page.getByText('Delete this record for good?').waitFor();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();

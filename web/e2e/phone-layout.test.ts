@@ -77,7 +77,7 @@ test('at 390×844 the storefront home fits: a one-line shop name, categories in 
   expect(lefts.size).toBe(2);
   await screenshot(page, 'phone-store-home');
 
-  await page.getByRole('button', { name: 'Categories' }).click();
+  await page.getByRole('button', { name: 'Menu' }).click();
   const drawer = page.getByRole('dialog');
   await drawer.getByRole('link', { name: 'Household', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/products' && url.searchParams.has('productCategoryId'));

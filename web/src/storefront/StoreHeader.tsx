@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { useWide } from '../lib/media.ts';
 import { useSettings } from '../lib/settings.ts';
 import { AccountMenu } from './account/AccountMenu.tsx';
+import { useShopper } from './account/shopper.ts';
+import { HeaderSearch } from './HeaderSearch.tsx';
 import type { Category } from './shop.ts';
 import './store-layout.css';
 
@@ -36,9 +38,11 @@ function CategoryBar({ categories }: { categories: Category[] }) {
   );
 }
 
-/** Phones: the categories in a drawer from the left (a modal dialog: Escape or a tap beside it closes it). */
-function CategoryDrawer({ categories, open, onClose }: { categories: Category[]; open: boolean; onClose: () => void }) {
+/** Phones: the menu in a drawer from the left (a modal dialog: Escape or a tap beside it closes it): the signed-in
+ * shopper's pages, then the categories. */
+function MenuDrawer({ categories, open, onClose }: { categories: Category[]; open: boolean; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const shopper = useShopper();
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -58,11 +62,28 @@ function CategoryDrawer({ categories, open, onClose }: { categories: Category[];
       {open && (
         <div className="store-drawer-panel">
           <div className="store-drawer-head">
-            <h2 id="store-drawer-title">Categories</h2>
+            <h2 id="store-drawer-title">Menu</h2>
             <button type="button" className="store-icon-button" aria-label="Close" onClick={onClose}>
               ×
             </button>
           </div>
+          {shopper && (
+            <nav aria-label="My account" data-testid="store-drawer-account" className="store-drawer-account">
+              <ul className="store-drawer-list">
+                {[
+                  ['/orders', 'My orders'],
+                  ['/wishlist', 'Wishlist'],
+                  ['/profile', 'My profile'],
+                ].map(([to, label]) => (
+                  <li key={to}>
+                    <Link to={to!} className="store-drawer-link" onClick={onClose}>
+                      {label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
           <nav aria-label="Categories" data-testid="store-categories">
             <ul className="store-drawer-list">
               <li>
@@ -91,9 +112,10 @@ function CategoryDrawer({ categories, open, onClose }: { categories: Category[];
 }
 
 /**
- * The storefront's header: the logo (or the shop's name on one line, ending in "…" when too long),
- * "All products" and the categories: across the header on wide screens, in a drawer on phones; then the
- * signed-in shopper (name and Logout) or "Log in".
+ * The storefront's header: the logo (or the shop's name, whole: on a phone a long one takes more lines),
+ * "All products" and the categories across the header on wide screens, the search box, then the signed-in
+ * shopper (name and Logout) or "Log in", and the cart. On phones the ☰ menu holds the shopper's pages
+ * (My orders, Wishlist, profile), "All products" and the categories, and the search box has a line of its own.
  */
 export function StoreHeader({ categories }: { categories: Category[] }) {
   const { data: settings } = useSettings();
@@ -102,7 +124,7 @@ export function StoreHeader({ categories }: { categories: Category[] }) {
   return (
     <header className="store-header">
       {!wide && (
-        <button type="button" className="store-icon-button" aria-label="Categories" onClick={() => setDrawerOpen(true)}>
+        <button type="button" className="store-icon-button" aria-label="Menu" onClick={() => setDrawerOpen(true)}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
@@ -111,14 +133,17 @@ export function StoreHeader({ categories }: { categories: Category[] }) {
       <Link to="/" className="store-name" data-testid="shop-name">
         {settings?.logo ? <img src={settings.logo} alt={settings.companyName} /> : <span>{settings?.companyName}</span>}
       </Link>
-      <Link to="/products" className="store-all">
-        All products
-      </Link>
       {wide ? (
-        <CategoryBar categories={categories} />
+        <>
+          <Link to="/products" className="store-all">
+            All products
+          </Link>
+          <CategoryBar categories={categories} />
+        </>
       ) : (
-        <CategoryDrawer categories={categories} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        <MenuDrawer categories={categories} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
       )}
+      <HeaderSearch />
       <AccountMenu />
       <Suspense fallback={<span className="store-icon-button" aria-hidden="true" />}>
         <HeaderCart />

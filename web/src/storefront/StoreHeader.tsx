@@ -1,11 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useWide } from '../lib/media.ts';
 import { useSettings } from '../lib/settings.ts';
 import { AccountMenu } from './account/AccountMenu.tsx';
-import { useShopper } from './account/shopper.ts';
 import { HeaderSearch } from './HeaderSearch.tsx';
-import type { Category } from './shop.ts';
+import { type Category, categoryHref } from './shop.ts';
 import './store-layout.css';
 
 // the cart's button (with its count) and drawer come just after the first paint, outside the first load's budget
@@ -14,7 +13,8 @@ const HeaderCart = lazy(async () => ({ default: (await import('./cart/CartDrawer
 // a category's sub-categories, each with its count of products, come just after the first paint
 const SubCategoryLinks = lazy(async () => ({ default: (await import('./SubCategoryLinks.tsx')).SubCategoryLinks }));
 
-const categoryHref = (c: Category) => `/products?productCategoryId=${c.id}`;
+// the phone's ☰ menu (a closed drawer until tapped) comes just after the first paint too
+const MenuDrawer = lazy(async () => ({ default: (await import('./MenuDrawer.tsx')).MenuDrawer }));
 
 /** Wide screens: the categories across the header, each opening its sub-categories on hover or focus. */
 function CategoryBar({ categories }: { categories: Category[] }) {
@@ -35,79 +35,6 @@ function CategoryBar({ categories }: { categories: Category[] }) {
         ))}
       </ul>
     </nav>
-  );
-}
-
-/** Phones: the menu in a drawer from the left (a modal dialog: Escape or a tap beside it closes it): the signed-in
- * shopper's pages, then the categories. */
-function MenuDrawer({ categories, open, onClose }: { categories: Category[]; open: boolean; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const shopper = useShopper();
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
-  return (
-    // a click on the dialog itself (not its content) is a click on the backdrop
-    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes a modal dialog natively (onClose)
-    <dialog
-      ref={dialog}
-      className="store-drawer"
-      aria-labelledby="store-drawer-title"
-      onClose={onClose}
-      onClick={(event) => event.target === dialog.current && onClose()}
-    >
-      {open && (
-        <div className="store-drawer-panel">
-          <div className="store-drawer-head">
-            <h2 id="store-drawer-title">Menu</h2>
-            <button type="button" className="store-icon-button" aria-label="Close" onClick={onClose}>
-              ×
-            </button>
-          </div>
-          {shopper && (
-            <nav aria-label="My account" data-testid="store-drawer-account" className="store-drawer-account">
-              <ul className="store-drawer-list">
-                {[
-                  ['/orders', 'My orders'],
-                  ['/wishlist', 'Wishlist'],
-                  ['/profile', 'My profile'],
-                ].map(([to, label]) => (
-                  <li key={to}>
-                    <Link to={to!} className="store-drawer-link" onClick={onClose}>
-                      {label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          )}
-          <nav aria-label="Categories" data-testid="store-categories">
-            <ul className="store-drawer-list">
-              <li>
-                <Link to="/products" className="store-drawer-link" onClick={onClose}>
-                  All products
-                </Link>
-              </li>
-              {categories.map((c) => (
-                <li key={c.id}>
-                  <Link to={categoryHref(c)} className="store-drawer-link" onClick={onClose}>
-                    {c.name}
-                  </Link>
-                  {c.productSubCategory.length > 0 && (
-                    <Suspense>
-                      <SubCategoryLinks category={c} onClose={onClose} />
-                    </Suspense>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </div>
-      )}
-    </dialog>
   );
 }
 
@@ -141,7 +68,9 @@ export function StoreHeader({ categories }: { categories: Category[] }) {
           <CategoryBar categories={categories} />
         </>
       ) : (
-        <MenuDrawer categories={categories} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        <Suspense>
+          <MenuDrawer categories={categories} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
       )}
       <HeaderSearch />
       <AccountMenu />

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { out, recordOut } from '../answers.ts';
 import { endpoint, listQuery } from '../endpoint.ts';
+import { salaryPeriods } from './salary-period.ts';
 import {
   loginAnswer,
   loginBody,
@@ -65,6 +66,7 @@ export const salaryHistoryOut = z.object({
   ...recordOut,
   userId: out.id,
   salary: out.money,
+  period: z.enum(salaryPeriods),
   startDate: out.date,
   endDate: out.date.nullable(),
   comment: out.optionalText,

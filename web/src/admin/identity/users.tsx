@@ -13,6 +13,7 @@ import { usePermissions } from '../../lib/permissions.ts';
 import type { FieldDef } from '../../ui/resource/fields.ts';
 import { ResourceListPage, type ResourceScreen } from '../../ui/resource/ResourceListPage.tsx';
 import { refTo } from '../../ui/resource/screen-from-contract.ts';
+import { salaryPeriodField } from './salary-text.ts';
 import { staffRole } from './staff-role.ts';
 
 const ref = (name: string, label: string, r: ResourceContract, required = false): FieldDef => ({
@@ -47,6 +48,7 @@ const createFields: FieldDef[] = [
   ...placementFields,
   { name: 'designationStartDate', label: 'Designation start date', type: 'date' },
   { name: 'salary', label: 'Salary', type: 'money' },
+  salaryPeriodField('salaryPeriod'),
   { name: 'salaryStartDate', label: 'Salary start date', type: 'date' },
 ];
 

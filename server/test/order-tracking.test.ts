@@ -37,7 +37,11 @@ describe('the tracking number of a shipped order', () => {
     expect(early.body.error).toMatch(/^Tracking number /);
     expect((await read(order.id, owner)).body.singleCartOrder).toMatchObject({ orderStatus: 'RECEIVED', trackingNumber: null });
 
-    const shipped = await moveOrder(t, owner, { invoiceId: order.id, orderStatus: 'SHIPPED', trackingNumber: '  1Z 999 AA1 0123 4567 84 ' });
+    const shipped = await moveOrder(t, owner, {
+      invoiceId: order.id,
+      orderStatus: 'SHIPPED',
+      trackingNumber: '  1Z 999 AA1 0123 4567 84 ',
+    });
     expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
     expect(shipped.body.orderStatus).toBe('SHIPPED');
     const mine = await read(order.id, shopper.token);

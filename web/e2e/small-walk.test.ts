@@ -99,7 +99,9 @@ test("at 390 px the shop's name is whole and the ☰ menu leads to My orders and
   // the long name is all there, on as many lines as it takes, inside the screen and not clipped
   const name = page.getByTestId('shop-name').locator('span');
   await expect.poll(() => name.textContent()).toBe(shopName);
-  const clipped = await name.evaluate((element) => element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight);
+  const clipped = await name.evaluate(
+    (element) => element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight,
+  );
   expect(clipped).toBe(false);
   const named = await box(name);
   expect(named.x).toBeGreaterThanOrEqual(0);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { out, recordOut } from '../answers.ts';
 import { endpoint, listQuery } from '../endpoint.ts';
-import { salaryPeriods } from './salary-period.ts';
 import {
   loginAnswer,
   loginBody,
@@ -13,6 +12,7 @@ import {
 } from '../identity.ts';
 import { idListFilter } from '../list-query.ts';
 import { statusBody } from '../status.ts';
+import { salaryPeriods } from './salary-period.ts';
 
 /** A staff account as answered after a write: every column but the password hash, which is not listed. */
 export const userOut = z.object({

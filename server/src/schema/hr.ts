@@ -1,5 +1,5 @@
-import { date, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { salaryPeriods } from '@tillbook/contract';
+import { date, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 import { users } from './identity.ts';
 import { designation } from './workplace.ts';

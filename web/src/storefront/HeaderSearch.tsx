@@ -19,25 +19,27 @@ export function HeaderSearch() {
     input.current?.blur();
   };
   return (
-    <form role="search" className="store-search" onSubmit={submit} data-testid="store-search">
-      <input
-        // a new search elsewhere (or leaving the catalogue) shows what is searched for now
-        key={current}
-        ref={input}
-        type="search"
-        name="key"
-        aria-label="Search the shop"
-        placeholder="Search the shop"
-        defaultValue={current}
-        enterKeyHint="search"
-        maxLength={100}
-      />
-      <button type="submit" aria-label="Search" className="store-icon-button">
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-          <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-      </button>
-    </form>
+    <search className="store-search" data-testid="store-search">
+      <form onSubmit={submit}>
+        <input
+          // a new search elsewhere (or leaving the catalogue) shows what is searched for now
+          key={current}
+          ref={input}
+          type="search"
+          name="key"
+          aria-label="Search the shop"
+          placeholder="Search the shop"
+          defaultValue={current}
+          enterKeyHint="search"
+          maxLength={100}
+        />
+        <button type="submit" aria-label="Search" className="store-icon-button">
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </form>
+    </search>
   );
 }

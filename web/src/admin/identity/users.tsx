@@ -1,12 +1,4 @@
-import {
-  messages,
-  type ResourceContract,
-  recordRoutes,
-  registerUserBody,
-  resources,
-  routes,
-  updateUserBody,
-} from '@tillbook/contract';
+import { messages, type ResourceContract, recordRoutes, registerUserBody, resources, routes, updateUserBody } from '@tillbook/contract';
 import { Button, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { usePermissions } from '../../lib/permissions.ts';

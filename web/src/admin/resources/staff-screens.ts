@@ -93,7 +93,13 @@ export const staffScreens = {
       comment,
     ],
     // the amount says what it is paid per
-    columns: ['userId', { key: 'salary', title: 'Salary', sortable: true, align: 'right', render: salaryText }, 'startDate', 'endDate', 'comment'],
+    columns: [
+      'userId',
+      { key: 'salary', title: 'Salary', sortable: true, align: 'right', render: salaryText },
+      'startDate',
+      'endDate',
+      'comment',
+    ],
     filters: [byEmployee],
     messages: defaultMessages('Salary record'),
   }),

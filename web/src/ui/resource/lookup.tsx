@@ -27,7 +27,8 @@ export function useLookup(source: RefSource) {
   /** Choices: the active rows the source offers, plus the current one when it has since been hidden. */
   const options = (current?: unknown) =>
     rows
-      .filter((row) => row.id === Number(current) || (row.status !== 'false' && !source.hidden?.(row))).map((row) => ({ value: row.id, label: labelOf(row) }));
+      .filter((row) => row.id === Number(current) || (row.status !== 'false' && !source.hidden?.(row)))
+      .map((row) => ({ value: row.id, label: labelOf(row) }));
   return { rows, byId, labelOf, options, isLoading: query.isLoading, error: query.error };
 }
 

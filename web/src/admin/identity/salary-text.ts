@@ -6,9 +6,10 @@ export const salaryText = (row: Record<string, unknown>) =>
   `${money(row.salary)} ${salaryPeriodLabels[(row.period as SalaryPeriod | undefined) ?? defaultSalaryPeriod] ?? ''}`.trim();
 
 /** The period's field on the salary forms: per month unless chosen. */
-export const salaryPeriodField = (name = 'period') => ({
+export const salaryPeriodField = (name: 'period' | 'salaryPeriod' = 'period') => ({
   name,
-  label: 'Paid',
+  // the contract's labels (the server's messages name the field so)
+  label: name === 'period' ? 'Period' : 'Salary period',
   type: 'enum' as const,
   options: salaryPeriods.map((value) => ({ value, label: salaryPeriodLabels[value] })),
   initial: defaultSalaryPeriod,

@@ -85,7 +85,7 @@ const expectedRows: Record<string, string[]> = {
   award: ['Employee of the month'],
   'award-history': ['2024-03-31', 'owner', 'Employee of the month'],
   education: ['BSc', 'owner', 'City College', '2015-09-01', '2018-06-30'],
-  'salary-history': ['$2,500.50', 'owner', '2024-01-01'],
+  'salary-history': ['$2,500.50 per month', 'owner', '2024-01-01'],
   colour: ['Black', '#000000'],
   category: ['Household'],
   'sub-category': ['Kitchen', 'Household'],

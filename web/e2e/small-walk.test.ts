@@ -162,11 +162,32 @@ test('the header searches the catalogue at 1366 and 390 px; the result page is t
   expect(problems).toEqual([]);
 });
 
-test('"Mark shipped" takes a tracking number; the admin and the shopper read it on the order, at 1366 and 390 px', async () => {
+test("the add-user form offers every staff role but not the storefront customers' one, and asks the salary's period", async () => {
   const { page } = browser;
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.evaluate(() => localStorage.clear());
   await loginAs(page, product.url);
+  await page.goto(`${product.url}/admin/user`);
+  await page.getByRole('button', { name: 'Add' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Role', { exact: true }).click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await options.filter({ hasText: 'manager' }).first().waitFor();
+  const roles = await options.allTextContents();
+  expect(roles).toEqual(expect.arrayContaining(['admin', 'manager']));
+  expect(roles).not.toContain('customer');
+  await page.keyboard.press('Escape');
+  expect(await dialog.getByLabel('Salary period').count()).toBe(1);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoOverflow(page);
+  await screenshot(page, 'walk-add-user-390');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  expect(problems).toEqual([]);
+});
+
+test('"Mark shipped" takes a tracking number; the admin and the shopper read it on the order, at 1366 and 390 px', async () => {
+  const { page } = browser;
+  await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto(`${product.url}/admin/cart-order/${orderId}`);
   await page.getByRole('button', { name: 'Mark shipped' }).click();
   const dialog = page.getByRole('dialog');

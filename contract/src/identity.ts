@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { out } from './answers.ts';
 import { dateOnly, id, money, optionalDate, optionalEmail, optionalId, optionalText, requiredText } from './fields.ts';
+import { salaryPeriod } from './identity/salary-period.ts';
 import type { ResourceContract } from './resources.ts';
 
 export const loginBody = z.object({
@@ -56,6 +57,8 @@ export const registerUserBody = z.object({
   designationEndDate: optionalDate,
   designationComment: optionalText(500),
   salary: money.nullish(),
+  /** Default: per month. */
+  salaryPeriod: salaryPeriod.optional(),
   salaryStartDate: optionalDate,
   salaryEndDate: optionalDate,
   salaryComment: optionalText(500),
@@ -72,6 +75,8 @@ export const updateUserBody = z
     designationStartDate: optionalDate,
     designationComment: optionalText(500),
     salary: money.nullish(),
+    /** With a new salary: what it is paid per (default: the open row's, else per month). */
+    salaryPeriod: salaryPeriod.optional(),
     salaryStartDate: optionalDate,
     salaryComment: optionalText(500),
   })

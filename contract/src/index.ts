@@ -16,6 +16,7 @@ export { controlCharacterMessage, noControlCharacters } from './fields.ts';
 export * from './identity/customer-session.ts';
 export * from './identity/endpoints.ts';
 export * from './identity/google-login.ts';
+export * from './identity/salary-period.ts';
 export * from './identity/staff-history.ts';
 export * from './identity.ts';
 export * from './inventory/adjust-inventory.ts';

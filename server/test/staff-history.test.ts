@@ -14,6 +14,7 @@ interface Period {
   endDate: string | null;
   designationId?: number;
   salary?: number;
+  period?: string;
   designation?: { name: string };
 }
 
@@ -134,6 +135,46 @@ describe('a change through the user update', () => {
     // nothing was written: the user keeps the designation and the history
     expect((await detail(id)).designationId).toBe(designations.cashier);
     expect(await rowsOf(id, 'designationHistory')).toHaveLength(1);
+  });
+});
+
+describe('a salary says its period', () => {
+  test('registered per hour; a row without a period reads per month, as the rows kept before', async () => {
+    const hourly = await newPerson({ salary: 14.5, salaryPeriod: 'hour' });
+    expect((await detail(hourly)).currentSalary).toMatchObject({ salary: 14.5, period: 'hour' });
+    const monthly = await newPerson();
+    expect((await detail(monthly)).currentSalary).toMatchObject({ salary: 2000, period: 'month' });
+    // a raise through the user update is paid per the same period unless it says otherwise
+    await t.call('PUT', `/v1/user/${hourly}`, { token: owner, body: { salary: 15.25, salaryStartDate: '2026-06-01' } });
+    expect((await rowsOf(hourly, 'salaryHistory')).map((r) => [r.salary, r.period, r.endDate])).toEqual([
+      [14.5, 'hour', '2026-05-31'],
+      [15.25, 'hour', null],
+    ]);
+    // the period alone changes from the day given: same amount, now per week
+    const put = await t.call('PUT', `/v1/user/${hourly}`, { token: owner, body: { salaryPeriod: 'week', salaryStartDate: '2026-07-01' } });
+    expect(put.status).toBe(200);
+    expect((await detail(hourly)).currentSalary).toMatchObject({ salary: 15.25, period: 'week', startDate: '2026-07-01' });
+  });
+
+  test('the history calls take and change the period; one outside the set is refused naming the field', async () => {
+    const id = await newPerson();
+    const posted = await t.call('POST', '/v1/salary-history', {
+      token: owner,
+      body: { userId: id, salary: 30000, period: 'year', startDate: '2026-09-01' },
+    });
+    expect(posted.status).toBe(201);
+    expect(posted.body).toMatchObject({ salary: 30000, period: 'year' });
+    const changed = await t.call('PUT', `/v1/salary-history/${posted.body.id}`, { token: owner, body: { period: 'month' } });
+    expect(changed.body).toMatchObject({ salary: 30000, period: 'month' });
+    const refused = await t.call('POST', '/v1/salary-history', {
+      token: owner,
+      body: { userId: id, salary: 10, period: 'fortnight', startDate: '2026-10-01' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toHaveProperty('period');
+    const list = await t.call('GET', '/v1/salary-history', { token: owner, query: { query: 'all', userId: String(id) } });
+    expect(list.status).toBe(200);
+    expect(JSON.stringify(list.body)).toContain('"period":"month"');
   });
 });
 

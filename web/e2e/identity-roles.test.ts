@@ -121,7 +121,7 @@ test('the owner gives a new role a few permissions; its user sees only those scr
   await page.getByRole('tab', { name: 'Salaries' }).click();
   await page
     .getByTestId('salary-timeline')
-    .getByText(/1200\.00/)
+    .getByText(/1,200\.00 per month/)
     .waitFor();
   await screenshot(page, 'user-detail');
   await logout(page);

@@ -61,23 +61,27 @@ const box = async (locator: Locator) => {
 const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-test('at 390×844 the storefront home fits: a one-line shop name, categories in a drawer, two products a row', async () => {
+test('at 390×844 the storefront home fits: the whole shop name, the search box, categories in a drawer, two products a row', async () => {
   const { page } = browser;
   await page.goto(product.url);
   const grid = page.getByTestId('home-products');
   await grid.getByTestId('product-card').nth(2).waitFor();
   await expectNoOverflow(page);
-  // the long shop name keeps one line in the header and ends in "…"
+  // the long shop name is whole (on more lines), the search box on a line of its own below it
   const name = page.getByTestId('shop-name');
-  expect((await box(name)).height).toBeLessThanOrEqual(40);
-  expect((await box(page.locator('header'))).height).toBeLessThanOrEqual(64);
+  expect(await name.textContent()).toBe(longShopName);
+  expect(await name.locator('span').evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+  const search = await box(page.getByTestId('store-search'));
+  expect(search.y).toBeGreaterThanOrEqual((await box(name)).y + (await box(name)).height);
+  expect(search.width).toBeGreaterThan(300);
+  expect((await box(page.locator('header'))).height).toBeLessThanOrEqual(160);
   // one or two columns: the cards start at no more than two places across
   const lefts = new Set<number>();
   for (const card of await grid.getByTestId('product-card').all()) lefts.add(Math.round((await box(card)).x));
   expect(lefts.size).toBe(2);
   await screenshot(page, 'phone-store-home');
 
-  await page.getByRole('button', { name: 'Categories' }).click();
+  await page.getByRole('button', { name: 'Menu' }).click();
   const drawer = page.getByRole('dialog');
   await drawer.getByRole('link', { name: 'Household', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/products' && url.searchParams.has('productCategoryId'));

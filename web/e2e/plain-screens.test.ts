@@ -85,7 +85,7 @@ const expectedRows: Record<string, string[]> = {
   award: ['Employee of the month'],
   'award-history': ['2024-03-31', 'owner', 'Employee of the month'],
   education: ['BSc', 'owner', 'City College', '2015-09-01', '2018-06-30'],
-  'salary-history': ['$2500.50', 'owner', '2024-01-01'],
+  'salary-history': ['$2,500.50 per month', 'owner', '2024-01-01'],
   colour: ['Black', '#000000'],
   category: ['Household'],
   'sub-category': ['Kitchen', 'Household'],
@@ -178,7 +178,7 @@ test('a currency update takes the list back to page 1, count 10', async () => {
 test('a hard-deleted record asks first, then is gone', async () => {
   const { page } = browser;
   await page.goto(`${product.url}/admin/salary-history`);
-  const row = page.getByRole('row').filter({ hasText: '2500.50' });
+  const row = page.getByRole('row').filter({ hasText: '2,500.50' });
   await row.getByRole('button', { name: 'Delete' }).click();
   await page.getByText('Delete this record for good?').waitFor();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();

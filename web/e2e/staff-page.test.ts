@@ -124,8 +124,8 @@ test('a raise, an award and a new shift are added in place on their tabs', async
   await dialog.getByLabel('From', { exact: true }).press('Enter');
   await dialog.getByRole('button', { name: 'Save' }).click();
   const salaries = page.getByTestId('salary-period');
-  await salaries.filter({ hasText: '$2000.00' }).filter({ hasText: '2026-10-01 – now' }).waitFor();
-  await salaries.filter({ hasText: '$1800.00' }).filter({ hasText: '2026-01-01 – 2026-09-30' }).waitFor();
+  await salaries.filter({ hasText: '$2,000.00 per month' }).filter({ hasText: '2026-10-01 – now' }).waitFor();
+  await salaries.filter({ hasText: '$1,800.00' }).filter({ hasText: '2026-01-01 – 2026-09-30' }).waitFor();
 
   await page.getByRole('tab', { name: 'Awards' }).click();
   await page.getByRole('button', { name: 'Add award' }).click();

@@ -110,7 +110,7 @@ test("the slider's link placeholder is a storefront path that exists", async () 
   const example = placeholder.split(' ')[0]!;
   expect(example).toMatch(/^\/products\?/);
   await page.goto(`${product.url}${example}`);
-  await page.getByRole('heading', { name: 'Products', exact: true }).waitFor();
+  await page.getByTestId('catalogue-heading').waitFor();
   expect(await page.getByRole('heading', { name: '404' }).count()).toBe(0);
   expect(problems).toEqual([]);
 });

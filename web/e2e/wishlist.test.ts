@@ -130,7 +130,7 @@ test('the category menu shows each sub-category with its count of products, wide
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${product.url}/`);
-  await page.getByRole('button', { name: 'Categories' }).click();
+  await page.getByRole('button', { name: 'Menu' }).click();
   const drawer = page.getByRole('dialog').getByTestId('store-categories');
   await expect
     .poll(() => drawer.getByRole('link', { name: new RegExp(`^${sub.name}`) }).textContent())

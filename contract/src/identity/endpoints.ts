@@ -12,6 +12,7 @@ import {
 } from '../identity.ts';
 import { idListFilter } from '../list-query.ts';
 import { statusBody } from '../status.ts';
+import { salaryPeriods } from './salary-period.ts';
 
 /** A staff account as answered after a write: every column but the password hash, which is not listed. */
 export const userOut = z.object({
@@ -65,6 +66,7 @@ export const salaryHistoryOut = z.object({
   ...recordOut,
   userId: out.id,
   salary: out.money,
+  period: z.enum(salaryPeriods),
   startDate: out.date,
   endDate: out.date.nullable(),
   comment: out.optionalText,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { out, recordOut } from '../answers.ts';
 import { endpoint } from '../endpoint.ts';
 import { resources } from '../resources.ts';
+import { salaryPeriods } from './salary-period.ts';
 
 /**
  * A designation or salary history row as written. Rows of one person never overlap and never end before
@@ -20,6 +21,7 @@ export const salaryHistoryRowOut = z.object({
   ...recordOut,
   userId: out.id,
   salary: out.money,
+  period: z.enum(salaryPeriods),
   startDate: out.date,
   endDate: out.date.nullable(),
   comment: out.optionalText,

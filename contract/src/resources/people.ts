@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateOnly, hexColour, id, money, optionalDate, optionalLines, optionalText, requiredText, timeOfDay } from '../fields.ts';
+import { salaryPeriod } from '../identity/salary-period.ts';
 import { define } from './contract.ts';
 
 /** The staff records' plain resources: departments, designations, shifts, employment statuses, awards, education, the histories and lead sources. */
@@ -114,7 +115,15 @@ export const peopleResources = {
     entity: 'salaryHistory',
     listName: 'SalaryHistory',
     label: 'Salary history',
-    input: z.object({ userId: id, salary: money, startDate: dateOnly, endDate: optionalDate, comment: optionalLines(500) }),
+    // period: what the salary is paid per; left out, a new row is monthly and a change keeps the row's
+    input: z.object({
+      userId: id,
+      salary: money,
+      period: salaryPeriod.optional(),
+      startDate: dateOnly,
+      endDate: optionalDate,
+      comment: optionalLines(500),
+    }),
     deletion: 'hard',
     periods: [['startDate', 'endDate']],
     search: ['comment'],

@@ -43,17 +43,22 @@ export const orderLabels = {
   customerPhone: 'Phone',
   courierMediumId: 'Courier',
   deliveryFee: 'Delivery fee',
+  trackingNumber: 'Tracking number',
   invoiceId: 'Order',
   orderStatus: 'Status',
   cartOrderId: 'Order',
 };
 
-/** PATCH cart-order/order: the order's next status; RECEIVED names the courier and may re-base the delivery fee. */
+/**
+ * PATCH cart-order/order: the order's next status; RECEIVED names the courier and may re-base the delivery
+ * fee; SHIPPED may carry the courier's tracking number (kept on the order, shown to the shopper).
+ */
 export const orderStatusInput = z.object({
   invoiceId: id,
   orderStatus: z.enum(orderStatuses, { error: `must be one of ${orderStatuses.join(', ')}` }),
   courierMediumId: optionalId,
   deliveryFee: z.preprocess((v) => (v === '' ? null : v), money.nullish()),
+  trackingNumber: optionalText(60),
 });
 
 export const orderLineOut = z.object({
@@ -113,6 +118,8 @@ export const orderOut = z.object({
   note: out.optionalText,
   courierMediumId: out.optionalId,
   courierMedium: out.optionalText,
+  /** The courier's tracking number, given when the order was shipped. */
+  trackingNumber: out.optionalText,
   /** The manual payment's verification: Pending, Accept or Reject. */
   isVerified: z.enum(verificationStates),
   /** 'true' for the replacement of a return (`cart-order/reOrder`); `previousCartOrderId` is the order it replaces. */

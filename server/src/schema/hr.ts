@@ -1,5 +1,6 @@
+import { salaryPeriods } from '@tillbook/contract';
 import { date, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { moneyColumn, recordColumns } from './columns.ts';
+import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 import { users } from './identity.ts';
 import { designation } from './workplace.ts';
 
@@ -16,16 +17,22 @@ export const designationHistory = pgTable('designation_history', {
   comment: text(),
 });
 
-export const salaryHistory = pgTable('salary_history', {
-  ...recordColumns,
-  userId: integer()
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  salary: moneyColumn().notNull(),
-  startDate: date().notNull(),
-  endDate: date(),
-  comment: text(),
-});
+export const salaryHistory = pgTable(
+  'salary_history',
+  {
+    ...recordColumns,
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    salary: moneyColumn().notNull(),
+    /** What the salary is paid per; the rows kept before the period was asked are monthly. */
+    period: closedText(salaryPeriods).notNull().default('month'),
+    startDate: date().notNull(),
+    endDate: date(),
+    comment: text(),
+  },
+  (t) => [inSet('salary_history_period', t.period, salaryPeriods)],
+);
 
 export const education = pgTable('education', {
   ...recordColumns,

@@ -101,6 +101,8 @@ export const cartOrder = pgTable(
     customerPhone: text(),
     note: text(),
     courierMediumId: integer().references(() => courierMedium.id),
+    /** The courier's tracking number, given when the order is marked SHIPPED; shown to the shopper. */
+    trackingNumber: text(),
     /** A replacement order made for a return (`POST cart-order/reOrder`), and the order it replaces. */
     isReOrdered: boolean().notNull().default(false),
     previousCartOrderId: integer(),

@@ -3,15 +3,22 @@ import { currentSettings } from './settings.ts';
 
 /**
  * How every admin screen writes amounts and dates, so that one shop reads one way everywhere: amounts
- * with the shop's currency symbol and two decimals ('$12.50', '-$3.00'), business dates as YYYY-MM-DD,
+ * with the shop's currency symbol, thousands separators and two decimals ('$12.50', '-$3.00',
+ * '$1,234,567.89'), business dates as YYYY-MM-DD,
  * instants as YYYY-MM-DD HH:mm in the shop's time zone.
  */
 const blank = (value: unknown) => value === null || value === undefined || value === '';
 
+/** A positive amount in cents with thousands separators: 123456789 → '1,234,567.89'. */
+export function groupedMoney(cents: Cents): string {
+  const [whole = '0', fraction = '00'] = formatMoney(cents).split('.');
+  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${fraction}`;
+}
+
 /** An amount in cents with the shop's currency symbol (none while the shop has no currency). */
 export function moneyOfCents(cents: Cents): string {
   const symbol = currentSettings()?.currency?.currencySymbol ?? '';
-  return cents < 0 ? `-${symbol}${formatMoney(-cents)}` : `${symbol}${formatMoney(cents)}`;
+  return cents < 0 ? `-${symbol}${groupedMoney(-cents)}` : `${symbol}${groupedMoney(cents)}`;
 }
 
 /** An amount as the API sends it (a number or its text) with the shop's currency symbol; nothing for no value. */

@@ -5,6 +5,9 @@ import { Button, Col, Empty, Grid, Input, InputNumber, Pagination, Row, Select, 
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../lib/api.ts';
+import { useDocumentTitle } from '../lib/document-title.ts';
+import { useSettings } from '../lib/settings.ts';
+import { catalogueHeading, catalogueTitle } from './catalogue-title.ts';
 import { ProductGrid } from './ProductGrid.tsx';
 import { useSubCategoryCounts } from './SubCategoryLinks.tsx';
 import { type Category, usePublicBrands, usePublicColours } from './shop.ts';
@@ -121,6 +124,16 @@ export function Catalogue({ categories }: { categories: Category[] }) {
   const wide = Grid.useBreakpoint().md ?? true;
   const [showFilters, setShowFilters] = useState(false);
   const chosen = filterNames.filter((n) => n !== 'key' && params.get(n)).length;
+  // the page is titled with what it shows: the search term, the category (or sub-category), the brand
+  const category = categories.find((c) => c.id === categoryId);
+  const subCategoryId = idOf(params.get('productSubCategoryId'));
+  const choice = {
+    key: params.get('key'),
+    category: category?.name,
+    subCategory: categories.flatMap((c) => c.productSubCategory).find((s) => s.id === subCategoryId)?.name,
+    brand: (brands.data?.getAllProductBrand ?? []).find((b) => b.id === idOf(params.get('productBrandId')))?.name,
+  };
+  useDocumentTitle(catalogueTitle(choice, useSettings().data?.companyName));
 
   return (
     <Row gutter={24}>
@@ -204,7 +217,9 @@ export function Catalogue({ categories }: { categories: Category[] }) {
         </Space>
       </Col>
       <Col xs={24} md={18}>
-        <Typography.Title level={3}>Products</Typography.Title>
+        <Typography.Title level={3} data-testid="catalogue-heading">
+          {catalogueHeading(choice)}
+        </Typography.Title>
         {categoryId && subCategories.length > 0 && (
           <Space wrap style={{ marginBottom: 16 }} data-testid="catalogue-sub-categories">
             {subCategories.map((s) => (

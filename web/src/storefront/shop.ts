@@ -7,6 +7,9 @@ import { useSettings } from '../lib/settings.ts';
 /** A public category with its active sub-categories (the contract's answer type). */
 export type Category = CategoryWithSubcategories;
 
+/** The catalogue of one category. */
+export const categoryHref = (c: Category) => `/products?productCategoryId=${c.id}`;
+
 /** Formats an amount with the shop's currency symbol, two decimals. */
 export function useMoney(): (amount: number) => string {
   const { data: settings } = useSettings();

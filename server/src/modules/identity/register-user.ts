@@ -20,6 +20,7 @@ export async function registerUser(db: Db, by: { role: string; roleId: number },
     designationEndDate,
     designationComment,
     salary,
+    salaryPeriod,
     salaryStartDate,
     salaryEndDate,
     salaryComment,
@@ -55,7 +56,7 @@ export async function registerUser(db: Db, by: { role: string; roleId: number },
     if (salary != null) {
       await tx
         .insert(salaryHistory)
-        .values({ userId: user!.id, salary, startDate: salaryStart, endDate: salaryEndDate, comment: salaryComment });
+        .values({ userId: user!.id, salary, period: salaryPeriod, startDate: salaryStart, endDate: salaryEndDate, comment: salaryComment });
     }
     return user!;
   });

@@ -1,4 +1,4 @@
-import { userEndpoints } from '@tillbook/contract';
+import { defaultSalaryPeriod, type SalaryPeriod, userEndpoints } from '@tillbook/contract';
 import { eq } from 'drizzle-orm';
 import { businessDate } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -33,7 +33,7 @@ async function followChange(
   kind: HistoryKind,
   userId: number,
   value: number | null | undefined,
-  change: { startDate?: string | null; comment?: string | null },
+  change: { startDate?: string | null; comment?: string | null; period?: SalaryPeriod },
   today: string,
 ) {
   if (value === undefined) return;
@@ -42,13 +42,22 @@ async function followChange(
   if (value === null) return closeOpenPeriod(tx, kind, userId, startDate, field);
   const open = await openPeriod(tx, kind, userId);
   const column = kind === 'designation' ? 'designationId' : 'salary';
-  if (open && Number(open[column]) === value) return;
+  // a salary's period: the one sent, else the open row's (a new amount is paid per the same period)
+  const period = kind === 'salary' ? { period: change.period ?? open?.period ?? defaultSalaryPeriod } : {};
+  if (open && Number(open[column]) === value && (kind !== 'salary' || open.period === period.period)) return;
   await addPeriod(
     tx,
     kind,
-    { userId, startDate, comment: change.comment, value: { [column]: value } },
+    { userId, startDate, comment: change.comment, value: { [column]: value, ...period } },
     { names: { start: field, end: field }, sameDay: 'replace' },
   );
+}
+
+/** A salary period sent without an amount changes the open row's period: the open row's amount, if any. */
+async function periodAlone(tx: DbOrTx, userId: number, period: SalaryPeriod | undefined): Promise<number | undefined> {
+  if (!period) return undefined;
+  const open = await openPeriod(tx, 'salary', userId);
+  return open ? Number(open.salary) : undefined;
 }
 
 async function currentUser(tx: DbOrTx, id: number) {
@@ -72,7 +81,8 @@ export function userRoutes(ctx: AppContext): RouteDef[] {
     implement(ctx, userEndpoints.update, async ({ params: { id }, body: changes, req }) => {
       const me = caller(req);
       if (Object.keys(changes).length === 0) throw badRequest('Nothing to update: send at least one field');
-      const { password, designationStartDate, designationComment, salary, salaryStartDate, salaryComment, ...fields } = changes;
+      const { password, designationStartDate, designationComment, salary, salaryPeriod, salaryStartDate, salaryComment, ...fields } =
+        changes;
       const today = await businessDate(ctx.db, ctx.config.clock);
       const hashed = password ? await hashPassword(password) : undefined;
       return ctx.db.transaction(async (tx) => {
@@ -106,7 +116,14 @@ export function userRoutes(ctx: AppContext): RouteDef[] {
           { startDate: designationStartDate, comment: designationComment },
           today,
         );
-        await followChange(tx, 'salary', id, salary, { startDate: salaryStartDate, comment: salaryComment }, today);
+        await followChange(
+          tx,
+          'salary',
+          id,
+          salary !== undefined ? salary : await periodAlone(tx, id, salaryPeriod),
+          { startDate: salaryStartDate, comment: salaryComment, period: salaryPeriod },
+          today,
+        );
         // a new password set by someone else (a reset after a leak) must end the sessions that exist
         if (hashed && id !== me.id) await revokeForSubject(tx, 'staff', id);
         return row!;

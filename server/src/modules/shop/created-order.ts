@@ -88,6 +88,7 @@ export function createdOrder(w: {
     note: h.note,
     courierMediumId: null,
     courierMedium: null,
+    trackingNumber: null,
     isVerified: 'Pending' as const,
     isReOrdered: false,
     previousCartOrderId: null,

@@ -68,6 +68,7 @@ function headers(db: DbOrTx) {
       previousCartOrderId: o.previousCartOrderId,
       courierMediumId: o.courierMediumId,
       courierMedium: courierMedium.courierMediumName,
+      trackingNumber: o.trackingNumber,
       isVerified: verification,
     })
     .from(o)

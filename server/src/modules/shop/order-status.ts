@@ -12,6 +12,7 @@ import { moveStock, takeInAtCost } from '../inventory/index.ts';
 import { orderDocument } from './checkout.ts';
 import { orderStatusMail } from './order-mail.ts';
 import { deliveryFeeChange, orderPaymentPosting } from './order-postings.ts';
+import { keepTrackingNumber } from './order-tracking.ts';
 
 /** The web order as a lifecycle document (its state is `orderStatus`). */
 export const orderDoc = { table: cartOrder, lifecycle: orderLifecycle, label: 'Order' } as unknown as LifecycleDocument<OrderStatus>;
@@ -137,6 +138,7 @@ export async function moveOrder(
   const order = await lockOrder(tx, input.invoiceId);
   const to = input.orderStatus;
   assertTransition(orderDoc, order.id, order.order_status, to);
+  await keepTrackingNumber(tx, order.id, to, input.trackingNumber);
   const date = await businessDate(tx, clock);
   if (to === 'RECEIVED') await receive(tx, order, input, userId, date);
   else if (to === 'CANCELLED') await cancel(tx, order, userId, date);

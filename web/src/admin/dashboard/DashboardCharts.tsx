@@ -1,7 +1,7 @@
 import { Card, Col, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { money } from '../../lib/format.ts';
+import { count, money } from '../../lib/format.ts';
 import type { DashboardData } from './dashboard-types.ts';
 
 const sales = '#1677ff';
@@ -44,6 +44,8 @@ function drawn(data: DashboardData): Point[] {
 }
 
 const amount = (value: unknown) => money(value ?? 0);
+/** An axis's amounts: whole, with thousands separators (12,000). */
+const axis = (value: number) => count(Math.round(value));
 
 /**
  * The dashboard's charts (recharts, in this lazy chunk only): sales and profit, sales against purchases
@@ -61,7 +63,7 @@ export default function DashboardCharts({ data }: { data: DashboardData }) {
           <AreaChart data={points} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="date" tickFormatter={label} minTickGap={16} />
-            <YAxis width={56} />
+            <YAxis width={64} tickFormatter={axis} />
             <Tooltip formatter={amount} />
             <Legend />
             <Area isAnimationActive={false} type="monotone" dataKey="sales" name="Sales" stroke={sales} fill={sales} fillOpacity={0.15} />
@@ -84,7 +86,7 @@ export default function DashboardCharts({ data }: { data: DashboardData }) {
           <BarChart data={points} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="date" tickFormatter={label} minTickGap={16} />
-            <YAxis width={56} />
+            <YAxis width={64} tickFormatter={axis} />
             <Tooltip formatter={amount} />
             <Legend />
             <Bar isAnimationActive={false} dataKey="sales" name="Sales" fill={sales} />
@@ -96,7 +98,7 @@ export default function DashboardCharts({ data }: { data: DashboardData }) {
         <ChartCard title="Top products by sales">
           <BarChart data={data.topProducts} layout="vertical" margin={{ top: 8, right: 16, left: 8, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis type="number" />
+            <XAxis type="number" tickFormatter={axis} />
             <YAxis
               type="category"
               dataKey="name"

@@ -3,8 +3,8 @@ import { routes, type UserDetail } from '@tillbook/contract';
 import { Card, Descriptions, Result, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
-import { money } from '../../lib/format.ts';
 import { must } from '../../lib/http.ts';
+import { salaryText } from './salary-text.ts';
 import { HistoryTab } from './staff/HistoryTab.tsx';
 import { PlacementTab, shiftText } from './staff/PlacementTab.tsx';
 import { ProfileTab } from './staff/ProfileTab.tsx';
@@ -20,7 +20,7 @@ function Header({ user }: { user: UserDetail }) {
         {user.currentDesignation && <Typography.Text type="secondary">&nbsp;since {user.currentDesignation.startDate}</Typography.Text>}
       </Descriptions.Item>
       <Descriptions.Item label="Salary">
-        {user.currentSalary ? money(user.currentSalary.salary) : '—'}
+        {user.currentSalary ? salaryText(user.currentSalary) : '—'}
         {user.currentSalary && <Typography.Text type="secondary">&nbsp;since {user.currentSalary.startDate}</Typography.Text>}
       </Descriptions.Item>
       <Descriptions.Item label="Shift">{user.shift ? shiftText(user.shift) : '—'}</Descriptions.Item>

@@ -1,19 +1,12 @@
-import {
-  identityResources,
-  messages,
-  type ResourceContract,
-  recordRoutes,
-  registerUserBody,
-  resources,
-  routes,
-  updateUserBody,
-} from '@tillbook/contract';
+import { messages, type ResourceContract, recordRoutes, registerUserBody, resources, routes, updateUserBody } from '@tillbook/contract';
 import { Button, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { usePermissions } from '../../lib/permissions.ts';
 import type { FieldDef } from '../../ui/resource/fields.ts';
 import { ResourceListPage, type ResourceScreen } from '../../ui/resource/ResourceListPage.tsx';
 import { refTo } from '../../ui/resource/screen-from-contract.ts';
+import { salaryPeriodField } from './salary-text.ts';
+import { staffRole } from './staff-role.ts';
 
 const ref = (name: string, label: string, r: ResourceContract, required = false): FieldDef => ({
   name,
@@ -32,7 +25,7 @@ const profileFields: FieldDef[] = [
 ];
 
 const placementFields: FieldDef[] = [
-  ref('roleId', 'Role', identityResources.role, true),
+  { name: 'roleId', label: 'Role', type: 'ref', ...staffRole, required: true },
   ref('departmentId', 'Department', resources.department),
   ref('designationId', 'Designation', resources.designation),
   ref('shiftId', 'Shift', resources.shift),
@@ -47,6 +40,7 @@ const createFields: FieldDef[] = [
   ...placementFields,
   { name: 'designationStartDate', label: 'Designation start date', type: 'date' },
   { name: 'salary', label: 'Salary', type: 'money' },
+  salaryPeriodField('salaryPeriod'),
   { name: 'salaryStartDate', label: 'Salary start date', type: 'date' },
 ];
 

@@ -90,6 +90,9 @@ export default function OrderPage() {
             </Space>
           </Descriptions.Item>
           <Descriptions.Item label="Courier">{order.courierMedium ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label="Tracking number">
+            <span data-testid="order-tracking">{order.trackingNumber ?? '—'}</span>
+          </Descriptions.Item>
           {order.note && (
             <Descriptions.Item label="Note">
               <span style={{ whiteSpace: 'pre-line' }}>{order.note}</span>

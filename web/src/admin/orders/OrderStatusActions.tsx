@@ -8,6 +8,7 @@ import { money } from '../../ui/document/LinesTable.tsx';
 import { RefSelect } from '../../ui/resource/lookup.tsx';
 import { refTo } from '../../ui/resource/screen-from-contract.ts';
 import { moveLabels, statusLabels } from './order-format.tsx';
+import { ShipOrderModal } from './ShipOrderModal.tsx';
 
 const couriers = refTo(resources.courierMedium);
 
@@ -22,7 +23,8 @@ interface Props {
 }
 
 /**
- * The order's next steps as buttons: Receive asks for the courier and may change the delivery fee,
+ * The order's next steps as buttons: Receive asks for the courier and may change the delivery fee, Mark
+ * shipped for the courier's tracking number (optional),
  * Cancel asks to be sure (the stock comes back, the postings are reversed), the others go at once.
  * A refusal (another desk moved it first) shows the server's words above the buttons.
  */
@@ -31,11 +33,15 @@ export function OrderStatusActions({ orderId, next, deliveryFee, courierMediumId
   const [refusal, setRefusal] = useState<string | null>(null);
   const [saving, setSaving] = useState<OrderStatus | null>(null);
   const [receiving, setReceiving] = useState(false);
+  const [shipping, setShipping] = useState(false);
   const [courier, setCourier] = useState<number | undefined>(courierMediumId ?? undefined);
   const [fee, setFee] = useState<number | null>(deliveryFee);
   const [courierMissing, setCourierMissing] = useState(false);
 
-  async function move(orderStatus: OrderStatus, extra: { courierMediumId?: number; deliveryFee?: number | null } = {}) {
+  async function move(
+    orderStatus: OrderStatus,
+    extra: { courierMediumId?: number; deliveryFee?: number | null; trackingNumber?: string } = {},
+  ) {
     setSaving(orderStatus);
     setRefusal(null);
     const result = await api(routes.order.setStatus, { body: { invoiceId: orderId, orderStatus, ...extra } });
@@ -89,6 +95,13 @@ export function OrderStatusActions({ orderId, next, deliveryFee, courierMediumId
                 </Button>
               );
             }
+            if (status === 'SHIPPED') {
+              return (
+                <Button key={status} type="primary" onClick={() => setShipping(true)}>
+                  {moveLabels[status]}
+                </Button>
+              );
+            }
             if (status === 'CANCELLED') {
               return (
                 <Popconfirm
@@ -112,6 +125,17 @@ export function OrderStatusActions({ orderId, next, deliveryFee, courierMediumId
           })}
         </Space>
       </Space>
+      <ShipOrderModal
+        orderId={orderId}
+        open={shipping}
+        saving={saving === 'SHIPPED'}
+        onShip={async (trackingNumber) => {
+          await move('SHIPPED', trackingNumber ? { trackingNumber } : {});
+          // done or refused, the dialog closes: a refusal shows above the order's buttons
+          setShipping(false);
+        }}
+        onCancel={() => setShipping(false)}
+      />
       <Modal
         title={`Receive order #${orderId}`}
         open={receiving}

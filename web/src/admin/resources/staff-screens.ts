@@ -1,6 +1,7 @@
 import { messages, resources as r, records } from '@tillbook/contract';
 import { defaultMessages, type FieldDef, type RefSource } from '../../ui/resource/fields.ts';
 import { refTo, screenFromContract } from '../../ui/resource/screen-from-contract.ts';
+import { salaryPeriodField, salaryText } from '../identity/salary-text.ts';
 
 /** Staff accounts are named by their username in the history screens. */
 const user: RefSource = { list: records.user.list, listName: 'User', labelField: 'username' };
@@ -86,9 +87,18 @@ export const staffScreens = {
     fields: [
       employee,
       { name: 'salary', label: 'Salary', type: 'money', required: true },
+      salaryPeriodField(),
       { name: 'startDate', label: 'Start date', type: 'date', required: true },
       { name: 'endDate', label: 'End date', type: 'date' },
       comment,
+    ],
+    // the amount says what it is paid per
+    columns: [
+      'userId',
+      { key: 'salary', title: 'Salary', sortable: true, align: 'right', render: salaryText },
+      'startDate',
+      'endDate',
+      'comment',
     ],
     filters: [byEmployee],
     messages: defaultMessages('Salary record'),

@@ -176,6 +176,12 @@ export function OrderPage() {
                   <dd>{o.courierMedium}</dd>
                 </>
               )}
+              {o.trackingNumber && (
+                <>
+                  <dt>Tracking number</dt>
+                  <dd data-testid="order-tracking">{o.trackingNumber}</dd>
+                </>
+              )}
               <dt>Payment</dt>
               <dd data-testid="order-payment">
                 {o.paymentMethod}

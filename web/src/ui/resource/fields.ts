@@ -10,6 +10,8 @@ export interface RefSource {
   /** List key getAll<listName>. */
   listName: string;
   labelField: string;
+  /** Rows that are never offered as a choice (still named where a record points at one). */
+  hidden?: (row: Record<string, unknown>) => boolean;
 }
 
 /** One form field of a generic resource form. */

@@ -24,9 +24,11 @@ export function useLookup(source: RefSource) {
   const rows: LookupRow[] = rowsOf(query.data, source.listName);
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   const labelOf = (row: LookupRow) => String(row[source.labelField] ?? `#${row.id}`);
-  /** Choices: the active rows, plus the current one when it has since been hidden. */
+  /** Choices: the active rows the source offers, plus the current one when it has since been hidden. */
   const options = (current?: unknown) =>
-    rows.filter((row) => row.status !== 'false' || row.id === Number(current)).map((row) => ({ value: row.id, label: labelOf(row) }));
+    rows
+      .filter((row) => row.id === Number(current) || (row.status !== 'false' && !source.hidden?.(row)))
+      .map((row) => ({ value: row.id, label: labelOf(row) }));
   return { rows, byId, labelOf, options, isLoading: query.isLoading, error: query.error };
 }
 

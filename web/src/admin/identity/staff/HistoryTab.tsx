@@ -3,11 +3,11 @@ import { resources, routes, type UserDetail } from '@tillbook/contract';
 import { Button, Empty, Popconfirm, Space, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../../../lib/api.ts';
-import { money } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notices.tsx';
 import { usePermissions } from '../../../lib/permissions.ts';
 import type { FieldDef } from '../../../ui/resource/fields.ts';
 import { refTo } from '../../../ui/resource/screen-from-contract.ts';
+import { salaryPeriodField, salaryText } from '../salary-text.ts';
 import { periodText, todayText } from './history-periods.ts';
 import { RecordModal } from './RecordModal.tsx';
 
@@ -42,9 +42,9 @@ const kinds = {
   salary: {
     entity: 'salaryHistory',
     schema: resources.salaryHistory.input.omit({ userId: true }),
-    fields: [{ name: 'salary', label: 'Salary', type: 'money', required: true }, ...dates] as FieldDef[],
+    fields: [{ name: 'salary', label: 'Salary', type: 'money', required: true }, salaryPeriodField(), ...dates] as FieldDef[],
     rows: (u: UserDetail) => u.salaryHistory as Period[],
-    title: (p: Period) => money(p.salary),
+    title: (p: Period) => salaryText(p),
     add: 'Change salary',
     saved: 'Salary history saved',
     deleted: 'Salary history deleted',

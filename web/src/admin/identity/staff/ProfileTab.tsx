@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { identityResources, messages, resources, routes, type UserDetail, updateUserBody } from '@tillbook/contract';
+import { messages, resources, routes, type UserDetail, updateUserBody } from '@tillbook/contract';
 import { Button, Descriptions, Space, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { usePermissions } from '../../../lib/permissions.ts';
 import type { FieldDef } from '../../../ui/resource/fields.ts';
 import { refTo } from '../../../ui/resource/screen-from-contract.ts';
+import { staffRole } from '../staff-role.ts';
 import { RecordModal } from './RecordModal.tsx';
 
 const dash = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
@@ -16,7 +17,7 @@ const profileFields: FieldDef[] = [
   { name: 'email', label: 'Email', type: 'email' },
   { name: 'phone', label: 'Phone', type: 'text' },
   { name: 'employeeId', label: 'Employee id', type: 'text' },
-  { name: 'roleId', label: 'Role', type: 'ref', ...refTo(identityResources.role), required: true },
+  { name: 'roleId', label: 'Role', type: 'ref', ...staffRole, required: true },
   { name: 'departmentId', label: 'Department', type: 'ref', ...refTo(resources.department) },
   { name: 'joinDate', label: 'Join date', type: 'date' },
   { name: 'leaveDate', label: 'Leave date', type: 'date' },

@@ -24,6 +24,7 @@ export * from './labels.ts';
 export * from './ledger.ts';
 export * from './lifecycle.ts';
 export * from './list-query.ts';
+export * from './invoice-bill.ts';
 export * from './list-query-client.ts';
 export * from './mail/email-endpoints.ts';
 export * from './mail/invoice-mail.ts';

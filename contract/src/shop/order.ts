@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { out, recordOut } from '../answers.ts';
 import { discountTypes } from '../catalogue.ts';
+import { billToOut, invoiceBillOut } from '../invoice-bill.ts';
 import { endpoint, listQuery } from '../endpoint.ts';
 import { id, money, optionalId, optionalLines, optionalText } from '../fields.ts';
 import { idListFilter } from '../list-query.ts';
@@ -152,6 +153,10 @@ export const orderDetailOut = z.object({
   totalDiscountAmount: out.money,
   totalCouponAmount: out.money,
   deliveryFee: out.money,
+  /** The invoice's figures, which add up: goods − discount − coupon + delivery fee = total. */
+  bill: invoiceBillOut,
+  /** The shopper the invoice names, and where the order goes. */
+  billTo: billToOut,
   singleCartOrder: orderOut.extend({
     cartOrderProduct: z.array(
       orderLineOut.extend({

@@ -1,4 +1,4 @@
-import { type OrderStatus, orderLifecycle, orderStatuses, type VerificationState } from '@tillbook/contract';
+import { customerName, invoiceBill, type OrderStatus, orderLifecycle, orderStatuses, type VerificationState } from '@tillbook/contract';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -44,6 +44,8 @@ function headers(db: DbOrTx) {
         email: customer.email,
         phone: customer.phone,
       },
+      customerFirstName: customer.firstName,
+      customerLastName: customer.lastName,
       productAmount: o.productAmount,
       totalVatAmount: o.totalVatAmount,
       totalDiscountAmount: o.totalDiscountAmount,
@@ -76,6 +78,12 @@ function headers(db: DbOrTx) {
     .leftJoin(coupon, eq(coupon.id, o.couponId))
     .leftJoin(courierMedium, eq(courierMedium.id, o.courierMediumId))
     .$dynamic();
+}
+
+/** A header as the answers send it: the shopper's first and last name go into the invoice's `billTo` only. */
+function withoutNames<R extends { customerFirstName: unknown; customerLastName: unknown }>(row: R) {
+  const { customerFirstName: _first, customerLastName: _last, ...rest } = row;
+  return rest;
 }
 
 export type OrderFilters = { orderStatus?: OrderStatus; customerId?: number[]; courierMediumId?: number[] };
@@ -125,7 +133,7 @@ export async function listOrders(db: DbOrTx, q: ListQuery<OrderFilters>, ownerId
     .groupBy(o.orderStatus);
   const byStatus = Object.fromEntries(orderStatuses.map((s) => [s, perStatus.find((p) => p.orderStatus === s)?.n ?? 0]));
   const { count: total, ...sum } = sums!;
-  return { getAllCartOrder: rows, totalCartOrder: total, aggregations: { _count: { id: total }, _sum: sum, byStatus } };
+  return { getAllCartOrder: rows.map(withoutNames), totalCartOrder: total, aggregations: { _count: { id: total }, _sum: sum, byStatus } };
 }
 
 /** The lines of an order with their product, colour and attribute values. */
@@ -167,14 +175,14 @@ export async function linesOf(db: DbOrTx, orderId: number) {
 /** The order header alone (a shopper's own only, when `ownerId` is given). */
 export async function orderHeader(db: DbOrTx, orderId: number, ownerId?: number) {
   const [row] = await headers(db).where(and(eq(o.id, orderId), ownerId === undefined ? undefined : eq(o.customerId, ownerId)));
-  return row;
+  return row && withoutNames(row);
 }
 
 /** GET cart-order/{id}: the order, its lines, its status history, its ledger entries (staff), and the next statuses it may take. */
 export async function readOrder(db: DbOrTx, orderId: number, ownerId?: number) {
   // the header, the lines, the history (and the books) side by side; the lines of an order not found are not sent
-  const [header, lines, history, transactions, returns] = await Promise.all([
-    orderHeader(db, orderId, ownerId),
+  const [named, lines, history, transactions, returns] = await Promise.all([
+    headers(db).where(and(eq(o.id, orderId), ownerId === undefined ? undefined : eq(o.customerId, ownerId))),
     linesOf(db, orderId),
     db
       .select({ orderStatus: orderStatusHistory.orderStatus, createdAt: orderStatusHistory.createdAt })
@@ -184,7 +192,8 @@ export async function readOrder(db: DbOrTx, orderId: number, ownerId?: number) {
     ownerId === undefined ? orderEntries(db, orderId) : Promise.resolve([]),
     returnsOfOrder(db, orderId),
   ]);
-  if (!header) return undefined;
+  if (!named[0]) return undefined;
+  const { customerFirstName: firstName, customerLastName: lastName, ...header } = named[0];
   const delivered = header.orderStatus === 'DELIVERED';
   const returned = returnedByLine(returns);
   const withReturns = lines.map((line) => {
@@ -200,6 +209,18 @@ export async function readOrder(db: DbOrTx, orderId: number, ownerId?: number) {
     totalDiscountAmount: header.totalDiscountAmount,
     totalCouponAmount: header.couponAmount,
     deliveryFee: header.deliveryFee,
+    bill: invoiceBill({
+      lines: lines.map((l) => ({ quantity: l.productQuantity, unitNet: l.productSalePrice, vatPercent: l.productVat })),
+      vatRoundedPer: 'unit',
+      total: header.totalAmount,
+      vat: header.totalVatAmount,
+      coupon: header.couponAmount,
+      deliveryFee: header.deliveryFee,
+    }),
+    billTo: {
+      name: customerName({ username: header.customer.username, firstName, lastName }),
+      address: header.deliveryAddress,
+    },
     singleCartOrder: { ...header, cartOrderProduct: withReturns, history, returnCartOrder: returns },
     transactions,
     nextStatuses: [...(orderLifecycle.transitions[header.orderStatus] ?? [])],

@@ -26,6 +26,9 @@ export const checkoutInput = z
     deliveryAddress: optionalLines(500),
     /** Default: the shopper's phone. */
     customerPhone: optionalText(40),
+    /** The shopper's name, asked at the first checkout of an account that has none: kept on the account. */
+    firstName: optionalText(60),
+    lastName: optionalText(60),
     note: optionalLines(1000),
     paymentMethodId: id,
     CustomerAccount: optionalText(80),
@@ -42,6 +45,8 @@ export const orderLabels = {
   CustomerAccount: 'Your account',
   CustomerTransactionId: 'Transaction id',
   customerPhone: 'Phone',
+  firstName: 'First name',
+  lastName: 'Last name',
   courierMediumId: 'Courier',
   deliveryFee: 'Delivery fee',
   invoiceId: 'Order',

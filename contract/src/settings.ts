@@ -110,7 +110,8 @@ export type Setting = z.infer<typeof settingOut>;
  * settings: one schema, the staff-only fields optional.
  */
 export const settingReadOut = publicSettingOut.extend(
-  settingOut.omit({ companyName: true, tagLine: true, logo: true, footer: true, address: true, vatNumber: true, currency: true }).partial().shape,
+  settingOut.omit({ companyName: true, tagLine: true, logo: true, footer: true, address: true, vatNumber: true, currency: true }).partial()
+    .shape,
 );
 export type SettingRead = z.infer<typeof settingReadOut>;
 

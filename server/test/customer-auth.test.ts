@@ -53,7 +53,9 @@ describe('sign-up', () => {
     expect(answer.body).toMatchObject({ firstName: 'Ann', lastName: 'Lee', username: fields.username });
     const profile = await t.call('GET', '/v1/customer/profile', { token: answer.body.token });
     expect(profile.body).toMatchObject({ firstName: 'Ann', lastName: 'Lee' });
-    const bad = await t.call('POST', '/v1/customer/register', { body: { ...newShopper(), firstName: 'A\u0007', lastName: 'x'.repeat(61) } });
+    const bad = await t.call('POST', '/v1/customer/register', {
+      body: { ...newShopper(), firstName: 'A\u0007', lastName: 'x'.repeat(61) },
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fields).sort()).toEqual(['firstName', 'lastName']);
   });

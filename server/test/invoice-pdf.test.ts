@@ -104,7 +104,11 @@ describe('invoice PDF by mail', () => {
     expect(detail.body.bill).toEqual({ goods: 39.6, discount: 1.1, coupon: 0, deliveryFee: 0, total: 38.5, vatIncluded: 3.5 });
     expect(detail.body.billTo).toEqual({ name: 'Ann Lee', address: '9 Mill Lane, York' });
 
-    const response = await t.app.inject({ method: 'GET', url: `/v1/sale-invoice/${id}/pdf`, headers: { authorization: `Bearer ${owner}` } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/v1/sale-invoice/${id}/pdf`,
+      headers: { authorization: `Bearer ${owner}` },
+    });
     expect(response.statusCode).toBe(200);
     const text = await pdfText(new Uint8Array(response.rawPayload));
     for (const shown of ['Corner Shop', '1 High Street, Leeds', 'VAT number GB123456789', 'Customer Ann Lee', '9 Mill Lane, York'])

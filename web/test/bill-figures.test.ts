@@ -5,12 +5,12 @@ const order = { goods: 34.5, discount: 6.9, coupon: 2.76, deliveryFee: 5, total:
 const sale = { goods: 39.6, discount: 1.1, coupon: 0, deliveryFee: 0, total: 38.5, vatIncluded: 3.5 };
 
 describe('billFigures: the totals in the order they add up', () => {
-  test("a web order shows every figure, what is taken off negative, the coupon under its code", () => {
+  test('a web order shows every figure, what is taken off negative, the coupon under its code', () => {
     expect(billFigures(order, { web: true, couponCode: 'SAVE10' })).toEqual([
       { key: 'goods', label: 'Goods (with VAT)', amount: 34.5 },
       { key: 'discount', label: 'Discount', amount: -6.9 },
       { key: 'coupon', label: 'Coupon SAVE10', amount: -2.76 },
-      { key: 'delivery', label: 'Delivery', amount: 5 },
+      { key: 'delivery', label: 'Delivery fee', amount: 5 },
       { key: 'total', label: 'Total', amount: 29.84 },
       { key: 'vat', label: 'VAT included', amount: 3.6 },
     ]);

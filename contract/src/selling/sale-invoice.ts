@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { transactionOut } from '../accounting/transactions.ts';
 import { out, recordOut } from '../answers.ts';
-import { billToOut, invoiceBillOut } from '../invoice-bill.ts';
 import { endpoint, listQuery } from '../endpoint.ts';
+import { billToOut, invoiceBillOut } from '../invoice-bill.ts';
 import { idListFilter } from '../list-query.ts';
 import { paymentStatuses } from '../payment-status.ts';
 import { saleInvoiceInput, saleOrderInput, salePaymentBody, saleStatusInput } from './sale-input.ts';

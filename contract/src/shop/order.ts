@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { out, recordOut } from '../answers.ts';
 import { discountTypes } from '../catalogue.ts';
-import { billToOut, invoiceBillOut } from '../invoice-bill.ts';
 import { endpoint, listQuery } from '../endpoint.ts';
 import { id, money, optionalId, optionalLines, optionalText } from '../fields.ts';
+import { billToOut, invoiceBillOut } from '../invoice-bill.ts';
 import { idListFilter } from '../list-query.ts';
 import { statusText } from '../status.ts';
 import { orderStatuses, verificationStates } from './order-lifecycle.ts';

@@ -23,7 +23,7 @@ export function billFigures(bill: InvoiceBill, options: { web?: boolean; couponC
     ...(web || bill.coupon !== 0
       ? [{ key: 'coupon' as const, label: couponCode ? `Coupon ${couponCode}` : 'Coupon', amount: taken(bill.coupon) }]
       : []),
-    ...(web || bill.deliveryFee !== 0 ? [{ key: 'delivery' as const, label: 'Delivery', amount: bill.deliveryFee }] : []),
+    ...(web || bill.deliveryFee !== 0 ? [{ key: 'delivery' as const, label: 'Delivery fee', amount: bill.deliveryFee }] : []),
     { key: 'total', label: 'Total', amount: bill.total },
     { key: 'vat', label: 'VAT included', amount: bill.vatIncluded },
   ];

@@ -29,5 +29,7 @@ export async function shopDetails(db: DbOrTx): Promise<ShopDetails> {
     .from(appSetting)
     .orderBy(asc(appSetting.id))
     .limit(1);
-  return row ?? { companyName: 'Our shop', tagLine: null, address: null, vatNumber: null, phone: null, email: null, website: null, footer: null };
+  return (
+    row ?? { companyName: 'Our shop', tagLine: null, address: null, vatNumber: null, phone: null, email: null, website: null, footer: null }
+  );
 }

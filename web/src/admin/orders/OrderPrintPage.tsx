@@ -3,10 +3,10 @@ import { routes } from '@tillbook/contract';
 import { Alert, Button, Space, Spin } from 'antd';
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
+import { billFigures } from '../../lib/bill-figures.ts';
 import { money } from '../../lib/format.ts';
 import { must } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings.ts';
-import { billFigures } from '../../lib/bill-figures.ts';
 import { lineName } from './order-format.tsx';
 import './order-print.css';
 

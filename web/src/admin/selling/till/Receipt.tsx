@@ -51,9 +51,7 @@ export function Receipt(props: {
             {settings.address}
           </div>
         )}
-        {settings?.vatNumber && (
-          <div className="receipt-detail" data-testid="shop-vat-number">{`VAT number ${settings.vatNumber}`}</div>
-        )}
+        {settings?.vatNumber && <div className="receipt-detail" data-testid="shop-vat-number">{`VAT number ${settings.vatNumber}`}</div>}
         {contact.map((line) => (
           <div key={line} className="receipt-detail">
             {line}
@@ -107,7 +105,10 @@ export function Receipt(props: {
         {billFigures(sale.bill).map((f) => (
           <div key={f.key} style={{ display: 'contents' }}>
             <dt className={f.key === 'total' ? 'receipt-grand' : undefined}>{f.label}</dt>
-            <dd className={f.key === 'total' ? 'receipt-grand' : undefined} data-testid={f.key === 'total' ? 'receipt-total' : `bill-${f.key}`}>
+            <dd
+              className={f.key === 'total' ? 'receipt-grand' : undefined}
+              data-testid={f.key === 'total' ? 'receipt-total' : `bill-${f.key}`}
+            >
               {money(f.amount)}
             </dd>
           </div>

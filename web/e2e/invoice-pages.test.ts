@@ -2,7 +2,7 @@ import { toCents } from '@tillbook/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
-import { must, placeOrder } from './shop-api.ts';
+import { must, placeOrder, registerShopper } from './shop-api.ts';
 import { ownerToken } from './stock-api.ts';
 
 /**
@@ -13,7 +13,10 @@ import { ownerToken } from './stock-api.ts';
 let product: Product;
 let browser: Browser;
 const problems: string[] = [];
-const ids = { order: 0, sale: 0, a4: 0 };
+const ids = { order: 0, sale: 0, a4: 0, lamp: 0, city: 0, cod: 0 };
+let staffToken = '';
+/** A shopper who signed up without a name (an older client), with one order placed. */
+const eve = { email: 'eve@example.com', password: 'Shopper-pass1!', token: '' };
 const shop = { companyName: 'Corner Shop', address: '1 High Street\nLeeds LS1 1AA', vatNumber: 'GB 123 4567 89' };
 
 type Rows<K extends string> = Record<K, Record<string, unknown>[]>;
@@ -25,6 +28,7 @@ beforeAll(async () => {
   browser = await openBrowser();
   browser.page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   const staff = await ownerToken(product);
+  staffToken = staff;
   const get = <K extends string>(path: string) => must<Rows<K>>(product, staff, 'GET', path);
   const post = (path: string, body: unknown) => must<{ id: number }>(product, staff, 'POST', path, body);
   await must(product, staff, 'POST', 'setting', shop);
@@ -76,6 +80,21 @@ beforeAll(async () => {
     paidAmount: [{ paymentType: idIn(methods.getAllPaymentMethod, 'methodName', 'Cash'), amount: 100 }],
   });
   ids.sale = sale.createdInvoice.id;
+
+  Object.assign(ids, {
+    lamp: lamp.id,
+    city: idIn(fees.getAllDeliveryFee, 'deliveryArea', 'City centre'),
+    cod: idIn(methods.getAllPaymentMethod, 'methodName', 'Cash on delivery'),
+  });
+  eve.token = (await registerShopper(product, 'eve-no-name', eve.email)).token;
+  await placeOrder(product, eve.token, 'eve-1', {
+    lines: [{ productId: lamp.id, productQuantity: 1 }],
+    deliveryFeeId: ids.city,
+    paymentMethodId: ids.cod,
+    deliveryAddress: '5 Old Lane\nHull',
+    customerPhone: '+44 7000 555',
+  });
+  await must(product, eve.token, 'POST', 'cart', { cartProduct: [{ productId: lamp.id, productQuantity: 1 }] });
   await loginAs(browser.page, product.url);
 });
 afterAll(async () => {
@@ -144,5 +163,38 @@ test("the till's A4 invoice: the shop, the customer by name, and goods − disco
   // 3 × 18.00 (the lamp's week price) + 10 % = 59.40; 1.00 off + its VAT = 1.10; 58.30 to pay, of which VAT 5.30
   expect(await figures(paper)).toEqual({ goods: 5940, discount: 110, coupon: 0, delivery: 0, total: 5830, vat: 530 });
   await paper.getByRole('columnheader', { name: 'VAT rate' }).waitFor();
+  expect(problems).toEqual([]);
+});
+
+test("a shopper without a name is asked for it at checkout, which offers the last order's address and phone", async () => {
+  const { page } = browser;
+  await page.goto(`${product.url}/login`);
+  await page.getByLabel('Email').fill(eve.email);
+  await page.getByLabel('Password').fill(eve.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect.poll(() => page.getByTestId('store-shopper').textContent()).toBe('eve-no-name');
+  await page.goto(`${product.url}/checkout`);
+  const checkout = page.getByTestId('checkout-page');
+  await checkout.getByTestId('checkout-name').waitFor();
+  expect(await checkout.getByLabel('Delivery address').inputValue()).toBe('5 Old Lane\nHull');
+  expect(await checkout.getByLabel('Phone').inputValue()).toBe('+44 7000 555');
+  await checkout.getByLabel('Delivery area').selectOption({ label: 'City centre ($3.50)' });
+  await checkout.getByRole('radio', { name: /Cash on delivery/ }).check();
+  await checkout.getByRole('button', { name: 'Place order' }).click();
+  await checkout.getByText('First name is required').waitFor();
+  await checkout.getByText('Last name is required').waitFor();
+  await checkout.getByLabel('First name').fill('Eve');
+  await checkout.getByLabel('Last name').fill('Stone');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, 'checkout-asks-name-390');
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await checkout.getByRole('button', { name: 'Place order' }).click();
+  await page.getByTestId('order-placed').waitFor();
+  // the header and the order's invoice now name her
+  await expect.poll(() => page.getByTestId('store-shopper').textContent()).toBe('Eve Stone');
+  const orderId = Number(/\/orders\/(\d+)\/placed/.exec(page.url())![1]);
+  const detail = await must<{ billTo: { name: string; address: string } }>(product, staffToken, 'GET', `cart-order/${orderId}`);
+  expect(detail.billTo).toEqual({ name: 'Eve Stone', address: '5 Old Lane\nHull' });
   expect(problems).toEqual([]);
 });

@@ -44,8 +44,6 @@ function headers(db: DbOrTx) {
         email: customer.email,
         phone: customer.phone,
       },
-      customerFirstName: customer.firstName,
-      customerLastName: customer.lastName,
       productAmount: o.productAmount,
       totalVatAmount: o.totalVatAmount,
       totalDiscountAmount: o.totalDiscountAmount,
@@ -78,12 +76,6 @@ function headers(db: DbOrTx) {
     .leftJoin(coupon, eq(coupon.id, o.couponId))
     .leftJoin(courierMedium, eq(courierMedium.id, o.courierMediumId))
     .$dynamic();
-}
-
-/** A header as the answers send it: the shopper's first and last name go into the invoice's `billTo` only. */
-function withoutNames<R extends { customerFirstName: unknown; customerLastName: unknown }>(row: R) {
-  const { customerFirstName: _first, customerLastName: _last, ...rest } = row;
-  return rest;
 }
 
 export type OrderFilters = { orderStatus?: OrderStatus; customerId?: number[]; courierMediumId?: number[] };
@@ -133,7 +125,7 @@ export async function listOrders(db: DbOrTx, q: ListQuery<OrderFilters>, ownerId
     .groupBy(o.orderStatus);
   const byStatus = Object.fromEntries(orderStatuses.map((s) => [s, perStatus.find((p) => p.orderStatus === s)?.n ?? 0]));
   const { count: total, ...sum } = sums!;
-  return { getAllCartOrder: rows.map(withoutNames), totalCartOrder: total, aggregations: { _count: { id: total }, _sum: sum, byStatus } };
+  return { getAllCartOrder: rows, totalCartOrder: total, aggregations: { _count: { id: total }, _sum: sum, byStatus } };
 }
 
 /** The lines of an order with their product, colour and attribute values. */
@@ -175,14 +167,14 @@ export async function linesOf(db: DbOrTx, orderId: number) {
 /** The order header alone (a shopper's own only, when `ownerId` is given). */
 export async function orderHeader(db: DbOrTx, orderId: number, ownerId?: number) {
   const [row] = await headers(db).where(and(eq(o.id, orderId), ownerId === undefined ? undefined : eq(o.customerId, ownerId)));
-  return row && withoutNames(row);
+  return row;
 }
 
 /** GET cart-order/{id}: the order, its lines, its status history, its ledger entries (staff), and the next statuses it may take. */
 export async function readOrder(db: DbOrTx, orderId: number, ownerId?: number) {
   // the header, the lines, the history (and the books) side by side; the lines of an order not found are not sent
-  const [named, lines, history, transactions, returns] = await Promise.all([
-    headers(db).where(and(eq(o.id, orderId), ownerId === undefined ? undefined : eq(o.customerId, ownerId))),
+  const [header, lines, history, transactions, returns, [named]] = await Promise.all([
+    orderHeader(db, orderId, ownerId),
     linesOf(db, orderId),
     db
       .select({ orderStatus: orderStatusHistory.orderStatus, createdAt: orderStatusHistory.createdAt })
@@ -191,9 +183,14 @@ export async function readOrder(db: DbOrTx, orderId: number, ownerId?: number) {
       .orderBy(asc(orderStatusHistory.id)),
     ownerId === undefined ? orderEntries(db, orderId) : Promise.resolve([]),
     returnsOfOrder(db, orderId),
+    // the shopper's first and last name, for the invoice's billTo
+    db
+      .select({ firstName: customer.firstName, lastName: customer.lastName })
+      .from(o)
+      .innerJoin(customer, eq(customer.id, o.customerId))
+      .where(eq(o.id, orderId)),
   ]);
-  if (!named[0]) return undefined;
-  const { customerFirstName: firstName, customerLastName: lastName, ...header } = named[0];
+  if (!header) return undefined;
   const delivered = header.orderStatus === 'DELIVERED';
   const returned = returnedByLine(returns);
   const withReturns = lines.map((line) => {
@@ -218,7 +215,7 @@ export async function readOrder(db: DbOrTx, orderId: number, ownerId?: number) {
       deliveryFee: header.deliveryFee,
     }),
     billTo: {
-      name: customerName({ username: header.customer.username, firstName, lastName }),
+      name: customerName({ username: header.customer.username, firstName: named?.firstName, lastName: named?.lastName }),
       address: header.deliveryAddress,
     },
     singleCartOrder: { ...header, cartOrderProduct: withReturns, history, returnCartOrder: returns },

@@ -22,6 +22,7 @@ export * from './identity.ts';
 export * from './inventory/adjust-inventory.ts';
 export * from './inventory/reorder.ts';
 export * from './inventory.ts';
+export * from './invoice-bill.ts';
 export * from './labels.ts';
 export * from './ledger.ts';
 export * from './lifecycle.ts';

@@ -238,7 +238,14 @@ export const productReportOut = z.object({
 });
 
 /** The discount that applies to a product today, as the storefront sees it. */
-export const activeDiscountOut = z.object({ type: z.enum(discountTypes), value: out.money, startDate: out.date, endDate: out.date });
+export const activeDiscountOut = z.object({
+  type: z.enum(discountTypes),
+  value: out.money,
+  startDate: out.date,
+  endDate: out.date,
+  /** What it takes off the price the shopper sees, VAT included (`productSalePriceWithVat` − `finalPriceWithVat`). */
+  amountOff: out.money,
+});
 export type ActiveDiscount = z.infer<typeof activeDiscountOut>;
 
 /**

@@ -42,6 +42,8 @@ export const settingInput = z.object({
   companyName: requiredText(120).optional(),
   tagLine: clearableText(200),
   address: clearableText(500, true),
+  /** The VAT (tax) registration number the shop's invoices carry. */
+  vatNumber: clearableText(40),
   phone: clearableText(40),
   email: optionalEmail,
   website: z.preprocess(
@@ -80,6 +82,9 @@ export const publicSettingOut = z.object({
   /** URL of the logo (under the API base), or null. */
   logo: out.optionalText,
   footer: out.optionalText,
+  /** The shop's address and VAT number: every invoice, the shopper's too, carries them. */
+  address: out.optionalText,
+  vatNumber: out.optionalText,
   currency: z.object({ id: out.id, currencyName: out.text, currencySymbol: out.text }).nullable(),
 });
 export type PublicSetting = z.infer<typeof publicSettingOut>;
@@ -87,7 +92,6 @@ export type PublicSetting = z.infer<typeof publicSettingOut>;
 /** What staff who may read the settings get. */
 export const settingOut = publicSettingOut.extend({
   id: out.id,
-  address: out.optionalText,
   phone: out.optionalText,
   email: out.optionalText,
   website: out.optionalText,
@@ -106,7 +110,8 @@ export type Setting = z.infer<typeof settingOut>;
  * settings: one schema, the staff-only fields optional.
  */
 export const settingReadOut = publicSettingOut.extend(
-  settingOut.omit({ companyName: true, tagLine: true, logo: true, footer: true, currency: true }).partial().shape,
+  settingOut.omit({ companyName: true, tagLine: true, logo: true, footer: true, address: true, vatNumber: true, currency: true }).partial()
+    .shape,
 );
 export type SettingRead = z.infer<typeof settingReadOut>;
 

@@ -50,6 +50,20 @@ describe('sign-up', () => {
     expect(profile.body.email).toBe(fields.email);
   });
 
+  test("the name given at sign-up is the shopper's: in the login answer and the profile, trimmed; a bad name is a 400 naming it", async () => {
+    const fields = newShopper();
+    const answer = await t.call('POST', '/v1/customer/register', { body: { ...fields, firstName: ' Ann ', lastName: 'Lee' } });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ firstName: 'Ann', lastName: 'Lee', username: fields.username });
+    const profile = await t.call('GET', '/v1/customer/profile', { token: answer.body.token });
+    expect(profile.body).toMatchObject({ firstName: 'Ann', lastName: 'Lee' });
+    const bad = await t.call('POST', '/v1/customer/register', {
+      body: { ...newShopper(), firstName: 'A\u0007', lastName: 'x'.repeat(61) },
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields).sort()).toEqual(['firstName', 'lastName']);
+  });
+
   test('an e-mail already held, in any case, is a 409 naming email (never a 500); a taken username names username', async () => {
     const first = await register(t);
     const again = await t.call('POST', '/v1/customer/register', {

@@ -77,6 +77,48 @@ describe('invoice PDF by mail', () => {
     expect(text).toContain('Paid by');
   });
 
+  test("the PDF is an invoice a shop may hand out: the shop's name, address and VAT number, the customer's name and address, each line's VAT rate, and totals that add up", async () => {
+    const settings = await t.call('POST', '/v1/setting', {
+      token: owner,
+      body: { companyName: 'Corner Shop', address: '1 High Street, Leeds', vatNumber: 'GB123456789' },
+    });
+    expect(settings.status).toBe(200);
+    const buyer = await t.call('POST', '/v1/customer', {
+      token: owner,
+      body: { username: `ann${Date.now()}`, firstName: 'Ann', lastName: 'Lee', address: '9 Mill Lane, York' },
+    });
+    expect(buyer.status).toBe(201);
+    const p = await referenceProduct(t);
+    const made = await t.call('POST', '/v1/sale-invoice', {
+      token: owner,
+      body: {
+        customerId: buyer.body.id,
+        saleInvoiceProduct: [{ productId: p.id, productQuantity: 3, productDiscount: 1 }],
+        paidAmount: [{ paymentType: cash, amount: 20 }],
+      },
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.createdInvoice.id as number;
+    // the answer's bill: 3 × 12.00 + 10 % = 39.60 at full price; 1.00 off + its VAT = 1.10; 38.50 paid for, of which VAT 3.50
+    const detail = await t.call('GET', `/v1/sale-invoice/${id}`, { token: owner });
+    expect(detail.body.bill).toEqual({ goods: 39.6, discount: 1.1, coupon: 0, deliveryFee: 0, total: 38.5, vatIncluded: 3.5 });
+    expect(detail.body.billTo).toEqual({ name: 'Ann Lee', address: '9 Mill Lane, York' });
+
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/v1/sale-invoice/${id}/pdf`,
+      headers: { authorization: `Bearer ${owner}` },
+    });
+    expect(response.statusCode).toBe(200);
+    const text = await pdfText(new Uint8Array(response.rawPayload));
+    for (const shown of ['Corner Shop', '1 High Street, Leeds', 'VAT number GB123456789', 'Customer Ann Lee', '9 Mill Lane, York'])
+      expect(text).toContain(shown);
+    expect(text).not.toContain(`Customer ${buyer.body.username}`);
+    expect(text).toMatch(/VAT rate/);
+    expect(text).toMatch(/3\s+12\.00\s+1\.00\s+10%\s+3\.50\s+35\.00/);
+    expect(text).toMatch(/Goods \(with VAT\)\s+39\.60\s+Discount\s+-1\.10\s+Total\s+38\.50\s+VAT included\s+3\.50/);
+  });
+
   test('the same PDF downloads from the sale, under the invoice number (not the id a refused sale used up)', async () => {
     const refused = await t.call('POST', '/v1/sale-invoice', {
       token: owner,

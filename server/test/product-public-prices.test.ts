@@ -21,6 +21,7 @@ beforeAll(async () => {
   expect((await t.call('POST', '/v1/setting', { token: owner, body: { timeZone: 'UTC' } })).status).toBe(200);
   const summer = await make(t, owner, 'discount', { name: 'Summer 20%', type: 'percentage', value: 20, ...march });
   const flat = await make(t, owner, 'discount', { name: 'Flat 2.50', type: 'flat', value: 2.5, ...march });
+  ids.flatDiscount = flat;
   const huge = await make(t, owner, 'discount', { name: 'Giveaway', type: 'flat', value: 1000, ...march });
   const past = await make(t, owner, 'discount', {
     name: 'Last winter',
@@ -62,7 +63,8 @@ describe('public prices with discounts', () => {
       vatPercentage: 10,
       productSalePriceWithVat: 11,
       discountId: expect.any(Number),
-      discount: { type: 'percentage', value: 20, startDate: '2026-03-01', endDate: '2026-03-31' },
+      // amountOff: what the shopper sees come off, VAT included (11.00 − 8.80)
+      discount: { type: 'percentage', value: 20, startDate: '2026-03-01', endDate: '2026-03-31', amountOff: 2.2 },
       // 10.00 − 20 % = 8.00, + 10 % VAT = 8.80
       finalPriceWithVat: 8.8,
     };
@@ -77,14 +79,29 @@ describe('public prices with discounts', () => {
     t.config.clock = noon('2026-03-10');
     expect(await bySku('HAT-1')).toMatchObject({
       productSalePriceWithVat: 4,
-      discount: { type: 'flat', value: 2.5 },
+      discount: { type: 'flat', value: 2.5, amountOff: 2.5 },
       finalPriceWithVat: 1.5,
     });
     expect(await bySku('SMP-1')).toMatchObject({
       productSalePriceWithVat: 5.75,
-      discount: { type: 'flat', value: 1000 },
+      discount: { type: 'flat', value: 1000, amountOff: 5.75 },
       finalPriceWithVat: 0,
     });
+    // 2.50 off before VAT is 2.75 off the 22.00 the shopper sees (20.00 + 10 %): 19.25 to pay
+    const lamp = await product(t, owner, {
+      name: 'Desk lamp',
+      sku: 'LMP-1',
+      productSalePrice: '20.00',
+      productVatId: String(c.vat10),
+      discountId: String(ids.flatDiscount),
+    });
+    expect(await bySku('LMP-1')).toMatchObject({
+      productSalePriceWithVat: 22,
+      discount: { type: 'flat', value: 2.5, amountOff: 2.75 },
+      finalPriceWithVat: 19.25,
+    });
+    // the lamp leaves the shop again: the other tests count the products above
+    expect((await t.call('PATCH', `/v1/product/${lamp.id}`, { token: owner, body: { status: 'false' } })).status).toBe(200);
     expect(await bySku('SCF-1')).toMatchObject({ productSalePriceWithVat: 6, discount: null, finalPriceWithVat: 6 });
     expect(await bySku('FLP-1')).toMatchObject({ productSalePriceWithVat: 3, discount: null, finalPriceWithVat: 3 });
     expect(await bySku('PAR-1')).toMatchObject({ productSalePriceWithVat: 7, discount: null, finalPriceWithVat: 7 });

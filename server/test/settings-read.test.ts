@@ -5,8 +5,9 @@ import { useTestApp } from './harness.ts';
 
 const t = useTestApp();
 
-const publicKeys = ['companyName', 'currency', 'footer', 'logo', 'tagLine'];
-const staffOnlyKeys = ['address', 'allowNegativeStock', 'currencyId', 'dashboardType', 'email', 'phone', 'website'];
+// the shop's address and VAT number are on every invoice, a shopper's too
+const publicKeys = ['address', 'companyName', 'currency', 'footer', 'logo', 'tagLine', 'vatNumber'];
+const staffOnlyKeys = ['allowNegativeStock', 'currencyId', 'dashboardType', 'email', 'phone', 'website'];
 
 const read = (token?: string) => t.call('GET', '/v1/setting', { token });
 
@@ -20,6 +21,8 @@ describe('GET /setting', () => {
       tagLine: null,
       logo: null,
       footer: 'Powered by Tillbook',
+      address: null,
+      vatNumber: null,
       currency: { id: expect.any(Number), currencyName: 'DOLLAR', currencySymbol: '$' },
     });
   });

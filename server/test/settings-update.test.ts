@@ -101,6 +101,7 @@ describe('POST /setting: JSON', () => {
     const answer = await post({
       companyName: '  Corner Shop  ',
       address: '1 High Street',
+      vatNumber: ' GB 123 4567 89 ',
       phone: '+44 1234',
       email: 'Shop@Example.com',
       website: 'www.corner.example',
@@ -112,6 +113,7 @@ describe('POST /setting: JSON', () => {
     expect(answer.body).toMatchObject({
       companyName: 'Corner Shop',
       address: '1 High Street',
+      vatNumber: 'GB 123 4567 89',
       phone: '+44 1234',
       email: 'shop@example.com',
       website: 'www.corner.example',
@@ -129,14 +131,16 @@ describe('POST /setting: JSON', () => {
       tagLine: before.tagLine,
       logo: null,
       footer: before.footer,
+      address: '1 High Street',
+      vatNumber: 'GB 123 4567 89',
       currency: answer.body.currency,
     });
   });
 
   test('an empty text clears an optional field', async () => {
-    const answer = await post({ address: '', website: '' });
+    const answer = await post({ address: '', website: '', vatNumber: ' ' });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ address: null, website: null });
+    expect(answer.body).toMatchObject({ address: null, website: null, vatNumber: null });
   });
 
   test.each([
@@ -151,6 +155,8 @@ describe('POST /setting: JSON', () => {
     [{ currencyId: 'abc' }, 'currencyId'],
     [{ logo: 'https://elsewhere.example/logo.png' }, 'logo'],
     [{ tagLine: 'x'.repeat(201) }, 'tagLine'],
+    [{ vatNumber: 'x'.repeat(41) }, 'vatNumber'],
+    [{ vatNumber: 'GB\u0000123' }, 'vatNumber'],
   ])('400 naming the field for %j, nothing written', async (body, field) => {
     const before = await current();
     const answer = await post({ address: 'Should not be saved', ...body });

@@ -105,19 +105,26 @@ test('a shopper registers, logs out and in, edits the profile with a photo, chan
   await page.getByLabel('Confirm password').fill('short');
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.getByText('Password must be at least 8 characters').waitFor();
+  // the form asks for the shopper's name: invoices carry it, not the username
+  await page.getByText('First name is required').waitFor();
+  await page.getByText('Last name is required').waitFor();
+  await page.getByLabel('First name').fill('Ann');
+  await page.getByLabel('Last name').fill('Lee');
 
   await page.getByLabel('Password', { exact: true }).fill('Annie-pass-1');
   await page.getByLabel('Confirm password').fill('Annie-pass-1');
   await page.getByRole('button', { name: 'Create account' }).click();
   await notice(page, customerMessages.registered);
-  // signed in at once: the header shows the shopper (no names yet, so the username)
-  await expect.poll(() => page.getByTestId('store-shopper').textContent()).toBe('annie');
+  // signed in at once: the header shows the shopper by the name given
+  await expect.poll(() => page.getByTestId('store-shopper').textContent()).toBe('Ann Lee');
   expect(await page.evaluate(() => [localStorage.getItem('role'), localStorage.getItem('isLogged')])).toEqual(['customer', 'true']);
 
   // a second account with the same e-mail is refused on the field
   await logOut(page);
   expect(await page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
   await page.goto(`${product.url}/register`);
+  await page.getByLabel('First name').fill('Ann');
+  await page.getByLabel('Last name').fill('Other');
   await page.getByLabel('Username').fill('annie2');
   await page.getByLabel('Email').fill('annie@example.com');
   await page.getByLabel('Password', { exact: true }).fill('Annie-pass-1');
@@ -192,6 +199,8 @@ test('at 390 px: forgot password, the link from the mail, a new password, and a 
   try {
     // a shopper to recover
     await page.goto(`${product.url}/register`);
+    await page.getByLabel('First name').fill('Bertie');
+    await page.getByLabel('Last name').fill('Wooster');
     await page.getByLabel('Username').fill('bertie');
     await page.getByLabel('Email').fill('bertie@example.com');
     await page.getByLabel('Password', { exact: true }).fill('Bertie-pass-1');

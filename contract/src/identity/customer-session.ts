@@ -88,6 +88,12 @@ export const customerProfileOut = z.object({
 });
 export type CustomerProfile = z.infer<typeof customerProfileOut>;
 
+/** `GET customer/profile`: the record and the delivery address and phone of the shopper's last order (null before the first). */
+export const customerProfileWithDeliveryOut = customerProfileOut.extend({
+  lastDelivery: z.object({ deliveryAddress: out.optionalText, customerPhone: out.optionalText }).nullable(),
+});
+export type CustomerProfileWithDelivery = z.infer<typeof customerProfileWithDeliveryOut>;
+
 /** The file field of the profile form that carries the photo. */
 export const customerPhotoField = 'profileImage';
 
@@ -139,7 +145,8 @@ export const customerSessionEndpoints = {
   login: endpoint({ method: 'POST', path: 'customer/login', access: 'public', body: customerLoginBody, answer: customerLoginAnswer }),
   refresh: endpoint({ method: 'GET', path: 'customer/refresh-token', access: 'public', answer: z.object({ token: out.text }) }),
   logout: endpoint({ method: 'POST', path: 'customer/logout', access: 'customer', body: logoutBody, answer: messageAnswer }),
-  profile: endpoint({ method: 'GET', path: 'customer/profile', access: 'customer', answer: customerProfileOut }),
+  /** The shopper's own record, with where their last order went (the checkout fills it in). */
+  profile: endpoint({ method: 'GET', path: 'customer/profile', access: 'customer', answer: customerProfileWithDeliveryOut }),
   profileById: endpoint({ method: 'GET', path: 'e-commerce/profile/:id', access: 'customer', answer: customerProfileOut }),
   updateProfile: endpoint({ method: 'POST', path: 'customer/:id', access: 'customer', body: multipart, answer: customerProfileOut }),
   changePassword: endpoint({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { transactionOut } from '../accounting/transactions.ts';
 import { out, recordOut } from '../answers.ts';
 import { endpoint, listQuery } from '../endpoint.ts';
+import { billToOut, invoiceBillOut } from '../invoice-bill.ts';
 import { idListFilter } from '../list-query.ts';
 import { paymentStatuses } from '../payment-status.ts';
 import { saleInvoiceInput, saleOrderInput, salePaymentBody, saleStatusInput } from './sale-input.ts';
@@ -89,6 +90,10 @@ export const saleInvoiceDetailOut = z.object({
   totalReturnAmount: out.money,
   instantPaidReturnAmount: out.money,
   dueAmount: out.money,
+  /** The invoice's figures, which add up: goods − discount = total (a till sale has no coupon or delivery). */
+  bill: invoiceBillOut,
+  /** The customer the invoice names and their address. */
+  billTo: billToOut,
   singleSaleInvoice: saleInvoiceOut.extend({ saleInvoiceProduct: z.array(saleLineOut) }),
   returnSaleInvoice: z.array(saleReturnDetailOut),
   transactions: z.array(saleTransactionOut),

@@ -3,6 +3,7 @@ import { out, recordOut } from '../answers.ts';
 import { discountTypes } from '../catalogue.ts';
 import { endpoint, listQuery } from '../endpoint.ts';
 import { id, money, optionalId, optionalLines, optionalText } from '../fields.ts';
+import { billToOut, invoiceBillOut } from '../invoice-bill.ts';
 import { idListFilter } from '../list-query.ts';
 import { statusText } from '../status.ts';
 import { orderStatuses, verificationStates } from './order-lifecycle.ts';
@@ -25,6 +26,9 @@ export const checkoutInput = z
     deliveryAddress: optionalLines(500),
     /** Default: the shopper's phone. */
     customerPhone: optionalText(40),
+    /** The shopper's name, asked at the first checkout of an account that has none: kept on the account. */
+    firstName: optionalText(60),
+    lastName: optionalText(60),
     note: optionalLines(1000),
     paymentMethodId: id,
     CustomerAccount: optionalText(80),
@@ -41,6 +45,8 @@ export const orderLabels = {
   CustomerAccount: 'Your account',
   CustomerTransactionId: 'Transaction id',
   customerPhone: 'Phone',
+  firstName: 'First name',
+  lastName: 'Last name',
   courierMediumId: 'Courier',
   deliveryFee: 'Delivery fee',
   trackingNumber: 'Tracking number',
@@ -159,6 +165,10 @@ export const orderDetailOut = z.object({
   totalDiscountAmount: out.money,
   totalCouponAmount: out.money,
   deliveryFee: out.money,
+  /** The invoice's figures, which add up: goods − discount − coupon + delivery fee = total. */
+  bill: invoiceBillOut,
+  /** The shopper the invoice names, and where the order goes. */
+  billTo: billToOut,
   singleCartOrder: orderOut.extend({
     cartOrderProduct: z.array(
       orderLineOut.extend({

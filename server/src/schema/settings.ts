@@ -18,6 +18,8 @@ export const appSetting = pgTable(
     dashboardType: closedText(dashboardTypes).notNull().default('both'),
     tagLine: text(),
     address: text(),
+    /** The shop's VAT (tax) registration number, printed on its invoices. */
+    vatNumber: text(),
     phone: text(),
     email: text(),
     website: text(),

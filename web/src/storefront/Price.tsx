@@ -7,7 +7,8 @@ type Priced = Pick<PublicProduct, 'productSalePriceWithVat' | 'finalPriceWithVat
 /**
  * A product's price on the storefront: what the shopper pays today (`finalPriceWithVat`, from the
  * contract's `unitPrice` on the server) and, while a discount runs, the price before it struck
- * through with a small tag ("-20%", "$2.00 off"). Plain markup (shop.css): it is on the home page.
+ * through with a small tag: "-20%", or for a flat discount what it takes off the price shown, VAT included
+ * ("$2.30 off" for $2.00 off before 15% VAT, the server's `amountOff`). Plain markup (shop.css): it is on the home page.
  */
 export function Price({ product, large = false }: { product: Priced; large?: boolean }) {
   const money = useMoney();
@@ -26,7 +27,7 @@ export function Price({ product, large = false }: { product: Priced; large?: boo
             <del>{money(before)}</del>
           </span>
           <span className="shop-discount-tag" data-testid="product-discount">
-            {discount.type === 'percentage' ? `-${Number(discount.value)}%` : `${money(discount.value)} off`}
+            {discount.type === 'percentage' ? `-${Number(discount.value)}%` : `${money(discount.amountOff)} off`}
           </span>
         </>
       )}

@@ -1,4 +1,4 @@
-import { dropEmpty, publicProductQuery, type RawQuery, unitPrice } from '@tillbook/contract';
+import { dropEmpty, fromCents, publicProductQuery, type RawQuery, toCents, unitPrice } from '@tillbook/contract';
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { conventionWhere, type ListQuery, paging, parseListQuery, unpagedWithin, whereAll } from '../../platform/list-query.ts';
@@ -48,7 +48,15 @@ export function publicView({ discount: attached, ...row }: PublicRow, today: str
     productThumbnailImage: view.productThumbnailImageUrl,
     vatPercentage: row.vatPercentage ?? 0,
     productSalePriceWithVat: price.priceWithVat,
-    discount: active ? { type: active.type, value: active.value, startDate: active.startDate, endDate: active.endDate } : null,
+    discount: active
+      ? {
+          type: active.type,
+          value: active.value,
+          startDate: active.startDate,
+          endDate: active.endDate,
+          amountOff: fromCents(toCents(price.priceWithVat) - toCents(price.finalPriceWithVat)),
+        }
+      : null,
     finalPriceWithVat: price.finalPriceWithVat,
     averageRating: row.averageRating,
     totalReview: row.totalReview,

@@ -1,5 +1,5 @@
 import { customerMessages, customerPhotoField, customerProfileForm, customerSessionEndpoints } from '@tillbook/contract';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -9,7 +9,7 @@ import { encodeImage } from '../../platform/images.ts';
 import { caller, found, parseBody, type RouteDef } from '../../platform/route.ts';
 import { withStoredFiles } from '../../platform/stored-files.ts';
 import { hashToken } from '../../platform/tokens.ts';
-import { customer, refreshToken } from '../../schema/index.ts';
+import { cartOrder, customer, refreshToken } from '../../schema/index.ts';
 import { refuseTakenName } from './customer-auth.ts';
 import { type CustomerRow, customerRoleName, profileImageUrl, readCustomerRefreshCookie } from './customer-session.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -25,6 +25,17 @@ async function view(db: DbOrTx, row: CustomerRow) {
     profileImage: profileImageUrl(row.profileImage),
     role: await customerRoleName(db, row.roleId),
   };
+}
+
+/** Where the shopper's newest order went, or null before the first: the checkout offers it again. */
+async function lastDeliveryOf(db: DbOrTx, customerId: number) {
+  const [last] = await db
+    .select({ deliveryAddress: cartOrder.deliveryAddress, customerPhone: cartOrder.customerPhone })
+    .from(cartOrder)
+    .where(eq(cartOrder.customerId, customerId))
+    .orderBy(desc(cartOrder.id))
+    .limit(1);
+  return last ?? null;
 }
 
 /** The caller's own id, or a 403: a shopper reaches only their own account, whatever the path says. */
@@ -87,7 +98,11 @@ async function revokeOtherSessions(db: DbOrTx, customerId: number, keep: string 
 /** The signed-in shopper's own account: read it, change it (with a photo), change the password. */
 export function customerProfileRoutes(ctx: AppContext): RouteDef[] {
   return [
-    implement(ctx, customerSessionEndpoints.profile, async ({ req }) => view(ctx.db, await load(ctx.db, caller(req).id))),
+    implement(ctx, customerSessionEndpoints.profile, async ({ req }) => {
+      const me = caller(req).id;
+      const [row, lastDelivery] = await Promise.all([load(ctx.db, me), lastDeliveryOf(ctx.db, me)]);
+      return { ...(await view(ctx.db, row)), lastDelivery };
+    }),
     implement(ctx, customerSessionEndpoints.profileById, async ({ params, req }) =>
       view(ctx.db, await load(ctx.db, ownId(req, params.id))),
     ),

@@ -1,4 +1,4 @@
-import { customerName, formatMoney, toCents } from '@tillbook/contract';
+import { formatMoney, toCents } from '@tillbook/contract';
 import PDFDocument from 'pdfkit';
 import type { DbOrTx } from '../../platform/db.ts';
 import { readSale } from './sale-read.ts';
@@ -19,12 +19,13 @@ function paymentsOf(sale: Sale) {
 const left = 50;
 const width = 495;
 const columns = [
-  { title: 'Item', x: 50, w: 170, num: false },
-  { title: 'Qty', x: 220, w: 40, num: true },
-  { title: 'Unit', x: 260, w: 65, num: true },
-  { title: 'Discount', x: 325, w: 60, num: true },
-  { title: 'VAT', x: 385, w: 90, num: true },
-  { title: 'Amount', x: 475, w: 70, num: true },
+  { title: 'Item', x: 50, w: 150, num: false },
+  { title: 'Qty', x: 200, w: 35, num: true },
+  { title: 'Unit price', x: 235, w: 60, num: true },
+  { title: 'Discount', x: 295, w: 55, num: true },
+  { title: 'VAT rate', x: 350, w: 45, num: true },
+  { title: 'VAT', x: 395, w: 65, num: true },
+  { title: 'Net', x: 460, w: 85, num: true },
 ];
 
 function row(doc: PDFKit.PDFDocument, cells: string[], bold = false) {
@@ -53,15 +54,17 @@ function total(doc: PDFKit.PDFDocument, label: string, value: string, bold = fal
 /** Draws the A4 invoice: the same content as the printed A4 page (web Receipt, layout 'invoice'). */
 function draw(doc: PDFKit.PDFDocument, sale: Sale, shop: ShopDetails) {
   const invoice = sale.singleSaleInvoice;
+  const bill = sale.bill;
   doc.font('Helvetica-Bold').fontSize(18).text(shop.companyName, left, 50, { width, align: 'center' });
   doc.font('Helvetica').fontSize(10);
-  for (const line of [shop.tagLine, shop.address, shop.phone, shop.email, shop.website])
+  for (const line of [shop.tagLine, shop.address, shop.vatNumber && `VAT number ${shop.vatNumber}`, shop.phone, shop.email, shop.website])
     if (line) doc.text(line, { width, align: 'center' });
   doc.moveDown();
   doc.font('Helvetica-Bold').fontSize(14).text(`Invoice #${invoice.number}`, left);
   doc.font('Helvetica').fontSize(10);
   doc.text(`Date ${invoice.date}`);
-  doc.text(`Customer ${customerName(invoice.customer)}`);
+  doc.text(`Customer ${sale.billTo.name}`);
+  if (sale.billTo.address) doc.text(sale.billTo.address);
   doc.text(`Served by ${invoice.user.username}`);
   if (invoice.state === 'deleted' || !invoice.status) doc.font('Helvetica-Bold').text('VOID: this sale was undone');
   doc.moveDown();
@@ -81,16 +84,18 @@ function draw(doc: PDFKit.PDFDocument, sale: Sale, shop: ShopDetails) {
       String(l.productQuantity),
       money(l.productUnitSalePrice),
       money(l.productDiscount),
-      `${money(l.taxAmount)} (${Number(l.tax)}%)`,
+      `${Number(l.tax)}%`,
+      money(l.taxAmount),
       money(l.productFinalAmount),
     ]);
   doc.moveDown();
-  const net = toCents(Number(invoice.totalAmount));
-  const vat = toCents(Number(invoice.totalTaxAmount));
-  total(doc, 'Subtotal', formatMoney(net));
-  if (toCents(Number(invoice.totalDiscountAmount)) > 0) total(doc, 'Discount', money(invoice.totalDiscountAmount));
-  total(doc, 'VAT', formatMoney(vat));
-  total(doc, 'Total', formatMoney(net + vat), true);
+  // the bill's figures add up: goods − discount − coupon + delivery = total
+  total(doc, 'Goods (with VAT)', money(bill.goods));
+  total(doc, 'Discount', money(-bill.discount));
+  if (toCents(bill.coupon) > 0) total(doc, 'Coupon', money(-bill.coupon));
+  if (toCents(bill.deliveryFee) > 0) total(doc, 'Delivery', money(bill.deliveryFee));
+  total(doc, 'Total', money(bill.total), true);
+  total(doc, 'VAT included', money(bill.vatIncluded));
   for (const p of paymentsOf(sale)) total(doc, `Paid by ${p.method}`, money(p.amount));
   total(doc, 'Paid', money(sale.totalPaidAmount));
   if (toCents(Number(sale.totalReturnAmount)) > 0) total(doc, 'Returned', money(sale.totalReturnAmount));

@@ -1,4 +1,4 @@
-import { fromCents, paymentStatus, type SaleState, toCents } from '@tillbook/contract';
+import { customerName, fromCents, invoiceBill, paymentStatus, type SaleState, toCents } from '@tillbook/contract';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -157,7 +157,10 @@ async function saleHeader(db: DbOrTx, invoiceId: number, states: SaleState[]) {
 export async function readSale(db: DbOrTx, invoiceId: number) {
   const header = await saleHeader(db, invoiceId, ['completed', 'deleted']);
   if (!header) return undefined;
-  const lines = await saleLines(db, invoiceId);
+  const [lines, [buyer]] = await Promise.all([
+    saleLines(db, invoiceId),
+    db.select({ address: customer.address }).from(customer).where(eq(customer.id, header.customerId)),
+  ]);
   const debit = alias(subAccount, 'debit');
   const credit = alias(subAccount, 'credit');
   const transactions = await db
@@ -190,6 +193,13 @@ export async function readSale(db: DbOrTx, invoiceId: number) {
     totalReturnAmount: header.returnAmount,
     instantPaidReturnAmount: header.instantPaidReturnAmount,
     dueAmount: header.dueAmount,
+    bill: invoiceBill({
+      lines: lines.map((l) => ({ quantity: l.productQuantity, unitNet: l.productUnitSalePrice, vatPercent: l.tax })),
+      vatRoundedPer: 'line',
+      total: fromCents(toCents(header.totalAmount) + toCents(header.totalTaxAmount)),
+      vat: header.totalTaxAmount,
+    }),
+    billTo: { name: customerName(header.customer), address: header.address ?? buyer?.address ?? null },
     singleSaleInvoice: { ...header, saleInvoiceProduct: lines },
     returnSaleInvoice: await saleReturnsOf(db, eq(returnSaleInvoice.saleInvoiceId, invoiceId)),
     transactions,

@@ -7,6 +7,7 @@ export interface ShopDetails {
   companyName: string;
   tagLine: string | null;
   address: string | null;
+  vatNumber: string | null;
   phone: string | null;
   email: string | null;
   website: string | null;
@@ -19,6 +20,7 @@ export async function shopDetails(db: DbOrTx): Promise<ShopDetails> {
       companyName: appSetting.companyName,
       tagLine: appSetting.tagLine,
       address: appSetting.address,
+      vatNumber: appSetting.vatNumber,
       phone: appSetting.phone,
       email: appSetting.email,
       website: appSetting.website,
@@ -27,5 +29,7 @@ export async function shopDetails(db: DbOrTx): Promise<ShopDetails> {
     .from(appSetting)
     .orderBy(asc(appSetting.id))
     .limit(1);
-  return row ?? { companyName: 'Our shop', tagLine: null, address: null, phone: null, email: null, website: null, footer: null };
+  return (
+    row ?? { companyName: 'Our shop', tagLine: null, address: null, vatNumber: null, phone: null, email: null, website: null, footer: null }
+  );
 }

@@ -37,13 +37,14 @@ const publicView = (row: SettingRow): PublicSetting => ({
   tagLine: row.tagLine,
   logo: FileStore.url(row.logo),
   footer: row.footer,
+  address: row.address,
+  vatNumber: row.vatNumber,
   currency: row.currency,
 });
 
 const fullView = (row: SettingRow): Setting => ({
   id: row.id,
   ...publicView(row),
-  address: row.address,
   phone: row.phone,
   email: row.email,
   website: row.website,

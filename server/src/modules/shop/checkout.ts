@@ -13,6 +13,7 @@ import { type CreatedOrder, createdOrder } from './created-order.ts';
 import { orderPlacedMail } from './order-mail.ts';
 import { orderPostings } from './order-postings.ts';
 import { unitCents } from './shop-products.ts';
+import { keepShopperName } from './shopper-name.ts';
 
 export const orderDocument = stockDocuments.cartOrder;
 
@@ -118,6 +119,8 @@ export async function placeOrder(
         userId: undefined,
       })),
   );
+  // the writes: the name the shopper gave (when the account had none), then the order
+  await keepShopperName(tx, customerId, input);
   const costs = new Map(moved.map((m) => [m.productId, Math.round(m.unitCost * 100)]));
   const cost = priced.reduce((s, p) => s + costs.get(p.line.productId)! * p.line.productQuantity, 0);
   const fee = Math.round(found.fee.deliveryFee * 100);

@@ -1,4 +1,4 @@
-import { type OrderStatus, orderLifecycle, orderStatuses, type VerificationState } from '@tillbook/contract';
+import { customerName, invoiceBill, type OrderStatus, orderLifecycle, orderStatuses, type VerificationState } from '@tillbook/contract';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -174,7 +174,7 @@ export async function orderHeader(db: DbOrTx, orderId: number, ownerId?: number)
 /** GET cart-order/{id}: the order, its lines, its status history, its ledger entries (staff), and the next statuses it may take. */
 export async function readOrder(db: DbOrTx, orderId: number, ownerId?: number) {
   // the header, the lines, the history (and the books) side by side; the lines of an order not found are not sent
-  const [header, lines, history, transactions, returns] = await Promise.all([
+  const [header, lines, history, transactions, returns, [named]] = await Promise.all([
     orderHeader(db, orderId, ownerId),
     linesOf(db, orderId),
     db
@@ -184,6 +184,12 @@ export async function readOrder(db: DbOrTx, orderId: number, ownerId?: number) {
       .orderBy(asc(orderStatusHistory.id)),
     ownerId === undefined ? orderEntries(db, orderId) : Promise.resolve([]),
     returnsOfOrder(db, orderId),
+    // the shopper's first and last name, for the invoice's billTo
+    db
+      .select({ firstName: customer.firstName, lastName: customer.lastName })
+      .from(o)
+      .innerJoin(customer, eq(customer.id, o.customerId))
+      .where(eq(o.id, orderId)),
   ]);
   if (!header) return undefined;
   const delivered = header.orderStatus === 'DELIVERED';
@@ -201,6 +207,18 @@ export async function readOrder(db: DbOrTx, orderId: number, ownerId?: number) {
     totalDiscountAmount: header.totalDiscountAmount,
     totalCouponAmount: header.couponAmount,
     deliveryFee: header.deliveryFee,
+    bill: invoiceBill({
+      lines: lines.map((l) => ({ quantity: l.productQuantity, unitNet: l.productSalePrice, vatPercent: l.productVat })),
+      vatRoundedPer: 'unit',
+      total: header.totalAmount,
+      vat: header.totalVatAmount,
+      coupon: header.couponAmount,
+      deliveryFee: header.deliveryFee,
+    }),
+    billTo: {
+      name: customerName({ username: header.customer.username, firstName: named?.firstName, lastName: named?.lastName }),
+      address: header.deliveryAddress,
+    },
     singleCartOrder: { ...header, cartOrderProduct: withReturns, history, returnCartOrder: returns },
     transactions,
     nextStatuses: [...(orderLifecycle.transitions[header.orderStatus] ?? [])],

@@ -13,6 +13,7 @@ export const settingFields: FieldDef[] = [
   { name: 'companyName', label: 'Company name', type: 'text', required: true },
   { name: 'tagLine', label: 'Tag line', type: 'text' },
   { name: 'address', label: 'Address', type: 'textarea' },
+  { name: 'vatNumber', label: 'VAT number', type: 'text', placeholder: 'As your invoices must show it' },
   { name: 'phone', label: 'Phone', type: 'text' },
   { name: 'email', label: 'Email', type: 'email' },
   { name: 'website', label: 'Website', type: 'text', placeholder: 'https://example.com' },

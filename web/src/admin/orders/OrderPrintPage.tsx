@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { customerName, routes } from '@tillbook/contract';
+import { routes } from '@tillbook/contract';
 import { Alert, Button, Space, Spin } from 'antd';
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
+import { billFigures } from '../../lib/bill-figures.ts';
 import { money } from '../../lib/format.ts';
 import { must } from '../../lib/http.ts';
 import { useSettings } from '../../lib/settings.ts';
-import { orderFigures } from './order-figures.ts';
 import { lineName } from './order-format.tsx';
 import './order-print.css';
 
@@ -38,7 +38,7 @@ export default function OrderPrintPage() {
   const d = detail.data;
   const order = d.singleCartOrder;
   const invoice = kind === 'invoice';
-  const shopLines = [settings?.address, settings?.phone, settings?.email, settings?.website].filter(Boolean);
+  const contact = [settings?.phone, settings?.email, settings?.website].filter(Boolean);
 
   return (
     <div>
@@ -55,22 +55,30 @@ export default function OrderPrintPage() {
         <header className="order-paper-head">
           <div>
             {settings?.logo && <img src={settings.logo} alt="" className="order-paper-logo" />}
-            <div className="order-paper-shop">{settings?.companyName}</div>
-            {shopLines.map((line) => (
+            <div className="order-paper-shop" data-testid="shop-name">
+              {settings?.companyName}
+            </div>
+            {settings?.address && (
+              <div className="order-paper-address" data-testid="shop-address">
+                {settings.address}
+              </div>
+            )}
+            {settings?.vatNumber && <div data-testid="shop-vat-number">{`VAT number ${settings.vatNumber}`}</div>}
+            {contact.map((line) => (
               <div key={line}>{line}</div>
             ))}
           </div>
           <div className="order-paper-title">
             <h1>{titles[kind]}</h1>
-            <div>{`Order #${order.id}`}</div>
+            <div data-testid="invoice-number">{invoice ? `Invoice number ${order.id}` : `Order #${order.id}`}</div>
             <div>{`Date ${order.date}`}</div>
           </div>
         </header>
         <section className="order-paper-parties">
           <div>
             <h2>Deliver to</h2>
-            <div>{customerName(order.customer)}</div>
-            <div className="order-paper-address">{order.deliveryAddress ?? ''}</div>
+            <div data-testid="customer-name">{d.billTo.name}</div>
+            <div className="order-paper-address">{d.billTo.address ?? ''}</div>
             <div>{order.customerPhone ?? order.customer.phone ?? ''}</div>
             {order.deliveryArea && <div>{`Area: ${order.deliveryArea}`}</div>}
           </div>
@@ -91,6 +99,7 @@ export default function OrderPrintPage() {
                 <th>Item</th>
                 <th className="num">Qty</th>
                 {invoice && <th className="num">Unit price</th>}
+                {invoice && <th className="num">VAT rate</th>}
                 {invoice && <th className="num">VAT</th>}
                 {invoice && <th className="num">Amount</th>}
               </tr>
@@ -102,7 +111,8 @@ export default function OrderPrintPage() {
                   <td>{lineName(l)}</td>
                   <td className="num">{l.productQuantity}</td>
                   {invoice && <td className="num">{money(l.unitPrice)}</td>}
-                  {invoice && <td className="num">{`${money(l.vatAmount)} (${Number(l.productVat)}%)`}</td>}
+                  {invoice && <td className="num">{`${Number(l.productVat)}%`}</td>}
+                  {invoice && <td className="num">{money(l.vatAmount)}</td>}
                   {invoice && <td className="num">{money(l.lineTotal)}</td>}
                 </tr>
               ))}
@@ -110,13 +120,21 @@ export default function OrderPrintPage() {
           </table>
         </div>
         {invoice ? (
-          <dl className="order-paper-figures">
-            {orderFigures(d).map(([name, value]) => (
-              <div key={name}>
-                <dt>{name}</dt>
-                <dd>{value}</dd>
+          <dl className="order-paper-figures" data-testid="invoice-figures">
+            {billFigures(d.bill, { web: true, couponCode: order.couponCode }).map((f) => (
+              <div key={f.key} className={f.key === 'total' ? 'order-paper-strong' : undefined}>
+                <dt>{f.label}</dt>
+                <dd data-testid={`bill-${f.key}`}>{money(f.amount)}</dd>
               </div>
             ))}
+            <div>
+              <dt>Paid</dt>
+              <dd>{money(d.totalPaidAmount)}</dd>
+            </div>
+            <div>
+              <dt>Due</dt>
+              <dd>{money(d.dueAmount)}</dd>
+            </div>
           </dl>
         ) : (
           <p>{packedCount(order.cartOrderProduct)}</p>

@@ -14,9 +14,16 @@ import { useShopper } from './shopper.ts';
 import { issuesByField, useSubmit } from './use-submit.ts';
 import './account.css';
 
-const labels = { username: 'Username', email: 'Email', password: 'Password', confirmPassword: 'Confirm password' };
+const labels = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  username: 'Username',
+  email: 'Email',
+  password: 'Password',
+  confirmPassword: 'Confirm password',
+};
 
-/** A shopper signs up (username, e-mail, password twice) and is signed in at once. */
+/** A shopper signs up (name, username, e-mail, password twice) and is signed in at once; invoices carry the name. */
 export function RegisterPage() {
   const shopper = useShopper();
   const [search] = useSearchParams();
@@ -29,14 +36,21 @@ export function RegisterPage() {
     event.preventDefault();
     const values = formValues(event.currentTarget);
     const body = {
+      firstName: values.firstName?.trim() ?? '',
+      lastName: values.lastName?.trim() ?? '',
       username: values.username?.trim() ?? '',
       email: values.email?.trim() ?? '',
       password: values.password ?? '',
       confirmPassword: values.confirmPassword ?? '',
     };
     const check = customerRegisterBody.safeParse(body);
-    if (!check.success) {
-      setErrors(issuesByField(check, labels));
+    // the server takes an account without a name (older clients); this form asks for it
+    const unnamed = {
+      ...(!body.firstName && { firstName: `${labels.firstName} is required` }),
+      ...(!body.lastName && { lastName: `${labels.lastName} is required` }),
+    };
+    if (!check.success || Object.keys(unnamed).length > 0) {
+      setErrors({ ...(check.success ? {} : issuesByField(check, labels)), ...unnamed });
       return;
     }
     void run(
@@ -55,6 +69,8 @@ export function RegisterPage() {
     <main className="account-page" data-testid="shopper-register">
       <h1>Create an account</h1>
       <form className="account-form" onSubmit={onSubmit} noValidate>
+        <Field name="firstName" label={labels.firstName} autoComplete="given-name" error={errors.firstName} />
+        <Field name="lastName" label={labels.lastName} autoComplete="family-name" error={errors.lastName} />
         <Field name="username" label={labels.username} autoComplete="nickname" error={errors.username} />
         <Field name="email" label={labels.email} type="email" autoComplete="email" error={errors.email} />
         <Field

@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CustomerProfile, shopRoutes as routes } from '@tillbook/contract';
+import { type CustomerProfileWithDelivery, shopRoutes as routes } from '@tillbook/contract';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
 import { needsNewKey } from '../../lib/idempotency-key.ts';
 import { notify } from '../../lib/notices.tsx';
+import { updateStoredUser } from '../../lib/session.ts';
 import { useSubmission } from '../../lib/use-submission.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { LoggedOut } from '../account/LoggedOut.tsx';
@@ -29,9 +30,41 @@ const fieldLabels: Record<string, string> = {
   paymentMethodId: 'Payment method',
   CustomerAccount: 'Your account',
   CustomerTransactionId: 'Transaction id',
+  firstName: 'First name',
+  lastName: 'Last name',
 };
 
-function CheckoutForm({ profile }: { profile: CustomerProfile }) {
+/** The shopper's first and last name, asked at the first checkout of an account that has none. */
+function NameFields({ profile, errors }: { profile: CustomerProfileWithDelivery; errors: Record<string, string> }) {
+  const fields = [
+    { name: 'firstName', label: 'First name', autoComplete: 'given-name', value: profile.firstName },
+    { name: 'lastName', label: 'Last name', autoComplete: 'family-name', value: profile.lastName },
+  ];
+  return (
+    <div className="checkout-name" data-testid="checkout-name">
+      {fields.map((f) => (
+        <div className="account-field" key={f.name}>
+          <label htmlFor={`checkout-${f.name}`}>{f.label}</label>
+          <input
+            id={`checkout-${f.name}`}
+            name={f.name}
+            autoComplete={f.autoComplete}
+            defaultValue={f.value ?? ''}
+            aria-invalid={errors[f.name] ? true : undefined}
+          />
+          {errors[f.name] && <span className="account-error">{errors[f.name]}</span>}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function CheckoutForm({ profile }: { profile: CustomerProfileWithDelivery }) {
+  // an account without a name is asked for one (the invoice names the shopper); it is kept on the account
+  const [askName] = useState(() => !profile.firstName || !profile.lastName);
+  // the last order's address and phone, else the profile's
+  const address = profile.lastDelivery?.deliveryAddress ?? profile.address ?? '';
+  const phone = profile.lastDelivery?.customerPhone ?? profile.phone ?? '';
   const cart = useCart();
   const money = useMoney();
   const navigate = useNavigate();
@@ -71,6 +104,8 @@ function CheckoutForm({ profile }: { profile: CustomerProfile }) {
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '').trim();
     const missing: Record<string, string> = {
+      ...(askName && !text('firstName') && { firstName: 'First name is required' }),
+      ...(askName && !text('lastName') && { lastName: 'Last name is required' }),
       ...(!text('deliveryAddress') && { deliveryAddress: 'Delivery address is required' }),
       ...(!text('customerPhone') && { customerPhone: 'Phone is required' }),
       ...(!area && { deliveryFeeId: 'Choose a delivery area' }),
@@ -87,6 +122,7 @@ function CheckoutForm({ profile }: { profile: CustomerProfile }) {
       deliveryAddress: text('deliveryAddress'),
       customerPhone: text('customerPhone'),
       note: text('note') || null,
+      ...(askName && { firstName: text('firstName'), lastName: text('lastName') }),
       couponCode: coupon?.code ?? null,
       ...(method.isCod === 'false' && {
         CustomerAccount: text('CustomerAccount'),
@@ -113,6 +149,9 @@ function CheckoutForm({ profile }: { profile: CustomerProfile }) {
     // the cart became the order
     void queryClient.invalidateQueries({ queryKey: serverCartKey(profile.id) });
     void queryClient.invalidateQueries({ queryKey: ['my-orders'] });
+    // the name given here is on the account now, and this order's address is the next checkout's
+    void queryClient.invalidateQueries({ queryKey: profileKey });
+    if (askName) updateStoredUser({ firstName: body.firstName, lastName: body.lastName });
   }
 
   return (
@@ -131,13 +170,14 @@ function CheckoutForm({ profile }: { profile: CustomerProfile }) {
         <div className="checkout-main account-form">
           <section className="checkout-section" aria-labelledby="checkout-delivery">
             <h2 id="checkout-delivery">Delivery</h2>
+            {askName && <NameFields profile={profile} errors={errors} />}
             <div className="account-field">
               <label htmlFor="checkout-address">Delivery address</label>
               <textarea
                 id="checkout-address"
                 name="deliveryAddress"
                 rows={3}
-                defaultValue={profile.address ?? ''}
+                defaultValue={address}
                 aria-invalid={errors.deliveryAddress ? true : undefined}
               />
               {errors.deliveryAddress && <span className="account-error">{errors.deliveryAddress}</span>}
@@ -149,7 +189,7 @@ function CheckoutForm({ profile }: { profile: CustomerProfile }) {
                 name="customerPhone"
                 type="tel"
                 autoComplete="tel"
-                defaultValue={profile.phone ?? ''}
+                defaultValue={phone}
                 aria-invalid={errors.customerPhone ? true : undefined}
               />
               {errors.customerPhone && <span className="account-error">{errors.customerPhone}</span>}

@@ -1,4 +1,5 @@
-import { type AnswerOf, customerName, type EndpointOf, type routes, type SettingRead, toCents } from '@tillbook/contract';
+import { type AnswerOf, type EndpointOf, type routes, type SettingRead, toCents } from '@tillbook/contract';
+import { billFigures } from '../../../lib/bill-figures.ts';
 import { moneyOfCents } from '../../../lib/format.ts';
 import { Barcode } from './Barcode.tsx';
 
@@ -14,8 +15,10 @@ export function paymentsOf(sale: SaleDetail) {
 }
 
 /**
- * A sale printed: the shop (logo, name, details), the invoice number as a barcode, the lines with VAT,
- * the totals, the payments and the change. `layout` is the narrow receipt or the A4 invoice.
+ * A sale printed: the shop (logo, name, address, VAT number, contact), the invoice number (also as a
+ * barcode), the customer's name (and address on the A4 invoice), the lines with their VAT rate and VAT,
+ * the server's totals (`bill`: goods − discount = total, VAT included), the payments and the change.
+ * `layout` is the narrow receipt or the A4 invoice.
  */
 export function Receipt(props: {
   sale: SaleDetail;
@@ -27,10 +30,9 @@ export function Receipt(props: {
 }) {
   const { sale, settings, layout } = props;
   const invoice = sale.singleSaleInvoice;
-  const net = toCents(invoice.totalAmount);
-  const vat = toCents(invoice.totalTaxAmount);
   const payments = paymentsOf(sale);
-  const details = [settings?.address, settings?.phone, settings?.email, settings?.website].filter(Boolean);
+  const contact = [settings?.phone, settings?.email, settings?.website].filter(Boolean);
+  const a4 = layout === 'invoice';
   return (
     <article
       className={`receipt receipt-${layout}${props.widthMm < 70 ? ' receipt-narrow' : ''}`}
@@ -40,9 +42,17 @@ export function Receipt(props: {
     >
       <header className="receipt-shop">
         {settings?.logo && <img src={settings.logo} alt="" className="receipt-logo" />}
-        <div className="receipt-company">{settings?.companyName}</div>
+        <div className="receipt-company" data-testid="shop-name">
+          {settings?.companyName}
+        </div>
         {settings?.tagLine && <div>{settings.tagLine}</div>}
-        {details.map((line) => (
+        {settings?.address && (
+          <div className="receipt-detail receipt-address" data-testid="shop-address">
+            {settings.address}
+          </div>
+        )}
+        {settings?.vatNumber && <div className="receipt-detail" data-testid="shop-vat-number">{`VAT number ${settings.vatNumber}`}</div>}
+        {contact.map((line) => (
           <div key={line} className="receipt-detail">
             {line}
           </div>
@@ -50,10 +60,11 @@ export function Receipt(props: {
       </header>
       <section className="receipt-meta">
         <div>
-          <strong>{`Invoice #${invoice.number}`}</strong>
+          <strong data-testid="invoice-number">{`Invoice #${invoice.number}`}</strong>
         </div>
         <div>{`Date ${invoice.date}`}</div>
-        <div>{`Customer ${customerName(invoice.customer)}`}</div>
+        <div data-testid="customer-name">{`Customer ${sale.billTo.name}`}</div>
+        {a4 && sale.billTo.address && <div className="receipt-address">{sale.billTo.address}</div>}
         <div>{`Served by ${invoice.user.username}`}</div>
       </section>
       <table className="receipt-lines">
@@ -61,10 +72,11 @@ export function Receipt(props: {
           <tr>
             <th>Item</th>
             <th className="num">Qty</th>
-            {layout === 'invoice' && <th className="num">Unit</th>}
-            {layout === 'invoice' && <th className="num">Discount</th>}
+            {a4 && <th className="num">Unit price</th>}
+            {a4 && <th className="num">Discount</th>}
+            {a4 && <th className="num">VAT rate</th>}
             <th className="num">VAT</th>
-            <th className="num">Amount</th>
+            <th className="num">{a4 ? 'Net' : 'Amount'}</th>
           </tr>
         </thead>
         <tbody>
@@ -80,29 +92,27 @@ export function Receipt(props: {
                 )}
               </td>
               <td className="num">{l.productQuantity}</td>
-              {layout === 'invoice' && <td className="num">{money(l.productUnitSalePrice)}</td>}
-              {layout === 'invoice' && <td className="num">{money(l.productDiscount)}</td>}
-              <td className="num">{`${money(l.taxAmount)} (${Number(l.tax)}%)`}</td>
+              {a4 && <td className="num">{money(l.productUnitSalePrice)}</td>}
+              {a4 && <td className="num">{money(l.productDiscount)}</td>}
+              {a4 && <td className="num">{`${Number(l.tax)}%`}</td>}
+              <td className="num">{a4 ? money(l.taxAmount) : `${money(l.taxAmount)} (${Number(l.tax)}%)`}</td>
               <td className="num">{money(l.productFinalAmount)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <dl className="receipt-totals">
-        <dt>Subtotal</dt>
-        <dd>{moneyOfCents(net)}</dd>
-        {toCents(invoice.totalDiscountAmount) > 0 && (
-          <>
-            <dt>Discount</dt>
-            <dd>{money(invoice.totalDiscountAmount)}</dd>
-          </>
-        )}
-        <dt>VAT</dt>
-        <dd>{moneyOfCents(vat)}</dd>
-        <dt className="receipt-grand">Total</dt>
-        <dd className="receipt-grand" data-testid="receipt-total">
-          {moneyOfCents(net + vat)}
-        </dd>
+      <dl className="receipt-totals" data-testid="invoice-figures">
+        {billFigures(sale.bill).map((f) => (
+          <div key={f.key} style={{ display: 'contents' }}>
+            <dt className={f.key === 'total' ? 'receipt-grand' : undefined}>{f.label}</dt>
+            <dd
+              className={f.key === 'total' ? 'receipt-grand' : undefined}
+              data-testid={f.key === 'total' ? 'receipt-total' : `bill-${f.key}`}
+            >
+              {money(f.amount)}
+            </dd>
+          </div>
+        ))}
         {payments.map((p) => (
           <div key={p.id} style={{ display: 'contents' }}>
             <dt>{`Paid by ${p.method}`}</dt>

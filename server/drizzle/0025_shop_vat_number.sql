@@ -1,0 +1,1 @@
+ALTER TABLE "app_setting" ADD COLUMN "vat_number" text;

@@ -7,7 +7,7 @@ import { paged } from '../../platform/queries.ts';
 import { colors, customer, product, returnCartOrder, returnCartOrderProduct } from '../../schema/index.ts';
 import { imageUrls } from '../catalogue/index.ts';
 import { linesOf, orderHeader } from './order-read.ts';
-import { nextReturnStatuses } from './return-status.ts';
+import { nextReturnStatuses } from './return-doc.ts';
 import { shopperSearch } from './shopper-search.ts';
 
 const r = returnCartOrder;

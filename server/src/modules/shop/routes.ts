@@ -45,7 +45,7 @@ export function shopRoutes(ctx: AppContext): RouteDef[] {
       db,
       req,
       body,
-      (tx) => placeOrder(tx, me(req), body, today, ctx.config.publicUrl),
+      (tx) => placeOrder(tx, me(req), body, today, ctx.config.publicUrl, ctx.config.checkAnswers),
       (first) => ({ orderId: first.orderId, repeat: true }),
     );
     // a new order is answered from what was written; a repeat is read back

@@ -127,16 +127,13 @@ export async function expectListTotalsMatchInvoices(t: TestApp): Promise<void> {
 }
 
 /**
- * Every web order's kept paid and due equal its ledger (types order and orderReturn, its returns'):
- * due is what the receivable holds for it (below zero while the shop owes the shopper for goods
- * returned), paid what came in from a payment method's account (less what went back: a refund, a
- * return's credit spent on a replacement). Worked out here from the ledger alone, not by the server's code.
+ * Every web order's figures from the ledger alone (written apart from the server's orderFiguresOf), as
+ * `f(related_id, due, paid, returned, profit)`: the receivable's entries read by their other account,
+ * value (Tax, sales, delivery income, the coupon's discount: Tax or a Revenue or Expense account) or money
+ * (a payment method's account); profit = Revenue and Expense but delivery income, credits less debits.
  */
-export async function expectOrderFiguresMatchLedger(t: TestApp): Promise<void> {
-  // written apart from the server's orderFiguresOf: the receivable's entries read by their other account,
-  // value (Tax, sales, delivery income, the coupon's discount) or money (a payment method's account)
-  const result = await t.database.db.execute(sql`
-    with ar as (select id from sub_account where system_key = 'accountsReceivable'),
+const orderLedgerFigures = sql`
+    ar as (select id from sub_account where system_key = 'accountsReceivable'),
     kinds as (select sa.id, sa.system_key = 'tax' or a.type in ('Revenue', 'Expense') as value,
         a.type in ('Revenue', 'Expense') and sa.system_key is distinct from 'deliveryIncome' as earns
       from sub_account sa join account a on a.id = sa.account_id),
@@ -153,7 +150,26 @@ export async function expectOrderFiguresMatchLedger(t: TestApp): Promise<void> {
         sum(case when type = 'orderReturn' and ar_credit and debit_value then amount
           when type = 'orderReturn' and ar_debit and credit_value then -amount else 0 end) as returned,
         sum(case when credit_earns then amount else 0 end) - sum(case when debit_earns then amount else 0 end) as profit
-      from e group by related_id)
+      from e group by related_id)`;
+
+/** One order's figures from its ledger alone (see orderLedgerFigures), in money. */
+export async function ledgerFiguresOfOrder(t: TestApp, orderId: number) {
+  const result = await t.database.db.execute(sql`with ${orderLedgerFigures}
+    select coalesce(f.due, 0)::float8 as due, coalesce(f.paid, 0)::float8 as paid, coalesce(f.returned, 0)::float8 as returned,
+      coalesce(f.profit, 0)::float8 as profit
+    from (select 1) one left join f on f.related_id = ${String(orderId)}`);
+  const [row] = (result as unknown as { rows: { due: number; paid: number; returned: number; profit: number }[] }).rows;
+  return { due: Number(row!.due), paid: Number(row!.paid), returned: Number(row!.returned), profit: Number(row!.profit) };
+}
+
+/**
+ * Every web order's kept paid, due, returned and profit equal its ledger (types order and orderReturn, its returns'):
+ * due is what the receivable holds for it (below zero while the shop owes the shopper for goods
+ * returned), paid what came in from a payment method's account (less what went back: a refund, a
+ * return's credit spent on a replacement). Worked out here from the ledger alone, not by the server's code.
+ */
+export async function expectOrderFiguresMatchLedger(t: TestApp): Promise<void> {
+  const result = await t.database.db.execute(sql`with ${orderLedgerFigures}
     select o.id, o.order_status, o.paid_amount::text || ' / ' || coalesce(f.paid, 0)::numeric(14,2)::text as paid,
       o.due_amount::text || ' / ' || coalesce(f.due, 0)::numeric(14,2)::text as due,
       o.return_amount::text || ' / ' || coalesce(f.returned, 0)::numeric(14,2)::text as returned,

@@ -17,7 +17,7 @@ export interface ReversedDocument<T extends LedgerType> {
  * Reverses every live posting of a document (an undone sale or purchase with their returns, a cancelled
  * web order with its payment): the entries of its types, net per type, account pair and VAT rate, posted
  * back (debit and credit swapped, a VAT row keeps its rate) under the same type and document, dated
- * `date`. A deleted payment and its reversal already cancel and are left out. Answers how many groups
+ * `date`, in the order they were first posted. A deleted payment and its reversal already cancel and are left out. Answers how many groups
  * were reversed. The caller holds the document's row lock and keeps its figures after.
  */
 export async function reversePostings<T extends LedgerType>(tx: DbOrTx, doc: ReversedDocument<T>): Promise<number> {
@@ -28,7 +28,7 @@ export async function reversePostings<T extends LedgerType>(tx: DbOrTx, doc: Rev
         doc.types.map((type) => sql`${type}`),
         sql`, `,
       )}) and t.related_id = ${String(doc.relatedId)} and ${liveEntry('t')}
-      group by t.type, t.debit_id, t.credit_id, t.vat_rate order by t.type, t.debit_id, t.credit_id, t.vat_rate nulls first`,
+      group by t.type, t.debit_id, t.credit_id, t.vat_rate order by min(t.id)`,
   );
   await post(
     tx,

@@ -1,5 +1,4 @@
 import { money } from '../../lib/format.ts';
-import { returnedAmount } from '../../lib/returned.ts';
 import type { OrderDetail } from './order-types.ts';
 
 /**
@@ -9,7 +8,6 @@ import type { OrderDetail } from './order-types.ts';
 export function orderFigures(d: OrderDetail): [string, string][] {
   const order = d.singleCartOrder;
   const coupon = order.couponCode ? `Coupon ${order.couponCode}` : 'Coupon';
-  const returned = returnedAmount(order.returnCartOrder);
   return [
     ['Goods', money(order.productAmount)],
     ['VAT included', money(d.totalVatAmount)],
@@ -17,8 +15,8 @@ export function orderFigures(d: OrderDetail): [string, string][] {
     [coupon, money(-d.totalCouponAmount)],
     ['Delivery fee', money(d.deliveryFee)],
     ['Total', money(d.totalAmount)],
-    // goods that came back: what is paid and due already counts the money given back for them
-    ...(returned > 0 ? [['Returned', money(-returned)] as [string, string]] : []),
+    // goods that came back (the server's figure, from the order's ledger): paid and due already count the money given back for them
+    ...(order.returnAmount > 0 ? [['Returned', money(-order.returnAmount)] as [string, string]] : []),
     ['Paid', money(d.totalPaidAmount)],
     ['Due', money(d.dueAmount)],
   ];

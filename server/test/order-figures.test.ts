@@ -39,7 +39,8 @@ async function figures(orderId: number): Promise<Figures> {
     ledger,
   );
   expect(detail.body).toMatchObject({ totalPaidAmount: o.paidAmount, dueAmount: o.dueAmount, totalAmount: o.totalAmount });
-  if (o.orderStatus !== 'CANCELLED') expect(Math.round((o.totalAmount - o.returnAmount - o.paidAmount) * 100)).toBe(Math.round(o.dueAmount * 100));
+  if (o.orderStatus !== 'CANCELLED')
+    expect(Math.round((o.totalAmount - o.returnAmount - o.paidAmount) * 100)).toBe(Math.round(o.dueAmount * 100));
   await expectOrderFiguresMatchLedger(t);
   return o;
 }

@@ -6,7 +6,10 @@ import { deliveryFeeChange, orderPaymentPosting, orderPostings } from '../src/mo
 
 /** What the postings leave on the receivable (debits less credits), in cents. */
 const receivable = (postings: readonly Posting[]) =>
-  postings.reduce((sum, p) => sum + (p.debit === 'accountsReceivable' ? p.amount : 0) - (p.credit === 'accountsReceivable' ? p.amount : 0), 0);
+  postings.reduce(
+    (sum, p) => sum + (p.debit === 'accountsReceivable' ? p.amount : 0) - (p.credit === 'accountsReceivable' ? p.amount : 0),
+    0,
+  );
 
 test('an order posts cost, sales, VAT once per rate, the delivery fee and the coupon; the receivable holds what the shopper owes', () => {
   const postings = orderPostings({
@@ -36,7 +39,15 @@ test('an order posts cost, sales, VAT once per rate, the delivery fee and the co
 });
 
 test('without a coupon or a delivery fee their postings are zero (post skips them); the receivable is the goods with VAT', () => {
-  const postings = orderPostings({ orderId: 3, date: '2026-03-04', net: 1000, vat: [{ rate: 20, amount: 200 }], deliveryFee: 0, coupon: 0, cost: 600 });
+  const postings = orderPostings({
+    orderId: 3,
+    date: '2026-03-04',
+    net: 1000,
+    vat: [{ rate: 20, amount: 200 }],
+    deliveryFee: 0,
+    coupon: 0,
+    cost: 600,
+  });
   expect(postings.filter((p) => p.amount !== 0).map((p) => [p.debit, p.credit, p.amount])).toEqual([
     ['costOfSales', 'inventory', 600],
     ['accountsReceivable', 'sales', 1000],

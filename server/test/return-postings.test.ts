@@ -46,7 +46,13 @@ test('received: goods back at cost, sales and VAT per rate off the receivable, t
 
 test('refunded: the return total goes back out of the payment method account, off what the shop owes', () => {
   const refund = returnRefundPosting(step, 14, 3960);
-  expect(refund).toMatchObject({ debit: 'accountsReceivable', credit: { subAccountId: 14 }, amount: 3960, type: 'orderReturn', relatedId: 9 });
+  expect(refund).toMatchObject({
+    debit: 'accountsReceivable',
+    credit: { subAccountId: 14 },
+    amount: 3960,
+    type: 'orderReturn',
+    relatedId: 9,
+  });
   expect(receivable([refund], 9)).toBe(3960);
 });
 

@@ -3,7 +3,14 @@
 
 export { accountRoutes } from './account-routes.ts';
 export { mainAccounts, type SystemAccountKey, systemSubAccounts } from './chart-of-accounts.ts';
-export { type FiguresKind, type InvoiceKind, type KeptFigures, keepInvoiceFigures, ledgerFiguresOf, orderFiguresOf } from './invoice-figures.ts';
+export {
+  type FiguresKind,
+  type InvoiceKind,
+  type KeptFigures,
+  keepInvoiceFigures,
+  ledgerFiguresOf,
+  orderFiguresOf,
+} from './invoice-figures.ts';
 export { entriesWhere, monthOf } from './journal-read.ts';
 export { journalRoutes } from './journal-routes.ts';
 export { newestEntriesOf } from './newest-entries.ts';

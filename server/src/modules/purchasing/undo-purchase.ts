@@ -50,7 +50,13 @@ export async function setPurchaseStatus(tx: DbOrTx, invoiceId: number, status: '
     .where(eq(purchaseInvoiceProduct.invoiceId, invoiceId))
     .orderBy(asc(purchaseInvoiceProduct.productId));
   // out again at the invoice's cost, the average cost taken back (409 insufficient_stock once they are gone)
-  await bringGoodsBack(tx, lines, { direction: 'out', reason: 'purchaseReversal', documentType: purchaseDocument, documentId: invoiceId, userId });
+  await bringGoodsBack(tx, lines, {
+    direction: 'out',
+    reason: 'purchaseReversal',
+    documentType: purchaseDocument,
+    documentId: invoiceId,
+    userId,
+  });
   await reversePostings(tx, {
     types: ['purchase', 'purchaseReturn'],
     relatedId: invoiceId,

@@ -1,5 +1,4 @@
 import { type Cents, type checkoutInput, couponAmount, couponRefusal, fromCents, orderLabels } from '@tillbook/contract';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors.ts';

@@ -4,7 +4,7 @@ import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { rawRows } from '../../platform/queries.ts';
-import { post, vatByRate } from '../accounting/index.ts';
+import { vatByRate } from '../accounting/index.ts';
 import { keepOrderFigures } from './order-figures.ts';
 import { orderPlacedMail } from './order-mail.ts';
 import { orderPostings } from './order-postings.ts';

@@ -152,7 +152,12 @@ export async function readReturn(db: DbOrTx, returnId: number, ownerId?: number)
   ]);
   const productAmount = fromCents(lines.reduce((sum, l) => sum + toCents(l.lineTotal), 0));
   return {
-    singleReturnCartOrder: { ...header, productAmount, returnCartOrderProduct: lines, cartOrder: { ...order!, cartOrderProduct: orderLines } },
+    singleReturnCartOrder: {
+      ...header,
+      productAmount,
+      returnCartOrderProduct: lines,
+      cartOrder: { ...order!, cartOrderProduct: orderLines },
+    },
     nextStatuses: nextReturnStatuses(header.returnCartOrderStatus, header.returnType),
     transactions,
   };

@@ -71,10 +71,11 @@ test('a paid order with a coupon: every move, its returns and its replacement ke
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   const id = placed.body.createdCartOrder.id as number;
   const lineId = placed.body.createdCartOrder.cartOrderProduct[0].id as number;
-  // placed: nothing paid, the whole total due; the answer of the checkout is the order as written
+  // placed: nothing paid, the whole total due; the checkout's answer (a shopper's: no profit) is the order as written
   let o = await figures(id);
   expect(o).toMatchObject({ paidAmount: 0, dueAmount: o.totalAmount, returnAmount: 0 });
-  expect(placed.body.createdCartOrder).toMatchObject({ paidAmount: 0, dueAmount: o.totalAmount, returnAmount: 0, profit: o.profit });
+  expect(placed.body.createdCartOrder).toMatchObject({ paidAmount: 0, dueAmount: o.totalAmount, returnAmount: 0 });
+  expect(placed.body.createdCartOrder).not.toHaveProperty('profit');
   const total = o.totalAmount;
   const profitPlaced = o.profit;
 
@@ -103,8 +104,8 @@ test('a paid order with a coupon: every move, its returns and its replacement ke
     returnCartOrderProduct: [{ cartOrderProductId: lineId, productQuantity: 1 }],
   });
   expect(refund.status, JSON.stringify(refund.body)).toBe(201);
-  const refundId = refund.body.id as number;
-  const refundTotal = refund.body.totalAmount as number;
+  const refundId = refund.body.singleReturnCartOrder.id as number;
+  const refundTotal = refund.body.singleReturnCartOrder.totalAmount as number;
   o = await returnMove(id, refundId, 'RECEIVED');
   expect(o).toMatchObject({ orderStatus: 'DELIVERED', paidAmount: total, returnAmount: refundTotal, dueAmount: -refundTotal });
   expect(o.profit).toBeLessThan(profitPlaced);
@@ -119,7 +120,7 @@ test('a paid order with a coupon: every move, its returns and its replacement ke
     returnCartOrderProduct: [{ cartOrderProductId: lineId, productQuantity: 3 }],
   });
   expect(swap.status, JSON.stringify(swap.body)).toBe(201);
-  const swapId = swap.body.id as number;
+  const swapId = swap.body.singleReturnCartOrder.id as number;
   o = await returnMove(id, swapId, 'RECEIVED');
   expect(o.orderStatus).toBe('RETURNED');
   const history = await t.call('GET', `/v1/cart-order/${id}`, { token: owner });
@@ -174,4 +175,20 @@ test('cash on delivery: a new delivery fee at RECEIVED, the money taken at deliv
   await move(otherId, 'RECEIVED');
   o = await move(otherId, 'CANCELLED');
   expect(o).toMatchObject({ paidAmount: 0, dueAmount: 0, returnAmount: 0, profit: 0 });
+});
+
+test("a move whose order's postings do not total the order's total fails, and changes nothing", async () => {
+  const p = await shopProduct(t, 10);
+  const shopper = await shopperWithCart(t, [{ productId: p.id, productQuantity: 1 }]);
+  const placed = await checkout(t, shopper, { deliveryFeeId: setup.feeId, paymentMethodId: setup.cod });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  const id = placed.body.createdCartOrder.id as number;
+  // the order's total no longer what its postings hold: the keep after the move refuses it
+  await rows(t, sql`update cart_order set total_amount = total_amount + 1 where id = ${id}`);
+  const moved = await moveOrder(t, owner, { invoiceId: id, orderStatus: 'RECEIVED', courierMediumId: setup.courierId });
+  expect(moved.status).toBe(500);
+  await rows(t, sql`update cart_order set total_amount = total_amount - 1 where id = ${id}`);
+  const o = await figures(id);
+  expect(o.orderStatus).toBe('PENDING');
+  expect((await moveOrder(t, owner, { invoiceId: id, orderStatus: 'RECEIVED', courierMediumId: setup.courierId })).status).toBe(200);
 });

@@ -12,8 +12,8 @@ export const keepOrderFigures = (tx: DbOrTx, orderId: number): Promise<KeptFigur
 
 /**
  * A new order's figures are written by the statement that writes its postings (the checkout's one
- * statement); with `checkAnswers` on (the tests), they are read back against its ledger here and a
- * difference fails the request naming the figure.
+ * statement); with `checkAnswers` on (the tests), the checkout's route reads them back against its ledger
+ * here once committed, and a difference fails the request naming the figure.
  */
 export async function assertOrderFiguresMatchLedger(tx: DbOrTx, orderId: number): Promise<void> {
   const [row] = await rawRows<Record<string, string>>(

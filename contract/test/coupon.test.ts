@@ -51,4 +51,11 @@ describe("an order's transition table", () => {
     expect(orderLifecycle.canMove('DELIVERED', 'PENDING')).toBe(false);
     expect(orderLifecycle.canMove('CANCELLED', 'RECEIVED')).toBe(false);
   });
+
+  test('RETURNED only from DELIVERED (the server moves it there with the last unit back), and final', () => {
+    expect(orderLifecycle.canMove('DELIVERED', 'RETURNED')).toBe(true);
+    expect(orderLifecycle.canMove('SHIPPED', 'RETURNED')).toBe(false);
+    expect(orderLifecycle.canMove('CANCELLED', 'RETURNED')).toBe(false);
+    expect(orderLifecycle.transitions.RETURNED ?? []).toEqual([]);
+  });
 });

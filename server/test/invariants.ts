@@ -151,26 +151,58 @@ export async function expectListTotalsMatchInvoices(t: TestApp): Promise<void> {
 }
 
 /**
- * Every web order's kept paid and due equal its ledger (types order and orderReturn, its returns'):
+ * Every web order's figures from the ledger alone (written apart from the server's orderFiguresOf), as
+ * `f(related_id, due, paid, returned, profit)`: the receivable's entries read by their other account,
+ * value (Tax, sales, delivery income, the coupon's discount: Tax or a Revenue or Expense account) or money
+ * (a payment method's account); profit = Revenue and Expense but delivery income, credits less debits.
+ */
+const orderLedgerFigures = sql`
+    ar as (select id from sub_account where system_key = 'accountsReceivable'),
+    kinds as (select sa.id, sa.system_key = 'tax' or a.type in ('Revenue', 'Expense') as value,
+        a.type in ('Revenue', 'Expense') and sa.system_key is distinct from 'deliveryIncome' as earns
+      from sub_account sa join account a on a.id = sa.account_id),
+    e as (
+      select t.related_id, t.type, t.amount, t.debit_id = ar.id as ar_debit, t.credit_id = ar.id as ar_credit,
+        d.value as debit_value, c.value as credit_value, d.earns as debit_earns, c.earns as credit_earns
+      from "transaction" t cross join ar join kinds d on d.id = t.debit_id join kinds c on c.id = t.credit_id
+      where t.type in ('order', 'orderReturn') and t.reverses_id is null
+        and not exists (select 1 from "transaction" r where r.reverses_id = t.id)),
+    f as (
+      select related_id,
+        sum(case when ar_debit then amount when ar_credit then -amount else 0 end) as due,
+        sum(case when ar_credit and not debit_value then amount when ar_debit and not credit_value then -amount else 0 end) as paid,
+        sum(case when type = 'orderReturn' and ar_credit and debit_value then amount
+          when type = 'orderReturn' and ar_debit and credit_value then -amount else 0 end) as returned,
+        sum(case when credit_earns then amount else 0 end) - sum(case when debit_earns then amount else 0 end) as profit
+      from e group by related_id)`;
+
+/** One order's figures from its ledger alone (see orderLedgerFigures), in money. */
+export async function ledgerFiguresOfOrder(t: TestApp, orderId: number) {
+  const result = await t.database.db.execute(sql`with ${orderLedgerFigures}
+    select coalesce(f.due, 0)::float8 as due, coalesce(f.paid, 0)::float8 as paid, coalesce(f.returned, 0)::float8 as returned,
+      coalesce(f.profit, 0)::float8 as profit
+    from (select 1) one left join f on f.related_id = ${String(orderId)}`);
+  const [row] = (result as unknown as { rows: { due: number; paid: number; returned: number; profit: number }[] }).rows;
+  return { due: Number(row!.due), paid: Number(row!.paid), returned: Number(row!.returned), profit: Number(row!.profit) };
+}
+
+/**
+ * Every web order's kept paid, due, returned and profit equal its ledger (types order and orderReturn, its returns'):
  * due is what the receivable holds for it (below zero while the shop owes the shopper for goods
  * returned), paid what came in from a payment method's account (less what went back: a refund, a
  * return's credit spent on a replacement). Worked out here from the ledger alone, not by the server's code.
  */
 export async function expectOrderFiguresMatchLedger(t: TestApp): Promise<void> {
-  const result = await t.database.db.execute(sql`
-    with ar as (select id from sub_account where system_key = 'accountsReceivable'),
-    goods as (select id from sub_account where system_key in ('sales', 'tax', 'deliveryIncome', 'discountGiven')),
-    f as (
-      select t.related_id,
-        coalesce(sum(t.amount) filter (where t.debit_id = ar.id), 0) - coalesce(sum(t.amount) filter (where t.credit_id = ar.id), 0) as due,
-        coalesce(sum(t.amount) filter (where t.credit_id = ar.id and t.debit_id not in (select id from goods)), 0)
-          - coalesce(sum(t.amount) filter (where t.debit_id = ar.id and t.credit_id not in (select id from goods)), 0) as paid
-      from "transaction" t cross join ar where t.type in ('order', 'orderReturn') group by t.related_id)
+  const result = await t.database.db.execute(sql`with ${orderLedgerFigures}
     select o.id, o.order_status, o.paid_amount::text || ' / ' || coalesce(f.paid, 0)::numeric(14,2)::text as paid,
-      o.due_amount::text || ' / ' || coalesce(f.due, 0)::numeric(14,2)::text as due
+      o.due_amount::text || ' / ' || coalesce(f.due, 0)::numeric(14,2)::text as due,
+      o.return_amount::text || ' / ' || coalesce(f.returned, 0)::numeric(14,2)::text as returned,
+      o.profit::text || ' / ' || coalesce(f.profit, 0)::numeric(14,2)::text as profit
     from cart_order o left join f on f.related_id = o.id::text
-    where (o.paid_amount, o.due_amount) <> (coalesce(f.paid, 0), coalesce(f.due, 0))`);
-  expect((result as unknown as { rows: unknown[] }).rows, 'orders whose kept paid / due (kept / ledger) differ from the ledger').toEqual(
-    [],
-  );
+    where (o.paid_amount, o.due_amount, o.return_amount, o.profit)
+      <> (coalesce(f.paid, 0), coalesce(f.due, 0), coalesce(f.returned, 0), coalesce(f.profit, 0))`);
+  expect(
+    (result as unknown as { rows: unknown[] }).rows,
+    'orders whose kept paid / due / returned / profit (kept / ledger) differ from the ledger',
+  ).toEqual([]);
 }

@@ -3,7 +3,8 @@ import { defineLifecycle } from '../lifecycle.ts';
 /**
  * A web order's life (reference 3.17): PENDING when placed (stock already out), RECEIVED when staff
  * take it on with a courier, SHIPPED, DELIVERED; CANCELLED from PENDING or RECEIVED gives the stock back
- * and reverses its postings. RETURNED is reached through returns of the goods (a later issue).
+ * and reverses its postings. DELIVERED → RETURNED when the last unit of the order comes back through its
+ * returns: the server makes that move itself, staff never offer or take it by hand.
  */
 export const orderLifecycle = defineLifecycle({
   states: ['PENDING', 'RECEIVED', 'SHIPPED', 'DELIVERED', 'CANCELLED', 'RETURNED'],
@@ -11,6 +12,7 @@ export const orderLifecycle = defineLifecycle({
     PENDING: ['RECEIVED', 'CANCELLED'],
     RECEIVED: ['SHIPPED', 'CANCELLED'],
     SHIPPED: ['DELIVERED'],
+    DELIVERED: ['RETURNED'],
   },
 });
 export const orderStatuses = orderLifecycle.states;

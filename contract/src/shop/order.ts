@@ -112,6 +112,8 @@ export const orderOut = z.object({
   totalAmount: out.money,
   paidAmount: out.money,
   dueAmount: out.money,
+  /** What the order's returns took off it once their goods came back (with the coupon's share a resend kept), from its ledger. */
+  returnAmount: out.money,
   isPaid: out.status,
   /** Goods net of VAT, catalogue discount and coupon, less their cost. Sent only to a role holding `costPermission`. */
   profit: out.money.optional(),

@@ -126,6 +126,8 @@ export type ReturnCartOrder = z.infer<typeof returnOrderOut>;
 
 export const returnOrderDetailOut = z.object({
   singleReturnCartOrder: returnOrderOut.extend({
+    /** Σ line totals: the goods returned as the shopper paid them (with VAT, after catalogue discounts, before the coupon). */
+    productAmount: out.money,
     returnCartOrderProduct: z.array(returnOrderLineOut),
     /** The order the goods came from, with its lines. */
     cartOrder: orderOut.extend({ cartOrderProduct: z.array(orderLineOut) }),

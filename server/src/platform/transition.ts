@@ -1,12 +1,17 @@
 import type { Lifecycle } from '@tillbook/contract';
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './db.ts';
 import { AppError, notFound } from './errors.ts';
 
-/** A document table with a lifecycle: its `state` column moves only through the lifecycle. */
+/**
+ * A document table with a lifecycle: its state column (`state`; a web order's `orderStatus`, a web
+ * return's `returnCartOrderStatus`) moves only through the lifecycle.
+ */
 export interface LifecycleDocument<S extends string> {
-  table: PgTable & { id: PgColumn; state: PgColumn };
+  table: PgTable & { id: PgColumn };
+  /** The column holding the state. */
+  state: PgColumn;
   lifecycle: Lifecycle<S>;
   /** What a person calls one document ('Adjust inventory'). */
   label: string;
@@ -25,12 +30,19 @@ export function assertTransition<S extends string>(doc: LifecycleDocument<S>, id
  */
 export async function lockState<S extends string>(tx: DbOrTx, doc: LifecycleDocument<S>, id: number): Promise<S> {
   const [row] = await tx
-    .select({ state: doc.table.state })
+    .select({ state: doc.state })
     .from(doc.table as PgTable)
     .where(eq(doc.table.id, id))
     .for('update');
   if (!row) throw notFound(`${doc.label} ${id}`);
   return row.state as S;
+}
+
+/** The property name of the document's state column in its table (what `update().set()` takes). */
+function stateKey(doc: LifecycleDocument<string>): string {
+  const entry = Object.entries(getTableColumns(doc.table as PgTable)).find(([, column]) => column === doc.state);
+  if (!entry) throw new Error(`${doc.label}: its state column is not a column of its table`);
+  return entry[0];
 }
 
 /**
@@ -49,7 +61,7 @@ export async function transition<S extends string>(
   assertTransition(doc, id, from, to);
   await tx
     .update(doc.table as PgTable)
-    .set({ ...also, state: to } as never)
+    .set({ ...also, [stateKey(doc)]: to } as never)
     .where(eq(doc.table.id, id));
   return from;
 }

@@ -91,8 +91,11 @@ export const cartOrder = pgTable(
     deliveryFee: moneyColumn().notNull().default(0),
     /** goods − coupon + delivery fee. */
     totalAmount: moneyColumn().notNull(),
+    /** Paid, due, returned and profit are kept from the order's ledger (`keepInvoiceFigures(tx, 'order', id)`). */
     paidAmount: moneyColumn().notNull().default(0),
     dueAmount: moneyColumn().notNull(),
+    /** What its returns took off the order once their goods came back (the coupon's share a resend kept included). */
+    returnAmount: moneyColumn().notNull().default(0),
     /** Σ line cost at the average cost when the stock left. */
     cost: moneyColumn().notNull(),
     /** Goods net of VAT, discount and coupon, less the cost (no VAT, no delivery fee). */

@@ -10,7 +10,12 @@ import { moveStock, moveStocks } from './move-stock.ts';
 
 export const adjustDocument = stockDocuments.adjust;
 
-const adjustment: LifecycleDocument<AdjustState> = { table: adjustInvoice, lifecycle: adjustLifecycle, label: 'Adjust inventory' };
+const adjustment: LifecycleDocument<AdjustState> = {
+  table: adjustInvoice,
+  state: adjustInvoice.state,
+  lifecycle: adjustLifecycle,
+  label: 'Adjust inventory',
+};
 
 interface ValuedLine {
   productId: number;

@@ -1,15 +1,16 @@
-import { fromCents, type PurchaseState, purchaseLifecycle, toCents } from '@tillbook/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type PurchaseState, purchaseLifecycle } from '@tillbook/contract';
+import { asc, eq, sql } from 'drizzle-orm';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { assertTransition, type LifecycleDocument, lockState, transition } from '../../platform/transition.ts';
-import { product, purchaseInvoice, purchaseInvoiceProduct, returnPurchaseInvoiceProduct, transaction } from '../../schema/index.ts';
-import { keepInvoiceFigures, liveEntry, post } from '../accounting/index.ts';
-import { averageWithout, moveStock } from '../inventory/index.ts';
+import { purchaseInvoice, purchaseInvoiceProduct, returnPurchaseInvoiceProduct } from '../../schema/index.ts';
+import { keepInvoiceFigures, reversePostings } from '../accounting/index.ts';
+import { bringGoodsBack } from '../inventory/index.ts';
 import { purchaseDocument } from './create-purchase.ts';
 
 export const purchaseDoc: LifecycleDocument<PurchaseState> = {
   table: purchaseInvoice,
+  state: purchaseInvoice.state,
   lifecycle: purchaseLifecycle,
   label: 'Purchase invoice',
 };
@@ -48,62 +49,19 @@ export async function setPurchaseStatus(tx: DbOrTx, invoiceId: number, status: '
     .leftJoin(returned, eq(returned.lineId, purchaseInvoiceProduct.id))
     .where(eq(purchaseInvoiceProduct.invoiceId, invoiceId))
     .orderBy(asc(purchaseInvoiceProduct.productId));
-  const held = lines.filter((l) => l.quantity > 0);
-  const products = held.length
-    ? await tx
-        .select({ id: product.id, quantity: product.productQuantity, cost: product.productPurchasePrice })
-        .from(product)
-        .where(
-          inArray(
-            product.id,
-            held.map((l) => l.productId),
-          ),
-        )
-        .orderBy(asc(product.id))
-        .for('update')
-    : [];
-  const byId = new Map(products.map((p) => [p.id, p]));
-  for (const line of held) {
-    const before = byId.get(line.productId)!;
-    await moveStock(tx, {
-      productId: line.productId,
-      quantity: -line.quantity,
-      reason: 'purchaseReversal',
-      documentType: purchaseDocument,
-      documentId: invoiceId,
-      unitCost: line.unitCost,
-      userId,
-    });
-    const cost = averageWithout(before.quantity, toCents(before.cost), line.quantity, toCents(line.unitCost));
-    await tx
-      .update(product)
-      .set({ productPurchasePrice: fromCents(cost) })
-      .where(eq(product.id, line.productId));
-  }
-  const rows = await tx
-    .select({
-      debitId: transaction.debitId,
-      creditId: transaction.creditId,
-      amount: transaction.amount,
-      type: transaction.type,
-      vatRate: transaction.vatRate,
-    })
-    .from(transaction)
-    .where(and(eq(transaction.relatedId, String(invoiceId)), inArray(transaction.type, ['purchase', 'purchaseReturn']), liveEntry()))
-    .orderBy(asc(transaction.id));
-  const today = await businessDate(tx, clock);
-  await post(
-    tx,
-    rows.map((r) => ({
-      date: today,
-      debit: { subAccountId: r.creditId },
-      credit: { subAccountId: r.debitId },
-      amount: toCents(r.amount),
-      particulars: `Purchase #${undone!.number} deleted: reversal`,
-      type: r.type,
-      relatedId: invoiceId,
-      ...(r.vatRate === null ? {} : { vatRate: r.vatRate }),
-    })),
-  );
+  // out again at the invoice's cost, the average cost taken back (409 insufficient_stock once they are gone)
+  await bringGoodsBack(tx, lines, {
+    direction: 'out',
+    reason: 'purchaseReversal',
+    documentType: purchaseDocument,
+    documentId: invoiceId,
+    userId,
+  });
+  await reversePostings(tx, {
+    types: ['purchase', 'purchaseReturn'],
+    relatedId: invoiceId,
+    date: await businessDate(tx, clock),
+    particulars: () => `Purchase #${undone!.number} deleted: reversal`,
+  });
   await keepInvoiceFigures(tx, 'purchase', invoiceId);
 }

@@ -6,4 +6,9 @@ import { saleInvoice } from '../../schema/index.ts';
 export const saleDocument = stockDocuments.sale;
 
 /** The sale invoice as a lifecycle document: its state moves only through saleLifecycle. */
-export const saleDoc: LifecycleDocument<SaleState> = { table: saleInvoice, lifecycle: saleLifecycle, label: 'Sale invoice' };
+export const saleDoc: LifecycleDocument<SaleState> = {
+  table: saleInvoice,
+  state: saleInvoice.state,
+  lifecycle: saleLifecycle,
+  label: 'Sale invoice',
+};

@@ -1,12 +1,10 @@
-import { toCents } from '@tillbook/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
-import { rawRows } from '../../platform/queries.ts';
 import { assertTransition, lockState, transition } from '../../platform/transition.ts';
 import { saleInvoice, saleInvoiceProduct } from '../../schema/index.ts';
-import { keepInvoiceFigures, liveEntry, post } from '../accounting/index.ts';
-import { moveStock, takeInAtCost } from '../inventory/index.ts';
+import { keepInvoiceFigures, reversePostings } from '../accounting/index.ts';
+import { bringGoodsBack } from '../inventory/index.ts';
 import { returnedByLine } from './return-read.ts';
 import { saleDoc, saleDocument } from './sale-doc.ts';
 
@@ -37,44 +35,13 @@ export async function setSaleStatus(tx: DbOrTx, invoiceId: number, status: 'true
     .leftJoin(returned, eq(returned.lineId, saleInvoiceProduct.id))
     .where(eq(saleInvoiceProduct.invoiceId, invoiceId))
     .orderBy(asc(saleInvoiceProduct.productId));
-  for (const line of lines.filter((l) => l.quantity > 0)) {
-    const moved = await moveStock(tx, {
-      productId: line.productId,
-      quantity: line.quantity,
-      reason: 'saleReturn',
-      documentType: saleDocument,
-      documentId: invoiceId,
-      unitCost: line.unitCost,
-      userId,
-    });
-    await takeInAtCost(tx, line.productId, moved.quantityAfter - line.quantity, line.quantity, toCents(line.unitCost));
-  }
+  await bringGoodsBack(tx, lines, { direction: 'in', reason: 'saleReturn', documentType: saleDocument, documentId: invoiceId, userId });
   // every entry the sale and its returns hold, net per type, account pair and VAT rate, posted back
-  const entries = await rawRows<{
-    type: 'sale' | 'saleReturn';
-    debit_id: number;
-    credit_id: number;
-    vat_rate: string | null;
-    cents: number;
-  }>(
-    tx,
-    sql`select t.type, t.debit_id, t.credit_id, t.vat_rate, round(sum(t.amount) * 100)::int as cents from "transaction" t
-      where t.type in ('sale', 'saleReturn') and t.related_id = ${String(invoiceId)} and ${liveEntry('t')}
-      group by t.type, t.debit_id, t.credit_id, t.vat_rate order by t.type, t.debit_id, t.credit_id, t.vat_rate nulls first`,
-  );
-  const today = await businessDate(tx, clock);
-  await post(
-    tx,
-    entries.map((e) => ({
-      date: today,
-      debit: { subAccountId: e.credit_id },
-      credit: { subAccountId: e.debit_id },
-      amount: Number(e.cents),
-      particulars: e.type === 'sale' ? `Reversal of sale #${undone!.number}` : `Reversal of the returns of sale #${undone!.number}`,
-      type: e.type,
-      relatedId: invoiceId,
-      ...(e.vat_rate === null ? {} : { vatRate: Number(e.vat_rate) }),
-    })),
-  );
+  await reversePostings(tx, {
+    types: ['sale', 'saleReturn'],
+    relatedId: invoiceId,
+    date: await businessDate(tx, clock),
+    particulars: (type) => (type === 'sale' ? `Reversal of sale #${undone!.number}` : `Reversal of the returns of sale #${undone!.number}`),
+  });
   await keepInvoiceFigures(tx, 'sale', invoiceId);
 }

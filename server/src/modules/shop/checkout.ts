@@ -1,21 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { type Cents, type checkoutInput, couponAmount, couponRefusal, fromCents, orderLabels, stockDocuments } from '@tillbook/contract';
-import { sql } from 'drizzle-orm';
+import { type Cents, type checkoutInput, couponAmount, couponRefusal, fromCents, orderLabels } from '@tillbook/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors.ts';
-import { executePrepared } from '../../platform/prepared.ts';
-import { postingStatement, vatByRate } from '../accounting/index.ts';
-import { moveStocks } from '../inventory/index.ts';
+import { vatByRate } from '../accounting/index.ts';
 import { readStoredCart, type StoredLine } from './cart-read.ts';
 import { lockCoupon, lookUpCheckout } from './checkout-lookup.ts';
 import { type CreatedOrder, createdOrder } from './created-order.ts';
 import { orderPlacedMail } from './order-mail.ts';
 import { orderPostings } from './order-postings.ts';
+import { manualTransactionId, takeOrderGoods, writeOrder } from './order-write.ts';
 import { unitCents } from './shop-products.ts';
 import { keepShopperName } from './shopper-name.ts';
-
-export const orderDocument = stockDocuments.cartOrder;
 
 interface PricedLine {
   line: StoredLine;
@@ -37,13 +32,6 @@ function priceCart(lines: readonly StoredLine[], today: string): PricedLine[] {
     return { line, unitPrice: unit.final, net: unit.net, vat: unit.vat, off: unit.off, vatPercent: line.product.vat ?? 0 };
   });
 }
-
-const manualTransactionId = () =>
-  randomBytes(8)
-    .toString('base64url')
-    .replace(/[^A-Za-z0-9]/g, 'X')
-    .slice(0, 10)
-    .toUpperCase();
 
 export interface PlacedOrder {
   orderId: number;
@@ -104,24 +92,13 @@ export async function placeOrder(
   }
   const orderId = found.orderId;
   // stock first, every product once, in id order (moveStocks locks them so); never below zero on the web
-  const units = new Map<number, number>();
-  for (const p of priced) units.set(p.line.productId, (units.get(p.line.productId) ?? 0) + p.line.productQuantity);
-  const moved = await moveStocks(
+  const costs = await takeOrderGoods(
     tx,
-    [...units.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([productId, quantity]) => ({
-        productId,
-        quantity: -quantity,
-        reason: 'order' as const,
-        documentType: orderDocument,
-        documentId: orderId,
-        userId: undefined,
-      })),
+    orderId,
+    priced.map((p) => ({ productId: p.line.productId, quantity: p.line.productQuantity })),
   );
   // the writes: the name the shopper gave (when the account had none), then the order
   await keepShopperName(tx, customerId, input);
-  const costs = new Map(moved.map((m) => [m.productId, Math.round(m.unitCost * 100)]));
   const cost = priced.reduce((s, p) => s + costs.get(p.line.productId)! * p.line.productQuantity, 0);
   const fee = Math.round(found.fee.deliveryFee * 100);
   const couponCents = coupon?.amount ?? 0;
@@ -142,12 +119,15 @@ export async function placeOrder(
     delivery_area: found.fee.deliveryArea,
     delivery_fee: fromCents(fee),
     total_amount: fromCents(total),
+    paid_amount: 0,
     due_amount: fromCents(total),
     cost: fromCents(cost),
     profit: fromCents(profit),
     delivery_address: input.deliveryAddress ?? shopper.address,
     customer_phone: input.customerPhone ?? shopper.phone,
     note: input.note ?? null,
+    is_re_ordered: false,
+    previous_cart_order_id: null,
   };
   const lines = priced.map((p) => ({
     product_id: p.line.productId,
@@ -168,59 +148,22 @@ export async function placeOrder(
     payment_method_id: method.id,
     amount: fromCents(total),
     manual_transaction_id: manualTransactionId(),
-    customer_account: method.isCod ? null : input.CustomerAccount,
-    customer_transaction_id: method.isCod ? null : input.CustomerTransactionId,
+    customer_account: method.isCod ? null : (input.CustomerAccount ?? null),
+    customer_transaction_id: method.isCod ? null : (input.CustomerTransactionId ?? null),
+    is_verified: 'Pending' as const,
+    verified_by: null,
   };
-  const books = postingStatement(
-    orderPostings({
-      orderId,
-      date: today,
-      net,
-      vat: vatByRate(priced.map((p) => ({ rate: p.vatPercent, vat: p.vat * p.line.productQuantity }))),
-      deliveryFee: fee,
-      coupon: couponCents,
-      cost,
-    }),
-  );
+  const postings = orderPostings({
+    orderId,
+    date: today,
+    net,
+    vat: vatByRate(priced.map((p) => ({ rate: p.vatPercent, vat: p.vat * p.line.productQuantity }))),
+    deliveryFee: fee,
+    coupon: couponCents,
+    cost,
+  });
   // the order, its lines, its first status, its payment record and its postings in one statement; the cart goes with them
-  const [written] = await executePrepared<{ posted: number; line_ids: number[] | null; created_at: string | Date }>(
-    tx,
-    sql`
-    with o as (
-      insert into cart_order (id, date, customer_id, payment_method_id, is_cod, product_amount, total_vat_amount, total_discount_amount,
-        coupon_id, coupon_amount, delivery_fee_id, delivery_area, delivery_fee, total_amount, due_amount, cost, profit,
-        delivery_address, customer_phone, note)
-      overriding system value
-      select r.id, r.date, r.customer_id, r.payment_method_id, r.is_cod, r.product_amount, r.total_vat_amount, r.total_discount_amount,
-        r.coupon_id, r.coupon_amount, r.delivery_fee_id, r.delivery_area, r.delivery_fee, r.total_amount, r.due_amount, r.cost, r.profit,
-        r.delivery_address, r.customer_phone, r.note
-      from json_to_record(${JSON.stringify(header)}::json) as r(id int, date date, customer_id int, payment_method_id int, is_cod boolean,
-        product_amount numeric, total_vat_amount numeric, total_discount_amount numeric, coupon_id int, coupon_amount numeric,
-        delivery_fee_id int, delivery_area text, delivery_fee numeric, total_amount numeric, due_amount numeric, cost numeric,
-        profit numeric, delivery_address text, customer_phone text, note text)
-      returning id),
-    l as (
-      insert into cart_order_product (invoice_id, product_id, color_id, attribute_value_ids, product_quantity, product_sale_price,
-        product_vat, discount_type, discount, unit_price, line_total, vat_amount, unit_cost)
-      select o.id, r.product_id, r.color_id, r.attribute_value_ids, r.product_quantity, r.product_sale_price, r.product_vat,
-        r.discount_type, r.discount, r.unit_price, r.line_total, r.vat_amount, r.unit_cost
-      from o, jsonb_to_recordset(${JSON.stringify(lines.map((l, n) => ({ ...l, n })))}::jsonb) as r(product_id int, color_id int, attribute_value_ids int[],
-        product_quantity int, product_sale_price numeric, product_vat numeric, discount_type text, discount numeric, unit_price numeric,
-        line_total numeric, vat_amount numeric, unit_cost numeric, n int)
-      order by r.n
-      returning id),
-    s as (insert into order_status_history (cart_order_id, order_status) select o.id, 'PENDING' from o),
-    m as (
-      insert into manual_payment (cart_order_id, customer_id, payment_method_id, amount, manual_transaction_id, customer_account,
-        customer_transaction_id)
-      select o.id, r.customer_id, r.payment_method_id, r.amount, r.manual_transaction_id, r.customer_account, r.customer_transaction_id
-      from o, json_to_record(${JSON.stringify(payment)}::json) as r(customer_id int, payment_method_id int, amount numeric,
-        manual_transaction_id text, customer_account text, customer_transaction_id text)),
-    gone as (delete from cart where id = ${cart.id}),
-    b as (${books ? books.sql : sql`select null::int as id where false`})
-    select (select count(*)::int from b) as posted, (select array_agg(id order by id) from l) as line_ids, now() as created_at`,
-  );
-  books?.check(Number(written!.posted));
+  const written = await writeOrder(tx, { order: header, lines, payment, userId: null, postings, cartId: cart.id });
   if (shopper.email) await orderPlacedMail(tx, orderId, publicUrl);
   const created = createdOrder({
     header,
@@ -230,8 +173,8 @@ export async function placeOrder(
     profit,
     priced,
     lines,
-    lineIds: (written!.line_ids ?? []).map(Number),
-    createdAt: new Date(written!.created_at),
+    lineIds: written.lineIds,
+    createdAt: written.createdAt,
   });
   return { orderId, repeat: false, created };
 }

@@ -78,6 +78,7 @@ export function createdOrder(w: {
     totalAmount: h.total_amount,
     paidAmount: 0,
     dueAmount: h.due_amount,
+    returnAmount: 0,
     isPaid: h.due_amount <= 0,
     profit: fromCents(w.profit),
     paymentMethodId: h.payment_method_id,

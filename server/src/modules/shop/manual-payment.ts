@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { manualPaymentInput } from '@tillbook/contract';
 import { orderLabels } from '@tillbook/contract';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
@@ -9,8 +8,10 @@ import { AppError, badRequest, fieldError, notFound } from '../../platform/error
 import { type ListQuery, whereAll } from '../../platform/list-query.ts';
 import { paged, rawRows } from '../../platform/queries.ts';
 import { customer, manualPayment } from '../../schema/index.ts';
+import { keepOrderFigures } from './order-figures.ts';
 import { manualPaymentRows } from './order-read.ts';
 import { lockOrder, takePayment } from './order-status.ts';
+import { manualTransactionId } from './order-write.ts';
 
 const m = manualPayment;
 export type PaymentFilters = { paymentMethodId?: number[]; cartOrderId?: number[]; isVerified?: 'Pending' | 'Accept' | 'Reject' };
@@ -77,6 +78,7 @@ export async function verifyPayment(tx: DbOrTx, id: number, verdict: 'Accept' | 
     if (order.order_status === 'CANCELLED')
       throw badRequest(`Order #${order.id} is cancelled: its payment cannot be accepted`, { isVerified: 'order cancelled' });
     await takePayment(tx, order, await businessDate(tx, clock), userId);
+    await keepOrderFigures(tx, order.id);
   } else {
     await tx.execute(sql`update manual_payment set is_verified = 'Reject', verified_by = ${userId}, updated_at = now() where id = ${id}`);
   }
@@ -119,7 +121,7 @@ export async function addManualPayment(tx: DbOrTx, customerId: number, input: z.
       customerId,
       paymentMethodId: method.id,
       amount: Number(order.due),
-      manualTransactionId: randomBytes(8).toString('hex').slice(0, 10).toUpperCase(),
+      manualTransactionId: manualTransactionId(),
       customerAccount: input.CustomerAccount,
       customerTransactionId: input.CustomerTransactionId,
     })

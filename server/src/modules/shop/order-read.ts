@@ -1,4 +1,4 @@
-import { customerName, invoiceBill, type OrderStatus, orderLifecycle, orderStatuses, type VerificationState } from '@tillbook/contract';
+import { customerName, invoiceBill, type OrderStatus, orderStatuses, type VerificationState } from '@tillbook/contract';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -17,6 +17,7 @@ import {
   product,
 } from '../../schema/index.ts';
 import { imageUrls } from '../catalogue/index.ts';
+import { nextOrderStatuses } from './order-doc.ts';
 import { returnedByLine, returnsOfOrder } from './return-summary.ts';
 import { shopperSearch } from './shopper-search.ts';
 
@@ -56,6 +57,7 @@ function headers(db: DbOrTx) {
       totalAmount: o.totalAmount,
       paidAmount: o.paidAmount,
       dueAmount: o.dueAmount,
+      returnAmount: o.returnAmount,
       isPaid: sql<boolean>`${o.dueAmount} <= 0`,
       profit: o.profit,
       paymentMethodId: o.paymentMethodId,
@@ -221,7 +223,7 @@ export async function readOrder(db: DbOrTx, orderId: number, ownerId?: number) {
     },
     singleCartOrder: { ...header, cartOrderProduct: withReturns, history, returnCartOrder: returns },
     transactions,
-    nextStatuses: [...(orderLifecycle.transitions[header.orderStatus] ?? [])],
+    nextStatuses: nextOrderStatuses(header.orderStatus),
   };
 }
 

@@ -1,19 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { fromCents, toCents } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { rawRows } from '../../platform/queries.ts';
-import { post, vatByRate } from '../accounting/index.ts';
-import { moveStocks } from '../inventory/index.ts';
-import { orderDocument } from './checkout.ts';
+import { vatByRate } from '../accounting/index.ts';
+import { keepOrderFigures } from './order-figures.ts';
 import { orderPlacedMail } from './order-mail.ts';
 import { orderPostings } from './order-postings.ts';
 import { lockOrder } from './order-status.ts';
+import { manualTransactionId, takeOrderGoods, writeOrder } from './order-write.ts';
 import { returnMail } from './return-mail.ts';
 import { replacementPaidPostings } from './return-postings.ts';
-import { assertReturnMove, lockReturn } from './return-status.ts';
+import { assertReturnMove, lockReturn, moveReturnStatus } from './return-status.ts';
 
 interface ReturnedLine {
   product_id: number;
@@ -63,22 +62,12 @@ export async function reOrder(
       from return_cart_order_product rl join cart_order_product l on l.id = rl.cart_order_product_id
       where rl.return_cart_order_id = ${r.id} order by rl.id`,
   );
-  const units = new Map<number, number>();
-  for (const l of lines) units.set(l.product_id, (units.get(l.product_id) ?? 0) + l.product_quantity);
-  const moved = await moveStocks(
+  const costs = await takeOrderGoods(
     tx,
-    [...units.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([productId, quantity]) => ({
-        productId,
-        quantity: -quantity,
-        reason: 'order' as const,
-        documentType: orderDocument,
-        documentId: replacementId,
-        userId,
-      })),
+    replacementId,
+    lines.map((l) => ({ productId: l.product_id, quantity: l.product_quantity })),
+    userId,
   );
-  const costs = new Map(moved.map((m) => [m.productId, toCents(m.unitCost)]));
   const priced = lines.map((l) => {
     const q = l.product_quantity;
     const unit = toCents(Number(l.unit_price));
@@ -99,13 +88,21 @@ export async function reOrder(
     product_amount: fromCents(goods),
     total_vat_amount: fromCents(vat),
     total_discount_amount: fromCents(sum((p) => p.off)),
+    coupon_id: null,
+    coupon_amount: 0,
+    delivery_fee_id: null,
+    delivery_area: null,
+    delivery_fee: 0,
     total_amount: fromCents(goods),
+    // paid by the return's credit, posted with it
     paid_amount: fromCents(goods),
+    due_amount: 0,
     cost: fromCents(cost),
     profit: fromCents(net - cost),
     delivery_address: head!.delivery_address,
     customer_phone: head!.customer_phone,
     note: `Replacement for return #${r.id} of order #${order.id}`,
+    is_re_ordered: true,
     previous_cart_order_id: order.id,
   };
   const rows = priced.map((p) => ({
@@ -122,52 +119,37 @@ export async function reOrder(
     vat_amount: fromCents(p.vat),
     unit_cost: fromCents(costs.get(p.l.product_id)!),
   }));
-  const transactionId = randomBytes(8)
-    .toString('base64url')
-    .replace(/[^A-Za-z0-9]/g, 'X')
-    .slice(0, 10)
-    .toUpperCase();
-  await tx.execute(sql`
-    with o as (
-      insert into cart_order (id, date, customer_id, payment_method_id, is_cod, product_amount, total_vat_amount, total_discount_amount,
-        coupon_amount, delivery_fee, total_amount, paid_amount, due_amount, cost, profit, delivery_address, customer_phone, note,
-        is_re_ordered, previous_cart_order_id)
-      overriding system value
-      select h.id, h.date, h.customer_id, h.payment_method_id, h.is_cod, h.product_amount, h.total_vat_amount, h.total_discount_amount,
-        0, 0, h.total_amount, h.paid_amount, 0, h.cost, h.profit, h.delivery_address, h.customer_phone, h.note, true, h.previous_cart_order_id
-      from json_to_record(${JSON.stringify(header)}::json) as h(id int, date date, customer_id int, payment_method_id int, is_cod boolean,
-        product_amount numeric, total_vat_amount numeric, total_discount_amount numeric, total_amount numeric, paid_amount numeric,
-        cost numeric, profit numeric, delivery_address text, customer_phone text, note text, previous_cart_order_id int)
-      returning id),
-    l as (
-      insert into cart_order_product (invoice_id, product_id, color_id, attribute_value_ids, product_quantity, product_sale_price,
-        product_vat, discount_type, discount, unit_price, line_total, vat_amount, unit_cost)
-      select o.id, x.product_id, x.color_id, x.attribute_value_ids, x.product_quantity, x.product_sale_price, x.product_vat,
-        x.discount_type, x.discount, x.unit_price, x.line_total, x.vat_amount, x.unit_cost
-      from o, jsonb_to_recordset(${JSON.stringify(rows.map((row, n) => ({ ...row, n })))}::jsonb) as x(product_id int, color_id int,
-        attribute_value_ids int[], product_quantity int, product_sale_price numeric, product_vat numeric, discount_type text,
-        discount numeric, unit_price numeric, line_total numeric, vat_amount numeric, unit_cost numeric, n int)
-      order by x.n),
-    s as (insert into order_status_history (cart_order_id, order_status, user_id) select o.id, 'PENDING', ${userId} from o)
-    insert into manual_payment (cart_order_id, customer_id, payment_method_id, amount, manual_transaction_id, is_verified, verified_by)
-    select o.id, ${head!.customer_id}, ${order.payment_method_id}, ${fromCents(goods)}, ${transactionId}, 'Accept', ${userId} from o`);
-  await post(tx, [
-    ...orderPostings({
-      orderId: replacementId,
-      date,
-      net,
-      vat: vatByRate(priced.map((p) => ({ rate: Number(p.l.product_vat), vat: p.vat }))),
-      deliveryFee: 0,
-      coupon: 0,
-      cost,
-    }),
-    ...replacementPaidPostings({ orderId: order.id, returnId: r.id, replacementId, date }, order.sub_account_id, goods),
-  ]);
+  await writeOrder(tx, {
+    order: header,
+    lines: rows,
+    payment: {
+      customer_id: head!.customer_id,
+      payment_method_id: order.payment_method_id,
+      amount: fromCents(goods),
+      manual_transaction_id: manualTransactionId(),
+      customer_account: null,
+      customer_transaction_id: null,
+      is_verified: 'Accept',
+      verified_by: userId,
+    },
+    userId,
+    postings: [
+      ...orderPostings({
+        orderId: replacementId,
+        date,
+        net,
+        vat: vatByRate(priced.map((p) => ({ rate: Number(p.l.product_vat), vat: p.vat }))),
+        deliveryFee: 0,
+        coupon: 0,
+        cost,
+      }),
+      ...replacementPaidPostings({ orderId: order.id, returnId: r.id, replacementId, date }, order.sub_account_id, goods),
+    ],
+  });
   // the return's credit is spent: the returned order no longer owes the shopper it
-  await tx.execute(sql`update cart_order set paid_amount = paid_amount - ${fromCents(goods)}::numeric,
-      due_amount = due_amount + ${fromCents(goods)}::numeric, updated_at = now() where id = ${order.id}`);
-  await tx.execute(sql`update return_cart_order set return_cart_order_status = 'RESENDED', resend_cart_order_id = ${replacementId},
-      updated_at = now() where id = ${r.id}`);
+  await moveReturnStatus(tx, r.id, 'RESENDED', { resendCartOrderId: replacementId });
+  await keepOrderFigures(tx, order.id);
+  await keepOrderFigures(tx, replacementId);
   await orderPlacedMail(tx, replacementId, publicUrl);
   await returnMail(tx, r.id, 'RESENDED', publicUrl);
   return { orderId: replacementId };

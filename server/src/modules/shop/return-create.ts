@@ -1,12 +1,9 @@
-import { type Cents, fromCents, type ReturnOrderInput, returnOrderLabels, stockDocuments, toCents } from '@tillbook/contract';
+import { type Cents, fromCents, type ReturnOrderInput, returnOrderLabels, toCents } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, conflict, fieldError, notFound } from '../../platform/errors.ts';
 import { rawRows } from '../../platform/queries.ts';
 import { returnMail } from './return-mail.ts';
-
-/** What a return's stock moves name as their document. */
-export const returnDocument = stockDocuments.returnCartOrder;
 
 interface OrderLine {
   id: number;

@@ -1,4 +1,4 @@
-import { type ReturnStatus, type ReturnType, returnStatuses } from '@tillbook/contract';
+import { fromCents, type ReturnStatus, type ReturnType, returnStatuses, toCents } from '@tillbook/contract';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -7,7 +7,7 @@ import { paged } from '../../platform/queries.ts';
 import { colors, customer, product, returnCartOrder, returnCartOrderProduct } from '../../schema/index.ts';
 import { imageUrls } from '../catalogue/index.ts';
 import { linesOf, orderHeader } from './order-read.ts';
-import { nextReturnStatuses } from './return-status.ts';
+import { nextReturnStatuses } from './return-doc.ts';
 import { shopperSearch } from './shopper-search.ts';
 
 const r = returnCartOrder;
@@ -150,8 +150,14 @@ export async function readReturn(db: DbOrTx, returnId: number, ownerId?: number)
     linesOf(db, header.cartOrderId),
     ownerId === undefined ? returnEntries(db, header.cartOrderId, returnId) : Promise.resolve([]),
   ]);
+  const productAmount = fromCents(lines.reduce((sum, l) => sum + toCents(l.lineTotal), 0));
   return {
-    singleReturnCartOrder: { ...header, returnCartOrderProduct: lines, cartOrder: { ...order!, cartOrderProduct: orderLines } },
+    singleReturnCartOrder: {
+      ...header,
+      productAmount,
+      returnCartOrderProduct: lines,
+      cartOrder: { ...order!, cartOrderProduct: orderLines },
+    },
     nextStatuses: nextReturnStatuses(header.returnCartOrderStatus, header.returnType),
     transactions,
   };

@@ -1,25 +1,18 @@
-import { fromCents, type ReturnStatus, type ReturnType, returnLifecycle, toCents } from '@tillbook/contract';
+import { type ReturnStatus, type ReturnType, toCents } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { rawRows } from '../../platform/queries.ts';
-import { assertTransition, type LifecycleDocument } from '../../platform/transition.ts';
-import { returnCartOrder } from '../../schema/index.ts';
+import { assertTransition, transition } from '../../platform/transition.ts';
 import { post, vatByRate } from '../accounting/index.ts';
-import { moveStocks, takeInAtCost } from '../inventory/index.ts';
+import { bringGoodsBack } from '../inventory/index.ts';
+import { keepOrderFigures } from './order-figures.ts';
 import { orderStatusMail } from './order-mail.ts';
-import { lockOrder } from './order-status.ts';
-import { returnDocument } from './return-create.ts';
+import { lockOrder, moveOrderStatus } from './order-status.ts';
+import { onlyFor, returnDoc, returnDocument } from './return-doc.ts';
 import { returnMail } from './return-mail.ts';
 import { returnCouponKeptPosting, returnReceivedPostings, returnRefundPosting } from './return-postings.ts';
-
-/** A web order's return as a lifecycle document (its state is `returnCartOrderStatus`). */
-export const returnDoc = {
-  table: returnCartOrder,
-  lifecycle: returnLifecycle,
-  label: 'Return',
-} as unknown as LifecycleDocument<ReturnStatus>;
 
 export interface LockedReturn {
   id: number;
@@ -43,14 +36,6 @@ export async function lockReturn(tx: DbOrTx, returnId: number): Promise<LockedRe
   return row;
 }
 
-/** Which type of return may take a status: REFUNDED only a REFUND, RESEND only a PRODUCT return. */
-const onlyFor: Partial<Record<ReturnStatus, ReturnType>> = { REFUNDED: 'REFUND', RESEND: 'PRODUCT' };
-
-/** The statuses a return may take next by hand (RESENDED comes with the replacement order, `cart-order/reOrder`). */
-export function nextReturnStatuses(status: ReturnStatus, type: ReturnType): ReturnStatus[] {
-  return (returnLifecycle.transitions[status] ?? []).filter((to) => to !== 'RESENDED' && (onlyFor[to] ?? type) === type);
-}
-
 /** 409 invalid_transition unless the return may move so: the transition table, then the return's type. */
 export function assertReturnMove(r: LockedReturn, to: ReturnStatus): void {
   assertTransition(returnDoc, r.id, r.return_cart_order_status, to);
@@ -61,43 +46,28 @@ export function assertReturnMove(r: LockedReturn, to: ReturnStatus): void {
     });
 }
 
-const setReturnStatus = (tx: DbOrTx, returnId: number, to: ReturnStatus, extra = sql``) =>
-  tx.execute(sql`update return_cart_order set return_cart_order_status = ${to}, updated_at = now() ${extra} where id = ${returnId}`);
+/** Moves the return to `to` through its lifecycle (`transition`), with `also` (columns that follow the move). */
+export const moveReturnStatus = (tx: DbOrTx, returnId: number, to: ReturnStatus, also: Record<string, unknown> = {}) =>
+  transition(tx, returnDoc, returnId, to, { ...also, updatedAt: sql`now()` });
 
 /**
  * RECEIVED: the goods back into stock at the cost they left at (and into the average cost at it), the
  * checkout's postings reversed for them, the order's due (what the shop owes) and profit follow. When
  * every unit of the order is back, the order becomes RETURNED.
  */
-async function receive(tx: DbOrTx, r: LockedReturn, userId: number, date: string, publicUrl: string) {
+async function receive(tx: DbOrTx, r: LockedReturn, orderStatus: string, userId: number, date: string, publicUrl: string) {
   const lines = await rawRows<{ product_id: number; quantity: number; unit_cost: string; net: string; vat_rate: string; vat: string }>(
     tx,
     sql`select product_id, product_quantity as quantity, unit_cost::text, (line_total - vat_amount)::text as net, product_vat::text as vat_rate,
         vat_amount::text as vat from return_cart_order_product where return_cart_order_id = ${r.id} order by product_id, id`,
   );
-  const byProduct = new Map<number, { quantity: number; unitCost: number }>();
-  for (const l of lines) {
-    const seen = byProduct.get(l.product_id);
-    byProduct.set(l.product_id, { quantity: (seen?.quantity ?? 0) + l.quantity, unitCost: Number(l.unit_cost) });
-  }
-  const moved = await moveStocks(
+  await bringGoodsBack(
     tx,
-    [...byProduct.entries()].map(([productId, m]) => ({
-      productId,
-      quantity: m.quantity,
-      reason: 'orderReturn' as const,
-      documentType: returnDocument,
-      documentId: r.id,
-      unitCost: m.unitCost,
-      userId,
-    })),
+    lines.map((l) => ({ productId: l.product_id, quantity: l.quantity, unitCost: Number(l.unit_cost) })),
+    { direction: 'in', reason: 'orderReturn', documentType: returnDocument, documentId: r.id, userId },
   );
-  for (const m of moved) {
-    const back = byProduct.get(m.productId)!;
-    await takeInAtCost(tx, m.productId, m.quantityAfter - back.quantity, back.quantity, toCents(back.unitCost));
-  }
   // the cost as the movements value it (quantity × the unit cost the goods left at)
-  const cost = [...byProduct.values()].reduce((s, m) => s + m.quantity * toCents(m.unitCost), 0);
+  const cost = lines.reduce((s, l) => s + l.quantity * toCents(Number(l.unit_cost)), 0);
   const net = lines.reduce((s, l) => s + toCents(Number(l.net)), 0);
   const coupon = toCents(Number(r.coupon_amount));
   await post(
@@ -112,20 +82,16 @@ async function receive(tx: DbOrTx, r: LockedReturn, userId: number, date: string
       cost,
     }),
   );
-  await tx.execute(sql`update cart_order set due_amount = due_amount - ${r.total_amount}::numeric,
-      profit = profit - ${fromCents(net - coupon - cost)}::numeric, updated_at = now() where id = ${r.cart_order_id}`);
-  await setReturnStatus(tx, r.id, 'RECEIVED');
+  await moveReturnStatus(tx, r.id, 'RECEIVED');
   const [left] = await rawRows<{ units: number }>(
     tx,
     sql`select (select coalesce(sum(product_quantity), 0) from cart_order_product where invoice_id = ${r.cart_order_id})
         - (select coalesce(sum(l.product_quantity), 0) from return_cart_order_product l join return_cart_order x on x.id = l.return_cart_order_id
             where x.cart_order_id = ${r.cart_order_id} and x.return_cart_order_status in ('RECEIVED', 'REFUNDED', 'RESEND', 'RESENDED')) as units`,
   );
-  if (Number(left!.units) === 0) {
+  if (Number(left!.units) === 0 && orderStatus === 'DELIVERED') {
     // RETURNED is reached only here (staff cannot move an order to it by hand)
-    await tx.execute(sql`with u as (update cart_order set order_status = 'RETURNED', updated_at = now()
-        where id = ${r.cart_order_id} and order_status = 'DELIVERED' returning id)
-      insert into order_status_history (cart_order_id, order_status, user_id) select id, 'RETURNED', ${userId} from u`);
+    await moveOrderStatus(tx, r.cart_order_id, 'RETURNED', userId);
     await orderStatusMail(tx, r.cart_order_id, 'RETURNED', publicUrl);
   }
 }
@@ -159,20 +125,15 @@ export async function moveReturn(
   const order = await lockOrder(tx, r.cart_order_id);
   const date = await businessDate(tx, clock);
   const step = { orderId: r.cart_order_id, returnId: r.id, date };
-  if (to === 'RECEIVED') await receive(tx, r, userId, date, publicUrl);
+  if (to === 'RECEIVED') await receive(tx, r, order.order_status, userId, date, publicUrl);
   else if (to === 'REFUNDED') {
-    const amount = toCents(Number(r.total_amount));
-    await post(tx, [returnRefundPosting(step, order.sub_account_id, amount)]);
-    await tx.execute(sql`update cart_order set paid_amount = paid_amount - ${r.total_amount}::numeric,
-        due_amount = due_amount + ${r.total_amount}::numeric, updated_at = now() where id = ${order.id}`);
-    await setReturnStatus(tx, r.id, to);
+    await post(tx, [returnRefundPosting(step, order.sub_account_id, toCents(Number(r.total_amount)))]);
+    await moveReturnStatus(tx, r.id, to);
   } else if (to === 'RESEND') {
-    const coupon = toCents(Number(r.coupon_amount));
-    await post(tx, [returnCouponKeptPosting(step, coupon)]);
-    await tx.execute(sql`update cart_order set due_amount = due_amount - ${r.coupon_amount}::numeric,
-        profit = profit - ${r.coupon_amount}::numeric, updated_at = now() where id = ${order.id}`);
-    await setReturnStatus(tx, r.id, to, sql`, total_amount = total_amount + coupon_amount, coupon_amount = 0`);
-  } else await setReturnStatus(tx, r.id, to);
+    await post(tx, [returnCouponKeptPosting(step, toCents(Number(r.coupon_amount)))]);
+    await moveReturnStatus(tx, r.id, to, { totalAmount: sql`total_amount + coupon_amount`, couponAmount: 0 });
+  } else await moveReturnStatus(tx, r.id, to);
+  await keepOrderFigures(tx, order.id);
   await returnMail(tx, r.id, to, publicUrl);
   return to;
 }

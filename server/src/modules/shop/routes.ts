@@ -21,6 +21,7 @@ import { cartOf } from './cart-read.ts';
 import { placeOrder } from './checkout.ts';
 import { couponByCode } from './coupon-check.ts';
 import { addManualPayment, listManualPayments, readManualPayment, setManualPaymentStatus, verifyPayment } from './manual-payment.ts';
+import { assertOrderFiguresMatchLedger } from './order-figures.ts';
 import { listOrders, readOrder } from './order-read.ts';
 import { moveOrder } from './order-status.ts';
 import { returnRoutes } from './return-routes.ts';
@@ -48,6 +49,9 @@ export function shopRoutes(ctx: AppContext): RouteDef[] {
       (tx) => placeOrder(tx, me(req), body, today, ctx.config.publicUrl),
       (first) => ({ orderId: first.orderId, repeat: true }),
     );
+    // a new order's figures are written with its postings: with checkAnswers on (the tests), they are read back
+    // against its ledger once committed (outside the checkout's locks; kept figures equal the ledger at any time)
+    if (ctx.config.checkAnswers && !placed.repeat) await assertOrderFiguresMatchLedger(db, placed.orderId);
     // a new order is answered from what was written; a repeat is read back
     const order = placed.created ?? found(await readOrder(db, placed.orderId, me(req)), `Order ${placed.orderId}`).singleCartOrder;
     return {

@@ -1,6 +1,5 @@
 import { billFigures } from '../../lib/bill-figures.ts';
 import { money } from '../../lib/format.ts';
-import { returnedAmount } from '../../lib/returned.ts';
 import type { OrderDetail } from './order-types.ts';
 
 /**
@@ -9,11 +8,10 @@ import type { OrderDetail } from './order-types.ts';
  */
 export function orderFigures(d: OrderDetail): [string, string][] {
   const order = d.singleCartOrder;
-  const returned = returnedAmount(order.returnCartOrder);
   return [
     ...billFigures(d.bill, { web: true, couponCode: order.couponCode }).map((f): [string, string] => [f.label, money(f.amount)]),
-    // goods that came back: what is paid and due already counts the money given back for them
-    ...(returned > 0 ? [['Returned', money(-returned)] as [string, string]] : []),
+    // goods that came back (the server's figure, from the order's ledger): paid and due already count the money given back for them
+    ...(order.returnAmount > 0 ? [['Returned', money(-order.returnAmount)] as [string, string]] : []),
     ['Paid', money(d.totalPaidAmount)],
     ['Due', money(d.dueAmount)],
   ];

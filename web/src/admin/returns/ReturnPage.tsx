@@ -19,9 +19,8 @@ const lineName = (l: ReturnLine) => (l.colors ? `${l.product.name} (${l.colors.n
 /** What the return is worth: the goods as the shopper paid them, the VAT and discount in them, the coupon's share, what goes back. */
 function returnFigures(d: ReturnDetail, seesCost: boolean): [string, string][] {
   const r = d.singleReturnCartOrder;
-  const goods = r.returnCartOrderProduct.reduce((sum, l) => sum + Math.round(l.lineTotal * 100), 0) / 100;
   return [
-    ['Goods returned', money(goods)],
+    ['Goods returned', money(r.productAmount)],
     ['VAT included', money(r.totalVatAmount)],
     ['Discount given', money(r.totalDiscountAmount)],
     ['Coupon share', money(-r.couponAmount)],

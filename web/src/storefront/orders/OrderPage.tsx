@@ -3,7 +3,6 @@ import { type CartOrderDetail, shopRoutes as routes } from '@tillbook/contract';
 import { lazy, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
-import { returnedAmount } from '../../lib/returned.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { LoggedOut } from '../account/LoggedOut.tsx';
 import { useShopper } from '../account/shopper.ts';
@@ -56,7 +55,6 @@ export function useOrder(id: string) {
 function Totals({ detail }: { detail: CartOrderDetail }) {
   const money = useMoney();
   const o = detail.singleCartOrder;
-  const returned = returnedAmount(o.returnCartOrder);
   return (
     <dl className="checkout-totals" data-testid="order-totals">
       <dt>Goods</dt>
@@ -73,10 +71,10 @@ function Totals({ detail }: { detail: CartOrderDetail }) {
       <dd className="checkout-total" data-testid="order-total">
         {money(o.totalAmount)}
       </dd>
-      {returned > 0 && (
+      {o.returnAmount > 0 && (
         <>
           <dt>Returned</dt>
-          <dd data-testid="order-returned">−{money(returned)}</dd>
+          <dd data-testid="order-returned">−{money(o.returnAmount)}</dd>
         </>
       )}
       <dt>Paid</dt>

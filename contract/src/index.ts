@@ -36,6 +36,7 @@ export * from './people/lead.ts';
 export * from './people/lead-sets.ts';
 export * from './permissions.ts';
 export * from './pricing.ts';
+export * from './discount-share.ts';
 export * from './product.ts';
 export * from './purchasing/purchase-endpoints.ts';
 export * from './purchasing/purchase-input.ts';

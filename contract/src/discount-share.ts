@@ -63,17 +63,19 @@ export function discountNetLines(lines: readonly { net: Cents; vatPercent: numbe
 }
 
 /**
- * A web order's coupon (an amount off the goods with VAT) over lines priced with VAT: shared by their
- * amounts, and each line's VAT is the VAT included in what the shopper pays for it (`vatIncluded`).
+ * A web order's coupon (an amount off the goods with VAT) over lines priced with VAT (`gross`, of which
+ * `vat`): shared by their amounts; the VAT inside each line's share (`vatIncluded`) comes off the line's
+ * VAT, so each line's VAT is the VAT on what the shopper pays for it and a line without a share keeps
+ * its VAT to the cent.
  */
-export function discountGrossLines(lines: readonly { gross: Cents; vatPercent: number }[], discount: Cents): DiscountedLine[] {
+export function discountGrossLines(lines: readonly { gross: Cents; vat: Cents; vatPercent: number }[], discount: Cents): DiscountedLine[] {
   const shares = shareDiscount(
     lines.map((l) => l.gross),
     discount,
   );
   return lines.map((l, i) => {
-    const paid = l.gross - shares[i]!;
-    const vat = vatIncluded(paid, l.vatPercent);
-    return { share: shares[i]!, net: paid - vat, vat };
+    const share = shares[i]!;
+    const vat = l.vat - vatIncluded(share, l.vatPercent);
+    return { share, net: l.gross - share - vat, vat };
   });
 }

@@ -72,19 +72,20 @@ describe('the discounted lines', () => {
   });
 
   test('a coupon off the goods with VAT: each line pays its amount less its share, and its VAT is the VAT in that', () => {
-    // the issue's case: 10 % off 137.52 of goods at 14 %: the VAT follows what is paid
+    // 10 % off 137.52 of goods at 14 %, as the issue found it: 16.96 of VAT before the coupon, 15.27 in what is paid
     const lines = discountGrossLines(
       [
-        { gross: 11400, vatPercent: 14 },
-        { gross: 2352, vatPercent: 14 },
+        { gross: 11400, vat: 1400, vatPercent: 14 },
+        { gross: 2352, vat: 296, vatPercent: 14 },
       ],
       1375,
     );
-    expect(lines.map((l) => l.share)).toEqual([1140, 235]);
-    expect(lines.map((l) => l.net + l.vat + l.share)).toEqual([11400, 2352]);
     expect(lines).toEqual([
       { share: 1140, net: 9000, vat: 1260 },
-      { share: 235, net: 1857, vat: 260 },
+      { share: 235, net: 1850, vat: 267 },
     ]);
+    expect(lines.map((l) => l.net + l.vat + l.share)).toEqual([11400, 2352]);
+    // a line without a share keeps its VAT
+    expect(discountGrossLines([{ gross: 1320, vat: 120, vatPercent: 10 }], 0)).toEqual([{ share: 0, net: 1200, vat: 120 }]);
   });
 });

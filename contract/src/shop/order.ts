@@ -72,7 +72,10 @@ export const orderLineOut = z.object({
   unitPrice: out.money,
   /** unitPrice × quantity. */
   lineTotal: out.money,
+  /** The VAT in what the shopper pays for the line (after its coupon share; before the coupon on orders placed before shares). */
   vatAmount: out.money,
+  /** The line's share of the order's coupon (shareDiscount); null on orders placed before coupons were shared over lines. */
+  couponShare: out.money.nullable(),
   colorId: out.optionalId,
   colors: z.object({ id: out.id, name: out.text }).nullable(),
   cartOrderAttributeValue: z.array(z.object({ productAttributeValueId: out.id, name: out.text })),

@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { type Cents, type checkoutInput, couponAmount, couponRefusal, fromCents, orderLabels, stockDocuments } from '@tillbook/contract';
+import {
+  type Cents,
+  type checkoutInput,
+  couponAmount,
+  couponRefusal,
+  discountGrossLines,
+  fromCents,
+  orderLabels,
+  stockDocuments,
+} from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -83,15 +92,10 @@ export async function placeOrder(
   }
   const priced = priceCart(cart.lines, today);
   let goods = 0;
-  let net = 0;
-  let vat = 0;
   let discount = 0;
   for (const p of priced) {
-    const q = p.line.productQuantity;
-    goods += p.unitPrice * q;
-    net += p.net * q;
-    vat += p.vat * q;
-    discount += p.off * q;
+    goods += p.unitPrice * p.line.productQuantity;
+    discount += p.off * p.line.productQuantity;
   }
   let coupon: { id: number; amount: Cents; code: string } | null = null;
   if (input.couponCode) {
@@ -118,12 +122,19 @@ export async function placeOrder(
         userId: undefined,
       })),
   );
+  // the coupon shared over the lines by their amounts; each line's VAT and net are on what the shopper pays for it
+  const paid = discountGrossLines(
+    priced.map((p) => ({ gross: p.unitPrice * p.line.productQuantity, vat: p.vat * p.line.productQuantity, vatPercent: p.vatPercent })),
+    coupon?.amount ?? 0,
+  );
+  const net = paid.reduce((s, l) => s + l.net, 0);
+  const vat = paid.reduce((s, l) => s + l.vat, 0);
   const costs = new Map(moved.map((m) => [m.productId, Math.round(m.unitCost * 100)]));
   const cost = priced.reduce((s, p) => s + costs.get(p.line.productId)! * p.line.productQuantity, 0);
   const fee = Math.round(found.fee.deliveryFee * 100);
   const couponCents = coupon?.amount ?? 0;
   const total = goods - couponCents + fee;
-  const profit = net - couponCents - cost;
+  const profit = net - cost;
   const header = {
     id: orderId,
     date: today,
@@ -146,7 +157,7 @@ export async function placeOrder(
     customer_phone: input.customerPhone ?? shopper.phone,
     note: input.note ?? null,
   };
-  const lines = priced.map((p) => ({
+  const lines = priced.map((p, i) => ({
     product_id: p.line.productId,
     color_id: p.line.colorId,
     attribute_value_ids: p.line.attributeValueIds,
@@ -157,7 +168,8 @@ export async function placeOrder(
     discount: fromCents(p.off),
     unit_price: fromCents(p.unitPrice),
     line_total: fromCents(p.unitPrice * p.line.productQuantity),
-    vat_amount: fromCents(p.vat * p.line.productQuantity),
+    vat_amount: fromCents(paid[i]!.vat),
+    coupon_share: fromCents(paid[i]!.share),
     unit_cost: fromCents(costs.get(p.line.productId)!),
   }));
   const payment = {
@@ -173,9 +185,8 @@ export async function placeOrder(
       orderId,
       date: today,
       net,
-      vat: vatByRate(priced.map((p) => ({ rate: p.vatPercent, vat: p.vat * p.line.productQuantity }))),
+      vat: vatByRate(priced.map((p, i) => ({ rate: p.vatPercent, vat: paid[i]!.vat }))),
       deliveryFee: fee,
-      coupon: couponCents,
       cost,
     }),
   );
@@ -198,12 +209,12 @@ export async function placeOrder(
       returning id),
     l as (
       insert into cart_order_product (invoice_id, product_id, color_id, attribute_value_ids, product_quantity, product_sale_price,
-        product_vat, discount_type, discount, unit_price, line_total, vat_amount, unit_cost)
+        product_vat, discount_type, discount, unit_price, line_total, vat_amount, coupon_share, unit_cost)
       select o.id, r.product_id, r.color_id, r.attribute_value_ids, r.product_quantity, r.product_sale_price, r.product_vat,
-        r.discount_type, r.discount, r.unit_price, r.line_total, r.vat_amount, r.unit_cost
+        r.discount_type, r.discount, r.unit_price, r.line_total, r.vat_amount, r.coupon_share, r.unit_cost
       from o, jsonb_to_recordset(${JSON.stringify(lines.map((l, n) => ({ ...l, n })))}::jsonb) as r(product_id int, color_id int, attribute_value_ids int[],
         product_quantity int, product_sale_price numeric, product_vat numeric, discount_type text, discount numeric, unit_price numeric,
-        line_total numeric, vat_amount numeric, unit_cost numeric, n int)
+        line_total numeric, vat_amount numeric, coupon_share numeric, unit_cost numeric, n int)
       order by r.n
       returning id),
     s as (insert into order_status_history (cart_order_id, order_status) select o.id, 'PENDING' from o),

@@ -28,11 +28,14 @@ interface ReturnedLine {
   unit_price: string;
   /** The order line's VAT on one unit. */
   unit_vat: string;
+  /** What the return took back of the line's VAT and its coupon share (null: an order placed before shares). */
+  vat_amount: string;
+  coupon_share: string | null;
 }
 
 /**
  * POST cart-order/reOrder (reference 3.18): the replacement order of a return in RESEND. The returned
- * lines at their snapshot prices, no coupon, no delivery fee, the returned order's address, phone and
+ * lines at their snapshot prices with the coupon shares they carry (the shopper keeps the coupon), no delivery fee, the returned order's address, phone and
  * payment method; the stock leaves through moveStocks (never below zero: 409 naming the product); it is
  * paid by the return's credit (due 0, its payment record accepted) and starts PENDING like any order.
  * The return becomes RESENDED and names it. Locks: the return, then its order, then the stock.
@@ -59,7 +62,8 @@ export async function reOrder(
   const lines = await rawRows<ReturnedLine>(
     tx,
     sql`select rl.product_id, rl.color_id, rl.attribute_value_ids, rl.product_quantity, rl.product_sale_price::text, rl.product_vat::text,
-        rl.discount_type, l.discount::text as unit_discount, rl.unit_price::text, (l.vat_amount / l.product_quantity)::text as unit_vat
+        rl.discount_type, l.discount::text as unit_discount, rl.unit_price::text, (l.vat_amount / l.product_quantity)::text as unit_vat,
+        rl.vat_amount::text, rl.coupon_share::text
       from return_cart_order_product rl join cart_order_product l on l.id = rl.cart_order_product_id
       where rl.return_cart_order_id = ${r.id} order by rl.id`,
   );
@@ -82,14 +86,19 @@ export async function reOrder(
   const priced = lines.map((l) => {
     const q = l.product_quantity;
     const unit = toCents(Number(l.unit_price));
-    const vat = Math.round(toCents(Number(l.unit_vat)));
-    return { l, q, goods: unit * q, vat: vat * q, off: toCents(Number(l.unit_discount)) * q, cost: costs.get(l.product_id)! * q };
+    // the goods at what the shopper paid for them: the line's coupon share and the VAT the return took back go with them
+    const shared = l.coupon_share !== null;
+    const vat = shared ? toCents(Number(l.vat_amount)) : Math.round(toCents(Number(l.unit_vat))) * q;
+    const share = shared ? toCents(Number(l.coupon_share)) : 0;
+    return { l, q, goods: unit * q, vat, share, off: toCents(Number(l.unit_discount)) * q, cost: costs.get(l.product_id)! * q };
   });
   const sum = (pick: (p: (typeof priced)[number]) => number) => priced.reduce((s, p) => s + pick(p), 0);
   const goods = sum((p) => p.goods);
+  const coupon = sum((p) => p.share);
   const vat = sum((p) => p.vat);
   const cost = sum((p) => p.cost);
-  const net = goods - vat;
+  const total = goods - coupon;
+  const net = total - vat;
   const header = {
     id: replacementId,
     date,
@@ -99,8 +108,9 @@ export async function reOrder(
     product_amount: fromCents(goods),
     total_vat_amount: fromCents(vat),
     total_discount_amount: fromCents(sum((p) => p.off)),
-    total_amount: fromCents(goods),
-    paid_amount: fromCents(goods),
+    coupon_amount: fromCents(coupon),
+    total_amount: fromCents(total),
+    paid_amount: fromCents(total),
     cost: fromCents(cost),
     profit: fromCents(net - cost),
     delivery_address: head!.delivery_address,
@@ -120,6 +130,7 @@ export async function reOrder(
     unit_price: Number(p.l.unit_price),
     line_total: fromCents(p.goods),
     vat_amount: fromCents(p.vat),
+    coupon_share: p.l.coupon_share === null ? null : fromCents(p.share),
     unit_cost: fromCents(costs.get(p.l.product_id)!),
   }));
   const transactionId = randomBytes(8)
@@ -134,23 +145,24 @@ export async function reOrder(
         is_re_ordered, previous_cart_order_id)
       overriding system value
       select h.id, h.date, h.customer_id, h.payment_method_id, h.is_cod, h.product_amount, h.total_vat_amount, h.total_discount_amount,
-        0, 0, h.total_amount, h.paid_amount, 0, h.cost, h.profit, h.delivery_address, h.customer_phone, h.note, true, h.previous_cart_order_id
+        h.coupon_amount, 0, h.total_amount, h.paid_amount, 0, h.cost, h.profit, h.delivery_address, h.customer_phone, h.note, true, h.previous_cart_order_id
       from json_to_record(${JSON.stringify(header)}::json) as h(id int, date date, customer_id int, payment_method_id int, is_cod boolean,
-        product_amount numeric, total_vat_amount numeric, total_discount_amount numeric, total_amount numeric, paid_amount numeric,
+        product_amount numeric, total_vat_amount numeric, total_discount_amount numeric, coupon_amount numeric, total_amount numeric,
+        paid_amount numeric,
         cost numeric, profit numeric, delivery_address text, customer_phone text, note text, previous_cart_order_id int)
       returning id),
     l as (
       insert into cart_order_product (invoice_id, product_id, color_id, attribute_value_ids, product_quantity, product_sale_price,
-        product_vat, discount_type, discount, unit_price, line_total, vat_amount, unit_cost)
+        product_vat, discount_type, discount, unit_price, line_total, vat_amount, coupon_share, unit_cost)
       select o.id, x.product_id, x.color_id, x.attribute_value_ids, x.product_quantity, x.product_sale_price, x.product_vat,
-        x.discount_type, x.discount, x.unit_price, x.line_total, x.vat_amount, x.unit_cost
+        x.discount_type, x.discount, x.unit_price, x.line_total, x.vat_amount, x.coupon_share, x.unit_cost
       from o, jsonb_to_recordset(${JSON.stringify(rows.map((row, n) => ({ ...row, n })))}::jsonb) as x(product_id int, color_id int,
         attribute_value_ids int[], product_quantity int, product_sale_price numeric, product_vat numeric, discount_type text,
-        discount numeric, unit_price numeric, line_total numeric, vat_amount numeric, unit_cost numeric, n int)
+        discount numeric, unit_price numeric, line_total numeric, vat_amount numeric, coupon_share numeric, unit_cost numeric, n int)
       order by x.n),
     s as (insert into order_status_history (cart_order_id, order_status, user_id) select o.id, 'PENDING', ${userId} from o)
     insert into manual_payment (cart_order_id, customer_id, payment_method_id, amount, manual_transaction_id, is_verified, verified_by)
-    select o.id, ${head!.customer_id}, ${order.payment_method_id}, ${fromCents(goods)}, ${transactionId}, 'Accept', ${userId} from o`);
+    select o.id, ${head!.customer_id}, ${order.payment_method_id}, ${fromCents(total)}, ${transactionId}, 'Accept', ${userId} from o`);
   await post(tx, [
     ...orderPostings({
       orderId: replacementId,
@@ -158,14 +170,13 @@ export async function reOrder(
       net,
       vat: vatByRate(priced.map((p) => ({ rate: Number(p.l.product_vat), vat: p.vat }))),
       deliveryFee: 0,
-      coupon: 0,
       cost,
     }),
-    ...replacementPaidPostings({ orderId: order.id, returnId: r.id, replacementId, date }, order.sub_account_id, goods),
+    ...replacementPaidPostings({ orderId: order.id, returnId: r.id, replacementId, date }, order.sub_account_id, total),
   ]);
   // the return's credit is spent: the returned order no longer owes the shopper it
-  await tx.execute(sql`update cart_order set paid_amount = paid_amount - ${fromCents(goods)}::numeric,
-      due_amount = due_amount + ${fromCents(goods)}::numeric, updated_at = now() where id = ${order.id}`);
+  await tx.execute(sql`update cart_order set paid_amount = paid_amount - ${fromCents(total)}::numeric,
+      due_amount = due_amount + ${fromCents(total)}::numeric, updated_at = now() where id = ${order.id}`);
   await tx.execute(sql`update return_cart_order set return_cart_order_status = 'RESENDED', resend_cart_order_id = ${replacementId},
       updated_at = now() where id = ${r.id}`);
   await orderPlacedMail(tx, replacementId, publicUrl);

@@ -1,14 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type Cents,
-  type checkoutInput,
-  couponAmount,
-  couponRefusal,
-  discountGrossLines,
-  fromCents,
-  orderLabels,
-  stockDocuments,
-} from '@tillbook/contract';
+import { type Cents, type checkoutInput, fromCents, orderLabels, stockDocuments } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -20,31 +11,10 @@ import { readStoredCart, type StoredLine } from './cart-read.ts';
 import { lockCoupon, lookUpCheckout } from './checkout-lookup.ts';
 import { type CreatedOrder, createdOrder } from './created-order.ts';
 import { orderPlacedMail } from './order-mail.ts';
+import { couponOff, goodsOf, orderMoney, priceCart } from './order-figures.ts';
 import { orderPostings } from './order-postings.ts';
-import { unitCents } from './shop-products.ts';
 
 export const orderDocument = stockDocuments.cartOrder;
-
-interface PricedLine {
-  line: StoredLine;
-  unitPrice: Cents;
-  net: Cents;
-  vat: Cents;
-  off: Cents;
-  vatPercent: number;
-}
-
-/** Each cart line at today's price (`unitPrice`), per unit and for the line; a product no longer sold refuses the checkout. */
-function priceCart(lines: readonly StoredLine[], today: string): PricedLine[] {
-  return lines.map((line) => {
-    if (!line.product.active)
-      throw badRequest(`${line.product.name} is no longer for sale: remove it from your cart`, {
-        productId: `${line.product.name} is not for sale`,
-      });
-    const unit = unitCents(line.product, today);
-    return { line, unitPrice: unit.final, net: unit.net, vat: unit.vat, off: unit.off, vatPercent: line.product.vat ?? 0 };
-  });
-}
 
 const manualTransactionId = () =>
   randomBytes(8)
@@ -91,19 +61,11 @@ export async function placeOrder(
     if (!input.CustomerTransactionId) throw fieldError('CustomerTransactionId', `is required to pay by ${method.methodName}`, orderLabels);
   }
   const priced = priceCart(cart.lines, today);
-  let goods = 0;
-  let discount = 0;
-  for (const p of priced) {
-    goods += p.unitPrice * p.line.productQuantity;
-    discount += p.off * p.line.productQuantity;
-  }
   let coupon: { id: number; amount: Cents; code: string } | null = null;
   if (input.couponCode) {
     const terms = await lockCoupon(tx, input.couponCode, customerId);
-    if (!terms) throw badRequest(`There is no coupon ${input.couponCode}`, { couponCode: 'does not exist' });
-    const refusal = couponRefusal(terms, today, fromCents(goods), terms);
-    if (refusal) throw badRequest(refusal, { couponCode: refusal });
-    coupon = { id: terms.id, amount: couponAmount(terms, goods), code: terms.couponCode };
+    const amount = couponOff(terms, input.couponCode, goodsOf(priced), today);
+    coupon = { id: terms!.id, amount, code: terms!.couponCode };
   }
   const orderId = found.orderId;
   // stock first, every product once, in id order (moveStocks locks them so); never below zero on the web
@@ -123,17 +85,12 @@ export async function placeOrder(
       })),
   );
   // the coupon shared over the lines by their amounts; each line's VAT and net are on what the shopper pays for it
-  const paid = discountGrossLines(
-    priced.map((p) => ({ gross: p.unitPrice * p.line.productQuantity, vat: p.vat * p.line.productQuantity, vatPercent: p.vatPercent })),
-    coupon?.amount ?? 0,
-  );
-  const net = paid.reduce((s, l) => s + l.net, 0);
-  const vat = paid.reduce((s, l) => s + l.vat, 0);
+  const fee = Math.round(found.fee.deliveryFee * 100);
+  const money = orderMoney(priced, coupon?.amount ?? 0, fee);
+  const { goods, net, vat, discount, total, lines: paid } = money;
   const costs = new Map(moved.map((m) => [m.productId, Math.round(m.unitCost * 100)]));
   const cost = priced.reduce((s, p) => s + costs.get(p.line.productId)! * p.line.productQuantity, 0);
-  const fee = Math.round(found.fee.deliveryFee * 100);
-  const couponCents = coupon?.amount ?? 0;
-  const total = goods - couponCents + fee;
+  const couponCents = money.coupon;
   const profit = net - cost;
   const header = {
     id: orderId,

@@ -22,6 +22,7 @@ import { placeOrder } from './checkout.ts';
 import { couponByCode } from './coupon-check.ts';
 import { addManualPayment, listManualPayments, readManualPayment, setManualPaymentStatus, verifyPayment } from './manual-payment.ts';
 import { listOrders, readOrder } from './order-read.ts';
+import { quoteOrder } from './order-quote.ts';
 import { moveOrder } from './order-status.ts';
 import { returnRoutes } from './return-routes.ts';
 
@@ -77,6 +78,7 @@ export function shopRoutes(ctx: AppContext): RouteDef[] {
 
     implement(ctx, orderEndpoints.create, ({ req, body }) => checkout(req, body)),
     implement(ctx, orderEndpoints.createOrder, ({ req, body }) => checkout(req, body)),
+    implement(ctx, orderEndpoints.quote, async ({ req, body }) => quoteOrder(db, me(req), body, await day.today(req))),
     implement(ctx, orderEndpoints.list, async ({ req, query }) => {
       const list = await listOrders(db, query, customerOf(req));
       return {

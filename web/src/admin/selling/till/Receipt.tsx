@@ -97,6 +97,12 @@ export function Receipt(props: {
             <dd>{money(invoice.totalDiscountAmount)}</dd>
           </>
         )}
+        {toCents(invoice.saleDiscount ?? 0) > 0 && (
+          <>
+            <dt>of which on the whole sale</dt>
+            <dd data-testid="receipt-sale-discount">{money(invoice.saleDiscount)}</dd>
+          </>
+        )}
         <dt>VAT</dt>
         <dd>{moneyOfCents(vat)}</dd>
         <dt className="receipt-grand">Total</dt>

@@ -45,12 +45,14 @@ describe('a discount on the whole sale', () => {
       dueAmount: 0,
     });
     expect(
-      invoice.saleInvoiceProduct.map((l: { productDiscount: number; saleDiscount: number; productFinalAmount: number; taxAmount: number }) => [
-        l.productDiscount,
-        l.saleDiscount,
-        l.productFinalAmount,
-        l.taxAmount,
-      ]),
+      invoice.saleInvoiceProduct.map(
+        (l: { productDiscount: number; saleDiscount: number; productFinalAmount: number; taxAmount: number }) => [
+          l.productDiscount,
+          l.saleDiscount,
+          l.productFinalAmount,
+          l.taxAmount,
+        ],
+      ),
     ).toEqual([
       [1, 3.5, 31.5, 3.15],
       [0, 1.2, 10.8, 1.08],

@@ -63,11 +63,17 @@ describe('a return of a sale with a whole-sale discount', () => {
     const invoice = sale.body.createdInvoice;
     expect(invoice).toMatchObject({ totalAmount: 31.5, totalTaxAmount: 3.15, saleDiscount: 3.5 });
     const lineId = invoice.saleInvoiceProduct[0].id as number;
-    const one = await giveBack({ saleInvoiceId: invoice.id, returnSaleInvoiceProduct: [{ saleInvoiceProductId: lineId, productQuantity: 1 }] });
+    const one = await giveBack({
+      saleInvoiceId: invoice.id,
+      returnSaleInvoiceProduct: [{ saleInvoiceProductId: lineId, productQuantity: 1 }],
+    });
     expect(one.status, JSON.stringify(one.body)).toBe(201);
     // a third of what was charged: 10.50 and 1.05 of VAT
     expect(one.body.createdReturnSaleInvoice).toMatchObject({ totalAmount: 10.5, tax: 1.05 });
-    const rest = await giveBack({ saleInvoiceId: invoice.id, returnSaleInvoiceProduct: [{ saleInvoiceProductId: lineId, productQuantity: 2 }] });
+    const rest = await giveBack({
+      saleInvoiceId: invoice.id,
+      returnSaleInvoiceProduct: [{ saleInvoiceProductId: lineId, productQuantity: 2 }],
+    });
     expect(rest.body.createdReturnSaleInvoice).toMatchObject({ totalAmount: 21, tax: 2.1 });
     expect(await returnPostingsOf(invoice.id)).toEqual([
       ['Inventory', 'Cost of Sales', 5],

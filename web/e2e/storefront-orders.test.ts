@@ -219,7 +219,10 @@ test('at login the browser cart goes to the server; checkout with cash on delive
   const off = Number((await checkout.getByTestId('checkout-coupon').textContent())!.replace(/[^\d.]/g, ''));
   const goods = Number(cartTotal!.replace(/[^\d.]/g, ''));
   expect(off).toBe(Math.round(goods * 10) / 100);
-  await checkout.getByTestId('checkout-total').filter({ hasText: `$${(goods - off + 3.5).toFixed(2)}` }).waitFor();
+  await checkout
+    .getByTestId('checkout-total')
+    .filter({ hasText: `$${(goods - off + 3.5).toFixed(2)}` })
+    .waitFor();
   await screenshot(page, 'storefront-checkout-1366');
   await screenshot(page, 'storefront-checkout-1366');
   await page.setViewportSize({ width: 390, height: 844 });

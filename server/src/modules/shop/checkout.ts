@@ -7,11 +7,11 @@ import { badRequest, fieldError, forbidden, notFound } from '../../platform/erro
 import { executePrepared } from '../../platform/prepared.ts';
 import { postingStatement, vatByRate } from '../accounting/index.ts';
 import { moveStocks } from '../inventory/index.ts';
-import { readStoredCart, type StoredLine } from './cart-read.ts';
+import { readStoredCart } from './cart-read.ts';
 import { lockCoupon, lookUpCheckout } from './checkout-lookup.ts';
 import { type CreatedOrder, createdOrder } from './created-order.ts';
-import { orderPlacedMail } from './order-mail.ts';
 import { couponOff, goodsOf, orderMoney, priceCart } from './order-figures.ts';
+import { orderPlacedMail } from './order-mail.ts';
 import { orderPostings } from './order-postings.ts';
 
 export const orderDocument = stockDocuments.cartOrder;

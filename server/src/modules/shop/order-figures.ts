@@ -1,4 +1,13 @@
-import { type Cents, couponAmount, couponRefusal, type CouponTerms, type CouponUse, type DiscountedLine, discountGrossLines, fromCents } from '@tillbook/contract';
+import {
+  type Cents,
+  type CouponTerms,
+  type CouponUse,
+  couponAmount,
+  couponRefusal,
+  type DiscountedLine,
+  discountGrossLines,
+  fromCents,
+} from '@tillbook/contract';
 import { badRequest } from '../../platform/errors.ts';
 import type { StoredLine } from './cart-read.ts';
 import { unitCents } from './shop-products.ts';

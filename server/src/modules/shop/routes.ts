@@ -21,8 +21,8 @@ import { cartOf } from './cart-read.ts';
 import { placeOrder } from './checkout.ts';
 import { couponByCode } from './coupon-check.ts';
 import { addManualPayment, listManualPayments, readManualPayment, setManualPaymentStatus, verifyPayment } from './manual-payment.ts';
-import { listOrders, readOrder } from './order-read.ts';
 import { quoteOrder } from './order-quote.ts';
+import { listOrders, readOrder } from './order-read.ts';
 import { moveOrder } from './order-status.ts';
 import { returnRoutes } from './return-routes.ts';
 

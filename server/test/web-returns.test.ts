@@ -219,6 +219,50 @@ describe('a partial return refunded', () => {
   });
 });
 
+describe('an order placed before coupons were shared over lines', () => {
+  test('keeps its books as posted; its return prorates the coupon and gives it back to discount given', async () => {
+    const p = await shopProduct(t, 10);
+    const coupon = await newCoupon(t, owner, { type: 'percentage', value: 10 });
+    const { shopper, order } = await deliveredOrder(t, owner, setup, [{ productId: p.id, productQuantity: 2 }], {
+      couponCode: coupon.couponCode,
+    });
+    // made as such an order was posted: VAT 2.40 before the coupon, Sales 24.00, the coupon 2.64 a discount given
+    const id = String(order.id);
+    await t.database.db.execute(sql`update cart_order_product set coupon_share = null, vat_amount = 2.4 where invoice_id = ${order.id}`);
+    await t.database.db.execute(sql`update cart_order set total_vat_amount = 2.4, profit = 11.36 where id = ${order.id}`);
+    await t.database.db.execute(sql`update "transaction" set amount = 24 where type = 'order' and related_id = ${id}
+      and credit_id = (select id from sub_account where system_key = 'sales')`);
+    await t.database.db.execute(sql`update "transaction" set amount = 2.4 where type = 'order' and related_id = ${id}
+      and credit_id = (select id from sub_account where system_key = 'tax')`);
+    await t.database.db.execute(sql`insert into "transaction" (date, debit_id, credit_id, amount, particulars, type, related_id)
+      select o.date, (select id from sub_account where system_key = 'discountGiven'), (select id from sub_account where system_key = 'accountsReceivable'),
+        2.64, 'coupon', 'order', ${id} from cart_order o where o.id = ${order.id}`);
+    const line = order.cartOrderProduct[0]!;
+    const asked = await askReturn(t, shopper, {
+      cartOrderId: order.id,
+      returnType: 'REFUND',
+      returnCartOrderProduct: [{ cartOrderProductId: line.id, productQuantity: 1 }],
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    // the order's coupon prorated (2.64 × 13.20 / 26.40) and half the VAT charged before it
+    expect(asked.body.singleReturnCartOrder).toMatchObject({ totalAmount: 11.88, couponAmount: 1.32, totalVatAmount: 1.2 });
+    expect(asked.body.singleReturnCartOrder.returnCartOrderProduct[0]).toMatchObject({ couponShare: null, vatAmount: 1.2 });
+    const made = asked.body.singleReturnCartOrder.id;
+    expect((await moveReturn(t, owner, made, 'RECEIVED')).status).toBe(200);
+    expect((await moveReturn(t, owner, made, 'REFUNDED')).status).toBe(200);
+    expect(await returnPostingsOf(t, order.id)).toEqual([
+      ['Inventory', 'Cost of Sales', 5],
+      ['Sales', 'Accounts Receivable', 12],
+      ['Tax', 'Accounts Receivable', 1.2],
+      ['Accounts Receivable', 'Discount Given', 1.32],
+      ['Accounts Receivable', 'Cash', 11.88],
+    ]);
+    expect(await ledgerVatByRate(t, ['order', 'orderReturn'], order.id)).toEqual({ '10': 1.2 });
+    // profit 11.36 − (12 − 1.32 − 5)
+    expect((await orderOf(t, owner, order.id)).singleCartOrder).toMatchObject({ paidAmount: 16.88, dueAmount: 0, profit: 5.68 });
+  });
+});
+
 describe('a return resent and re-ordered', () => {
   test('PRODUCT: received, resend keeps the coupon, the replacement order at the snapshot prices, paid by the return; AR nets out', async () => {
     const p = await shopProduct(t, 10);

@@ -9,6 +9,7 @@ export * from './catalogue/slider-endpoints.ts';
 export * from './catalogue/sub-category-details.ts';
 export * from './catalogue.ts';
 export * from './dashboard.ts';
+export * from './discount-share.ts';
 export * from './endpoint.ts';
 export * from './endpoints.ts';
 export * from './errors.ts';

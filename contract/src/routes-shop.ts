@@ -71,6 +71,7 @@ export const shopTable = {
   order: {
     create: { method: 'POST', path: 'cart-order', access: 'customer' },
     createOrder: { method: 'POST', path: 'e-commerce/orders/create-order', access: 'customer' },
+    quote: { method: 'POST', path: 'cart-order/quote', access: 'customer' },
     list: { method: 'GET', path: 'cart-order', access: 'readAll-cartOrder', list: true },
     get: { method: 'GET', path: 'cart-order/:id', access: 'readSingle-cartOrder' },
     setStatus: { method: 'PATCH', path: 'cart-order/order', access: 'update-cartOrder' },

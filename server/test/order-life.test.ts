@@ -12,6 +12,7 @@ import {
   shopProduct,
   shopperWithCart,
 } from './shop-fixtures.ts';
+import { ledgerVatByRate } from './vat-ledger.ts';
 
 /** A web order's life, figure by figure (reference 3.16–3.17 with its defects fixed). */
 const t = useTestApp({ invariants: true });
@@ -46,11 +47,11 @@ describe('cash on delivery with a coupon and a delivery fee', () => {
     });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     const order = placed.body.createdCartOrder;
-    // 3 × 13.20 = 39.60 goods; coupon 10 % = 3.96; fee 5.00 → 40.64
+    // 3 × 13.20 = 39.60 goods; coupon 10 % = 3.96; fee 5.00 → 40.64. VAT on what is paid: 3.60 − the 0.36 of VAT in the coupon
     expect(order).toMatchObject({
       orderStatus: 'PENDING',
       productAmount: 39.6,
-      totalVatAmount: 3.6,
+      totalVatAmount: 3.24,
       couponAmount: 3.96,
       deliveryFee: 5,
       totalAmount: 40.64,
@@ -62,7 +63,15 @@ describe('cash on delivery with a coupon and a delivery fee', () => {
     });
     expect(order).not.toHaveProperty('profit');
     expect(order.cartOrderProduct).toEqual([
-      expect.objectContaining({ productId: p.id, productQuantity: 3, unitPrice: 13.2, lineTotal: 39.6, productVat: 10, vatAmount: 3.6 }),
+      expect.objectContaining({
+        productId: p.id,
+        productQuantity: 3,
+        unitPrice: 13.2,
+        lineTotal: 39.6,
+        productVat: 10,
+        vatAmount: 3.24,
+        couponShare: 3.96,
+      }),
     ]);
     // the answer (built from what was written) is the order as it reads back
     const readBack = await t.call('GET', `/v1/cart-order/${order.id}`, { token: shopper.token });
@@ -74,13 +83,15 @@ describe('cash on delivery with a coupon and a delivery fee', () => {
     expect(returnCartOrder).toEqual([]);
     expect(history).toEqual([{ orderStatus: 'PENDING', createdAt: order.createdAt }]);
     expect((await readProduct(t, p.id)).productQuantity).toBe(7);
+    // Sales net of the coupon (39.60 − 3.96 − 3.24); the coupon is no expense
     expect(await orderPostingsOf(t, order.id)).toEqual([
       ['Cost of Sales', 'Inventory', 15],
-      ['Accounts Receivable', 'Sales', 36],
-      ['Accounts Receivable', 'Tax', 3.6],
+      ['Accounts Receivable', 'Sales', 32.4],
+      ['Accounts Receivable', 'Tax', 3.24],
       ['Accounts Receivable', 'Delivery Income', 5],
-      ['Discount Given', 'Accounts Receivable', 3.96],
     ]);
+    // the order's, the line's and the ledger's VAT are one figure
+    expect(await ledgerVatByRate(t, ['order'], order.id)).toEqual({ '10': 3.24 });
     // the cart is empty
     const cart = await t.call('GET', `/v1/cart/customer/${shopper.id}`, { token: shopper.token });
     expect(cart.body.cart).toBeNull();
@@ -110,8 +121,8 @@ describe('cash on delivery with a coupon and a delivery fee', () => {
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({ status: 'PAID', totalAmount: 41.64, totalPaidAmount: 41.64, dueAmount: 0, deliveryFee: 6 });
     expect(detail.body.singleCartOrder).toMatchObject({ orderStatus: 'DELIVERED', isVerified: 'Accept', courierMediumId: setup.courierId });
-    // goods net 36 − coupon 3.96 − cost 15: no VAT, no delivery fee
-    expect(detail.body.singleCartOrder.profit).toBe(17.04);
+    // goods net after the coupon 32.40 − cost 15: no VAT, no delivery fee
+    expect(detail.body.singleCartOrder.profit).toBe(17.4);
     expect(detail.body.singleCartOrder.history.map((h: { orderStatus: string }) => h.orderStatus)).toEqual([
       'PENDING',
       'RECEIVED',
@@ -121,16 +132,15 @@ describe('cash on delivery with a coupon and a delivery fee', () => {
     expect(detail.body.nextStatuses).toEqual([]);
     expect(await orderPostingsOf(t, order.id)).toEqual([
       ['Cost of Sales', 'Inventory', 15],
-      ['Accounts Receivable', 'Sales', 36],
-      ['Accounts Receivable', 'Tax', 3.6],
+      ['Accounts Receivable', 'Sales', 32.4],
+      ['Accounts Receivable', 'Tax', 3.24],
       ['Accounts Receivable', 'Delivery Income', 5],
-      ['Discount Given', 'Accounts Receivable', 3.96],
       ['Accounts Receivable', 'Delivery Income', 1],
       ['Cash', 'Accounts Receivable', 41.64],
     ]);
     // the dashboard shows the online shop beside the till
     const dash = await t.call('GET', '/v1/dashboard', { token: owner, query: { startDate: order.date, endDate: order.date } });
-    expect(dash.body.online).toMatchObject({ totalOrder: 1, totalOrderAmount: 41.64, totalOrderDue: 0, totalOrderProfit: 17.04 });
+    expect(dash.body.online).toMatchObject({ totalOrder: 1, totalOrderAmount: 41.64, totalOrderDue: 0, totalOrderProfit: 17.4 });
     expect(dash.body.online.byStatus).toMatchObject({ DELIVERED: 1, PENDING: 0 });
     // the shopper was mailed at every step, through the outbox
     const mails = await rows(t, sql`select subject, text from outbox where kind = 'order' and ${shopper.email} = any("to") order by id`);

@@ -11,7 +11,8 @@ const receivable = (postings: readonly Posting[]) =>
     0,
   );
 
-test('an order posts cost, sales, VAT once per rate, the delivery fee and the coupon; the receivable holds what the shopper owes', () => {
+test('an order posts cost, sales net of the coupon, VAT once per rate on what is paid and the delivery fee; the receivable holds what the shopper owes', () => {
+  // the coupon is already out of net and VAT (shared over the lines): no discount-given posting
   const postings = orderPostings({
     orderId: 9,
     date: '2026-03-04',
@@ -21,7 +22,6 @@ test('an order posts cost, sales, VAT once per rate, the delivery fee and the co
       { rate: 15, amount: 750 },
     ],
     deliveryFee: 500,
-    coupon: 1345,
     cost: 8000,
   });
   expect(postings.map((p) => [p.debit, p.credit, p.amount])).toEqual([
@@ -30,22 +30,20 @@ test('an order posts cost, sales, VAT once per rate, the delivery fee and the co
     ['accountsReceivable', 'tax', 700],
     ['accountsReceivable', 'tax', 750],
     ['accountsReceivable', 'deliveryIncome', 500],
-    ['discountGiven', 'accountsReceivable', 1345],
   ]);
   for (const p of postings) expect(p).toMatchObject({ date: '2026-03-04', type: 'order', relatedId: 9 });
-  expect(postings.map((p) => p.vatRate)).toEqual([undefined, undefined, 10, 15, undefined, undefined]);
-  // goods with VAT (13450) − coupon + delivery fee
-  expect(receivable(postings)).toBe(13450 - 1345 + 500);
+  expect(postings.map((p) => p.vatRate)).toEqual([undefined, undefined, 10, 15, undefined]);
+  // goods with VAT after the coupon (13450) + delivery fee
+  expect(receivable(postings)).toBe(13450 + 500);
 });
 
-test('without a coupon or a delivery fee their postings are zero (post skips them); the receivable is the goods with VAT', () => {
+test('without a delivery fee its posting is zero (post skips them); the receivable is the goods with VAT', () => {
   const postings = orderPostings({
     orderId: 3,
     date: '2026-03-04',
     net: 1000,
     vat: [{ rate: 20, amount: 200 }],
     deliveryFee: 0,
-    coupon: 0,
     cost: 600,
   });
   expect(postings.filter((p) => p.amount !== 0).map((p) => [p.debit, p.credit, p.amount])).toEqual([

@@ -4,6 +4,7 @@ import { makeProduct, readProduct } from './factories.ts';
 import { useTestApp } from './harness.ts';
 import { makeSupplier } from './purchase-fixtures.ts';
 import { namedCustomer, paymentMethods, referenceProduct, rows, salePostingsOf } from './sale-fixtures.ts';
+import { ledgerVatByRate } from './vat-ledger.ts';
 
 /** POST sale-invoice: server prices, split tender with change, stock out, the postings of 3.3; the list and detail. */
 const t = useTestApp({ invariants: true });
@@ -17,6 +18,78 @@ beforeAll(async () => {
 });
 
 const sell = (body: unknown, token = owner) => t.call('POST', '/v1/sale-invoice', { token, body });
+
+describe('a discount on the whole sale', () => {
+  test('shared over the lines by their nets, VAT on what is left: the sale, its lines and the ledger agree', async () => {
+    const p = await referenceProduct(t);
+    const q = await referenceProduct(t);
+    // goods net 35 (3 × 12 − 1) + 12 = 47; 4.70 off shares 3.50 and 1.20
+    const answer = await sell({
+      discount: 4.7,
+      saleInvoiceProduct: [
+        { productId: p.id, productQuantity: 3, productDiscount: 1 },
+        { productId: q.id, productQuantity: 1 },
+      ],
+      paidAmount: [{ paymentType: cash, amount: 46.53 }],
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const invoice = answer.body.createdInvoice;
+    // net 31.50 + 10.80 = 42.30; VAT 3.15 + 1.08 = 4.23 (not 4.70 on the goods before the discount); profit 42.30 − 4 × 5
+    expect(invoice).toMatchObject({
+      totalAmount: 42.3,
+      totalTaxAmount: 4.23,
+      totalDiscountAmount: 5.7,
+      saleDiscount: 4.7,
+      profit: 22.3,
+      paidAmount: 46.53,
+      dueAmount: 0,
+    });
+    expect(
+      invoice.saleInvoiceProduct.map(
+        (l: { productDiscount: number; saleDiscount: number; productFinalAmount: number; taxAmount: number }) => [
+          l.productDiscount,
+          l.saleDiscount,
+          l.productFinalAmount,
+          l.taxAmount,
+        ],
+      ),
+    ).toEqual([
+      [1, 3.5, 31.5, 3.15],
+      [0, 1.2, 10.8, 1.08],
+    ]);
+    // Sales is credited with the net after the discount; no expense for it
+    expect(await salePostingsOf(t, invoice.id)).toEqual([
+      ['Cost of Sales', 'Inventory', 20],
+      ['Accounts Receivable', 'Sales', 42.3],
+      ['Accounts Receivable', 'Tax', 4.23],
+      ['Cash', 'Accounts Receivable', 46.53],
+    ]);
+    expect(await ledgerVatByRate(t, ['sale'], invoice.id)).toEqual({ '10': 4.23 });
+    // the page reads back what was written
+    const detail = await t.call('GET', `/v1/sale-invoice/${invoice.id}`, { token: owner });
+    expect(detail.body.singleSaleInvoice).toMatchObject({ saleDiscount: 4.7, totalDiscountAmount: 5.7, totalTaxAmount: 4.23 });
+    expect(detail.body.singleSaleInvoice.saleInvoiceProduct.map((l: { saleDiscount: number }) => l.saleDiscount)).toEqual([3.5, 1.2]);
+    expect(detail.body).toMatchObject({ totalAmount: 46.53, dueAmount: 0 });
+  });
+
+  test('the cent the rounding leaves goes on the largest line; more than the goods is refused naming the field', async () => {
+    const [a, b, c] = [await referenceProduct(t), await referenceProduct(t), await referenceProduct(t)];
+    const lines = [
+      { productId: a.id, productQuantity: 1 },
+      { productId: b.id, productQuantity: 2 },
+      { productId: c.id, productQuantity: 1 },
+    ];
+    // 0.10 over 12, 24 and 12: 2.5, 5 and 2.5 → 3, 5, 3 is one cent too many: the largest line gives it back
+    const answer = await sell({ discount: 0.1, saleInvoiceProduct: lines, paidAmount: [{ paymentType: cash, amount: 100 }] });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    expect(answer.body.createdInvoice.saleInvoiceProduct.map((l: { saleDiscount: number }) => l.saleDiscount)).toEqual([0.03, 0.04, 0.03]);
+    expect(answer.body.createdInvoice).toMatchObject({ totalAmount: 47.9, totalTaxAmount: 4.8, saleDiscount: 0.1 });
+    const tooMuch = await sell({ discount: 48.01, saleInvoiceProduct: lines, paidAmount: [{ paymentType: cash, amount: 100 }] });
+    expect(tooMuch.status).toBe(400);
+    expect(Object.keys(tooMuch.body.fields)).toEqual(['discount']);
+    expect((await sell({ discount: -1, saleInvoiceProduct: lines })).body.fields).toHaveProperty('discount');
+  });
+});
 
 describe('the reference worked example', () => {
   test('3 at 12.00, line discount 1.00, 10 % VAT, 20 cash and the rest by card', async () => {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { makeProduct, readProduct } from './factories.ts';
 import { useTestApp } from './harness.ts';
 import { paymentMethods, referenceProduct, rows, tenPercentVat } from './sale-fixtures.ts';
+import { ledgerVatByRate } from './vat-ledger.ts';
 
 /** Sale returns (reference 3.7 with section 5 #11, #22 fixed): quantities, values, stock, postings, refunds, undo. */
 const t = useTestApp({ invariants: true });
@@ -45,6 +46,47 @@ const returnPostingsOf = async (saleId: number) =>
         join sub_account c on c.id = t.credit_id where t.type = 'saleReturn' and t.related_id = ${String(saleId)} order by t.id`,
     )
   ).map((e) => [e.debit, e.credit, Number(e.amount)]);
+
+describe('a return of a sale with a whole-sale discount', () => {
+  test('prorates the discounted net and takes back exactly the VAT charged, unit by unit', async () => {
+    const p = await referenceProduct(t);
+    const sale = await t.call('POST', '/v1/sale-invoice', {
+      token: owner,
+      body: {
+        discount: 3.5,
+        saleInvoiceProduct: [{ productId: p.id, productQuantity: 3, productDiscount: 1 }],
+        paidAmount: [{ paymentType: cash, amount: 34.65 }],
+      },
+    });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    // net 35 − 3.50 = 31.50, VAT 3.15, total 34.65
+    const invoice = sale.body.createdInvoice;
+    expect(invoice).toMatchObject({ totalAmount: 31.5, totalTaxAmount: 3.15, saleDiscount: 3.5 });
+    const lineId = invoice.saleInvoiceProduct[0].id as number;
+    const one = await giveBack({
+      saleInvoiceId: invoice.id,
+      returnSaleInvoiceProduct: [{ saleInvoiceProductId: lineId, productQuantity: 1 }],
+    });
+    expect(one.status, JSON.stringify(one.body)).toBe(201);
+    // a third of what was charged: 10.50 and 1.05 of VAT
+    expect(one.body.createdReturnSaleInvoice).toMatchObject({ totalAmount: 10.5, tax: 1.05 });
+    const rest = await giveBack({
+      saleInvoiceId: invoice.id,
+      returnSaleInvoiceProduct: [{ saleInvoiceProductId: lineId, productQuantity: 2 }],
+    });
+    expect(rest.body.createdReturnSaleInvoice).toMatchObject({ totalAmount: 21, tax: 2.1 });
+    expect(await returnPostingsOf(invoice.id)).toEqual([
+      ['Inventory', 'Cost of Sales', 5],
+      ['Sales', 'Accounts Receivable', 10.5],
+      ['Tax', 'Accounts Receivable', 1.05],
+      ['Inventory', 'Cost of Sales', 10],
+      ['Sales', 'Accounts Receivable', 21],
+      ['Tax', 'Accounts Receivable', 2.1],
+    ]);
+    // all of it back: the VAT the sale charged is all taken back
+    expect(await ledgerVatByRate(t, ['sale', 'saleReturn'], invoice.id)).toEqual({ '10': 0 });
+  });
+});
 
 describe('sale returns', () => {
   test('a return of 1 comes back at the cost it left at, prorates net and VAT, posts 3.7 and lowers the due and profit', async () => {

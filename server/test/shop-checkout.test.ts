@@ -104,6 +104,47 @@ describe('refusals', () => {
   });
 });
 
+describe('the quote', () => {
+  test('answers what the checkout then charges, worked out by the same code; refusals name the field', async () => {
+    const p = await shopProduct(t, 20);
+    const code = await newCoupon({ type: 'percentage', value: 10 });
+    const shopper = await shopperWithCart(t, [{ productId: p.id, productQuantity: 3 }]);
+    const quote = (body: object) => t.call('POST', '/v1/cart-order/quote', { token: shopper.token, body });
+    // the goods alone before a delivery area is chosen
+    const bare = await quote({});
+    expect(bare.status, JSON.stringify(bare.body)).toBe(200);
+    expect(bare.body).toEqual({
+      productAmount: 39.6,
+      couponCode: null,
+      couponAmount: 0,
+      deliveryFee: 0,
+      totalVatAmount: 3.6,
+      totalAmount: 39.6,
+    });
+    // 3 × 13.20 − 10 % (3.96) + 4.00; the VAT is what is in the 35.64 paid for the goods
+    const full = await quote({ deliveryFeeId: setup.feeId, couponCode: code.toLowerCase() });
+    expect(full.body).toEqual({
+      productAmount: 39.6,
+      couponCode: code,
+      couponAmount: 3.96,
+      deliveryFee: 4,
+      totalVatAmount: 3.24,
+      totalAmount: 39.64,
+    });
+    expect((await quote({ couponCode: 'NO-SUCH-CODE' })).body.fields).toEqual({ couponCode: 'does not exist' });
+    const area = await quote({ deliveryFeeId: 999999 });
+    expect(area.status).toBe(400);
+    expect(area.body.fields).toHaveProperty('deliveryFeeId');
+    const placed = await checkout(t, shopper, { deliveryFeeId: setup.feeId, paymentMethodId: setup.cod, couponCode: code });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const { productAmount, couponAmount, deliveryFee, totalVatAmount, totalAmount } = placed.body.createdCartOrder;
+    expect({ productAmount, couponCode: code, couponAmount, deliveryFee, totalVatAmount, totalAmount }).toEqual(full.body);
+    // the cart is gone with the order: nothing to pay
+    expect((await quote({})).body).toMatchObject({ productAmount: 0, totalAmount: 0 });
+    expect((await t.call('POST', '/v1/cart-order/quote', { body: {} })).status).toBe(401);
+  });
+});
+
 describe('coupons', () => {
   test('each refusal says why: not started, expired, below the minimum, used up, used by this shopper', async () => {
     const p = await shopProduct(t, 20);

@@ -51,7 +51,34 @@ describe('the till cart', () => {
       { type: 'discount', productId: 1, discount: 100 },
     );
     expect(lineFigures(cart.lines[0]!)).toMatchObject({ gross: 3600, net: 3500, vat: 350, total: 3850, discountTooBig: false });
-    expect(cartTotals(cart.lines)).toEqual({ net: 3500, vat: 350, discount: 100, total: 3850, items: 3 });
+    expect(cartTotals(cart.lines)).toEqual({
+      goods: 3500,
+      net: 3500,
+      vat: 350,
+      discount: 100,
+      saleDiscountTooBig: false,
+      total: 3850,
+      items: 3,
+    });
+  });
+
+  test("a discount on the whole sale: shared over the lines by their nets (the server's own function), VAT on what is left, sent as discount", () => {
+    const cart = run(
+      { type: 'add', product: mug, date: today },
+      { type: 'quantity', productId: 1, quantity: 3 },
+      { type: 'discount', productId: 1, discount: 100 },
+      { type: 'add', product: soap, date: today },
+      { type: 'saleDiscount', discount: 390 },
+    );
+    // goods 35.00 + 4.00 = 39.00; 3.90 off: 3.50 on the mugs (VAT 10 % of 31.50) and 0.40 on the soap (no VAT)
+    expect(cartTotals(cart.lines, cart.saleDiscount)).toMatchObject({ goods: 3900, net: 3510, vat: 315, total: 3825, discount: 100 });
+    expect(saleBody(cart, false)).toMatchObject({ discount: 3.9 });
+    // more than the goods: not applied here, shown as refused (the server answers 400 naming discount)
+    const tooMuch = cartReducer(cart, { type: 'saleDiscount', discount: 3901 });
+    expect(cartTotals(tooMuch.lines, tooMuch.saleDiscount)).toMatchObject({ saleDiscountTooBig: true, net: 3900, total: 4250 });
+    expect(cartReducer(cart, { type: 'saleDiscount', discount: -5 }).saleDiscount).toBe(0);
+    expect(cartReducer(cart, { type: 'clear' }).saleDiscount).toBe(0);
+    expect(saleBody(cartReducer(cart, { type: 'saleDiscount', discount: 0 }), false)).not.toHaveProperty('discount');
   });
 
   test('quantity stays a whole number of at least 1; a line is removed; clear empties the cart', () => {

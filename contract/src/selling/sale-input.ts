@@ -44,6 +44,8 @@ export const saleInvoiceInput = z.object({
   termsAndConditions: optionalLines(5000),
   address: optionalLines(500),
   saleInvoiceProduct: lines,
+  /** A discount on the whole sale, an amount before VAT like a line's: shared over the lines by their nets (`discountNetLines`). */
+  discount: money.optional(),
   paidAmount: z.array(salePaymentInput, { error: 'must be a list of payments' }).max(20, 'must have at most 20 payments').default([]),
   /** 'true' parks the cart as a held sale: no stock moved, nothing posted, no payment taken. */
   isHold: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),

@@ -40,7 +40,10 @@ export const saleInvoiceOut = z.object({
   /** Σ line net, before VAT. */
   totalAmount: out.money,
   totalTaxAmount: out.money,
+  /** The line discounts and the sale's discount. */
   totalDiscountAmount: out.money,
+  /** The discount on the whole sale, before VAT (each line's share is its saleDiscount). */
+  saleDiscount: out.money,
   /** Sent only to a role holding `costPermission`. */
   profit: out.money.optional(),
   note: out.optionalText,
@@ -63,6 +66,9 @@ export const saleLineOut = z.object({
   productQuantity: out.int,
   productUnitSalePrice: out.money,
   productDiscount: out.money,
+  /** The line's share of the sale's discount, before VAT. */
+  saleDiscount: out.money,
+  /** quantity × unit price − productDiscount − saleDiscount, before VAT. */
   productFinalAmount: out.money,
   tax: out.money,
   taxAmount: out.money,

@@ -83,7 +83,10 @@ export const orderLineOut = z.object({
   unitPrice: out.money,
   /** unitPrice × quantity. */
   lineTotal: out.money,
+  /** The VAT in what the shopper pays for the line (after its coupon share; before the coupon on orders placed before shares). */
   vatAmount: out.money,
+  /** The line's share of the order's coupon (shareDiscount); null on orders placed before coupons were shared over lines. */
+  couponShare: out.money.nullable(),
   colorId: out.optionalId,
   colors: z.object({ id: out.id, name: out.text }).nullable(),
   cartOrderAttributeValue: z.array(z.object({ productAttributeValueId: out.id, name: out.text })),
@@ -224,6 +227,23 @@ const createdOrderOut = z.object({
   message: out.text,
 });
 
+/** What the checkout would charge for the caller's cart now: the delivery area and coupon chosen so far (both optional). */
+export const orderQuoteInput = z.object({ deliveryFeeId: optionalId, couponCode: optionalText(40) }).strip();
+
+/** The checkout's figures, worked out by the code that places the order; the page shows them and adds nothing. */
+export const orderQuoteOut = z.object({
+  /** The goods with VAT after catalogue discounts. */
+  productAmount: out.money,
+  couponCode: out.optionalText,
+  couponAmount: out.money,
+  /** 0 until a delivery area is chosen. */
+  deliveryFee: out.money,
+  /** The VAT in what the shopper pays (after the coupon). */
+  totalVatAmount: out.money,
+  /** productAmount − couponAmount + deliveryFee. */
+  totalAmount: out.money,
+});
+
 /** Web orders (reference 3.16–3.17). A shopper's token reaches only the shopper's own orders. */
 export const orderEndpoints = {
   create: endpoint({
@@ -244,6 +264,15 @@ export const orderEndpoints = {
     labels: orderLabels,
     answer: createdOrderOut,
     status: 201,
+  }),
+  /** The checkout's total for the caller's cart, before placing it: refusals as the checkout's (a 400 naming the field). */
+  quote: endpoint({
+    method: 'POST',
+    path: 'cart-order/quote',
+    access: 'customer',
+    body: orderQuoteInput,
+    labels: orderLabels,
+    answer: orderQuoteOut,
   }),
   list: endpoint({
     method: 'GET',

@@ -93,6 +93,8 @@ export const returnOrderLineOut = z.object({
   unitPrice: out.money,
   lineTotal: out.money,
   vatAmount: out.money,
+  /** The order line's coupon share for the quantity returned; null when the order predates shares. */
+  couponShare: out.money.nullable(),
   /** Sent only to a role holding `costPermission`. */
   unitCost: out.money.optional(),
   colorId: out.optionalId,

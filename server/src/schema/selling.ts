@@ -25,10 +25,13 @@ export const saleInvoice = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id),
-    /** Σ line net (after line discounts, before VAT). */
+    /** Σ line net (after line discounts and the sale's discount, before VAT). */
     totalAmount: moneyColumn().notNull(),
     totalTaxAmount: moneyColumn().notNull(),
+    /** Σ line discounts + the sale's discount. */
     totalDiscountAmount: moneyColumn().notNull(),
+    /** A discount on the whole sale, before VAT, shared over the lines (each line's share is its saleDiscount). */
+    saleDiscount: moneyColumn().notNull().default(0),
     /** Σ line net − Σ cost at the average cost when sold. */
     profit: moneyColumn().notNull(),
     note: text(),
@@ -76,8 +79,10 @@ export const saleInvoiceProduct = pgTable(
     productUnitSalePrice: moneyColumn().notNull(),
     /** An amount for the whole line, before VAT. */
     productDiscount: moneyColumn().notNull(),
-    /** quantity × unit price − line discount (before VAT). */
+    /** quantity × unit price − line discount − its share of the sale's discount (before VAT). */
     productFinalAmount: moneyColumn().notNull(),
+    /** The line's share of the sale's discount (shareDiscount over the lines' nets), before VAT. */
+    saleDiscount: moneyColumn().notNull().default(0),
     /** VAT percent. */
     tax: moneyColumn().notNull(),
     taxAmount: moneyColumn().notNull(),

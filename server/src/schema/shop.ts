@@ -142,8 +142,15 @@ export const cartOrderProduct = pgTable(
     /** One unit with VAT after the discount. */
     unitPrice: moneyColumn().notNull(),
     lineTotal: moneyColumn().notNull(),
+    /** The line's VAT: on what the shopper pays for it (after its coupon share) when couponShare is set. */
     vatAmount: moneyColumn().notNull(),
     unitCost: moneyColumn().notNull(),
+    /**
+     * The line's share of the order's coupon (shareDiscount); its VAT and sales are net of it. Null on
+     * orders placed before coupons came off the lines: their VAT is before the coupon, which was posted
+     * as a discount given.
+     */
+    couponShare: moneyColumn(),
   },
   (t) => [
     check('cart_order_line_quantity_positive', sql`${t.productQuantity} > 0`),
@@ -262,6 +269,8 @@ export const returnCartOrderProduct = pgTable(
     lineTotal: moneyColumn().notNull(),
     vatAmount: moneyColumn().notNull(),
     unitCost: moneyColumn().notNull(),
+    /** The order line's coupon share for the quantity returned; null when the order line has none (placed before). */
+    couponShare: moneyColumn(),
   },
   (t) => [
     check('return_cart_order_line_quantity_positive', sql`${t.productQuantity} > 0`),

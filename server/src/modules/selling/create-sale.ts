@@ -1,5 +1,6 @@
 import {
   type Cents,
+  discountNetLines,
   fromCents,
   type PaymentStatus,
   paymentStatus,
@@ -32,7 +33,11 @@ interface PricedLine {
   unitPrice: Cents;
   vatPercent: number;
   discount: Cents;
+  /** The line's share of the sale's discount. */
+  share: Cents;
+  /** After the line discount and the share, before VAT. */
   net: Cents;
+  /** On the net after the share. */
   vat: Cents;
 }
 
@@ -66,10 +71,23 @@ function priceLines(products: readonly SaleProduct[], input: SaleInvoiceInput, t
       unitPrice: unit,
       vatPercent,
       discount: lineDiscount,
+      share: 0,
       net,
       vat: percentOf(net, vatPercent),
     };
   });
+}
+
+/**
+ * The sale's discount (before VAT) shared over the priced lines by their nets (`discountNetLines`, the
+ * till's preview uses the same), each line's VAT on what is left; more than the goods is refused.
+ */
+function discountLines(lines: PricedLine[], discount: Cents): PricedLine[] {
+  if (discount === 0) return lines;
+  const goods = lines.reduce((s, l) => s + l.net, 0);
+  if (discount > goods) throw fieldError('discount', `must not be more than the goods' ${fromCents(goods).toFixed(2)}`);
+  const shared = discountNetLines(lines, discount);
+  return lines.map((l, i) => ({ ...l, share: shared[i]!.share, net: shared[i]!.net, vat: shared[i]!.vat }));
 }
 
 /** The buyer: the customer sent, else the walk-in customer, active (the lookup answered both). */
@@ -94,6 +112,7 @@ export type CreatedInvoice = {
   totalAmount: number;
   totalTaxAmount: number;
   totalDiscountAmount: number;
+  saleDiscount: number;
   profit: number;
   note: string | null;
   invoiceMemoNo: string | null;
@@ -117,6 +136,7 @@ export type CreatedInvoice = {
     productQuantity: number;
     productUnitSalePrice: number;
     productDiscount: number;
+    saleDiscount: number;
     productFinalAmount: number;
     tax: number;
     taxAmount: number;
@@ -142,7 +162,9 @@ interface PricedSale {
   salesperson: string;
   net: Cents;
   vat: Cents;
+  /** The line discounts and the sale's discount. */
   discount: Cents;
+  saleDiscount: Cents;
   date: string;
   tenders: Tender[];
   /** The shop lets the till sell below zero (allowNegativeStock). */
@@ -159,16 +181,18 @@ async function priceSale(tx: DbOrTx, input: SaleInvoiceInput, userId: number, cl
     reserveId,
   });
   const today = dayIn(clock.now(), found.timeZone ?? serverTimeZone());
-  const lines = priceLines(found.products, input, today);
+  const lines = discountLines(priceLines(found.products, input, today), toCents(input.discount ?? 0));
   const tenders = tendersFrom(found.methods, input.paidAmount);
   const customer = customerOf(found);
   let net = 0;
   let vat = 0;
   let discount = 0;
+  let saleDiscount = 0;
   for (const l of lines) {
     net += l.net;
     vat += l.vat;
-    discount += l.discount;
+    discount += l.discount + l.share;
+    saleDiscount += l.share;
   }
   return {
     invoiceId: found.invoiceId,
@@ -180,6 +204,7 @@ async function priceSale(tx: DbOrTx, input: SaleInvoiceInput, userId: number, cl
     net,
     vat,
     discount,
+    saleDiscount,
     date: input.date ?? today,
   };
 }
@@ -207,6 +232,7 @@ const headerRow = (
   totalAmount: fromCents(sale.net),
   totalTaxAmount: fromCents(sale.vat),
   totalDiscountAmount: fromCents(sale.discount),
+  saleDiscount: fromCents(sale.saleDiscount),
   profit: fromCents(profit),
   note: input.note,
   ...figures,
@@ -223,6 +249,7 @@ const lineRow = (l: PricedLine, unitCost: Cents): SaleLineRow => ({
   productQuantity: l.quantity,
   productUnitSalePrice: fromCents(l.unitPrice),
   productDiscount: fromCents(l.discount),
+  saleDiscount: fromCents(l.share),
   productFinalAmount: fromCents(l.net),
   tax: l.vatPercent,
   taxAmount: fromCents(l.vat),

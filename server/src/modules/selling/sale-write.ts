@@ -13,6 +13,8 @@ export interface SaleHeaderRow {
   totalAmount: number;
   totalTaxAmount: number;
   totalDiscountAmount: number;
+  /** The discount on the whole sale (before VAT), shared over the lines. */
+  saleDiscount: number;
   profit: number;
   /** Left out (undefined) when rewriting a held sale: its note stays. */
   note: string | null | undefined;
@@ -38,6 +40,8 @@ export interface SaleLineRow {
   productQuantity: number;
   productUnitSalePrice: number;
   productDiscount: number;
+  /** The line's share of the sale's discount. */
+  saleDiscount: number;
   productFinalAmount: number;
   tax: number;
   taxAmount: number;
@@ -87,7 +91,7 @@ export async function writeSaleRows(
     how === 'replace'
       ? sql`h as (update sale_invoice set date = ${h.date}::date, customer_id = ${h.customerId}, user_id = ${h.userId},
           total_amount = ${h.totalAmount}, total_tax_amount = ${h.totalTaxAmount}, total_discount_amount = ${h.totalDiscountAmount},
-          profit = ${h.profit}, note = ${keptOr('note', h.note)}, paid_amount = ${h.paidAmount}, due_amount = ${h.dueAmount},
+          sale_discount = ${h.saleDiscount}, profit = ${h.profit}, note = ${keptOr('note', h.note)}, paid_amount = ${h.paidAmount}, due_amount = ${h.dueAmount},
           order_status = ${h.orderStatus}, invoice_memo_no = ${keptOr('invoice_memo_no', h.extra.invoiceMemoNo)},
           due_date = ${keptOr('due_date', h.extra.dueDate, '::date')},
           terms_and_conditions = ${keptOr('terms_and_conditions', h.extra.termsAndConditions)},
@@ -95,11 +99,11 @@ export async function writeSaleRows(
           where id = ${invoiceId} ${written}),
         gone as (delete from sale_invoice_product where invoice_id = ${invoiceId}),`
       : sql`h as (insert into sale_invoice (id, date, state, customer_id, user_id, total_amount, total_tax_amount,
-            total_discount_amount, profit, note, paid_amount, due_amount, order_status, invoice_memo_no, due_date,
+            total_discount_amount, sale_discount, profit, note, paid_amount, due_amount, order_status, invoice_memo_no, due_date,
             terms_and_conditions, address, number)
           overriding system value
           values (${invoiceId}, ${h.date}::date, ${how.insert}, ${h.customerId}, ${h.userId}, ${h.totalAmount}, ${h.totalTaxAmount},
-            ${h.totalDiscountAmount}, ${h.profit}, ${h.note ?? null}, ${h.paidAmount}, ${h.dueAmount}, ${h.orderStatus},
+            ${h.totalDiscountAmount}, ${h.saleDiscount}, ${h.profit}, ${h.note ?? null}, ${h.paidAmount}, ${h.dueAmount}, ${h.orderStatus},
             ${h.extra.invoiceMemoNo ?? null}, ${h.extra.dueDate ?? null}::date, ${h.extra.termsAndConditions ?? null}, ${h.extra.address ?? null},
             ${number})
           ${written}),`;
@@ -121,11 +125,12 @@ export async function writeSaleRows(
     with ${num} ${head}
     li as (
       insert into sale_invoice_product (invoice_id, product_id, product_quantity, product_unit_sale_price, product_discount,
-        product_final_amount, tax, tax_amount, unit_cost)
-      select h.id, l."productId", l."productQuantity", l."productUnitSalePrice", l."productDiscount", l."productFinalAmount",
-        l.tax, l."taxAmount", l."unitCost"
+        sale_discount, product_final_amount, tax, tax_amount, unit_cost)
+      select h.id, l."productId", l."productQuantity", l."productUnitSalePrice", l."productDiscount", l."saleDiscount",
+        l."productFinalAmount", l.tax, l."taxAmount", l."unitCost"
       from h, jsonb_to_recordset(${input}::jsonb) as l(n int, "productId" int, "productQuantity" int, "productUnitSalePrice" numeric,
-        "productDiscount" numeric, "productFinalAmount" numeric, tax numeric, "taxAmount" numeric, "unitCost" numeric)
+        "productDiscount" numeric, "saleDiscount" numeric, "productFinalAmount" numeric, tax numeric, "taxAmount" numeric,
+        "unitCost" numeric)
       order by l.n
       returning id)${books ? sql`, posted as (${books.sql})` : sql``}
     select ${books ? sql`(select count(*)::int from posted)` : sql`0`} as posted, floor(extract(epoch from h.created_at) * 1000)::float8 as created_ms,

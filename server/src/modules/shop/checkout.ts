@@ -1,37 +1,16 @@
-import { type Cents, type checkoutInput, couponAmount, couponRefusal, fromCents, orderLabels } from '@tillbook/contract';
+import { type Cents, type checkoutInput, fromCents, orderLabels } from '@tillbook/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import { vatByRate } from '../accounting/index.ts';
-import { readStoredCart, type StoredLine } from './cart-read.ts';
+import { readStoredCart } from './cart-read.ts';
 import { lockCoupon, lookUpCheckout } from './checkout-lookup.ts';
 import { type CreatedOrder, createdOrder } from './created-order.ts';
+import { couponOff, goodsOf, orderMoney, priceCart } from './order-figures.ts';
 import { orderPlacedMail } from './order-mail.ts';
 import { orderPostings } from './order-postings.ts';
 import { manualTransactionId, takeOrderGoods, writeOrder } from './order-write.ts';
-import { unitCents } from './shop-products.ts';
 import { keepShopperName } from './shopper-name.ts';
-
-interface PricedLine {
-  line: StoredLine;
-  unitPrice: Cents;
-  net: Cents;
-  vat: Cents;
-  off: Cents;
-  vatPercent: number;
-}
-
-/** Each cart line at today's price (`unitPrice`), per unit and for the line; a product no longer sold refuses the checkout. */
-function priceCart(lines: readonly StoredLine[], today: string): PricedLine[] {
-  return lines.map((line) => {
-    if (!line.product.active)
-      throw badRequest(`${line.product.name} is no longer for sale: remove it from your cart`, {
-        productId: `${line.product.name} is not for sale`,
-      });
-    const unit = unitCents(line.product, today);
-    return { line, unitPrice: unit.final, net: unit.net, vat: unit.vat, off: unit.off, vatPercent: line.product.vat ?? 0 };
-  });
-}
 
 export interface PlacedOrder {
   orderId: number;
@@ -71,24 +50,11 @@ export async function placeOrder(
     if (!input.CustomerTransactionId) throw fieldError('CustomerTransactionId', `is required to pay by ${method.methodName}`, orderLabels);
   }
   const priced = priceCart(cart.lines, today);
-  let goods = 0;
-  let net = 0;
-  let vat = 0;
-  let discount = 0;
-  for (const p of priced) {
-    const q = p.line.productQuantity;
-    goods += p.unitPrice * q;
-    net += p.net * q;
-    vat += p.vat * q;
-    discount += p.off * q;
-  }
   let coupon: { id: number; amount: Cents; code: string } | null = null;
   if (input.couponCode) {
     const terms = await lockCoupon(tx, input.couponCode, customerId);
-    if (!terms) throw badRequest(`There is no coupon ${input.couponCode}`, { couponCode: 'does not exist' });
-    const refusal = couponRefusal(terms, today, fromCents(goods), terms);
-    if (refusal) throw badRequest(refusal, { couponCode: refusal });
-    coupon = { id: terms.id, amount: couponAmount(terms, goods), code: terms.couponCode };
+    const amount = couponOff(terms, input.couponCode, goodsOf(priced), today);
+    coupon = { id: terms!.id, amount, code: terms!.couponCode };
   }
   const orderId = found.orderId;
   // stock first, every product once, in id order (moveStocks locks them so); never below zero on the web
@@ -99,11 +65,13 @@ export async function placeOrder(
   );
   // the writes: the name the shopper gave (when the account had none), then the order
   await keepShopperName(tx, customerId, input);
-  const cost = priced.reduce((s, p) => s + costs.get(p.line.productId)! * p.line.productQuantity, 0);
+  // the coupon shared over the lines by their amounts; each line's VAT and net are on what the shopper pays for it
   const fee = Math.round(found.fee.deliveryFee * 100);
-  const couponCents = coupon?.amount ?? 0;
-  const total = goods - couponCents + fee;
-  const profit = net - couponCents - cost;
+  const money = orderMoney(priced, coupon?.amount ?? 0, fee);
+  const { goods, net, vat, discount, total, lines: paid } = money;
+  const cost = priced.reduce((s, p) => s + costs.get(p.line.productId)! * p.line.productQuantity, 0);
+  const couponCents = money.coupon;
+  const profit = net - cost;
   const header = {
     id: orderId,
     date: today,
@@ -129,7 +97,7 @@ export async function placeOrder(
     is_re_ordered: false,
     previous_cart_order_id: null,
   };
-  const lines = priced.map((p) => ({
+  const lines = priced.map((p, i) => ({
     product_id: p.line.productId,
     color_id: p.line.colorId,
     attribute_value_ids: p.line.attributeValueIds,
@@ -140,7 +108,8 @@ export async function placeOrder(
     discount: fromCents(p.off),
     unit_price: fromCents(p.unitPrice),
     line_total: fromCents(p.unitPrice * p.line.productQuantity),
-    vat_amount: fromCents(p.vat * p.line.productQuantity),
+    vat_amount: fromCents(paid[i]!.vat),
+    coupon_share: fromCents(paid[i]!.share),
     unit_cost: fromCents(costs.get(p.line.productId)!),
   }));
   const payment = {
@@ -157,9 +126,8 @@ export async function placeOrder(
     orderId,
     date: today,
     net,
-    vat: vatByRate(priced.map((p) => ({ rate: p.vatPercent, vat: p.vat * p.line.productQuantity }))),
+    vat: vatByRate(priced.map((p, i) => ({ rate: p.vatPercent, vat: paid[i]!.vat }))),
     deliveryFee: fee,
-    coupon: couponCents,
     cost,
   });
   // the order, its lines, its first status, its payment record and its postings in one statement; the cart goes with them

@@ -37,6 +37,7 @@ export interface WrittenLine {
   unit_price: number;
   line_total: number;
   vat_amount: number;
+  coupon_share: number | null;
 }
 
 /**
@@ -110,6 +111,7 @@ export function createdOrder(w: {
         unitPrice: l.unit_price,
         lineTotal: l.line_total,
         vatAmount: l.vat_amount,
+        couponShare: l.coupon_share,
         colorId: l.color_id,
         colors: from.colors,
         cartOrderAttributeValue: from.cartAttributeValue,

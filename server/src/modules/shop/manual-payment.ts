@@ -8,7 +8,7 @@ import { AppError, badRequest, fieldError, notFound } from '../../platform/error
 import { type ListQuery, whereAll } from '../../platform/list-query.ts';
 import { paged, rawRows } from '../../platform/queries.ts';
 import { customer, manualPayment } from '../../schema/index.ts';
-import { keepOrderFigures } from './order-figures.ts';
+import { keepOrderFigures } from './order-kept-figures.ts';
 import { manualPaymentRows } from './order-read.ts';
 import { lockOrder, takePayment } from './order-status.ts';
 import { manualTransactionId } from './order-write.ts';

@@ -5,11 +5,11 @@ import type { Posting, VatShare } from '../accounting/index.ts';
 export interface OrderFigures {
   orderId: number;
   date: string;
-  /** The goods net of VAT and catalogue discounts. */
+  /** The goods net of VAT, catalogue discounts and the coupon (each line's share of it, shareDiscount). */
   net: Cents;
+  /** The VAT on what the shopper pays for the goods, per rate. */
   vat: VatShare[];
   deliveryFee: Cents;
-  coupon: Cents;
   /** The goods at the average cost they left at. */
   cost: Cents;
 }
@@ -18,9 +18,11 @@ const base = (orderId: number, date: string) => ({ date, type: 'order' as const,
 
 /**
  * A web order's postings when it is placed (stock leaves then): the cost of the goods against
- * inventory; the receivable against sales (net), VAT output (per rate) and delivery income; the
- * coupon as a discount given off the receivable. The receivable then holds exactly what the shopper
- * owes: goods with VAT − coupon + delivery fee. Revenue is counted once (reference defect 20).
+ * inventory; the receivable against sales (net after the coupon), VAT output (per rate, on what is
+ * paid) and delivery income. The coupon is no posting of its own: it lowers sales and VAT line by line
+ * (orders placed before that posted it as a discount given: those postings stay). The receivable then
+ * holds exactly what the shopper owes: goods with VAT − coupon + delivery fee. Revenue is counted once
+ * (reference defect 20).
  */
 export function orderPostings(o: OrderFigures): Posting[] {
   const b = base(o.orderId, o.date);
@@ -39,7 +41,6 @@ export function orderPostings(o: OrderFigures): Posting[] {
       }),
     ),
     { ...b, debit: 'accountsReceivable', credit: 'deliveryIncome', amount: o.deliveryFee, particulars: `${about}: delivery` },
-    { ...b, debit: 'discountGiven', credit: 'accountsReceivable', amount: o.coupon, particulars: `${about}: coupon` },
   ];
 }
 

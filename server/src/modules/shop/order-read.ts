@@ -147,6 +147,7 @@ export async function linesOf(db: DbOrTx, orderId: number) {
       unitPrice: l.unitPrice,
       lineTotal: l.lineTotal,
       vatAmount: l.vatAmount,
+      couponShare: l.couponShare,
       unitCost: l.unitCost,
       colorId: l.colorId,
       colorName: colors.name,

@@ -9,7 +9,7 @@ import { assertTransition, transition } from '../../platform/transition.ts';
 import { post, reversePostings } from '../accounting/index.ts';
 import { bringGoodsBack } from '../inventory/index.ts';
 import { orderDoc, orderDocument, orderStatusesByServer } from './order-doc.ts';
-import { keepOrderFigures } from './order-figures.ts';
+import { keepOrderFigures } from './order-kept-figures.ts';
 import { orderStatusMail } from './order-mail.ts';
 import { deliveryFeeChange, orderPaymentPosting } from './order-postings.ts';
 import { keepTrackingNumber } from './order-tracking.ts';

@@ -85,6 +85,8 @@ export interface OrderLineRow {
   unit_price: number;
   line_total: number;
   vat_amount: number;
+  /** The line's share of the order's coupon (null: an order placed before coupons were shared over lines). */
+  coupon_share: number | null;
   unit_cost: number;
 }
 
@@ -139,12 +141,12 @@ export async function writeOrder(tx: DbOrTx, o: NewOrder): Promise<{ lineIds: nu
       returning id),
     l as (
       insert into cart_order_product (invoice_id, product_id, color_id, attribute_value_ids, product_quantity, product_sale_price,
-        product_vat, discount_type, discount, unit_price, line_total, vat_amount, unit_cost)
+        product_vat, discount_type, discount, unit_price, line_total, vat_amount, coupon_share, unit_cost)
       select o.id, r.product_id, r.color_id, r.attribute_value_ids, r.product_quantity, r.product_sale_price, r.product_vat,
-        r.discount_type, r.discount, r.unit_price, r.line_total, r.vat_amount, r.unit_cost
+        r.discount_type, r.discount, r.unit_price, r.line_total, r.vat_amount, r.coupon_share, r.unit_cost
       from o, jsonb_to_recordset(${JSON.stringify(o.lines.map((l, n) => ({ ...l, n })))}::jsonb) as r(product_id int, color_id int,
         attribute_value_ids int[], product_quantity int, product_sale_price numeric, product_vat numeric, discount_type text,
-        discount numeric, unit_price numeric, line_total numeric, vat_amount numeric, unit_cost numeric, n int)
+        discount numeric, unit_price numeric, line_total numeric, vat_amount numeric, coupon_share numeric, unit_cost numeric, n int)
       order by r.n
       returning id),
     s as (insert into order_status_history (cart_order_id, order_status, user_id) select o.id, 'PENDING', ${o.userId}::int from o),

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { rawRows } from '../../platform/queries.ts';
 import { vatByRate } from '../accounting/index.ts';
-import { keepOrderFigures } from './order-figures.ts';
+import { keepOrderFigures } from './order-kept-figures.ts';
 import { orderPlacedMail } from './order-mail.ts';
 import { orderPostings } from './order-postings.ts';
 import { lockOrder } from './order-status.ts';
@@ -27,11 +27,14 @@ interface ReturnedLine {
   unit_price: string;
   /** The order line's VAT on one unit. */
   unit_vat: string;
+  /** What the return took back of the line's VAT and its coupon share (null: an order placed before shares). */
+  vat_amount: string;
+  coupon_share: string | null;
 }
 
 /**
  * POST cart-order/reOrder (reference 3.18): the replacement order of a return in RESEND. The returned
- * lines at their snapshot prices, no coupon, no delivery fee, the returned order's address, phone and
+ * lines at their snapshot prices with the coupon shares they carry (the shopper keeps the coupon), no delivery fee, the returned order's address, phone and
  * payment method; the stock leaves through moveStocks (never below zero: 409 naming the product); it is
  * paid by the return's credit (due 0, its payment record accepted) and starts PENDING like any order.
  * The return becomes RESENDED and names it. Locks: the return, then its order, then the stock.
@@ -58,7 +61,8 @@ export async function reOrder(
   const lines = await rawRows<ReturnedLine>(
     tx,
     sql`select rl.product_id, rl.color_id, rl.attribute_value_ids, rl.product_quantity, rl.product_sale_price::text, rl.product_vat::text,
-        rl.discount_type, l.discount::text as unit_discount, rl.unit_price::text, (l.vat_amount / l.product_quantity)::text as unit_vat
+        rl.discount_type, l.discount::text as unit_discount, rl.unit_price::text, (l.vat_amount / l.product_quantity)::text as unit_vat,
+        rl.vat_amount::text, rl.coupon_share::text
       from return_cart_order_product rl join cart_order_product l on l.id = rl.cart_order_product_id
       where rl.return_cart_order_id = ${r.id} order by rl.id`,
   );
@@ -71,14 +75,19 @@ export async function reOrder(
   const priced = lines.map((l) => {
     const q = l.product_quantity;
     const unit = toCents(Number(l.unit_price));
-    const vat = Math.round(toCents(Number(l.unit_vat)));
-    return { l, q, goods: unit * q, vat: vat * q, off: toCents(Number(l.unit_discount)) * q, cost: costs.get(l.product_id)! * q };
+    // the goods at what the shopper paid for them: the line's coupon share and the VAT the return took back go with them
+    const shared = l.coupon_share !== null;
+    const vat = shared ? toCents(Number(l.vat_amount)) : Math.round(toCents(Number(l.unit_vat))) * q;
+    const share = shared ? toCents(Number(l.coupon_share)) : 0;
+    return { l, q, goods: unit * q, vat, share, off: toCents(Number(l.unit_discount)) * q, cost: costs.get(l.product_id)! * q };
   });
   const sum = (pick: (p: (typeof priced)[number]) => number) => priced.reduce((s, p) => s + pick(p), 0);
   const goods = sum((p) => p.goods);
+  const coupon = sum((p) => p.share);
   const vat = sum((p) => p.vat);
   const cost = sum((p) => p.cost);
-  const net = goods - vat;
+  const total = goods - coupon;
+  const net = total - vat;
   const header = {
     id: replacementId,
     date,
@@ -89,13 +98,13 @@ export async function reOrder(
     total_vat_amount: fromCents(vat),
     total_discount_amount: fromCents(sum((p) => p.off)),
     coupon_id: null,
-    coupon_amount: 0,
+    coupon_amount: fromCents(coupon),
     delivery_fee_id: null,
     delivery_area: null,
     delivery_fee: 0,
-    total_amount: fromCents(goods),
+    total_amount: fromCents(total),
     // paid by the return's credit, posted with it
-    paid_amount: fromCents(goods),
+    paid_amount: fromCents(total),
     due_amount: 0,
     cost: fromCents(cost),
     profit: fromCents(net - cost),
@@ -117,6 +126,7 @@ export async function reOrder(
     unit_price: Number(p.l.unit_price),
     line_total: fromCents(p.goods),
     vat_amount: fromCents(p.vat),
+    coupon_share: p.l.coupon_share === null ? null : fromCents(p.share),
     unit_cost: fromCents(costs.get(p.l.product_id)!),
   }));
   await writeOrder(tx, {
@@ -125,7 +135,7 @@ export async function reOrder(
     payment: {
       customer_id: head!.customer_id,
       payment_method_id: order.payment_method_id,
-      amount: fromCents(goods),
+      amount: fromCents(total),
       manual_transaction_id: manualTransactionId(),
       customer_account: null,
       customer_transaction_id: null,
@@ -140,10 +150,9 @@ export async function reOrder(
         net,
         vat: vatByRate(priced.map((p) => ({ rate: Number(p.l.product_vat), vat: p.vat }))),
         deliveryFee: 0,
-        coupon: 0,
         cost,
       }),
-      ...replacementPaidPostings({ orderId: order.id, returnId: r.id, replacementId, date }, order.sub_account_id, goods),
+      ...replacementPaidPostings({ orderId: order.id, returnId: r.id, replacementId, date }, order.sub_account_id, total),
     ],
   });
   // the return's credit is spent: the returned order no longer owes the shopper it

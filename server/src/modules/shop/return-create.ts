@@ -19,8 +19,13 @@ interface OrderLine {
   unit_price: string;
   vat_amount: string;
   unit_cost: string;
+  /** The line's coupon share; null on orders placed before coupons were shared over lines. */
+  coupon_share: string | null;
   /** Units of the line in returns that are not REJECTED. */
   returned: number;
+  /** What those returns took of the line's VAT and of its coupon share. */
+  returned_vat: string;
+  returned_share: string;
 }
 
 /** A returned quantity of an order line, priced from the line's snapshot per unit (cents). */
@@ -31,22 +36,39 @@ export interface ReturnedPart {
   vat: Cents;
   discount: Cents;
   cost: Cents;
+  /** Its part of the line's coupon share; null when the line has none (an order placed before shares). */
+  couponShare: Cents | null;
 }
 
-/** A part of a line: every figure of the snapshot is per unit (the line's VAT is its units' VAT), so any part of it takes its share only. */
+/**
+ * What a part of a line takes of a figure charged on the whole line: its units' part, rounded to the
+ * cent; the part that brings the line's last units back takes what the line's other returns left, so a
+ * line returned in parts gives back exactly what it was charged.
+ */
+function partOfFigure(whole: Cents, taken: Cents, line: OrderLine, quantity: number): Cents {
+  if (line.returned + quantity >= line.product_quantity) return whole - taken;
+  return Math.round((whole * quantity) / line.product_quantity);
+}
+
+/**
+ * A part of a line: the unit figures of the snapshot times the quantity; the VAT and the coupon share
+ * (charged on the line) as `partOfFigure` takes them, so returns take back exactly the line's VAT.
+ */
 export function partOf(line: OrderLine, quantity: number): ReturnedPart {
-  const vatPerUnit = Math.round(toCents(Number(line.vat_amount)) / line.product_quantity);
+  const share = line.coupon_share === null ? null : toCents(Number(line.coupon_share));
   return {
     line,
     quantity,
     lineTotal: toCents(Number(line.unit_price)) * quantity,
-    vat: vatPerUnit * quantity,
+    vat: partOfFigure(toCents(Number(line.vat_amount)), toCents(Number(line.returned_vat)), line, quantity),
     discount: toCents(Number(line.discount)) * quantity,
     cost: toCents(Number(line.unit_cost)) * quantity,
+    couponShare: share === null ? null : partOfFigure(share, toCents(Number(line.returned_share)), line, quantity),
   };
 }
 
 /**
+ * For an order placed before coupons were shared over its lines (its lines' couponShare is null).
  * The coupon's share of goods returned: couponAmount × their total / the order's goods, never more than
  * what the order's other returns left of it; the return that brings the last unit back takes the rest.
  * A return resent keeps its goods' share on the order (the shopper keeps the coupon), so it counts its
@@ -92,9 +114,13 @@ export const orderLinesWithReturns = (tx: DbOrTx, orderId: number) =>
     tx,
     sql`select l.id, l.product_id, p.name, l.color_id, l.attribute_value_ids, l.product_quantity, l.product_sale_price::text,
         l.product_vat::text, l.discount_type, l.discount::text, l.unit_price::text, l.vat_amount::text, l.unit_cost::text,
-        coalesce((select sum(rl.product_quantity) from return_cart_order_product rl join return_cart_order r on r.id = rl.return_cart_order_id
-          where rl.cart_order_product_id = l.id and r.return_cart_order_status <> 'REJECTED'), 0)::int as returned
-      from cart_order_product l join product p on p.id = l.product_id where l.invoice_id = ${orderId} order by l.id`,
+        l.coupon_share::text, coalesce(b.units, 0)::int as returned, coalesce(b.vat, 0)::text as returned_vat,
+        coalesce(b.share, 0)::text as returned_share
+      from cart_order_product l join product p on p.id = l.product_id
+      left join lateral (select sum(rl.product_quantity) as units, sum(rl.vat_amount) as vat, sum(rl.coupon_share) as share
+        from return_cart_order_product rl join return_cart_order r on r.id = rl.return_cart_order_id
+        where rl.cart_order_product_id = l.id and r.return_cart_order_status <> 'REJECTED') b on true
+      where l.invoice_id = ${orderId} order by l.id`,
   );
 
 /**
@@ -143,12 +169,15 @@ export async function createReturn(
   const total = (pick: (p: ReturnedPart) => Cents) => parts.reduce((s, p) => s + pick(p), 0);
   const goods = total((p) => p.lineTotal);
   const unitsLeft = lines.reduce((s, l) => s + l.product_quantity - l.returned, 0) - total((p) => p.quantity);
-  const share = await couponShare(
-    tx,
-    { id: order.id, coupon: toCents(Number(order.coupon_amount)), goods: toCents(Number(order.product_amount)) },
-    goods,
-    unitsLeft === 0,
-  );
+  // each line's own share of the coupon; an order placed before shares prorates the order's coupon (couponShare)
+  const share = parts.every((p) => p.couponShare !== null)
+    ? total((p) => p.couponShare!)
+    : await couponShare(
+        tx,
+        { id: order.id, coupon: toCents(Number(order.coupon_amount)), goods: toCents(Number(order.product_amount)) },
+        goods,
+        unitsLeft === 0,
+      );
   const header = {
     date: today,
     cart_order_id: order.id,
@@ -174,6 +203,7 @@ export async function createReturn(
     unit_price: Number(p.line.unit_price),
     line_total: fromCents(p.lineTotal),
     vat_amount: fromCents(p.vat),
+    coupon_share: p.couponShare === null ? null : fromCents(p.couponShare),
     unit_cost: Number(p.line.unit_cost),
   }));
   const [written] = await rawRows<{ id: number }>(
@@ -188,12 +218,12 @@ export async function createReturn(
       returning id),
     l as (
       insert into return_cart_order_product (return_cart_order_id, cart_order_product_id, product_id, color_id, attribute_value_ids,
-        product_quantity, product_sale_price, product_vat, discount_type, discount, unit_price, line_total, vat_amount, unit_cost)
+        product_quantity, product_sale_price, product_vat, discount_type, discount, unit_price, line_total, vat_amount, coupon_share, unit_cost)
       select r.id, x.cart_order_product_id, x.product_id, x.color_id, x.attribute_value_ids, x.product_quantity, x.product_sale_price,
-        x.product_vat, x.discount_type, x.discount, x.unit_price, x.line_total, x.vat_amount, x.unit_cost
+        x.product_vat, x.discount_type, x.discount, x.unit_price, x.line_total, x.vat_amount, x.coupon_share, x.unit_cost
       from r, jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(cart_order_product_id int, product_id int, color_id int,
         attribute_value_ids int[], product_quantity int, product_sale_price numeric, product_vat numeric, discount_type text,
-        discount numeric, unit_price numeric, line_total numeric, vat_amount numeric, unit_cost numeric)
+        discount numeric, unit_price numeric, line_total numeric, vat_amount numeric, coupon_share numeric, unit_cost numeric)
       order by x.cart_order_product_id)
     select id from r`,
   );

@@ -6,10 +6,11 @@ export interface ReturnFigures {
   orderId: number;
   returnId: number;
   date: string;
-  /** The goods returned net of VAT and catalogue discount. */
+  /** The goods returned net of VAT, catalogue discount and (its lines' shares of) the coupon. */
   net: Cents;
+  /** The VAT charged on the lines for the quantity returned, per rate. */
   vat: VatShare[];
-  /** The order coupon's share of the goods returned. */
+  /** An order placed before coupons were shared over lines: the coupon's share of the goods returned, given back as a discount given; else 0. */
   coupon: Cents;
   /** The goods at the cost they left at. */
   cost: Cents;
@@ -21,7 +22,8 @@ const about = (f: { orderId: number; returnId: number }) => `Web order #${f.orde
 
 /**
  * RECEIVED: the checkout's postings reversed for the part returned: the goods back into inventory at the
- * cost they left at; sales (net) and VAT (per rate) off the receivable; the coupon's share back on it.
+ * cost they left at; sales (net after the coupon share) and VAT (per rate, exactly what the lines were
+ * charged) off the receivable; for an order placed before shares, the coupon's share back on it.
  * The order's receivable then holds what the shop owes the shopper for the return (its total).
  */
 export function returnReceivedPostings(f: ReturnFigures): Posting[] {
@@ -55,7 +57,11 @@ export function returnRefundPosting(f: { orderId: number; returnId: number; date
   };
 }
 
-/** RESEND: the shopper keeps the coupon on goods replaced: its share goes back to the order as a discount given (the return's credit grows by it). */
+/**
+ * RESEND of a return of an order placed before coupons were shared over lines: the shopper keeps the
+ * coupon on goods replaced: its share goes back to the order as a discount given (the return's credit
+ * grows by it). Since shares, the share goes with the goods to the replacement order and nothing is posted.
+ */
 export function returnCouponKeptPosting(f: { orderId: number; returnId: number; date: string }, coupon: Cents): Posting {
   return {
     ...base(f.orderId, f.date),

@@ -123,6 +123,7 @@ async function returnLines(db: DbOrTx, returnId: number) {
       unitPrice: l.unitPrice,
       lineTotal: l.lineTotal,
       vatAmount: l.vatAmount,
+      couponShare: l.couponShare,
       unitCost: l.unitCost,
       colorId: l.colorId,
       colorName: colors.name,

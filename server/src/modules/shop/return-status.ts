@@ -7,7 +7,7 @@ import { rawRows } from '../../platform/queries.ts';
 import { assertTransition, transition } from '../../platform/transition.ts';
 import { post, vatByRate } from '../accounting/index.ts';
 import { bringGoodsBack } from '../inventory/index.ts';
-import { keepOrderFigures } from './order-figures.ts';
+import { keepOrderFigures } from './order-kept-figures.ts';
 import { orderStatusMail } from './order-mail.ts';
 import { lockOrder, moveOrderStatus } from './order-status.ts';
 import { onlyFor, returnDoc, returnDocument } from './return-doc.ts';
@@ -23,14 +23,18 @@ export interface LockedReturn {
   total_vat_amount: string;
   coupon_amount: string;
   cost: string;
+  /** Its lines carry their coupon shares (an order placed since coupons are shared over lines). */
+  shared: boolean;
 }
 
 /** The return's row, locked for the rest of the transaction: two moves of one return take turns, the second sees the first. */
 export async function lockReturn(tx: DbOrTx, returnId: number): Promise<LockedReturn> {
   const [row] = await rawRows<LockedReturn>(
     tx,
-    sql`select id, cart_order_id, return_type, return_cart_order_status, total_amount::text, total_vat_amount::text, coupon_amount::text,
-        cost::text from return_cart_order where id = ${returnId} for update`,
+    sql`select r.id, r.cart_order_id, r.return_type, r.return_cart_order_status, r.total_amount::text, r.total_vat_amount::text,
+        r.coupon_amount::text, r.cost::text, not exists (select 1 from return_cart_order_product l
+          where l.return_cart_order_id = r.id and l.coupon_share is null) as shared
+      from return_cart_order r where r.id = ${returnId} for update of r`,
   );
   if (!row) throw notFound(`Return ${returnId}`);
   return row;
@@ -56,10 +60,19 @@ export const moveReturnStatus = (tx: DbOrTx, returnId: number, to: ReturnStatus,
  * every unit of the order is back, the order becomes RETURNED.
  */
 async function receive(tx: DbOrTx, r: LockedReturn, orderStatus: string, userId: number, date: string, publicUrl: string) {
-  const lines = await rawRows<{ product_id: number; quantity: number; unit_cost: string; net: string; vat_rate: string; vat: string }>(
+  const lines = await rawRows<{
+    product_id: number;
+    quantity: number;
+    unit_cost: string;
+    net: string;
+    vat_rate: string;
+    vat: string;
+    shared: boolean;
+  }>(
     tx,
-    sql`select product_id, product_quantity as quantity, unit_cost::text, (line_total - vat_amount)::text as net, product_vat::text as vat_rate,
-        vat_amount::text as vat from return_cart_order_product where return_cart_order_id = ${r.id} order by product_id, id`,
+    sql`select product_id, product_quantity as quantity, unit_cost::text, (line_total - coalesce(coupon_share, 0) - vat_amount)::text as net,
+        product_vat::text as vat_rate, vat_amount::text as vat, coupon_share is not null as shared
+      from return_cart_order_product where return_cart_order_id = ${r.id} order by product_id, id`,
   );
   await bringGoodsBack(
     tx,
@@ -68,8 +81,9 @@ async function receive(tx: DbOrTx, r: LockedReturn, orderStatus: string, userId:
   );
   // the cost as the movements value it (quantity × the unit cost the goods left at)
   const cost = lines.reduce((s, l) => s + l.quantity * toCents(Number(l.unit_cost)), 0);
+  // the lines' net and VAT after their coupon shares; a return of an order placed before shares gives its coupon share back as a discount given
   const net = lines.reduce((s, l) => s + toCents(Number(l.net)), 0);
-  const coupon = toCents(Number(r.coupon_amount));
+  const coupon = lines.every((l) => l.shared) ? 0 : toCents(Number(r.coupon_amount));
   await post(
     tx,
     returnReceivedPostings({
@@ -101,7 +115,8 @@ async function receive(tx: DbOrTx, r: LockedReturn, orderStatus: string, userId:
  * naming both states otherwise; REFUNDED only for a REFUND return, RESEND only for a PRODUCT one,
  * RESENDED only with the replacement order), with what each move does: RECEIVED brings the goods back
  * and reverses their postings; REFUNDED pays the return's total back through the order's payment
- * method; RESEND keeps the coupon on the order (the return's credit grows by its share); REJECTED only
+ * method; RESEND keeps the coupon on the order (an order placed before coupons were shared over lines: the
+ * return's credit grows by its share; since then the share goes with the goods to the replacement); REJECTED only
  * from PENDING. The return's row is locked first, then its order's. The shopper is mailed each step.
  */
 export async function moveReturn(
@@ -129,7 +144,7 @@ export async function moveReturn(
   else if (to === 'REFUNDED') {
     await post(tx, [returnRefundPosting(step, order.sub_account_id, toCents(Number(r.total_amount)))]);
     await moveReturnStatus(tx, r.id, to);
-  } else if (to === 'RESEND') {
+  } else if (to === 'RESEND' && !r.shared) {
     await post(tx, [returnCouponKeptPosting(step, toCents(Number(r.coupon_amount)))]);
     await moveReturnStatus(tx, r.id, to, { totalAmount: sql`total_amount + coupon_amount`, couponAmount: 0 });
   } else await moveReturnStatus(tx, r.id, to);

@@ -21,7 +21,8 @@ import { cartOf } from './cart-read.ts';
 import { placeOrder } from './checkout.ts';
 import { couponByCode } from './coupon-check.ts';
 import { addManualPayment, listManualPayments, readManualPayment, setManualPaymentStatus, verifyPayment } from './manual-payment.ts';
-import { assertOrderFiguresMatchLedger } from './order-figures.ts';
+import { assertOrderFiguresMatchLedger } from './order-kept-figures.ts';
+import { quoteOrder } from './order-quote.ts';
 import { listOrders, readOrder } from './order-read.ts';
 import { moveOrder } from './order-status.ts';
 import { returnRoutes } from './return-routes.ts';
@@ -81,6 +82,7 @@ export function shopRoutes(ctx: AppContext): RouteDef[] {
 
     implement(ctx, orderEndpoints.create, ({ req, body }) => checkout(req, body)),
     implement(ctx, orderEndpoints.createOrder, ({ req, body }) => checkout(req, body)),
+    implement(ctx, orderEndpoints.quote, async ({ req, body }) => quoteOrder(db, me(req), body, await day.today(req))),
     implement(ctx, orderEndpoints.list, async ({ req, query }) => {
       const list = await listOrders(db, query, customerOf(req));
       return {

@@ -116,6 +116,7 @@ export default function SaleDetailPage() {
           ['Amount', money(sale.totalAmount)],
           ['VAT', money(sale.totalTaxAmount)],
           ['Discount', money(sale.totalDiscountAmount)],
+          ...(sale.saleDiscount > 0 ? [['of which on the whole sale', money(sale.saleDiscount)] as [string, string]] : []),
           ['Total with VAT', money(withVat(sale.totalAmount, sale.totalTaxAmount))],
           ['Paid', money(d.totalPaidAmount)],
           ['Returned', money(d.totalReturnAmount)],

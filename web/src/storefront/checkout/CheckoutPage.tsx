@@ -16,11 +16,10 @@ import { serverCartKey, useCart } from '../cart/use-cart.ts';
 import { useMoney } from '../shop.ts';
 import { type AppliedCoupon, CouponField } from './CouponField.tsx';
 import { PaymentChoice } from './PaymentChoice.tsx';
+import { useQuote } from './use-quote.ts';
 import '../account/account.css';
 import '../cart/cart.css';
 import './checkout.css';
-
-const cents = (n: number) => Math.round(n * 100);
 
 /** What the checkout calls the fields the server may name in a refusal. */
 const fieldLabels: Record<string, string> = {
@@ -85,8 +84,9 @@ function CheckoutForm({ profile }: { profile: CustomerProfileWithDelivery }) {
   const area = areaList.find((a) => a.id === areaId) ?? null;
   const method = methodList.find((m) => m.id === methodId) ?? null;
   const goods = cart.total;
-  const off = coupon ? Math.min(coupon.amount, goods) : 0;
-  const total = (cents(goods) - cents(off) + cents(area?.deliveryFee ?? 0)) / 100;
+  // the totals are the server's (the checkout's own code), never added up here
+  const quote = useQuote(cart.lines.map((l) => `${l.id}:${l.quantity}`).join(','), area?.id ?? null, coupon?.code ?? null);
+  const figures = quote.data;
 
   if (cart.loading) return <Spinner />;
   if (cart.lines.length === 0)
@@ -238,20 +238,31 @@ function CheckoutForm({ profile }: { profile: CustomerProfileWithDelivery }) {
           <CouponField goods={goods} applied={coupon} onApply={setCoupon} />
           <dl className="checkout-totals" data-testid="checkout-totals">
             <dt>Goods</dt>
-            <dd data-testid="checkout-goods">{money(goods)}</dd>
+            <dd data-testid="checkout-goods">{money(figures?.productAmount ?? goods)}</dd>
             {coupon && (
               <>
                 <dt>Coupon {coupon.code}</dt>
-                <dd data-testid="checkout-coupon">−{money(off)}</dd>
+                <dd data-testid="checkout-coupon">{figures ? `−${money(figures.couponAmount)}` : '…'}</dd>
               </>
             )}
             <dt>Delivery</dt>
-            <dd data-testid="checkout-delivery-fee">{area ? money(area.deliveryFee) : '—'}</dd>
+            <dd data-testid="checkout-delivery-fee">{area ? money(figures?.deliveryFee ?? area.deliveryFee) : '—'}</dd>
             <dt className="checkout-total">Total</dt>
             <dd className="checkout-total" data-testid="checkout-total">
-              {money(total)}
+              {figures ? money(figures.totalAmount) : '…'}
             </dd>
+            {figures && figures.totalVatAmount > 0 && (
+              <>
+                <dt>VAT included</dt>
+                <dd data-testid="checkout-vat">{money(figures.totalVatAmount)}</dd>
+              </>
+            )}
           </dl>
+          {quote.error && (
+            <p className="account-error" role="alert" data-testid="checkout-quote-refusal">
+              {quote.error.message}
+            </p>
+          )}
           {refusal && (
             <p className="account-error checkout-refusal" role="alert" data-testid="checkout-refusal">
               {refusal}

@@ -10,7 +10,9 @@ import type { CartLine, CartState } from './cart.ts';
 export const heldKey = ['till', 'held'];
 
 /** A held sale, read back for the till: its lines at the prices it was held with (the server prices them again on completion). */
-export async function loadHeld(id: number): Promise<{ lines: CartLine[]; customer: CartState['customer'] } | string> {
+export async function loadHeld(
+  id: number,
+): Promise<{ lines: CartLine[]; customer: CartState['customer']; saleDiscount: CartState['saleDiscount'] } | string> {
   const answer = await api(routes.hold.get, { params: { id } });
   if (answer.error !== undefined) return answer.error;
   const held = answer.data;
@@ -29,7 +31,7 @@ export async function loadHeld(id: number): Promise<{ lines: CartLine[]; custome
     held.customer.username === walkInCustomerName
       ? null
       : { id: held.customerId, name: customerName(held.customer) || `#${held.customerId}` };
-  return { lines, customer };
+  return { lines, customer, saleDiscount: toCents(held.saleDiscount ?? 0) };
 }
 
 /** The parked carts: resume one into the till, or cancel it. */

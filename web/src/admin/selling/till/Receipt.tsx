@@ -113,6 +113,12 @@ export function Receipt(props: {
             </dd>
           </div>
         ))}
+        {toCents(invoice.saleDiscount ?? 0) > 0 && (
+          <>
+            <dt>of which on the whole sale</dt>
+            <dd data-testid="receipt-sale-discount">{money(invoice.saleDiscount)}</dd>
+          </>
+        )}
         {payments.map((p) => (
           <div key={p.id} style={{ display: 'contents' }}>
             <dt>{`Paid by ${p.method}`}</dt>

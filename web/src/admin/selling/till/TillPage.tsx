@@ -13,6 +13,7 @@ import { CustomerPicker } from './CustomerPicker.tsx';
 import { cartReducer, cartTotals, emptyCart, lineErrors, saleBody, settle } from './cart.ts';
 import { HeldSales, heldKey, loadHeld } from './HeldSales.tsx';
 import { ReturnPanel } from './ReturnPanel.tsx';
+import { SaleDiscountField } from './SaleDiscountField.tsx';
 import { TenderPanel } from './TenderPanel.tsx';
 import { isCashMethod, tillProduct, usePaymentMethods } from './till-data.ts';
 import './till.css';
@@ -39,7 +40,7 @@ export default function TillPage() {
   const today = useBusinessDate();
 
   const methodList = methods.data ?? [];
-  const totals = cartTotals(cart.lines);
+  const totals = cartTotals(cart.lines, cart.saleDiscount);
   const settled = settle(totals.total, cart.tenders, (id) => isCashMethod(methodList.find((m) => m.id === id)));
   const focusScan = () => setTimeout(() => scanBox.current?.focus(), 0);
 
@@ -210,7 +211,7 @@ export default function TillPage() {
             <div>
               <div className="till-sum-row">
                 <span>{`Subtotal (${totals.items} ${totals.items === 1 ? 'item' : 'items'})`}</span>
-                <span>{moneyOfCents(totals.net)}</span>
+                <span>{moneyOfCents(totals.goods)}</span>
               </div>
               {totals.discount > 0 && (
                 <div className="till-sum-row">
@@ -218,6 +219,11 @@ export default function TillPage() {
                   <span>{moneyOfCents(totals.discount)}</span>
                 </div>
               )}
+              <SaleDiscountField
+                value={cart.saleDiscount}
+                tooBig={totals.saleDiscountTooBig}
+                onChange={(discount) => dispatch({ type: 'saleDiscount', discount })}
+              />
               <div className="till-sum-row">
                 <span>VAT</span>
                 <span data-testid="till-vat">{moneyOfCents(totals.vat)}</span>

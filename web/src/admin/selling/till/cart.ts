@@ -1,4 +1,4 @@
-import { type Cents, discountActiveOn, type PriceDiscount, percentOf, toCents, unitPrice } from '@tillbook/contract';
+import { type Cents, discountActiveOn, discountNetLines, type PriceDiscount, percentOf, toCents, unitPrice } from '@tillbook/contract';
 
 /** What the till knows of a product when it is scanned: the public product answer's price parts. */
 export interface TillProduct {
@@ -41,21 +41,24 @@ export interface CartState {
   /** null: the walk-in customer. */
   customer: { id: number; name: string } | null;
   tenders: Tender[];
+  /** A discount on the whole sale, before VAT (the server shares it over the lines). */
+  saleDiscount: Cents;
   /** The held sale this cart was resumed from; completing it completes that sale. */
   heldId: number | null;
 }
 
-export const emptyCart: CartState = { lines: [], customer: null, tenders: [], heldId: null };
+export const emptyCart: CartState = { lines: [], customer: null, tenders: [], saleDiscount: 0, heldId: null };
 
 export type CartAction =
   | { type: 'add'; product: TillProduct; date: string }
   | { type: 'quantity'; productId: number; quantity: number }
   | { type: 'discount'; productId: number; discount: Cents }
+  | { type: 'saleDiscount'; discount: Cents }
   | { type: 'remove'; productId: number }
   | { type: 'customer'; customer: CartState['customer'] }
   | { type: 'tender'; methodId: number; amount: Cents }
   | { type: 'errors'; errors: Record<number, string> }
-  | { type: 'resume'; heldId: number; lines: CartLine[]; customer: CartState['customer'] }
+  | { type: 'resume'; heldId: number; lines: CartLine[]; customer: CartState['customer']; saleDiscount?: Cents }
   | { type: 'clear' };
 
 /**
@@ -103,6 +106,8 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       return updateLine(state, action.productId, (l) => ({ ...l, quantity: Math.max(1, Math.floor(action.quantity) || 1) }));
     case 'discount':
       return updateLine(state, action.productId, (l) => ({ ...l, discount: Math.max(0, Math.round(action.discount) || 0) }));
+    case 'saleDiscount':
+      return { ...state, saleDiscount: Math.max(0, Math.round(action.discount) || 0) };
     case 'remove':
       return { ...state, lines: state.lines.filter((l) => l.productId !== action.productId) };
     case 'customer':
@@ -117,7 +122,7 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     case 'errors':
       return { ...state, lines: state.lines.map((l) => (action.errors[l.productId] ? { ...l, error: action.errors[l.productId] } : l)) };
     case 'resume':
-      return { lines: action.lines, customer: action.customer, tenders: [], heldId: action.heldId };
+      return { lines: action.lines, customer: action.customer, tenders: [], saleDiscount: action.saleDiscount ?? 0, heldId: action.heldId };
     case 'clear':
       return emptyCart;
   }
@@ -131,18 +136,27 @@ export function lineFigures(line: CartLine) {
   return { gross, net, vat, total: net + vat, discountTooBig: line.discount > gross };
 }
 
-/** The cart's totals (net before VAT, VAT, discount, total to pay). */
-export function cartTotals(lines: readonly CartLine[]) {
-  let net = 0;
-  let vat = 0;
-  let discount = 0;
-  for (const line of lines) {
-    const f = lineFigures(line);
-    net += f.net;
-    vat += f.vat;
-    discount += line.discount;
-  }
-  return { net, vat, discount, total: net + vat, items: lines.reduce((n, l) => n + l.quantity, 0) };
+/**
+ * The cart's totals as the server will charge them (a preview: the sale's answer is the record): the
+ * goods net of line discounts (`goods`), the sale's discount shared over the lines by the contract's
+ * `discountNetLines` (the server's own function) with the VAT on what is left, and the total to pay.
+ * A sale discount above the goods is not applied here (`saleDiscountTooBig`): the server refuses it.
+ */
+export function cartTotals(lines: readonly CartLine[], saleDiscount: Cents = 0) {
+  const figures = lines.map(lineFigures);
+  const goods = figures.reduce((s, f) => s + f.net, 0);
+  const saleDiscountTooBig = saleDiscount > goods;
+  const unshared = saleDiscount === 0 || saleDiscountTooBig || figures.some((f) => f.discountTooBig);
+  const shared = unshared
+    ? figures
+    : discountNetLines(
+        figures.map((f, i) => ({ net: f.net, vatPercent: lines[i]!.vatPercent })),
+        saleDiscount,
+      );
+  const net = shared.reduce((s, l) => s + l.net, 0);
+  const vat = shared.reduce((s, l) => s + l.vat, 0);
+  const discount = lines.reduce((s, l) => s + l.discount, 0);
+  return { goods, net, vat, discount, saleDiscountTooBig, total: net + vat, items: lines.reduce((n, l) => n + l.quantity, 0) };
 }
 
 /**
@@ -166,6 +180,7 @@ export function saleBody(state: CartState, hold: boolean) {
       productQuantity: l.quantity,
       ...(l.discount ? { productDiscount: l.discount / 100 } : {}),
     })),
+    ...(state.saleDiscount ? { discount: state.saleDiscount / 100 } : {}),
     paidAmount: hold ? [] : state.tenders.filter((t) => t.amount > 0).map((t) => ({ paymentType: t.methodId, amount: t.amount / 100 })),
     ...(hold ? { isHold: 'true' as const } : {}),
   };

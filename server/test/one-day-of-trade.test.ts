@@ -280,8 +280,12 @@ describe('one day of trade in every report', () => {
     expect(cents(a.totalReturnAmount)).toBe(0 - credit(goods, (e) => theirs(e) && e.type === 'orderReturn'));
     // money in: the receivable's credits from a payment account; money back: its debits to one
     const money = ['cash', 'bank'];
-    const paid = ledger.filter((e) => theirs(e) && e.credit === 'accountsReceivable' && money.includes(e.debit ?? '')).reduce((s, e) => s + e.cents, 0);
-    const refunded = ledger.filter((e) => theirs(e) && e.debit === 'accountsReceivable' && money.includes(e.credit ?? '')).reduce((s, e) => s + e.cents, 0);
+    const paid = ledger
+      .filter((e) => theirs(e) && e.credit === 'accountsReceivable' && money.includes(e.debit ?? ''))
+      .reduce((s, e) => s + e.cents, 0);
+    const refunded = ledger
+      .filter((e) => theirs(e) && e.debit === 'accountsReceivable' && money.includes(e.credit ?? ''))
+      .reduce((s, e) => s + e.cents, 0);
     expect(cents(a.totalPaidAmount)).toBe(paid);
     expect(cents(a.instantPaidReturnAmount)).toBe(refunded);
     expect(cents(a.dueAmount)).toBe(0 - credit(['accountsReceivable'], theirs));
@@ -326,8 +330,6 @@ describe('one day of trade in every report', () => {
         group by product_id order by sold desc, product_id`,
     );
     const top = answer.body.getAllTopSellingProduct.filter((r: { id: number }) => r.id === p.id || r.id === q.id);
-    expect(top.map((r: { id: number; soldQuantity: number }) => [r.id, r.soldQuantity])).toEqual(
-      units.map((u) => [u.product_id, u.sold]),
-    );
+    expect(top.map((r: { id: number; soldQuantity: number }) => [r.id, r.soldQuantity])).toEqual(units.map((u) => [u.product_id, u.sold]));
   });
 });

@@ -28,17 +28,17 @@ export const dashboardDay = z.object({
   date: out.date,
   /** The period's sales on every channel (completed till sales, web orders not cancelled), with VAT after discounts, less the period's returns. */
   sales: out.money,
-  /** Of them, the till's and the web shop's. */
-  tillSales: out.money,
-  webSales: out.money,
+  /** Of them, the till's and the web shop's; these and the two counts below are left out of a period without any sale or return (all zero). */
+  tillSales: out.money.optional(),
+  webSales: out.money.optional(),
   /** The profit of the period's sales and orders (after their returns); only with `costPermission`. */
   profit: out.money.optional(),
   /** Live purchases of the period, with VAT, less the period's purchase returns. */
   purchases: out.money,
   /** Sales and orders of the period, and each channel's. */
   invoices: out.int,
-  tillInvoices: out.int,
-  webInvoices: out.int,
+  tillInvoices: out.int.optional(),
+  webInvoices: out.int.optional(),
 });
 
 /** One channel's part of the dashboard's sale figures (till: sale invoices; web: orders). */

@@ -220,16 +220,22 @@ async function figures(db: DbOrTx, startDate: string, endDate: string) {
     total.purchaseInvoices += Number(d.purchaseInvoices);
     total.purchases += purchases;
     total.purchaseReturns += purchaseReturns;
+    // the split only where something was sold or returned: the widest range's 9,999 empty years stay small
+    const traded = [till, web].some((c) => c.invoices || c.sales || c.returns || c.profit);
     return {
       date: d.date,
       sales: money(till.sales - till.returns + web.sales - web.returns),
-      tillSales: money(till.sales - till.returns),
-      webSales: money(web.sales - web.returns),
       profit: money(till.profit + web.profit),
       purchases: money(purchases - purchaseReturns),
       invoices: till.invoices + web.invoices,
-      tillInvoices: till.invoices,
-      webInvoices: web.invoices,
+      ...(traded
+        ? {
+            tillSales: money(till.sales - till.returns),
+            webSales: money(web.sales - web.returns),
+            tillInvoices: till.invoices,
+            webInvoices: web.invoices,
+          }
+        : {}),
     };
   });
   const channel = (c: ReturnType<typeof zero>, due: number) => ({

@@ -26,14 +26,28 @@ export function dashboardGroupingOf(days: number): DashboardGrouping {
  */
 export const dashboardDay = z.object({
   date: out.date,
-  /** Completed till sales of the period, with VAT, less the period's sale returns. */
+  /** The period's sales on every channel (completed till sales, web orders not cancelled), with VAT after discounts, less the period's returns. */
   sales: out.money,
-  /** The profit of the period's completed sales (after their returns); only with `costPermission`. */
+  /** Of them, the till's and the web shop's; these and the two counts below are left out of a period without any sale or return (all zero). */
+  tillSales: out.money.optional(),
+  webSales: out.money.optional(),
+  /** The profit of the period's sales and orders (after their returns); only with `costPermission`. */
   profit: out.money.optional(),
   /** Live purchases of the period, with VAT, less the period's purchase returns. */
   purchases: out.money,
-  /** Completed sales of the period. */
+  /** Sales and orders of the period, and each channel's. */
   invoices: out.int,
+  tillInvoices: out.int.optional(),
+  webInvoices: out.int.optional(),
+});
+
+/** One channel's part of the dashboard's sale figures (till: sale invoices; web: orders). */
+export const dashboardChannel = z.object({
+  invoices: out.int,
+  sales: out.money,
+  returns: out.money,
+  due: out.money,
+  profit: out.money.optional(),
 });
 
 export const dashboardTopProduct = z.object({
@@ -41,6 +55,8 @@ export const dashboardTopProduct = z.object({
   name: out.text,
   quantity: out.int,
   sales: out.money,
+  tillSales: out.money,
+  webSales: out.money,
   profit: out.money.optional(),
 });
 export const dashboardTopCustomer = z.object({
@@ -48,6 +64,8 @@ export const dashboardTopCustomer = z.object({
   name: out.text,
   invoices: out.int,
   sales: out.money,
+  tillSales: out.money,
+  webSales: out.money,
   profit: out.money.optional(),
 });
 
@@ -55,9 +73,12 @@ export const dashboardTopCustomer = z.object({
  * `GET dashboard?startDate&endDate` (staff with readAll-dashboard; the reference left it public). Over
  * the range, both days included, business dates in the shop (a missing startDate or endDate is the
  * first or last day of this month; an endDate before the startDate is a 400 naming endDate):
- * - sales: completed sales (held, cancelled and undone ones are not sales) — their number (a real
- *   count), their total with VAT, the returns against them and what is still due on them (from the
- *   ledger, like every paid and due figure); purchases likewise (live invoices);
+ * - sales: every channel's (the server's one notion of a sale): completed till sales (held, cancelled
+ *   and undone ones are not sales) and web orders not cancelled, each on its date — their number (a
+ *   real count), their goods with VAT after discounts and coupons (no delivery fee), the returns against
+ *   them (a web return once its goods came back) and what is still due on them (kept equal to the
+ *   ledger, like every paid and due figure); `channels` splits them into till and web; purchases
+ *   likewise (live invoices);
  * - profit of those sales after returns;
  * - `receivable` and `payable`: what customers owe the shop and the shop owes suppliers at endDate
  *   (the Accounts Receivable and Payable balances);
@@ -66,7 +87,7 @@ export const dashboardTopCustomer = z.object({
  *   account to the cent; and `lowStockCount`: active products at or below their reorder level now;
  * - `daily` (per day, week, month or year: `groupedBy`, see {@link dashboardGroupings}), `topProducts`
  *   (by sales, at most 5) and `topCustomers` (by sales, at most 5, the walk-in included).
- * Web orders join these figures when the online shop takes orders. The profits and the stock value (at cost)
+ * `daily`, `topProducts` and `topCustomers` count every channel too, with each channel's sales beside. The profits and the stock value (at cost)
  * are sent only to a role holding `costPermission`.
  */
 /**
@@ -96,6 +117,8 @@ export const dashboardOut = z.object({
   totalSaleReturn: out.money,
   totalSaleDue: out.money,
   totalProfit: out.money.optional(),
+  /** The sale figures above, split by channel: they add up to them. */
+  channels: z.object({ till: dashboardChannel, web: dashboardChannel }),
   totalPurchaseInvoice: out.int,
   totalPurchaseAmount: out.money,
   totalPurchaseReturn: out.money,

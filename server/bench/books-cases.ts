@@ -47,7 +47,7 @@ const balanceSql = (key: string, plus: 'debit_id' | 'credit_id', minus: 'debit_i
 
 /**
  * What the dashboard reads (modules/dashboard/dashboard.ts), in as many statements side by side: sales,
- * returns and purchases per day; Accounts Receivable and Payable up to the end day; the range's sale and
+ * returns and purchases per day, web orders and their returns per day (with their dues); Accounts Receivable and Payable up to the end day; the range's sale and
  * purchase dues from the ledger; top customers and products (the bench has no sale lines); stock value
  * and low stock in one pass over the products.
  */
@@ -65,7 +65,14 @@ function dashboardParts(start: string, end: string): LimitPart[] {
           where r.date between $1 and $2 group by r.date) d) as returns,
         (select json_agg(d) from (
           select p.date, count(*) as n, sum(total_amount + total_tax) as amount
-          from purchase_invoice p where state = 'active' and date between $1 and $2 group by p.date) d) as purchases`,
+          from purchase_invoice p where state = 'active' and date between $1 and $2 group by p.date) d) as purchases,
+        (select json_agg(d) from (
+          select o.date, count(*) as n, sum(product_amount - coupon_amount) as amount, sum(profit) as profit, sum(due_amount) as due
+          from cart_order o where order_status <> 'CANCELLED' and date between $1 and $2 group by o.date) d) as orders,
+        (select json_agg(d) from (
+          select r.date, sum(r.total_amount) as amount from return_cart_order r
+          where return_cart_order_status in ('RECEIVED', 'REFUNDED', 'RESEND', 'RESENDED') and r.date between $1 and $2 group by r.date) d)
+          as order_returns`,
       values: range,
     },
     { sql: balanceSql('accountsReceivable', 'debit_id', 'credit_id'), values: [end] },

@@ -176,26 +176,32 @@ test('June: real counts, sales less returns, dues from the ledger, positions at 
   expect(june.body.daily).toHaveLength(30);
   june.body.daily.forEach((d: any, i: number) => {
     const date = day(String(i + 1).padStart(2, '0'));
-    expect(d).toEqual({ date, ...(expected.get(date) ?? { sales: 0, profit: 0, purchases: 0, invoices: 0 }) });
+    const figures = expected.get(date) ?? { sales: 0, profit: 0, purchases: 0, invoices: 0 };
+    // every sale here is the till's: the web's part is zero; a day without a sale or return has no split
+    const split = figures.sales || figures.profit || figures.invoices;
+    const channels = split ? { tillSales: figures.sales, webSales: 0, tillInvoices: figures.invoices, webInvoices: 0 } : {};
+    expect(d).toEqual({ date, ...figures, ...channels });
   });
 
   // X: 4 + 2 + 1 sold (79.20 + 13.20 = 92.40, profit 49.00); Y: 3 − 1 (39.60 − 13.20, profit 21 − 7)
   expect(june.body.topProducts).toEqual([
-    { id: ids.x, name: expect.any(String), quantity: 7, sales: 92.4, profit: 49 },
-    { id: ids.y, name: expect.any(String), quantity: 2, sales: 26.4, profit: 14 },
+    { id: ids.x, name: expect.any(String), quantity: 7, sales: 92.4, tillSales: 92.4, webSales: 0, profit: 49 },
+    { id: ids.y, name: expect.any(String), quantity: 2, sales: 26.4, tillSales: 26.4, webSales: 0, profit: 14 },
   ]);
   // Alice 52.80; the walk-in S7 + S2 = 39.60 over two sales; Bob 39.60 − 13.20
   expect(june.body.topCustomers).toEqual([
-    { id: ids.alice, name: 'Alice Dashboard', invoices: 1, sales: 52.8, profit: 28 },
-    { id: ids.walkIn, name: expect.any(String), invoices: 2, sales: 39.6, profit: 21 },
-    { id: ids.bob, name: 'Bob Dashboard', invoices: 1, sales: 26.4, profit: 14 },
+    { id: ids.alice, name: 'Alice Dashboard', invoices: 1, sales: 52.8, tillSales: 52.8, webSales: 0, profit: 28 },
+    { id: ids.walkIn, name: expect.any(String), invoices: 2, sales: 39.6, tillSales: 39.6, webSales: 0, profit: 21 },
+    { id: ids.bob, name: 'Bob Dashboard', invoices: 1, sales: 26.4, tillSales: 26.4, webSales: 0, profit: 14 },
   ]);
 });
 
 test('both ends of a range count: the last day alone, and the first day of the next month', async () => {
   const last = await get({ startDate: day('30'), endDate: day('30') });
   expect(last.body).toMatchObject({ totalSaleInvoice: 1, totalSaleAmount: 13.2, totalPurchaseInvoice: 1, totalPurchaseAmount: 10 });
-  expect(last.body.daily).toEqual([{ date: day('30'), sales: 13.2, profit: 7, purchases: 10, invoices: 1 }]);
+  expect(last.body.daily).toEqual([
+    { date: day('30'), sales: 13.2, tillSales: 13.2, webSales: 0, profit: 7, purchases: 10, invoices: 1, tillInvoices: 1, webInvoices: 0 },
+  ]);
   const first = await get({ startDate: '2026-07-01', endDate: '2026-07-01' });
   expect(first.body).toMatchObject({ totalSaleInvoice: 1, totalSaleAmount: 13.2, totalPurchaseInvoice: 1, totalPurchaseAmount: 5 });
 });
@@ -275,7 +281,15 @@ test('kept between requests, yet a sale or a purchase shows on the very next one
     stockValue: 175,
   });
   expect(afterSale.body.topProducts[0]).toMatchObject({ id: ids.x, quantity: 2, sales: 26.4 });
-  expect(afterSale.body.topCustomers).toContainEqual({ id: ids.alice, name: 'Alice Dashboard', invoices: 1, sales: 13.2, profit: 7 });
+  expect(afterSale.body.topCustomers).toContainEqual({
+    id: ids.alice,
+    name: 'Alice Dashboard',
+    invoices: 1,
+    sales: 13.2,
+    tillSales: 13.2,
+    webSales: 0,
+    profit: 7,
+  });
 
   // a purchase of 2 of Y, unpaid: payable, purchases and stock at once
   const supplierId = await makeSupplier(t, owner, 'Dashboard Supplies Later');

@@ -55,6 +55,9 @@ test('the dashboard shows this month with charts; the range lives in the URL; a 
   await loginAs(page, product.url);
   await expect.poll(() => figure('Sales').textContent()).toBe('$50.00');
   expect(await figure('Invoices').textContent()).toBe('2');
+  // every sale here is the till's: the split says so
+  expect(await page.locator('[data-split="sales"]').textContent()).toBe('Till $50.00 · web $0.00');
+  expect(await page.locator('[data-split="invoices"]').textContent()).toBe('2 at the till · 0 web orders');
   expect(await figure('Profit').textContent()).toBe('$30.00');
   expect(await figure('Purchases').textContent()).toBe('$40.00');
   expect(await figure('Receivable').textContent()).toBe('$50.00');
@@ -70,6 +73,7 @@ test('the dashboard shows this month with charts; the range lives in the URL; a 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.locator('figure[aria-label="Top products by sales"] svg.recharts-surface').first().waitFor();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await page.locator('[data-split="sales"]').isVisible()).toBe(true);
   await screenshot(page, 'dashboard-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
 

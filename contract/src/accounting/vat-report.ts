@@ -7,7 +7,7 @@ import { dateOnly } from '../fields.ts';
 export const vatRateRow = z.object({
   /** The VAT percentage (10 for 10 %). */
   rate: out.money,
-  /** VAT charged on sales less VAT given back on sale returns. */
+  /** VAT charged on sales (till sales and web orders) less VAT given back on their returns. */
   outputVat: out.money,
   /** VAT paid on purchases less VAT taken back on purchase returns. */
   inputVat: out.money,
@@ -18,7 +18,8 @@ export const vatRateRow = z.object({
 /**
  * `GET product-vat/statement?startDate&endDate`: the VAT report, built from the Tax account's postings
  * in the range (so it always agrees with the ledger). Every VAT posting of a document carries its
- * rate. Keeps the reference's three totals: `totalVatReceived` (output VAT, net of returns),
+ * rate. Output VAT is every channel's: the till's sales and returns and the web shop's orders and returns
+ * (once their goods came back); `other` holds manual entries to Tax only. Keeps the reference's three totals: `totalVatReceived` (output VAT, net of returns),
  * `totalVatGiven` (input VAT, net of returns) and `totalVat`, the net payable: the Tax account's
  * credit − debit over the range (negative when VAT is to be reclaimed), which also counts `other`
  * (manual entries to Tax). A missing startDate or endDate is the first or last day of this month.

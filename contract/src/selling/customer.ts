@@ -58,9 +58,35 @@ export const statementSaleOut = z.object({
   returnAmount: out.money,
 });
 
+/** A customer's figures on one channel (till: sale invoices; web: orders). */
+const partyBalanceOut = z.object({
+  totalAmount: out.money,
+  totalPaidAmount: out.money,
+  totalReturnAmount: out.money,
+  instantPaidReturnAmount: out.money,
+  dueAmount: out.money,
+});
+
+/** One web order on a customer's statement (a shopper is a customer), with the figures it keeps from the ledger. */
+export const statementOrderOut = z.object({
+  ...recordOut,
+  customerId: out.id,
+  date: out.date,
+  orderStatus: out.text,
+  /** Goods − coupon + delivery fee, with VAT. */
+  totalAmount: out.money,
+  totalVatAmount: out.money,
+  couponAmount: out.money,
+  deliveryFee: out.money,
+  paidAmount: out.money,
+  dueAmount: out.money,
+});
+
 /**
  * GET customer/{id}: the customer with its statement (reference 3.14): the five figures and the counts over
- * every completed sale and its returns; the newest `statementRowLimit` sales, returns and ledger entries.
+ * every completed sale and every web order not cancelled (the shopper's orders are theirs) and their returns
+ * (a web return once its goods came back), with `channels` splitting them into till and web; the newest
+ * `statementRowLimit` sales, returns, web orders and ledger entries.
  */
 export const customerDetailOut = z.object({
   ...recordOut,
@@ -75,14 +101,21 @@ export const customerDetailOut = z.object({
   totalReturnAmount: out.money,
   instantPaidReturnAmount: out.money,
   dueAmount: out.money,
+  /** The five figures above on each channel: they add up to them. */
+  channels: z.object({ till: partyBalanceOut, web: partyBalanceOut }),
   /** How many completed sales and returns the customer has (all of them, not only the rows listed). */
   totalSaleInvoice: out.int,
   totalReturnSaleInvoice: out.int,
+  /** How many web orders (not cancelled) and web returns whose goods came back. */
+  totalCartOrder: out.int,
+  totalReturnCartOrder: out.int,
   /** The newest completed sales, newest first. */
   saleInvoice: z.array(statementSaleOut),
   /** The newest returns of those sales, newest first. */
   returnSaleInvoice: z.array(saleReturnDetailOut),
-  /** The newest live ledger entries of the sales and their returns, newest first. */
+  /** The newest web orders (not cancelled), newest first. */
+  cartOrder: z.array(statementOrderOut),
+  /** The newest live ledger entries of the sales, the orders and their returns, newest first. */
   allTransaction: z.array(transactionOut),
   ...statementListing,
 });

@@ -13,6 +13,10 @@ interface TaxRow {
   credit: string;
 }
 
+/** The ledger types of a sale on every channel (a till sale, a web order) and of their returns. */
+const saleTypes = new Set<LedgerType>(['sale', 'order']);
+const saleReturnTypes = new Set<LedgerType>(['saleReturn', 'orderReturn']);
+
 interface RateSums {
   output: Cents;
   input: Cents;
@@ -22,11 +26,13 @@ interface RateSums {
  * GET product-vat/statement (contract/src/accounting/vat-report.ts): the Tax account's postings over
  * the range (default: this month in the shop), every row counted as posted (an undone sale's reversal
  * takes its VAT back; a deleted entry and its reversal cancel).
- * - output: sales = Tax credits − debits of type sale, returns = Tax debits − credits of type saleReturn;
+ * - output: sales = Tax credits − debits of the selling documents (types sale and order: the till's sales
+ *   and the web orders, a cancelled order's reversal taking its VAT back), returns = Tax debits − credits
+ *   of their returns (saleReturn, orderReturn: a web return once its goods came back);
  * - input: purchases = Tax debits − credits of type purchase, returns = credits − debits of type purchaseReturn;
  * - rates: the same per VAT rate, from the rows' `vat_rate` (document VAT posted before rates were kept
  *   has none: it counts in the totals only);
- * - other: Tax credit − debit of every other posting (manual entries to Tax);
+ * - other: Tax credit − debit of every other posting (manual entries to Tax): never a document's VAT;
  * - totalVat: the Tax account's credit − debit over the range = output net − input net + other.
  */
 export async function vatStatement(db: DbOrTx, q: { startDate?: string; endDate?: string }, clock: Clock) {
@@ -47,12 +53,12 @@ export async function vatStatement(db: DbOrTx, q: { startDate?: string; endDate?
   const byRate = new Map<number, RateSums>();
   for (const r of rows) {
     const net = Number(r.credit) - Number(r.debit); // what this row adds to the VAT payable
-    const selling = r.type === 'sale' || r.type === 'saleReturn';
+    const selling = saleTypes.has(r.type) || saleReturnTypes.has(r.type);
     const buying = r.type === 'purchase' || r.type === 'purchaseReturn';
     const output = selling ? net : 0;
     const input = buying ? -net : 0;
-    if (r.type === 'sale') totals.sales += net;
-    else if (r.type === 'saleReturn') totals.saleReturns -= net;
+    if (saleTypes.has(r.type)) totals.sales += net;
+    else if (saleReturnTypes.has(r.type)) totals.saleReturns -= net;
     else if (r.type === 'purchase') totals.purchases -= net;
     else if (r.type === 'purchaseReturn') totals.purchaseReturns += net;
     else totals.other += net;

@@ -77,7 +77,7 @@ async function newProducts(db: DbOrTx, q: ListQuery<ReportFilters>) {
  */
 async function topSelling(ctx: AppContext, q: ListQuery<ReportFilters>) {
   const { db } = ctx;
-  const sales = salesByProduct(db, { from: q.startDate, to: q.endDate }, { web: true });
+  const sales = salesByProduct(db, { from: q.startDate, to: q.endDate });
   const where = whereAll([reportWhere(q, false), gt(sales.soldQuantity, 0)]);
   const { limit, offset } = paging(q);
   const ranked = db

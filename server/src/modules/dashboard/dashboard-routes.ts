@@ -26,6 +26,7 @@ function withoutCost(figures: DashboardAnswer) {
   return {
     ...rest,
     online,
+    channels: { till: drop(rest.channels.till), web: drop(rest.channels.web) },
     daily: rest.daily.map(drop),
     topProducts: rest.topProducts.map(drop),
     topCustomers: rest.topCustomers.map(drop),

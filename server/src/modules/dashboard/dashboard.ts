@@ -5,6 +5,7 @@ import { fieldError } from '../../platform/errors.ts';
 import { rawRows } from '../../platform/queries.ts';
 import type { WatchedCache } from '../../platform/watched-cache.ts';
 import { monthOf } from '../accounting/index.ts';
+import { type SaleChannel, saleDocuments, saleLines, saleTables } from '../sales/index.ts';
 import { groupingOf, periods } from './dashboard-series.ts';
 
 /** Cents as the database sums them (bigint arrives as text on some drivers). */
@@ -48,55 +49,46 @@ interface TopRow {
   name: string;
   n: number;
   sales: string;
+  till: string;
+  web: string;
   profit: string;
 }
 
 /**
- * The five products with the most sales over the range: completed sale lines with VAT less returned
- * lines (a return on its own date), the quantity likewise, and the profit (net less cost at sale).
+ * The five products with the most sales over the range, every channel counted (the sales module's
+ * lines): sold lines with VAT after discounts less returned lines (a return on its own date), the
+ * quantity likewise, the profit (net less cost at sale), and the sales of each channel.
  */
 function topProducts(db: DbOrTx, start: string, end: string) {
+  const lines = saleLines(db, { from: start, to: end });
   return rawRows<TopRow>(
     db,
-    sql`with moves as (
-        select l.product_id, l.product_quantity as qty, l.product_final_amount + l.tax_amount as amount,
-          l.product_final_amount - l.product_quantity * l.unit_cost as profit
-        from sale_invoice_product l join sale_invoice si on si.id = l.invoice_id
-        where si.state = 'completed' and si.date between ${start}::date and ${end}::date
-        union all
-        select l.product_id, -l.product_quantity, -(l.product_final_amount + l.tax_amount),
-          -(l.product_final_amount - l.product_quantity * l.unit_cost)
-        from return_sale_invoice_product l join return_sale_invoice r on r.id = l.invoice_id
-        join sale_invoice si on si.id = r.sale_invoice_id
-        where si.state = 'completed' and r.date between ${start}::date and ${end}::date)
-      select p.id, p.name, sum(m.qty)::int as n, round(sum(m.amount) * 100)::bigint as sales,
-        round(sum(m.profit) * 100)::bigint as profit
-      from moves m join product p on p.id = m.product_id
-      group by p.id, p.name having sum(m.qty) > 0
-      order by sum(m.amount) desc, p.id limit 5`,
+    sql`select p.id, p.name, sum(lines.quantity)::int as n, round(sum(lines.amount) * 100)::bigint as sales,
+        round(coalesce(sum(lines.amount) filter (where lines.channel = 'till'), 0) * 100)::bigint as till,
+        round(coalesce(sum(lines.amount) filter (where lines.channel = 'web'), 0) * 100)::bigint as web,
+        round(sum(lines.value - lines.cost) * 100)::bigint as profit
+      from ${lines} join product p on p.id = lines.product_id
+      group by p.id, p.name having sum(lines.quantity) > 0
+      order by sum(lines.amount) desc, p.id limit 5`,
   );
 }
 
 /**
- * The five customers (the walk-in included) with the most sales over the range, as {@link topProducts}
- * counts them; profit is the sales' stored profit, already after their returns.
+ * The five customers (the walk-in included; a shopper is a customer, so their web orders are theirs)
+ * with the most sales over the range, as {@link topProducts} counts them: sales and web orders counted,
+ * less their returns; profit is the documents' kept profit, already after their returns.
  */
 function topCustomers(db: DbOrTx, start: string, end: string) {
   return rawRows<TopRow>(
     db,
-    sql`with moves as (
-        select si.customer_id, 1 as n, si.total_amount + si.total_tax_amount as amount, si.profit
-        from sale_invoice si
-        where si.state = 'completed' and si.date between ${start}::date and ${end}::date
-        union all
-        select si.customer_id, 0, -(r.total_amount + r.tax), 0
-        from return_sale_invoice r join sale_invoice si on si.id = r.sale_invoice_id
-        where si.state = 'completed' and r.date between ${start}::date and ${end}::date)
-      select c.id, coalesce(nullif(c.username, ''), nullif(trim(concat_ws(' ', c.first_name, c.last_name)), ''), 'Customer ' || c.id) as name,
-        sum(m.n)::int as n, round(sum(m.amount) * 100)::bigint as sales, round(sum(m.profit) * 100)::bigint as profit
-      from moves m join customer c on c.id = m.customer_id
-      group by c.id having sum(m.n) > 0
-      order by sum(m.amount) desc, c.id limit 5`,
+    sql`select c.id, coalesce(nullif(c.username, ''), nullif(trim(concat_ws(' ', c.first_name, c.last_name)), ''), 'Customer ' || c.id) as name,
+        sum(m.invoices)::int as n, round(sum(m.sales - m.returns) * 100)::bigint as sales,
+        round(coalesce(sum(m.sales - m.returns) filter (where m.channel = 'till'), 0) * 100)::bigint as till,
+        round(coalesce(sum(m.sales - m.returns) filter (where m.channel = 'web'), 0) * 100)::bigint as web,
+        round(sum(m.profit) * 100)::bigint as profit
+      from ${saleDocuments({ from: start, to: end })} m join customer c on c.id = m.customer_id
+      group by c.id having sum(m.invoices) > 0
+      order by sum(m.sales - m.returns) desc, c.id limit 5`,
   );
 }
 
@@ -111,16 +103,18 @@ async function purchaseDue(db: DbOrTx, start: string, end: string) {
 }
 
 /**
- * What is still due on the completed sales of the range: the dues they keep (as the sale list reads them),
- * summed in bigint: a busy month's sales pass the 21,474,836.47 an int holds in cents.
+ * What is still due on the range's sales, per channel: the dues kept on completed sales and on web orders
+ * not cancelled (kept equal to their ledger; an order's includes its delivery fee), summed in bigint: a
+ * busy month's sales pass the 21,474,836.47 an int holds in cents.
  */
 async function saleDue(db: DbOrTx, start: string, end: string) {
-  const [row] = await rawRows<{ due: string }>(
+  const rows = await rawRows<{ channel: SaleChannel; due: string }>(
     db,
-    sql`select coalesce(round(sum(due_amount) * 100), 0)::bigint as due from sale_invoice
-      where state = 'completed' and date between ${start}::date and ${end}::date`,
+    sql`select d.channel, coalesce(round(sum(d.due) * 100), 0)::bigint as due
+      from ${saleDocuments({ from: start, to: end })} d where d.invoices = 1 group by d.channel`,
   );
-  return money(row?.due);
+  const of = (channel: SaleChannel) => Number(rows.find((r) => r.channel === channel)?.due ?? 0);
+  return { till: of('till'), web: of('web') };
 }
 
 /** Web orders of the range: counted, summed (cancelled ones apart) and per status; their returns of the range. */
@@ -153,12 +147,9 @@ async function onlineOrders(db: DbOrTx, start: string, end: string) {
   };
 }
 
-/** The tables the dashboard reads: a write to any of them drops its kept answers. */
+/** The tables the dashboard reads (the sales module's, every channel's documents and lines): a write to any of them drops its kept answers. */
 export const dashboardTables = [
-  'sale_invoice',
-  'sale_invoice_product',
-  'return_sale_invoice',
-  'return_sale_invoice_product',
+  ...saleTables,
   'purchase_invoice',
   'return_purchase_invoice',
   'transaction',
@@ -167,8 +158,6 @@ export const dashboardTables = [
   'product_stock',
   'stock_movement',
   'customer',
-  'cart_order',
-  'return_cart_order',
 ] as const;
 
 export type DashboardAnswer = Awaited<ReturnType<typeof figures>>;
@@ -199,7 +188,7 @@ export async function dashboard(
  */
 async function figures(db: DbOrTx, startDate: string, endDate: string) {
   const groupedBy = groupingOf(startDate, endDate);
-  const [dayRows, saleDueAmount, purchaseDueAmount, receivable, payable, stocked, products, customers, online] = await Promise.all([
+  const [dayRows, saleDues, purchaseDueAmount, receivable, payable, stocked, products, customers, online] = await Promise.all([
     periods(db, startDate, endDate, groupedBy),
     saleDue(db, startDate, endDate),
     purchaseDue(db, startDate, endDate),
@@ -210,39 +199,71 @@ async function figures(db: DbOrTx, startDate: string, endDate: string) {
     topCustomers(db, startDate, endDate),
     onlineOrders(db, startDate, endDate),
   ]);
-  const total = { invoices: 0, sales: 0, returns: 0, profit: 0, purchaseInvoices: 0, purchases: 0, purchaseReturns: 0 };
+  const zero = () => ({ invoices: 0, sales: 0, returns: 0, profit: 0 });
+  const channels = { till: zero(), web: zero() };
+  const total = { purchaseInvoices: 0, purchases: 0, purchaseReturns: 0 };
   const daily = dayRows.map((d) => {
-    const c = {
-      sales: Number(d.sales),
-      returns: Number(d.returns),
-      profit: Number(d.profit),
-      purchases: Number(d.purchases),
-      purchaseReturns: Number(d.purchaseReturns),
+    const of = (channel: SaleChannel) => {
+      const c = { invoices: Number(d[channel].invoices), sales: Number(d[channel].sales), returns: Number(d[channel].returns) };
+      const profit = Number(d[channel].profit);
+      const sum = channels[channel];
+      sum.invoices += c.invoices;
+      sum.sales += c.sales;
+      sum.returns += c.returns;
+      sum.profit += profit;
+      return { ...c, profit };
     };
-    total.invoices += Number(d.invoices);
-    total.sales += c.sales;
-    total.returns += c.returns;
-    total.profit += c.profit;
+    const till = of('till');
+    const web = of('web');
+    const purchases = Number(d.purchases);
+    const purchaseReturns = Number(d.purchaseReturns);
     total.purchaseInvoices += Number(d.purchaseInvoices);
-    total.purchases += c.purchases;
-    total.purchaseReturns += c.purchaseReturns;
+    total.purchases += purchases;
+    total.purchaseReturns += purchaseReturns;
+    // the split only where something was sold or returned: the widest range's 9,999 empty years stay small
+    const traded = [till, web].some((c) => c.invoices || c.sales || c.returns || c.profit);
     return {
       date: d.date,
-      sales: money(c.sales - c.returns),
-      profit: money(c.profit),
-      purchases: money(c.purchases - c.purchaseReturns),
-      invoices: Number(d.invoices),
+      sales: money(till.sales - till.returns + web.sales - web.returns),
+      profit: money(till.profit + web.profit),
+      purchases: money(purchases - purchaseReturns),
+      invoices: till.invoices + web.invoices,
+      ...(traded
+        ? {
+            tillSales: money(till.sales - till.returns),
+            webSales: money(web.sales - web.returns),
+            tillInvoices: till.invoices,
+            webInvoices: web.invoices,
+          }
+        : {}),
     };
   });
-  const top = (r: TopRow) => ({ id: Number(r.id), name: r.name, sales: money(r.sales), profit: money(r.profit) });
+  const channel = (c: ReturnType<typeof zero>, due: number) => ({
+    invoices: c.invoices,
+    sales: money(c.sales),
+    returns: money(c.returns),
+    due: money(due),
+    profit: money(c.profit),
+  });
+  const both = { ...zero() };
+  for (const c of [channels.till, channels.web]) for (const key of ['invoices', 'sales', 'returns', 'profit'] as const) both[key] += c[key];
+  const top = (r: TopRow) => ({
+    id: Number(r.id),
+    name: r.name,
+    sales: money(r.sales),
+    tillSales: money(r.till),
+    webSales: money(r.web),
+    profit: money(r.profit),
+  });
   return {
     startDate,
     endDate,
-    totalSaleInvoice: total.invoices,
-    totalSaleAmount: money(total.sales),
-    totalSaleReturn: money(total.returns),
-    totalSaleDue: saleDueAmount,
-    totalProfit: money(total.profit),
+    totalSaleInvoice: both.invoices,
+    totalSaleAmount: money(both.sales),
+    totalSaleReturn: money(both.returns),
+    totalSaleDue: money(saleDues.till + saleDues.web),
+    totalProfit: money(both.profit),
+    channels: { till: channel(channels.till, saleDues.till), web: channel(channels.web, saleDues.web) },
     totalPurchaseInvoice: total.purchaseInvoices,
     totalPurchaseAmount: money(total.purchases),
     totalPurchaseReturn: money(total.purchaseReturns),

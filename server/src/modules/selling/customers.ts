@@ -6,7 +6,7 @@ import {
   statementRowLimit,
   walkInCustomerName,
 } from '@tillbook/contract';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { conflict } from '../../platform/errors.ts';
@@ -14,8 +14,9 @@ import { checkedPresenter } from '../../platform/presenter.ts';
 import { defineResource } from '../../platform/resource-factory.ts';
 import type { RouteDef } from '../../platform/route.ts';
 import { toWireList } from '../../platform/wire.ts';
-import { customer, returnSaleInvoice, saleInvoice } from '../../schema/index.ts';
+import { cartOrder, customer, returnSaleInvoice, saleInvoice } from '../../schema/index.ts';
 import { newestEntriesOf } from '../accounting/index.ts';
+import { type WebTotals, webTotalsOf } from '../sales/index.ts';
 import { customerRoleId } from './customer-record.ts';
 import { isPlainReport, plainCustomerReport } from './customer-report.ts';
 import { enqueueWelcome, welcomeMessages } from './customer-welcome.ts';
@@ -84,7 +85,9 @@ export function customerRoutes(ctx: AppContext): RouteDef[] {
         if (isPlainReport(q)) return reply.type('application/json; charset=utf-8').send(await plainCustomerReport(ctx.db, q));
         const { rows } = await resource.list(ctx.db, q);
         const ids = rows.map((r) => r.id as number);
-        const balances = ids.length ? balancesOf(await customerTotals(ctx.db, ids)) : new Map<number, PartyBalance>();
+        const balances = ids.length
+          ? balancesOf(await customerTotals(ctx.db, ids), await webTotalsOf(ctx.db, ids))
+          : new Map<number, PartyBalance>();
         const allCustomer = toWireList(rows).map((r) => ({ ...r, ...(balances.get(r.id as number) ?? zeroBalance) }));
         const grand = sumBalances(ids.map((id) => balances.get(id) ?? zeroBalance));
         return {
@@ -103,20 +106,39 @@ export function customerRoutes(ctx: AppContext): RouteDef[] {
   return resource.routes;
 }
 
-/** Customers' totals (customer_sale_totals, a few rows per customer whatever the number of sales) as balances. */
-const balancesOf = (rows: Awaited<ReturnType<typeof customerTotals>>) => new Map(rows.map((r) => [r.customerId, toBalance(r)]));
+type TillTotals = Awaited<ReturnType<typeof customerTotals>>[number];
+const noTotals = { total: 0, paid: 0, returned: 0, refunded: 0 };
+
+/** A customer's figures over both channels: the till's (customer_sale_totals) and the web orders', in cents. */
+const bothChannels = (till: TillTotals | undefined, web: WebTotals | undefined) => {
+  const a = till ?? noTotals;
+  const b = web ?? noTotals;
+  return { total: a.total + b.total, paid: a.paid + b.paid, returned: a.returned + b.returned, refunded: a.refunded + b.refunded };
+};
+
+/** Customers' totals (customer_sale_totals, a few rows per customer whatever the number of sales; their web orders) as balances. */
+function balancesOf(till: TillTotals[], web: WebTotals[]) {
+  const tillOf = new Map(till.map((r) => [r.customerId, r]));
+  const webOf = new Map(web.map((r) => [r.customerId, r]));
+  const ids = new Set([...tillOf.keys(), ...webOf.keys()]);
+  return new Map([...ids].map((id) => [id, toBalance(bothChannels(tillOf.get(id), webOf.get(id)))]));
+}
 
 /**
  * A customer's statement (reference 3.14): the figures and counts over every completed sale and its
- * returns, summed by the database (customer_sale_totals, a return count), and the newest
- * `statementRowLimit` sales, returns and live ledger entries, newest first, so the answer stays small
- * however long the customer buys (the walk-in customer's 100,000 sales).
+ * returns and every web order (not cancelled) and its returns whose goods came back (a shopper is a
+ * customer: their orders are theirs), summed by the database (customer_sale_totals, the orders'
+ * kept figures, a return count), split by channel in `channels`, and the newest `statementRowLimit`
+ * sales, returns, web orders and live ledger entries, newest first, so the answer stays small however
+ * long the customer buys (the walk-in customer's 100,000 sales).
  */
 async function customerStatement(db: DbOrTx, id: number) {
   const limit = statementRowLimit;
   const theirs = and(eq(saleInvoice.customerId, id), eq(saleInvoice.state, 'completed'));
-  const [[totals], [returned], sales, returns, allTransaction] = await Promise.all([
+  const theirOrders = and(eq(cartOrder.customerId, id), ne(cartOrder.orderStatus, 'CANCELLED'));
+  const [[totals], [web], [returned], sales, returns, orders, tillEntries, webEntries] = await Promise.all([
     customerTotals(db, [id]),
+    webTotalsOf(db, [id]),
     db
       .select({ n: count() })
       .from(returnSaleInvoice)
@@ -144,16 +166,43 @@ async function customerStatement(db: DbOrTx, id: number) {
       .orderBy(desc(saleInvoice.id))
       .limit(limit + 1),
     saleReturnsOf(db, theirs, limit + 1),
+    db
+      .select({
+        id: cartOrder.id,
+        status: cartOrder.status,
+        createdAt: cartOrder.createdAt,
+        updatedAt: cartOrder.updatedAt,
+        customerId: cartOrder.customerId,
+        date: cartOrder.date,
+        orderStatus: cartOrder.orderStatus,
+        totalAmount: cartOrder.totalAmount,
+        totalVatAmount: cartOrder.totalVatAmount,
+        couponAmount: cartOrder.couponAmount,
+        deliveryFee: cartOrder.deliveryFee,
+        paidAmount: cartOrder.paidAmount,
+        dueAmount: cartOrder.dueAmount,
+      })
+      .from(cartOrder)
+      .where(theirOrders)
+      .orderBy(desc(cartOrder.id))
+      .limit(limit + 1),
     newestEntriesOf(db, ['sale', 'saleReturn'], db.select({ id: saleInvoice.id }).from(saleInvoice).where(theirs), limit + 1),
+    newestEntriesOf(db, ['order', 'orderReturn'], db.select({ id: cartOrder.id }).from(cartOrder).where(theirOrders), limit + 1),
   ]);
+  const allTransaction = [...tillEntries, ...webEntries].sort((a, b) => b.id - a.id);
+  const webTotals = web ? { total: web.total, paid: web.paid, returned: web.returned, refunded: web.refunded } : noTotals;
   return {
-    ...(totals ? toBalance(totals) : zeroBalance),
+    ...toBalance(bothChannels(totals, web)),
+    channels: { till: totals ? toBalance(totals) : zeroBalance, web: toBalance(webTotals) },
     totalSaleInvoice: totals?.invoices ?? 0,
     totalReturnSaleInvoice: returned?.n ?? 0,
+    totalCartOrder: web?.orders ?? 0,
+    totalReturnCartOrder: web?.returns ?? 0,
     saleInvoice: sales.slice(0, limit),
     returnSaleInvoice: returns.slice(0, limit),
+    cartOrder: orders.slice(0, limit),
     allTransaction: allTransaction.slice(0, limit),
     rowLimit: limit,
-    truncated: [sales, returns, allTransaction].some((list) => list.length > limit),
+    truncated: [sales, returns, orders, allTransaction].some((list) => list.length > limit),
   };
 }

@@ -35,7 +35,7 @@ function useOwedAccounts() {
 }
 
 /**
- * The morning view: sales, purchases, profit, what is owed both ways, stock at cost and low stock over
+ * The morning view: sales (every channel: the till's and the web shop's, each shown beside), purchases, profit, what is owed both ways, stock at cost and low stock over
  * a date range kept in the URL (this month when none is given), each card linking to the list behind
  * its figure; the online shop's orders; charts of the days and the top products; the top customers. The profit and the stock at
  * cost show only to a role the server sends them to (one holding the cost permission).
@@ -79,7 +79,15 @@ export default function Dashboard() {
                   title="Sales"
                   value={money(d.totalSaleAmount)}
                   to={`/admin/sale-invoice?${dates}`}
-                  note={`Returns ${money(d.totalSaleReturn)} · due ${money(d.totalSaleDue)}`}
+                  note={
+                    <>
+                      <span data-split="sales">
+                        Till {money(d.channels.till.sales)} · web {money(d.channels.web.sales)}
+                      </span>
+                      <br />
+                      Returns {money(d.totalSaleReturn)} · due {money(d.totalSaleDue)}
+                    </>
+                  }
                 />
               </Col>
               <Col xs={24} sm={12} lg={6}>
@@ -92,11 +100,23 @@ export default function Dashboard() {
               </Col>
               {d.totalProfit !== undefined && (
                 <Col xs={24} sm={12} lg={6}>
-                  <Figure title="Profit" value={money(d.totalProfit)} to={`/admin/top-selling?${dates}`} note="After returns" />
+                  <Figure
+                    title="Profit"
+                    value={money(d.totalProfit)}
+                    to={`/admin/top-selling?${dates}`}
+                    note={`After returns · till ${money(d.channels.till.profit ?? 0)} · web ${money(d.channels.web.profit ?? 0)}`}
+                  />
                 </Col>
               )}
               <Col xs={24} sm={12} lg={6}>
-                <Figure title="Invoices" value={d.totalSaleInvoice} to={`/admin/sale-invoice?${dates}`} note="Completed sales" />
+                <Figure
+                  title="Invoices"
+                  value={d.totalSaleInvoice}
+                  to={`/admin/sale-invoice?${dates}`}
+                  note={
+                    <span data-split="invoices">{`${d.channels.till.invoices} at the till · ${d.channels.web.invoices} web orders`}</span>
+                  }
+                />
               </Col>
               <Col xs={24} sm={12} lg={6}>
                 <Figure

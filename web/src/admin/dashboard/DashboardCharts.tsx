@@ -5,6 +5,7 @@ import { count, money } from '../../lib/format.ts';
 import type { DashboardData } from './dashboard-types.ts';
 
 const sales = '#1677ff';
+const web = '#13c2c2';
 const profit = '#52c41a';
 const purchases = '#fa8c16';
 
@@ -46,9 +47,12 @@ function drawn(data: DashboardData): Point[] {
 const amount = (value: unknown) => money(value ?? 0);
 /** An axis's amounts: whole, with thousands separators (12,000). */
 const axis = (value: number) => count(Math.round(value));
+/** A channel's sales of a point (a period without any sale leaves the split out: none on either channel). */
+const tillSales = (p: { tillSales?: number }) => p.tillSales ?? 0;
+const webSales = (p: { webSales?: number }) => p.webSales ?? 0;
 
 /**
- * The dashboard's charts (recharts, in this lazy chunk only): sales and profit, sales against purchases
+ * The dashboard's charts (recharts, in this lazy chunk only): sales (the till's and the web's stacked) and profit, sales against purchases
  * (per day, or per week, month or year over a long range: the answer's groupedBy), top products.
  */
 export default function DashboardCharts({ data }: { data: DashboardData }) {
@@ -66,7 +70,26 @@ export default function DashboardCharts({ data }: { data: DashboardData }) {
             <YAxis width={64} tickFormatter={axis} />
             <Tooltip formatter={amount} />
             <Legend />
-            <Area isAnimationActive={false} type="monotone" dataKey="sales" name="Sales" stroke={sales} fill={sales} fillOpacity={0.15} />
+            <Area
+              isAnimationActive={false}
+              type="monotone"
+              dataKey={tillSales}
+              name="Till sales"
+              stackId="sales"
+              stroke={sales}
+              fill={sales}
+              fillOpacity={0.15}
+            />
+            <Area
+              isAnimationActive={false}
+              type="monotone"
+              dataKey={webSales}
+              name="Web sales"
+              stackId="sales"
+              stroke={web}
+              fill={web}
+              fillOpacity={0.15}
+            />
             {withProfit && (
               <Area
                 isAnimationActive={false}
@@ -89,7 +112,8 @@ export default function DashboardCharts({ data }: { data: DashboardData }) {
             <YAxis width={64} tickFormatter={axis} />
             <Tooltip formatter={amount} />
             <Legend />
-            <Bar isAnimationActive={false} dataKey="sales" name="Sales" fill={sales} />
+            <Bar isAnimationActive={false} dataKey={tillSales} name="Till sales" stackId="sales" fill={sales} />
+            <Bar isAnimationActive={false} dataKey={webSales} name="Web sales" stackId="sales" fill={web} />
             <Bar isAnimationActive={false} dataKey="purchases" name="Purchases" fill={purchases} />
           </BarChart>
         </ChartCard>
@@ -107,7 +131,8 @@ export default function DashboardCharts({ data }: { data: DashboardData }) {
             />
             <Tooltip formatter={amount} />
             <Legend />
-            <Bar isAnimationActive={false} dataKey="sales" name="Sales" fill={sales} />
+            <Bar isAnimationActive={false} dataKey={tillSales} name="Till sales" stackId="sales" fill={sales} />
+            <Bar isAnimationActive={false} dataKey={webSales} name="Web sales" stackId="sales" fill={web} />
             {withProfit && <Bar isAnimationActive={false} dataKey="profit" name="Profit" fill={profit} />}
           </BarChart>
         </ChartCard>

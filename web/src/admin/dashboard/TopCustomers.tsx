@@ -4,7 +4,7 @@ import type { DashboardData } from './dashboard-types.ts';
 
 type Row = DashboardData['topCustomers'][number];
 
-/** The range's five best customers by sales (the walk-in included). */
+/** The range's five best customers by sales on every channel (the walk-in included; a shopper's web orders are theirs), each channel's beside. */
 export function TopCustomers({ rows, withProfit }: { rows: DashboardData['topCustomers']; withProfit: boolean }) {
   return (
     <Card size="small" title={<h4 style={{ fontSize: 16, margin: 0 }}>Top customers</h4>}>
@@ -20,6 +20,8 @@ export function TopCustomers({ rows, withProfit }: { rows: DashboardData['topCus
           { key: 'name', title: 'Customer', dataIndex: 'name' },
           { key: 'invoices', title: 'Invoices', dataIndex: 'invoices', align: 'right' },
           { key: 'sales', title: 'Sales', align: 'right', render: (_, r) => money(r.sales) },
+          { key: 'tillSales', title: 'Till', align: 'right', render: (_, r) => money(r.tillSales) },
+          { key: 'webSales', title: 'Web', align: 'right', render: (_, r) => money(r.webSales) },
           ...(withProfit
             ? [{ key: 'profit', title: 'Profit', align: 'right' as const, render: (_: unknown, r: Row) => money(r.profit) }]
             : []),

@@ -58,8 +58,10 @@ export function saleLines(db: DbOrTx, period: SalesPeriod) {
     .innerJoin(tillReturn, eq(tillReturn.id, tillBack.invoiceId))
     .innerJoin(sale, eq(sale.id, tillReturn.saleInvoiceId))
     .where(and(eq(sale.state, 'completed'), dated(tillReturn.date, period)));
-  // the coupon's share of a line, with VAT: the order's coupon × the line's part of the goods (unrounded, so the shares add up to it)
-  const couponShare = sql`case when ${order.productAmount} > 0 then ${order.couponAmount} * ${web.lineTotal} / ${order.productAmount} else 0 end`;
+  // the coupon's share of a line, with VAT: the one the line keeps (shareDiscount, to the cent), else, on an order placed
+  // before shares were kept, the order's coupon × the line's part of the goods (unrounded, so the shares add up to it)
+  const couponShare = sql`coalesce(${web.couponShare},
+    case when ${order.productAmount} > 0 then ${order.couponAmount} * ${web.lineTotal} / ${order.productAmount} else 0 end)`;
   const ordered = db
     .select({
       productId: sql<number>`${web.productId}`.as('product_id'),
@@ -72,9 +74,11 @@ export function saleLines(db: DbOrTx, period: SalesPeriod) {
     .from(web)
     .innerJoin(order, eq(order.id, web.invoiceId))
     .where(and(ne(order.orderStatus, 'CANCELLED'), dated(order.date, period)));
-  // a return's coupon share over its lines likewise: its lines' totals are its total and its coupon share
-  const returnShare = sql`case when ${webReturn.totalAmount} + ${webReturn.couponAmount} > 0
-    then ${webReturn.couponAmount} * ${webBack.lineTotal} / (${webReturn.totalAmount} + ${webReturn.couponAmount}) else 0 end`;
+  // a returned line's coupon share likewise (its lines' totals are the return's total and its coupon share); a resend
+  // keeps the coupon on the order (the return's coupon is then 0), so the goods come back whole
+  const returnShare = sql`case when ${webReturn.couponAmount} = 0 then 0 else coalesce(${webBack.couponShare},
+    case when ${webReturn.totalAmount} + ${webReturn.couponAmount} > 0
+    then ${webReturn.couponAmount} * ${webBack.lineTotal} / (${webReturn.totalAmount} + ${webReturn.couponAmount}) else 0 end) end`;
   const sentBack = db
     .select({
       productId: sql<number>`${webBack.productId}`.as('product_id'),

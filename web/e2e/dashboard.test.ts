@@ -62,7 +62,9 @@ test('the dashboard shows this month with charts; the range lives in the URL; a 
   expect(await figure('Purchases').textContent()).toBe('$40.00');
   expect(await figure('Receivable').textContent()).toBe('$50.00');
   expect(await figure('Payable').textContent()).toBe('$40.00');
-  expect(await figure('Stock value').textContent()).toBe(`$${month.stockValue.toFixed(2)}`);
+  expect(await figure('Stock value').textContent()).toBe(
+    `$${month.stockValue.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+  );
   expect(await figure('Low stock').textContent()).toBe(String(month.lowStockCount));
   for (const chart of ['Sales and profit over time', 'Sales against purchases per day', 'Top products by sales']) {
     await page.locator(`figure[aria-label="${chart}"] svg.recharts-surface`).first().waitFor();

@@ -253,7 +253,9 @@ test('at 390 px: forgot password, the link from the mail, a new password, and a 
     await expectNoOverflow(page);
     await screenshot(page, 'shopper-change-password-390');
 
-    // a token the server refuses: the 401 removes the session keys (the cart stays) and the profile says so
+    // a token the server refuses and no refresh cookie to renew it with (a 401 with a good cookie refreshes, see
+    // shopper-session.test.ts): the 401 removes the session keys (the cart stays) and the profile says so
+    await browser.context.clearCookies();
     await page.evaluate(() => {
       localStorage.setItem('access-token', 'not-a-token');
       localStorage.setItem('cart', '[]');

@@ -54,10 +54,13 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown, labels?
  * reads one): a control character (a NUL, a line break, DEL ...) is a 400 naming the parameter. No
  * parameter is free text a person types with line breaks, and PostgreSQL text cannot hold a NUL.
  */
-export async function refuseControlCharactersInParams(req: FastifyRequest): Promise<void> {
+export function refuseControlCharactersInParams(req: FastifyRequest, _reply: unknown, done: (error?: Error) => void): void {
+  // a callback hook, not an async one: no extra turn of the event loop before the handler (a request whose client has
+  // gone by then is not handled, and a till's sale whose answer was lost must still be made)
   for (const [name, value] of Object.entries((req.params ?? {}) as Record<string, unknown>)) {
-    if (typeof value === 'string' && !noControlCharacters(value)) throw fieldError(name, controlCharacterMessage);
+    if (typeof value === 'string' && !noControlCharacters(value)) return done(fieldError(name, controlCharacterMessage));
   }
+  done();
 }
 
 /** The `:id` path parameter as a positive whole number (400 otherwise). */

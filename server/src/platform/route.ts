@@ -58,7 +58,10 @@ export function refuseControlCharactersInParams(req: FastifyRequest, _reply: unk
   // a callback hook, not an async one: no extra turn of the event loop before the handler (a request whose client has
   // gone by then is not handled, and a till's sale whose answer was lost must still be made)
   for (const [name, value] of Object.entries((req.params ?? {}) as Record<string, unknown>)) {
-    if (typeof value === 'string' && !noControlCharacters(value)) return done(fieldError(name, controlCharacterMessage));
+    if (typeof value === 'string' && !noControlCharacters(value)) {
+      done(fieldError(name, controlCharacterMessage));
+      return;
+    }
   }
   done();
 }

@@ -42,7 +42,7 @@ test('every plain screen is registered once, opened by readAll on its entity', (
 
 test('list values read as a person expects', () => {
   expect(formats.money(3.5)).toBe('3.50');
-  expect(formats.money('1234.005')).toBe('1234.01');
+  expect(formats.money('1234.005')).toBe('1,234.01');
   expect(formats.date('2024-02-29T10:00:00.000Z')).toBe('2024-02-29');
   expect(formats.time('08:00:00')).toBe('08:00');
   expect(formats.number(15, '%')).toBe('15%');

@@ -28,13 +28,17 @@ export function startServer(kind: 'postgres' | 'embedded', options: { url?: stri
   });
   const ask = (m: Message) =>
     new Promise((resolve, reject) => {
+      // a process that ends before it answers (a crash) rejects the question instead of leaving it open
+      const gone = (code: number | null) => reject(new Error(`the ${kind} server exited (${code}) before it answered ${m.cmd}`));
       const listener = (answer: { done?: string; result?: unknown; error?: string }) => {
         if (answer.done !== m.cmd) return;
         child.off('message', listener);
+        child.off('exit', gone);
         if (answer.error) reject(new Error(answer.error));
         else resolve(answer.result);
       };
       child.on('message', listener);
+      child.once('exit', gone);
       child.send(m);
     });
   return new Promise((resolve, reject) => {
@@ -43,10 +47,22 @@ export function startServer(kind: 'postgres' | 'embedded', options: { url?: stri
   });
 }
 
-/** Stops a server process: asked to (it drops its scratch database), else killed. */
-export async function stopServer(server: ServerProcess): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  await server.ask({ cmd: 'stop' }).catch(() => server.child.kill());
+const stopping = new WeakMap<ServerProcess, Promise<void>>();
+
+/** Stops a server process once (a second call waits for the first): asked to (it drops its scratch database), else killed. */
+export function stopServer(server: ServerProcess): Promise<void> {
+  const { child } = server;
+  let stopped = stopping.get(server);
+  if (!stopped) {
+    const exited = new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) resolve();
+      else child.once('exit', () => resolve());
+    });
+    const asked = child.connected ? server.ask({ cmd: 'stop' }).catch(() => child.kill()) : Promise.resolve(child.kill());
+    stopped = asked.then(() => exited);
+    stopping.set(server, stopped);
+  }
+  return stopped;
 }
 
 /** A phase's data, made before its scenarios run (the till's products, the lists' invoices, the books' ledger); answers what was made. */

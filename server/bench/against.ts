@@ -88,7 +88,8 @@ try {
     for (const phase of phases) {
       const here = list.filter((s) => s.phase === phase);
       if (!here.length) continue;
-      for (const { side, server } of sides) log(`${kind} ${side}: ${await preparePhase(phase, server, { tillProducts, ledgerRows })}`);
+      for (const { side, server } of sides)
+        log(`${kind} ${side}, ${phase}: ${await preparePhase(phase, server, { tillProducts, ledgerRows })}`);
       for (const s of here) {
         const o = { quick, seconds };
         const load = os.loadavg()[0]!;
@@ -147,7 +148,9 @@ const about = {
   quick,
   rounds,
   today: `${today.sha.slice(0, 8)}${today.changed ? ' + uncommitted changes' : ''}`,
-  baseline: baseline ? `${baseline.sha.slice(0, 8)} ${baseline.subject}` : commit,
+  baseline: baseline
+    ? `${baseline.sha.slice(0, 8)} (${baseline.subject.length > 90 ? `${baseline.subject.slice(0, 90)}…` : baseline.subject})`
+    : commit,
   packages: baseline?.packages ?? null,
   minutes: Math.round((Date.now() - startedAt) / 600) / 100,
 };

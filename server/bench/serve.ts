@@ -164,14 +164,17 @@ const fixtures: Fixtures = {
   databaseUrl: bench.url,
   secret,
 };
-process.send!({ ready: fixtures });
-
-// the bench stopped without saying so (Ctrl-C, a crash): close, drop the scratch database, exit
-process.on('disconnect', () => {
+// the bench stopped without saying so (Ctrl-C, a crash, the A/B run's other side failing): close, drop
+// the scratch database, exit; also when it went while the data was being made (nobody to tell it's ready)
+const abandon = () => {
   Promise.allSettled([app.close(), probe.close(), limit.close(), memory.close()])
     .then(() => bench.close())
     .finally(() => process.exit(1));
-});
+};
+if (process.connected) {
+  process.send!({ ready: fixtures });
+  process.on('disconnect', abandon);
+} else abandon();
 
 process.on('message', (message: Message) => {
   const reply = async () => {

@@ -66,11 +66,28 @@ function row(r: Sided): string[] {
     r.refused.length ? 'FAILED: not 2xx' : ratio === null ? '-' : ratio.toFixed(2),
     each.map((x) => (x === null ? '-' : x.toFixed(2))).join(', '),
     `${statements(r.baseline)} → ${statements(r.today)}`,
+    fewest(r).toLocaleString('en'),
     r.load.toFixed(2),
   ];
 }
 
-const columns = ['scenario', 'db', 'conn', 'figure', 'baseline', 'today', 'today/baseline', 'each round', 'SQL/req', 'load'];
+/** The fewest answers one load got: below {@link enough}, its figure is noise (a loaded machine, a short run). */
+const fewest = (r: Sided) => Math.min(...[...r.baseline.runs, ...r.today.runs].map((m) => m.requests));
+const enough = 100;
+
+const columns = [
+  'scenario',
+  'db',
+  'conn',
+  'figure',
+  'baseline',
+  'today',
+  'today/baseline',
+  'each round',
+  'SQL/req',
+  'fewest answers',
+  'load',
+];
 
 export function printAgainst(results: Sided[], about: Machine & Record<string, unknown>): void {
   const rows = [columns, ...results.map(row)];
@@ -94,6 +111,11 @@ export function printAgainst(results: Sided[], about: Machine & Record<string, u
   console.log(line(widths.map((w) => '-'.repeat(w))));
   for (const r of rows.slice(1)) console.log(line(r));
   console.log('');
+  const few = results.filter((r) => fewest(r) < enough).map((r) => r.scenario);
+  if (few.length)
+    console.log(
+      `  too few answers (under ${enough} in a load) to read a ratio from: ${few.join(', ')}; run longer (BENCH_SECONDS) or on a quieter machine`,
+    );
   // the answers compared with the limit's once per side (checks.ts): said when either side differs
   const fine = (check: string) => check.startsWith('ok') || check.startsWith('app 200');
   for (const r of results)

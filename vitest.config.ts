@@ -26,6 +26,8 @@ export default defineConfig({
     // Two cores: a file mostly waits on its database or its browser, so two files at a time use both
     // (three were measured no faster: 853 s against 833 s for the whole CI). VITEST_MAX_WORKERS overrides it.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
+    // the default output, then the slowest ten files and each project's file time (a run of one file prints none)
+    reporters: ['default', './scripts/slowest-files.mjs'],
     projects: [
       { test: { name: 'contract', include: ['contract/test/**/*.test.ts'] } },
       { test: { name: 'web', include: ['web/test/**/*.test.ts'] } },

@@ -55,7 +55,8 @@ afterAll(async () => {
   await within(10_000, app?.close());
   await within(10_000, database?.close());
   relay?.close();
-  await drop?.();
+  // not waited for, as the harness's copies (harness.ts close())
+  drop?.().catch(() => {});
 });
 
 test('/readyz: 200 while the database answers, 503 once it is out of reach; /healthz stays 200', async () => {

@@ -8,8 +8,9 @@ const server = (name: string, mode: 'embedded' | 'server') => ({
   test: {
     name,
     include: ['server/test/**/*.test.ts'],
-    // `*.pg.test.ts` test what only a real server shows (row-lock races, deadlocks, pg_stat_activity)
-    exclude: mode === 'embedded' ? ['server/test/**/*.pg.test.ts'] : [],
+    // `*.pg.test.ts` test what only a real server shows (row-lock races, deadlocks, pg_stat_activity);
+    // `*.unit.test.ts` touch no database (pure functions, source checks): once is enough, in the embedded project
+    exclude: mode === 'embedded' ? ['server/test/**/*.pg.test.ts'] : ['server/test/**/*.unit.test.ts'],
     globalSetup: ['server/test/global-setup.ts'],
     env: { TEST_DB: mode },
     testTimeout: 30_000,

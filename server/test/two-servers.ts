@@ -26,6 +26,10 @@ export async function until(ready: () => boolean): Promise<void> {
  * once, as it does between two requests coming over the network: an answer from memory is made in
  * promise jobs alone, and a loop of them would never let the process read its listening connection.
  */
+/** What shownAfter gives when the other server still served the old answer 3 s after the write: a stale cache. How
+ * soon a fresh answer shows is the bench's to measure (scale-out), not a test's, so tests only ask that it shows. */
+export const neverShown = Number.POSITIVE_INFINITY;
+
 export async function shownAfter(since: number, ask: () => Promise<Answer>, shows: (answer: Answer) => boolean): Promise<number> {
   for (;;) {
     const answer = await ask();

@@ -36,6 +36,36 @@ async function firstOk(url: string, started: number, giveUp: number, child: Chil
   return null;
 }
 
+/** True while a live process of the group is left (from /proc: an exited process not yet reaped does not count). */
+function groupLives(group: number): boolean {
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      // pid (comm) state ppid pgrp ...: comm may hold spaces, so the fields are read after its closing parenthesis
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(pgrp) === group && state !== 'Z') return true;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return false;
+}
+
+/**
+ * Ends `npm start`'s process group and waits until every process of it is gone (the server, and the brotli pass a
+ * start runs after a build, which writes into web/dist): SIGTERM, then SIGKILL after 10 s.
+ */
+async function endGroup(group: number) {
+  const signalAndWait = async (signal: NodeJS.Signals, waitMs: number) => {
+    if (!groupLives(group)) return;
+    process.kill(-group, signal);
+    const until = performance.now() + waitMs;
+    while (groupLives(group) && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+  };
+  await signalAndWait('SIGTERM', 10_000);
+  await signalAndWait('SIGKILL', 5_000);
+}
+
 /** One `npm start` in `dir` on a fresh data folder: seconds to the first 200 of GET /, and its output. */
 async function timeStart(dir: string): Promise<{ seconds: number | null; output: string }> {
   const port = await freePort();
@@ -51,12 +81,7 @@ async function timeStart(dir: string): Promise<{ seconds: number | null; output:
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const seconds = await firstOk(`http://127.0.0.1:${port}/`, started, 180, child);
-  try {
-    process.kill(-child.pid!, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-  await new Promise((resolve) => (child.exitCode === null ? child.on('exit', resolve) : resolve(null)));
+  await endGroup(child.pid!);
   fs.rmSync(dataDir, { recursive: true, force: true });
   return { seconds, output };
 }

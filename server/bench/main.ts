@@ -32,7 +32,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? (quick ? 2 : 5));
 const tillProducts = Number(process.env.BENCH_TILL_PRODUCTS ?? 100_000);
 const ledgerRows = Number(process.env.BENCH_LEDGER_ROWS ?? 1_000_000);
 const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const chosen = scenarios.filter((s) => !words.length || words.some((w) => s.id.includes(w)));
+// a word that is a scenario's id picks that one only (`sale`, not `sale-list`); another picks every id holding it
+const ids = new Set(scenarios.map((s) => s.id));
+const chosen = scenarios.filter((s) => !words.length || words.some((w) => (ids.has(w) ? s.id === w : s.id.includes(w))));
 const scaleOutChosen = !words.length || words.some((w) => 'scale-out'.includes(w));
 const databases = (['postgres', 'embedded'] as const).filter(
   (d) => (d === 'embedded' || url) && (!process.env.BENCH_DATABASES || process.env.BENCH_DATABASES.includes(d)),

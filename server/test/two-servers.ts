@@ -1,5 +1,6 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { expect } from 'vitest';
+import { pgClient } from '../src/platform/pg-client.ts';
 import type { Answer, TestApp } from './harness.ts';
 
 /** The statements a request sent (COUNT_STATEMENTS is on in tests): 0 means it was answered from memory. */
@@ -7,7 +8,7 @@ export const statements = (answer: Answer) => Number(answer.headers['x-sql-state
 
 /** A plain client on the test database, as a psql session would be; the caller ends it. */
 export async function plainClient(t: TestApp): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: t.databaseUrl });
+  const client = pgClient({ connectionString: t.databaseUrl });
   await client.connect();
   return client;
 }

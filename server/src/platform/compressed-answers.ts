@@ -2,12 +2,14 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-/** Answers smaller than this go as they are: below about a packet, compressing saves nothing worth its time. */
+/** Answers made for one request smaller than this go as they are: compressing them costs more time than the bytes it saves. */
 export const compressFrom = 1024;
+/** A kept answer is compressed once and sent many times: from this size on it is worth it (a product page is 700–1,000 bytes). */
+export const keepCompressedFrom = 256;
 
 export type Encoding = 'br' | 'gzip';
 
-/** A kept answer: its bytes, and (from `compressFrom` bytes on) the same bytes in br and gzip, made once when it is kept. */
+/** A kept answer: its bytes, and (from `keepCompressedFrom` bytes on) the same bytes in br and gzip, made once when it is kept. */
 export interface KeptAnswer {
   plain: Buffer;
   br?: Buffer;
@@ -30,7 +32,7 @@ const brotliAt = (quality: number, size: number): zlib.BrotliOptions => ({
  * which every first read of a page would pay, for a few per cent fewer bytes).
  */
 export async function keptAnswer(plain: Buffer): Promise<KeptAnswer> {
-  if (plain.length < compressFrom) return { plain };
+  if (plain.length < keepCompressedFrom) return { plain };
   const [br, gz] = await Promise.all([brotli(plain, brotliAt(5, plain.length)), gzip(plain, { level: 6 })]);
   return { plain, br, gzip: gz };
 }

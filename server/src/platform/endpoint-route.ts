@@ -1,12 +1,12 @@
 import type { Endpoint, FileAnswer, ListSpec, Multipart } from '@tillbook/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { type KeptAnswer, keptAnswer, sendKept } from './compressed-answers.ts';
 import type { AppContext } from './context.ts';
 import { fromZod } from './errors.ts';
 import { type ListQuery, parseListQuery } from './list-query.ts';
 import { checkAnswer, presenter } from './presenter.ts';
 import { idParam, parseBody, type RouteDef } from './route.ts';
-import { type KeptAnswer, keptAnswer, sendKept } from './compressed-answers.ts';
 import { WatchedCache } from './watched-cache.ts';
 
 /**
@@ -134,7 +134,8 @@ export function implement<E extends Endpoint>(
           if (!cache!.personal) return sendKept(reply, json);
           // the answer differs by who asks: no cache between here and the browser may give one caller's to another
           reply.header('vary', 'authorization');
-          const sent = await cache!.personal(req, json.plain);
+          const personal = cache!.personal(req, json.plain);
+          const sent = personal instanceof Promise ? await personal : personal;
           // rewritten for this caller: compressed on the way out like any other answer (compressed-answers.ts)
           return sent === json.plain ? sendKept(reply, json) : reply.type('application/json; charset=utf-8').send(sent);
         }

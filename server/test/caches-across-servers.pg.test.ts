@@ -52,7 +52,7 @@ async function warm(ask: () => Promise<Answer>): Promise<Answer> {
 }
 
 describe('the public catalogue', () => {
-  test("a price changed on A is served by B once A has answered, on the page and in the list", async () => {
+  test('a price changed on A is served by B once A has answered, on the page and in the list', async () => {
     const id = await newProduct();
     expect((await warm(pageOn(b, id))).body.productSalePrice).toBe(12);
     const list = () => b.call('GET', '/v1/product/public', { query: { count: '50' } });

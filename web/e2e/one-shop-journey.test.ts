@@ -67,9 +67,19 @@ async function open(width: number) {
 }
 
 const notice = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first().waitFor();
-/** Just past the access token's life (2 s): the one wait that has to be a sleep. */
-const outliveAccessToken = () => new Promise((resolve) => setTimeout(resolve, 3_000));
 const storage = (page: Page) => page.evaluate(() => ({ ...localStorage }) as Record<string, string>);
+/**
+ * Until the access token the page holds has expired: the one wait that has to pass time, as long as the
+ * token has left (at most its 2 s life). The server counts whole seconds, so a token is refused once the
+ * clock reaches its `exp` second.
+ */
+async function outliveAccessToken(page: Page) {
+  const token = (await storage(page))['access-token'];
+  if (!token) throw new Error('the page holds no access token');
+  const { exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number };
+  const left = exp * 1000 - Date.now();
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
 /** An amount as printed ('$1,234.50', '−$5.00'), in cents, without its sign. */
 const cents = (text: string) => Math.abs(toCents(Number(text.replace(/[^0-9.]/g, ''))));
 const dollars = (amount: number) => `$${formatMoney(amount as Parameters<typeof formatMoney>[0])}`;
@@ -94,7 +104,7 @@ test('on a phone a shopper signs up with a name, orders with a coupon and stays 
   await notice(page, cartMessages.productAdded);
 
   // the checkout's first calls meet an expired token: the session is renewed, not ended
-  await outliveAccessToken();
+  await outliveAccessToken(page);
   await page.goto(`${product.url}/checkout`);
   const checkout = page.getByTestId('checkout-page');
   await checkout.getByTestId('checkout-goods').filter({ hasText: '$22.00' }).waitFor();
@@ -116,7 +126,7 @@ test('on a phone a shopper signs up with a name, orders with a coupon and stays 
   expect(await placed.getByTestId('order-placed-total').textContent()).toBe('$20.50');
 
   // past the token's life again: My orders still lists the order, and the shopper is still signed in
-  await outliveAccessToken();
+  await outliveAccessToken(page);
   await page.goto(`${product.url}/orders`);
   const row = page.getByTestId('order-row').filter({ hasText: `Order #${orderId}` });
   await row.waitFor();

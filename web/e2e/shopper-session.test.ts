@@ -60,8 +60,18 @@ afterEach(async () => {
 });
 
 const storage = (page: Page) => page.evaluate(() => ({ ...localStorage }) as Record<string, string>);
-/** Just past the access token's life (2 s): the one wait that has to be a sleep. */
-const outliveAccessToken = () => new Promise((resolve) => setTimeout(resolve, 3_000));
+/**
+ * Until the access token the page holds has expired: the one wait that has to pass time, as long as the
+ * token has left (at most its 2 s life). The server counts whole seconds, so a token is refused once the
+ * clock reaches its `exp` second.
+ */
+async function outliveAccessToken(page: Page) {
+  const token = (await storage(page))['access-token'];
+  if (!token) throw new Error('the page holds no access token');
+  const { exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number };
+  const left = exp * 1000 - Date.now();
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
 
 /** Counts the shoppers' refresh calls a page makes (observed, never answered by the test). */
 function countRefreshes(page: Page) {
@@ -109,13 +119,13 @@ test('past the access token’s life the shopper is still signed in, with the ca
   const first = (await storage(page))['access-token'];
   const seen = countRefreshes(page);
 
-  await outliveAccessToken();
+  await outliveAccessToken(page);
   await expectSignedIn(page);
   expect((await storage(page))['access-token']).not.toBe(first);
   expect(seen.refreshes).toBeGreaterThanOrEqual(1);
 
   // and again: each access token's end is met by the next refresh
-  await outliveAccessToken();
+  await outliveAccessToken(page);
   await expectSignedIn(page);
   await screenshot(page, 'shopper-session-cart-after-refresh');
 });
@@ -128,7 +138,7 @@ test('two tabs meeting the expiry at once both stay signed in (the second refres
   await other.goto(`${product.url}/orders`);
   await other.getByTestId('order-row').first().waitFor();
 
-  await outliveAccessToken();
+  await outliveAccessToken(page);
   // both tabs load at once with the expired token: each refreshes with the same cookie
   await Promise.all([page.reload(), other.reload()]);
   await Promise.all([
@@ -139,7 +149,7 @@ test('two tabs meeting the expiry at once both stay signed in (the second refres
       .waitFor(),
   ]);
   // the cookie both now hold works on: past the next expiry both are still signed in
-  await outliveAccessToken();
+  await outliveAccessToken(page);
   await expectSignedIn(page);
   await expectSignedIn(other);
 });
@@ -149,7 +159,7 @@ test('a session whose refresh cookie is gone ends at the next 401: the session k
   await logIn(page);
   await page.evaluate(() => localStorage.setItem('cart', '[]'));
   await context.clearCookies();
-  await outliveAccessToken();
+  await outliveAccessToken(page);
   await page.goto(`${product.url}/orders`);
   await page.getByTestId('shopper-logged-out').waitFor();
   await expect.poll(async () => (await storage(page)).isLogged).toBeUndefined();

@@ -8,8 +8,9 @@ const server = (name: string, mode: 'embedded' | 'server') => ({
   test: {
     name,
     include: ['server/test/**/*.test.ts'],
-    // `*.pg.test.ts` test what only a real server shows (row-lock races, deadlocks, pg_stat_activity)
-    exclude: mode === 'embedded' ? ['server/test/**/*.pg.test.ts'] : [],
+    // `*.pg.test.ts` test what only a real server shows (row-lock races, deadlocks, pg_stat_activity);
+    // `*.unit.test.ts` touch no database (pure functions, source checks): once is enough, in the embedded project
+    exclude: mode === 'embedded' ? ['server/test/**/*.pg.test.ts'] : ['server/test/**/*.unit.test.ts'],
     globalSetup: ['server/test/global-setup.ts'],
     env: { TEST_DB: mode },
     testTimeout: 30_000,
@@ -26,6 +27,8 @@ export default defineConfig({
     // Two cores: a file mostly waits on its database or its browser, so two files at a time use both
     // (three were measured no faster: 853 s against 833 s for the whole CI). VITEST_MAX_WORKERS overrides it.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
+    // the default output, then the slowest ten files and each project's file time (a run of one file prints none)
+    reporters: ['default', './scripts/slowest-files.mjs'],
     projects: [
       { test: { name: 'contract', include: ['contract/test/**/*.test.ts'] } },
       { test: { name: 'web', include: ['web/test/**/*.test.ts'] } },

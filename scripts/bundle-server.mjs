@@ -7,8 +7,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-/** Beside the installed packages (so the bundle's imports find them), never committed. */
-export const bundleFile = path.join(root, 'node_modules/.cache/tillbook/server/main.mjs');
+/**
+ * Inside the server's own node_modules, never committed: the bundle's imports are looked up from there, so they
+ * find the server's packages whether npm hoisted them to the root's node_modules or kept them in server's (as it
+ * does for a version another workspace does not share, like @fastify/cookie's pin).
+ */
+export const bundleFile = path.join(root, 'server/node_modules/.cache/tillbook/main.mjs');
 
 // each source's import.meta.dirname stays its own folder (the migrations, the data folder, web/dist are found from it)
 const ownDirname = {

@@ -8,6 +8,8 @@
 import type { RawSql } from './raw-sql.ts';
 
 export const listCustomers = 1_000;
+/** A search key that finds exactly the invoiced customers (their usernames are 'List customer <n>'). */
+export const listCustomerKey = 'List customer';
 
 export async function growInvoices(sql: RawSql, sales: number, purchases: number): Promise<{ sales: number; seconds: number }> {
   const started = Date.now();

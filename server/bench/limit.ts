@@ -141,7 +141,8 @@ async function answer(ctx: LimitContext, req: http.IncomingMessage): Promise<[nu
     const { limit, offset } = paging(params, 10);
     return [200, (await one(purchaseListSql(limit, offset)))!];
   }
-  if (path === '/v1/customer' && params.get('query') === 'report') return [200, (await one(customerReportSql))!];
+  if (path === '/v1/customer' && params.get('query') === 'report')
+    return [200, (await one(customerReportSql, [likeOf(params.get('key') ?? '')]))!];
   const shop = await shopAnswer(ctx.shop, req, path, () => bodyOf(req));
   if (shop) return shop;
   if (path === '/bench/idle') return [200, JSON.stringify(await ctx.sql('select 1 as idle'))];

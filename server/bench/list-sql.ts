@@ -64,13 +64,18 @@ export function purchaseListSql(limit: number, offset: number): string {
     )::text as body from s`;
 }
 
-/** GET customer?query=report: every customer (a report has no status default) with what its completed sales come to, and the grand figures. */
+/**
+ * GET customer?query=report&key=…: the customers holding the key in a search column (a report has no
+ * status default), with what their completed sales come to, and the grand figures ($1: the key as a
+ * `like` pattern).
+ */
 export const customerReportSql = `with b as (select t.customer_id, sum(t.total_amount) as total, sum(t.paid_amount) as paid,
       sum(t.return_amount) as returned, sum(t.instant_paid_return_amount) as refunded
     from customer_sale_totals t group by t.customer_id),
   r as (select c.*, coalesce(b.total, 0) as total, coalesce(b.paid, 0) as paid, coalesce(b.returned, 0) as returned,
       coalesce(b.refunded, 0) as refunded
-    from customer c left join b on b.customer_id = c.id)
+    from customer c left join b on b.customer_id = c.id
+    where c.username ilike $1 or c.phone ilike $1 or c.email ilike $1 or c.address ilike $1)
   select json_build_object(
     'grandData', (select json_build_object('grandTotalAmount', ${sum('total')}, 'grandTotalPaidAmount', ${sum('paid')},
       'grandTotalReturnAmount', ${sum('returned')}, 'grandInstantPaidReturnAmount', ${sum('refunded')},

@@ -24,6 +24,8 @@ export interface Measured {
   non2xx: number;
   /** The first answer that was not 2xx (its request, status and body, cut to 2,000 characters), if any. */
   firstRefused?: { path: string; status: number; body: string };
+  /** The answers that were not 2xx, counted by status. */
+  refused?: Record<string, number>;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -45,6 +47,7 @@ export async function measure(
   let i = 0;
   const times: number[] = [];
   let firstRefused: Measured['firstRefused'];
+  const refused: Record<string, number> = {};
   const instance = autocannon({
     url,
     connections: options.connections,
@@ -66,8 +69,9 @@ export async function measure(
         },
         // autocannon counts a non-2xx answer but drops its body: keep the first one's, to say why
         onResponse: (status: number, body: string, context: { path?: string }) => {
-          if ((status < 200 || status > 299) && !firstRefused)
-            firstRefused = { path: context.path ?? '', status, body: body.slice(0, 2000) };
+          if (status >= 200 && status <= 299) return;
+          refused[status] = (refused[status] ?? 0) + 1;
+          if (!firstRefused) firstRefused = { path: context.path ?? '', status, body: body.slice(0, 2000) };
         },
       },
     ],
@@ -85,7 +89,7 @@ export async function measure(
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
-    ...(firstRefused ? { firstRefused } : {}),
+    ...(firstRefused ? { firstRefused, refused } : {}),
   };
 }
 
@@ -104,6 +108,12 @@ export async function settle(url: string): Promise<number> {
   }
   return (Date.now() - started) / 1000;
 }
+
+/** The statuses of the answers that were not 2xx, e.g. "400 ×1,234, 500 ×2" (empty when all were). */
+export const refusedText = (m: Measured) =>
+  Object.entries(m.refused ?? {})
+    .map(([status, n]) => `${status} ×${n.toLocaleString('en')}`)
+    .join(', ');
 
 /** Asks the plan's first `n` requests once each, 8 at a time (a cache warmed before a measurement). */
 export async function walkOnce(url: string, next: (i: number) => Request, n: number): Promise<void> {

@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Database, newPglite, openDatabase } from '../src/platform/db.ts';
+import { type Database, newPglite, openDatabase } from './app-code.ts';
 
 export type Row = Record<string, unknown>;
 /** Runs one statement and answers its rows. */

@@ -58,7 +58,8 @@ function row(r: Result): string[] {
     String(r.limit.rps),
     ms(r.limit.p50),
     ms(r.limit.p99),
-    r.limit.rps ? (r.app.rps / r.limit.rps).toFixed(2) : '-',
+    // answers that were not all 2xx measured nothing: no ratio (the run fails, plain.ts)
+    r.app.non2xx || r.limit.non2xx ? 'not 2xx' : r.limit.rps ? (r.app.rps / r.limit.rps).toFixed(2) : '-',
     r.statements === null ? '-' : String(r.statements),
     r.load.toFixed(2),
     r.budget,
@@ -67,7 +68,7 @@ function row(r: Result): string[] {
   ];
 }
 
-export function printTable(results: Result[], about: Machine & Record<string, unknown>, notes: string[]): void {
+export function printTable(results: Result[], about: Machine & Record<string, unknown>, notes: string[], legend: string[] = []): void {
   const rows = [columns as readonly string[], ...results.map(row)];
   const widths = columns.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   const line = (cells: readonly string[]) =>
@@ -77,6 +78,8 @@ export function printTable(results: Result[], about: Machine & Record<string, un
   for (const [kind, version] of Object.entries(about.databases as Record<string, string>)) console.log(`  ${kind}: ${version}`);
   console.log('  latencies in ms; app/limit = the app\'s req/s over the limit\'s; "load" = 1-minute load average when the scenario began');
   for (const note of notes) console.log(`  note: ${note}`);
+  if (legend.length) console.log('  the limit, where it is not hand-written SQL in a bare Node server:');
+  for (const text of legend) console.log(`    ${text}`);
   console.log('');
   console.log(line(columns));
   console.log(line(widths.map((w) => '-'.repeat(w))));

@@ -46,6 +46,14 @@ export interface Scenario extends ShopScenarioParts {
   check: Check;
   plan(f: Fixtures): (i: number) => Request;
   budget: string;
+  /**
+   * A cached answer's limit (issue 30): the app's own answers from memory in a bare Node server
+   * (memory-limit.ts), over the plan's first this-many requests (all its distinct answers). Without
+   * it the limit is the hand-written SQL (limit.ts).
+   */
+  memoryLimit?: (f: Fixtures) => number;
+  /** What the limit does, when it is not plain hand-written SQL or memory: printed under the table. */
+  limitIs?: string;
   /** Met or not, given this result and the others of the run; null when it does not apply (embedded). */
   met(r: Result, all: Result[]): boolean | null;
 }
@@ -93,9 +101,10 @@ export const scenarios: Scenario[] = [
     long: true,
     check: 'publicList',
     plan: (f) => (i) => get(`/v1/product/public?page=${1 + (i % pages(f.products, 20))}&count=20`),
-    budget: '≥1000 req/s, p99 ≤100 ms; embedded ≤3× PG, no timeout',
+    memoryLimit: (f) => pages(f.products, 20),
+    budget: '≥50% of the limit (its bytes from memory) req/s, p99 ≤100 ms; embedded ≤3× PG, no timeout',
     met: (r, all) => {
-      if (r.database === 'postgres') return r.app.rps >= 1000 && r.app.p99 <= 100;
+      if (r.database === 'postgres') return r.app.rps * 2 >= r.limit.rps && r.app.p99 <= 100;
       const pg = all.find((x) => x.scenario === r.scenario && x.database === 'postgres');
       return pg ? r.app.rps * 3 >= pg.app.rps && clean(r.app) : null;
     },
@@ -133,6 +142,7 @@ export const scenarios: Scenario[] = [
     connections: 50,
     check: 'product',
     plan: (f) => (i) => get(`/v1/product/public/${f.firstProductId + f.products - 1 - (i % 1000)}`),
+    memoryLimit: () => 1000,
     budget: '≥2000 req/s',
     met: (r) => onPostgres(r, () => r.app.rps >= 2000),
   },
@@ -153,6 +163,7 @@ export const scenarios: Scenario[] = [
     connections: 50,
     check: 'tree',
     plan: () => () => get('/v1/product-category/public'),
+    memoryLimit: () => 1,
     budget: '≥2000 req/s',
     met: (r) => onPostgres(r, () => r.app.rps >= 2000),
   },
@@ -208,6 +219,7 @@ export const scenarios: Scenario[] = [
         paidAmount: [{ paymentType: f.cashMethodId, amount: 5000 }],
       }),
     }),
+    limitIs: "hand-written SQL making the same writes as the app, with the tables' triggers firing for it as for the app",
     budget: '≥50% of the limit req/s',
     met: (r) => onPostgres(r, () => r.app.rps >= r.limit.rps / 2),
   },

@@ -7,9 +7,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../src/app.ts';
-import { readConfig } from '../src/config.ts';
-import { openDatabase } from '../src/platform/db.ts';
+import { buildApp, openDatabase, readConfig } from './app-code.ts';
 
 const url = process.env.BENCH_JOIN_URL;
 const secret = process.env.BENCH_JOIN_SECRET;

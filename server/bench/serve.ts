@@ -1,20 +1,21 @@
 /**
- * The bench's server process (forked by main.ts, so the load generator runs in its own process): the
+ * The bench's server process (forked by plain.ts and against.ts, so the load generator runs in its own process): the
  * database under test (BENCH_KIND embedded|postgres), seeded by the app's own seed, the catalogue's
  * data, the web shop's shoppers with their carts and tokens (shop-data.ts), the real app on a free
  * port (`app.listen({port: 0})`) and the limit beside it. It answers the
  * parent's messages: `grow` (the till's 100,000 products), `invoices` (the lists' sale and purchase
- * invoices), `books` (1,000,000 ledger rows), `stop`.
+ * invoices), `books` (1,000,000 ledger rows), `memorize` (the cached answers' limit, memory-limit.ts), `stop`.
+ * The app's code is today's, or another commit's under `--against` (app-code.ts).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../src/app.ts';
-import { readConfig } from '../src/config.ts';
-import { seedBase } from '../src/seed/base.ts';
+import { buildApp, databaseReady, readConfig, seedBase } from './app-code.ts';
 import { catalogueNames, ledger, products } from './data.ts';
 import { growInvoices } from './invoice-data.ts';
 import { limitContext, startLimit } from './limit.ts';
+import type { Request } from './load.ts';
+import { startMemoryLimit } from './memory-limit.ts';
 import { openBenchDatabase } from './raw-sql.ts';
 import { type ShopFixtures, shopData } from './shop-data.ts';
 
@@ -25,6 +26,8 @@ export interface Fixtures {
   /** The same app with COUNT_STATEMENTS on: the checks ask it, never the load. */
   probeUrl: string;
   limitUrl: string;
+  /** The cached answers' limit: the app's bytes from memory (memory-limit.ts), filled by `memorize`. */
+  memoryUrl: string;
   staffToken: string;
   /** The owner's (super-admin) token, for the books. */
   ownerToken: string;
@@ -48,6 +51,7 @@ export type Message =
   | { cmd: 'grow'; to: number }
   | { cmd: 'invoices'; sales: number; purchases: number }
   | { cmd: 'books'; rows: number }
+  | { cmd: 'memorize'; requests: Request[] }
   | { cmd: 'stop' };
 
 const kind = process.env.BENCH_KIND === 'postgres' ? 'postgres' : 'embedded';
@@ -82,7 +86,7 @@ const probe = await buildApp({
 });
 const probeUrl = await probe.listen({ port: 0, host: '127.0.0.1' });
 // on PostgreSQL the caches are trusted once the listener hears every write (write-listener.ts)
-await bench.database.ready();
+await databaseReady(bench.database);
 
 /** One call to the app during setup; throws on an error answer. */
 async function call(method: string, url: string, token?: string, body?: unknown) {
@@ -116,6 +120,7 @@ const staffToken = (await call('POST', '/v1/user/login', undefined, { username: 
 const methods = (await call('GET', '/v1/payment-method?query=all&status=true', owner)).getAllPaymentMethod as { id: number }[];
 
 const limit = await startLimit(await limitContext(sql, Number(clerk.id)));
+const memory = await startMemoryLimit();
 const idsOf = async (table: string) => (await sql(`select id from ${table} order by id`)).map((r) => Number(r.id));
 const [first] = await sql(`select min(id) as id from product`);
 // the web shop: a delivery area, cash on delivery, and the shoppers with their carts
@@ -144,6 +149,7 @@ const fixtures: Fixtures = {
   appUrl,
   probeUrl,
   limitUrl: limit.url,
+  memoryUrl: memory.url,
   staffToken,
   ownerToken: owner,
   today: String((await sql(`select to_char(current_date, 'YYYY-MM-DD') as d`))[0]!.d),
@@ -158,14 +164,17 @@ const fixtures: Fixtures = {
   databaseUrl: bench.url,
   secret,
 };
-process.send!({ ready: fixtures });
-
-// the bench stopped without saying so (Ctrl-C, a crash): close, drop the scratch database, exit
-process.on('disconnect', () => {
-  Promise.allSettled([app.close(), probe.close(), limit.close()])
+// the bench stopped without saying so (Ctrl-C, a crash, the A/B run's other side failing): close, drop
+// the scratch database, exit; also when it went while the data was being made (nobody to tell it's ready)
+const abandon = () => {
+  Promise.allSettled([app.close(), probe.close(), limit.close(), memory.close()])
     .then(() => bench.close())
     .finally(() => process.exit(1));
-});
+};
+if (process.connected) {
+  process.send!({ ready: fixtures });
+  process.on('disconnect', abandon);
+} else abandon();
 
 process.on('message', (message: Message) => {
   const reply = async () => {
@@ -177,9 +186,11 @@ process.on('message', (message: Message) => {
     }
     if (message.cmd === 'invoices') return growInvoices(sql, message.sales, message.purchases);
     if (message.cmd === 'books') return ledger(sql, message.rows);
+    if (message.cmd === 'memorize') return memory.memorize(appUrl, message.requests);
     await app.close();
     await probe.close();
     await limit.close();
+    await memory.close();
     await bench.close();
     await fs.rm(dataDir, { recursive: true, force: true });
     return { stopped: true };

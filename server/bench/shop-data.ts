@@ -6,7 +6,7 @@
  * added to and changed over and over) and `browse` (no cart: the background web orders of
  * browse-while-selling fill one line and check it out).
  */
-import { TokenService } from '../src/platform/tokens.ts';
+import { TokenService } from './app-code.ts';
 import type { RawSql } from './raw-sql.ts';
 
 export interface CartShopper {

@@ -1,11 +1,11 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { appointmentReminderStep } from './modules/crm/index.ts';
 import { sessionCookies } from './modules/identity/index.ts';
 import { Mailer, wakeIfRequested } from './modules/mail/index.ts';
+import { compressJsonAnswers } from './platform/compressed-answers.ts';
 import type { AppContext } from './platform/context.ts';
 import type { Db } from './platform/db.ts';
 import { AppError, fromDatabase } from './platform/errors.ts';
@@ -15,7 +15,7 @@ import { registerHealth } from './platform/health.ts';
 import { forgetOldKeys } from './platform/idempotency.ts';
 import { noStoreWhenPersonal } from './platform/private-answers.ts';
 import { type RouteDef, refuseControlCharactersInParams } from './platform/route.ts';
-import { securityHeaders } from './platform/security-headers.ts';
+import { sendSecurityHeaders } from './platform/security-headers.ts';
 import { closeConnectionsWhenClosing } from './platform/shutdown.ts';
 import type { SqlWatch } from './platform/sql-watch.ts';
 import { TokenService } from './platform/tokens.ts';
@@ -72,12 +72,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   app.addHook('onClose', async () => ctx.files.close());
 
-  await app.register(helmet, securityHeaders(config));
+  sendSecurityHeaders(app, config);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes } });
 
   app.addHook('preValidation', requireMultipartBoundary);
   noStoreWhenPersonal(app, sessionCookies);
+  compressJsonAnswers(app);
 
   // tests hold hot requests to a number of SQL statements: each answer says how many it sent
   if (config.countStatements) {
@@ -114,7 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       config: { access: route.access },
       // on request: access is checked before the body is read, so nobody may make us read an upload they may not send;
       // then the path parameters: a control character in any of them is a 400 naming it (route.ts)
-      onRequest: [guard(route.access, ctx, rules, route.alsoFor, route.customers), refuseControlCharactersInParams],
+      onRequest: route.url.includes(':')
+        ? [guard(route.access, ctx, rules, route.alsoFor, route.customers), refuseControlCharactersInParams]
+        : guard(route.access, ctx, rules, route.alsoFor, route.customers),
       handler: route.handler,
     });
   }
@@ -122,7 +125,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // the mail worker: polls the outbox (its round also forgets Idempotency-Keys older than 48 h), and is woken as soon as a request that queued a mail has answered
   const mailer = new Mailer(deps.db, config, app.log, [appointmentReminderStep({ config }), forgetOldKeys()]);
   app.decorate('mailer', mailer);
-  app.addHook('onResponse', async () => wakeIfRequested());
+  app.addHook('onResponse', (_req, _reply, done) => {
+    wakeIfRequested();
+    done();
+  });
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.stop());
 

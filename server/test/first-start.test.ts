@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { allPermissionNames, customerGrants, roleNames, rolePresets } from '@tillbook/contract';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterEach, describe, expect, inject, test } from 'vitest';
 import { type Booted, boot } from '../src/boot.ts';
 import { readConfig } from '../src/config.ts';
 import { mainAccounts, systemSubAccounts } from '../src/modules/accounting/index.ts';
 import type { Db } from '../src/platform/db.ts';
+import { pgClient } from '../src/platform/pg-client.ts';
 import * as s from '../src/schema/index.ts';
 import { currencies } from '../src/seed/currencies.ts';
 import { withDatabase } from './global-setup.ts';
@@ -32,7 +32,7 @@ async function emptyStore(): Promise<Record<string, string>> {
   // not named tillbook_*: other test runs drop those as leftovers of killed runs
   const name = `tbfirststart_${process.pid}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: server });
+    const client = pgClient(server);
     await client.connect();
     await client.query(statement).finally(() => client.end());
   };

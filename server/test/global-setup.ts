@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { newPglite, openDatabase } from '../src/platform/db.ts';
 import { preparedCluster } from '../src/platform/embedded-template.ts';
+import { pgClient } from '../src/platform/pg-client.ts';
 import { seedBase } from '../src/seed/base.ts';
 import { ownerPassword, ownerUsername } from './constants.ts';
 
@@ -42,7 +42,7 @@ export default async function setup(project: TestProject) {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DB=server needs TEST_DATABASE_URL');
   const name = `tillbook_tmpl_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
+  const admin = pgClient(baseUrl);
   await admin.connect();
   // leftovers of runs that were killed
   const stale = await admin.query(`select datname from pg_database where datname ~ '^tillbook_(tmpl|t)_[0-9]+_'`);

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
 import { expect, inject, test } from 'vitest';
 import { migrationsFolder, openDatabase } from '../src/platform/db.ts';
+import { pgClient } from '../src/platform/pg-client.ts';
 import { withDatabase } from './global-setup.ts';
 
 // Several servers of one shop start at once on a new database: each migrates, and they take turns (an advisory
@@ -10,7 +10,7 @@ import { withDatabase } from './global-setup.ts';
 test('three servers starting at once on an empty database migrate it once, all three start', async () => {
   const admin = withDatabase(inject('template'), 'postgres');
   const name = `migrate_together_${process.pid}_${Date.now().toString(36)}`;
-  const client = new pg.Client({ connectionString: admin });
+  const client = pgClient(admin);
   await client.connect();
   await client.query(`create database "${name}"`);
   const url = withDatabase(inject('template'), name);
@@ -19,7 +19,7 @@ test('three servers starting at once on an empty database migrate it once, all t
     const failed = opened.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason));
     expect(failed).toEqual([]);
     const journal = JSON.parse(await fs.readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'));
-    const check = new pg.Client({ connectionString: url });
+    const check = pgClient(url);
     await check.connect();
     const applied = await check.query('select count(*)::int as n from drizzle.__drizzle_migrations');
     await check.end();

@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
+import { pgClient } from '../src/platform/pg-client.ts';
 import { ownerPassword, ownerUsername, testSecret } from './constants.ts';
 import { withDatabase } from './global-setup.ts';
 
@@ -96,7 +96,7 @@ export async function emptyPgDatabase(): Promise<{ url: string; drop: () => Prom
   const server = process.env.TEST_DATABASE_URL!;
   const name = `tbops_${process.pid}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: server });
+    const client = pgClient(server);
     await client.connect();
     await client.query(statement).finally(() => client.end());
   };

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import pg from 'pg';
+import { pgClient } from '../platform/pg-client.ts';
 import { databaseEntry, takeUploads, writeManifest } from './backup-file.ts';
 
 /** Runs one of PostgreSQL's client tools; refused with its own words when it fails or is not installed. */
@@ -30,7 +30,7 @@ function run(tool: 'pg_dump' | 'pg_restore', args: string[]): Promise<void> {
  * then dumps that very snapshot: writes going on meanwhile are left out of both.
  */
 export async function snapshotPostgres(url: string, dataDir: string, staging: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
+  const client = pgClient(url);
   await client.connect();
   try {
     await client.query('begin isolation level repeatable read read only');
@@ -51,7 +51,7 @@ export async function snapshotPostgres(url: string, dataDir: string, staging: st
 
 /** Whether the database already holds tables (or anything else of its own). */
 export async function postgresHoldsData(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
+  const client = pgClient(url);
   await client.connect();
   try {
     const { rows } = await client.query<{ n: number }>(

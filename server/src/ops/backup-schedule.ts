@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
+import { pgClient } from '../platform/pg-client.ts';
 import { type BackupSource, backupToFile } from './backup.ts';
 
 const day = 24 * 60 * 60 * 1000;
@@ -51,8 +52,7 @@ export function startBackupSchedule(schedule: BackupSchedule): () => Promise<voi
     const { source } = schedule;
     if (source.kind !== 'postgres') return true;
     if (lockHolder) return true;
-    const client = new pg.Client({ connectionString: source.url });
-    client.on('error', () => {
+    const client: pg.Client = pgClient(source.url, () => {
       if (lockHolder === client) lockHolder = undefined;
     });
     await client.connect();

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../schema/index.ts';
 import { startingCluster } from './embedded-template.ts';
+import { heedLoss, pgClient } from './pg-client.ts';
 import { endsTransaction, rowsMarked, SqlWatch } from './sql-watch.ts';
 import { WriteListener, type WriteListenerOptions } from './write-listener.ts';
 
@@ -56,6 +57,9 @@ export async function openDatabase(options: {
     const own = new Set<number>();
     const pid = (client: pg.PoolClient) => (client as unknown as { processID: number | null }).processID;
     pool.on('connect', (client) => {
+      // the pool listens for the errors of its idle clients only: a client cut while lent (a transaction,
+      // a query) would throw its 'error' event; its queries reject with the loss, and the pool drops it when it comes back
+      heedLoss(client);
       watchPgClient(client, watch);
       const id = pid(client);
       if (id !== null) own.add(id);
@@ -194,7 +198,7 @@ function watchPglite(client: PGlite, watch: SqlWatch) {
  * turns (the second finds the migrations applied). Ending the connection releases the lock.
  */
 async function migrateLocked(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
+  const client = pgClient(url);
   await client.connect();
   try {
     await client.query('select pg_advisory_lock(23230400)');

@@ -11,7 +11,9 @@ import { executePrepared } from './prepared.ts';
  * everything else, and the next document waits for the row and takes the number after the last one
  * committed: numbers are given in commit order. The lock serialises a series' documents from the
  * moment a number is taken, so a document takes it last, after its stock and other locks, in the
- * statement that writes it when it can.
+ * statement that writes it when it can. A till sale, the hot one, takes it later still: at its commit,
+ * by a deferred trigger (migration 0028, `numberAtCommit` in selling/sale-write.ts), so the lock is
+ * held for the COMMIT only and not across a way back to the server and the COMMIT's way in.
  *
  * `takeNumber(series)` is that statement as a CTE body (`with n as (${takeNumber('sale')}) ...`),
  * answering one row `{number}`. The row is made on first use, so a new series needs no seed.

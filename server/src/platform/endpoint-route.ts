@@ -1,6 +1,7 @@
 import type { Endpoint, FileAnswer, ListSpec, Multipart } from '@tillbook/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { type KeptAnswer, keptAnswer, sendKept } from './compressed-answers.ts';
 import type { AppContext } from './context.ts';
 import { fromZod } from './errors.ts';
 import { type ListQuery, parseListQuery } from './list-query.ts';
@@ -10,7 +11,8 @@ import { WatchedCache } from './watched-cache.ts';
 
 /**
  * A read answered from memory: the presented JSON is kept per `key` (which must name everything the
- * answer depends on, e.g. the URL and the business day) until one of `tables` is written.
+ * answer depends on, e.g. the URL and the business day) until one of `tables` is written, as finished
+ * bytes, plain and compressed (compressed-answers.ts), sent as the request accepts them.
  */
 export interface AnswerCache {
   tables: readonly string[];
@@ -115,7 +117,9 @@ export function implement<E extends Endpoint>(
   };
   const { cache } = options;
   if (cache && (e.method !== 'GET' || !present)) throw new Error(`${where}: only a GET with an answer schema can be cached`);
-  const kept = cache ? new WatchedCache<string, Buffer>(ctx.watch, cache.tables, { bytes: cache.bytes }) : undefined;
+  // the finished bytes, plain and compressed (all three weigh in the cache's budget)
+  const kept = cache ? new WatchedCache<string, KeptAnswer>(ctx.watch, cache.tables, { bytes: cache.bytes }) : undefined;
+  const read = (req: FastifyRequest, reply: FastifyReply) => async () => keptAnswer(Buffer.from(JSON.stringify(await answer(req, reply))));
   return {
     method: e.method,
     url: `/${e.path}`,
@@ -124,12 +128,16 @@ export function implement<E extends Endpoint>(
     bodyLimit: options.bodyLimit,
     handler: kept
       ? async (req, reply) => {
-          const rows = cache!.rows ? await cache!.rows(req) : [];
-          const json = await kept.get(await cache!.key(req), async () => Buffer.from(JSON.stringify(await answer(req, reply))), rows);
-          if (!cache!.personal) return reply.type('application/json; charset=utf-8').send(json);
+          const key = await cache!.key(req);
+          // a kept answer still good for its own rows needs no rows worked out (the same key names the same rows)
+          const json = await (kept.kept(key) ?? kept.get(key, read(req, reply), cache!.rows ? await cache!.rows(req) : []));
+          if (!cache!.personal) return sendKept(reply, json);
           // the answer differs by who asks: no cache between here and the browser may give one caller's to another
-          const sent = await cache!.personal(req, json);
-          return reply.header('vary', 'authorization').type('application/json; charset=utf-8').send(sent);
+          reply.header('vary', 'authorization');
+          const personal = cache!.personal(req, json.plain);
+          const sent = personal instanceof Promise ? await personal : personal;
+          // rewritten for this caller: compressed on the way out like any other answer (compressed-answers.ts)
+          return sent === json.plain ? sendKept(reply, json) : reply.type('application/json; charset=utf-8').send(sent);
         }
       : answer,
   };

@@ -25,8 +25,9 @@ function personal(req: FastifyRequest, reply: FastifyReply, sessionCookies: read
  * asked anonymously (the cached catalogue) send what they sent before.
  */
 export function noStoreWhenPersonal(app: FastifyInstance, sessionCookies: readonly string[]) {
-  app.addHook('onSend', async (req, reply, payload) => {
+  // a callback hook: an async one costs every answer a promise and a turn of the microtask queue
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (!reply.hasHeader('cache-control') && personal(req, reply, sessionCookies)) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }

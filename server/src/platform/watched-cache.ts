@@ -5,6 +5,7 @@ interface Entry<V> {
   generation: number;
   /** The rows the answer was read for: a sum of generations only compares with one over the same rows. */
   rows: string;
+  rowList: readonly string[];
   value: Promise<V>;
   /** What the key and the answer hold in memory, once the answer has come (0 before). */
   bytes: number;
@@ -65,7 +66,7 @@ export class WatchedCache<K, V> {
     // (a hidden product leaves the page's rows while the tables' writes make up the difference)
     if (entry && entry.generation === generation && entry.rows === rowsKey) return entry.value;
     const value = load();
-    const mine: Entry<V> = { generation, rows: rowsKey, value, bytes: 0 };
+    const mine: Entry<V> = { generation, rows: rowsKey, rowList: rows, value, bytes: 0 };
     this.#forget(key);
     if (this.#entries.size >= this.#maxEntries) this.#forget(this.#entries.keys().next().value as K);
     this.#entries.set(key, mine);
@@ -84,6 +85,19 @@ export class WatchedCache<K, V> {
       }
     }, forgetMine);
     return value;
+  }
+
+  /**
+   * The answer kept for `key` while neither the tables nor the rows it was read for have been written
+   * since, else undefined (and `get` reads): for a caller whose rows take work to find, as the same key
+   * names the same rows while its tables stand (a list page's rows come from its order).
+   */
+  kept(key: K): Promise<V> | undefined {
+    const entry = this.watch.coherent ? this.#entries.get(key) : undefined;
+    if (!entry) return undefined;
+    const rows = entry.rowList;
+    const generation = this.watch.generation(this.tables) + (rows.length ? this.watch.generation(rows) : 0);
+    return entry.generation === generation ? entry.value : undefined;
   }
 
   #forget(key: K): void {

@@ -22,7 +22,7 @@ import { saleDoc, saleDocument } from './sale-doc.ts';
 import { lookUpSale, type SaleCustomer, type SaleLookup, type SaleProduct } from './sale-lookup.ts';
 import { salePostings } from './sale-postings.ts';
 import { settleTender, type Tender, tendersFrom } from './sale-tender.ts';
-import { type SaleHeaderRow, type SaleLineRow, saleNumber, type WrittenSale, writeSaleRows } from './sale-write.ts';
+import { type SaleHeaderRow, type SaleLineRow, type WrittenSale, writeSaleRows } from './sale-write.ts';
 
 /** One priced line: everything in cents, priced by `unitPrice` on the business date. */
 interface PricedLine {
@@ -100,7 +100,7 @@ function customerOf(found: SaleLookup): SaleCustomer {
 /** The invoice as the create answer gives it (`createdInvoice`), the keys of sale-read's header and lines. */
 export type CreatedInvoice = {
   id: number;
-  /** The invoice number; null while held. */
+  /** The invoice number; null while held, and until the sale's commit (`committedNumber` reads it then). */
   number: number | null;
   date: string;
   state: 'completed' | 'held';
@@ -344,7 +344,6 @@ async function completeSale(
       cost,
       payments: settled.kept.map((t) => ({ subAccountId: t.subAccountId, amount: t.amount, method: t.method })),
     }),
-    saleNumber,
   );
   const written = await writeSaleRows(tx, invoiceId, how, header, rows, books);
   return {
@@ -357,7 +356,7 @@ async function completeSale(
 
 /**
  * POST sale-invoice/, inside the caller's transaction: a complete sale (keyed by an id from the table's
- * sequence, numbered from the sale series as it is written), or with isHold 'true' a held one (a parked cart: its lines priced and kept, no stock
+ * sequence, numbered from the sale series at its commit), or with isHold 'true' a held one (a parked cart: its lines priced and kept, no stock
  * moved, nothing posted, no payment taken).
  */
 export async function createSale(tx: DbOrTx, input: SaleInvoiceInput, userId: number, clock: Clock): Promise<CreatedSale> {

@@ -15,6 +15,7 @@ import { setOrderStatus } from './sale-order.ts';
 import { payForSale } from './sale-payment.ts';
 import { listHeld, listSales, readHeld, readSale, readSaleByNumber } from './sale-read.ts';
 import { createSaleReturn } from './sale-return.ts';
+import { committedNumber } from './sale-write.ts';
 import { setSaleStatus } from './undo-sale.ts';
 
 /** The create answer: {createdInvoice, customer}, the change and the spec's message, from what the sale wrote. */
@@ -42,7 +43,7 @@ export function saleRoutes(ctx: AppContext): RouteDef[] {
   const clock = () => ctx.config.clock;
   return [
     implement(ctx, saleEndpoints.create, async ({ body, req }) =>
-      createdAnswer(req, await idempotent(db, req, body, (tx) => createSale(tx, body, caller(req).id, clock()))),
+      createdAnswer(req, await committedNumber(db, await idempotent(db, req, body, (tx) => createSale(tx, body, caller(req).id, clock())))),
     ),
     implement(ctx, saleEndpoints.list, async ({ query, req }) => listForCaller(req, await listSales(db, query, [], { graph: true }))),
     implement(ctx, saleEndpoints.listOfCustomer, async ({ params, query, req }) =>
@@ -72,7 +73,10 @@ export function saleRoutes(ctx: AppContext): RouteDef[] {
     }),
     implement(ctx, holdEndpoints.get, async ({ params, req }) => profitShown(req)(found(await readHeld(db, params.id), 'Held sale'))),
     implement(ctx, holdEndpoints.complete, async ({ params, body, req }) =>
-      createdAnswer(req, await idempotent(db, req, body, (tx) => completeHeldSale(tx, params.id, body, caller(req).id, clock()))),
+      createdAnswer(
+        req,
+        await committedNumber(db, await idempotent(db, req, body, (tx) => completeHeldSale(tx, params.id, body, caller(req).id, clock()))),
+      ),
     ),
     implement(ctx, holdEndpoints.cancel, async ({ body }) => {
       const { invoiceId, orderStatus } = body;

@@ -1,7 +1,6 @@
 import type { SaleOrderStatus } from '@tillbook/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
-import { takeNumber } from '../../platform/document-number.ts';
 import { executePrepared } from '../../platform/prepared.ts';
 import type { PostingStatement } from '../accounting/index.ts';
 
@@ -54,7 +53,7 @@ export interface WrittenSale {
   updatedAt: Date;
   note: string | null;
   extra: Required<SaleExtraFields>;
-  /** The invoice number a completed sale took; null for a held one. */
+  /** Always null: a completed sale takes its number at its commit (see {@link numberAtCommit}); a held one has none. */
   number: number | null;
   lineIds: number[];
 }
@@ -64,16 +63,34 @@ const keptOr = (column: string, value: string | null | undefined, cast = ''): SQ
   value === undefined ? sql.raw(column) : sql`${value}${sql.raw(cast)}`;
 const written = sql`returning id, created_at, updated_at, note, invoice_memo_no, to_char(due_date, 'YYYY-MM-DD') as due_date, terms_and_conditions, address, number`;
 
-/** The invoice number the sale takes in writeSaleRows' statement, for the postings written in it (`postingStatement(..., saleNumber)`). */
-export const saleNumber = sql`(select number from num)`;
+/**
+ * What a sale that completes writes in its `number`: minus its id, a placeholder (unique, never a number).
+ * The deferred trigger of migration 0028 (`sale_number_at_commit`), run inside the COMMIT, takes the
+ * series' next number in its place and puts it in the postings' particulars (`numberMark`): the series'
+ * lock is held for the commit only, and a sale rolled back takes no number. The number is read after
+ * the commit (`committedNumber`).
+ */
+export const numberAtCommit = (invoiceId: number) => -invoiceId;
+
+/**
+ * The created sale's answer with the invoice number its commit took (one read, after the commit; an
+ * Idempotency-Key's replay reads it too, as the kept answer was made before the commit).
+ */
+export async function committedNumber<T extends { invoice: { id: number; state: string; number: number | null } }>(
+  db: DbOrTx,
+  created: T,
+): Promise<T> {
+  if (created.invoice.state !== 'completed' || created.invoice.number !== null) return created;
+  const [row] = await executePrepared<{ number: number | null }>(db, sql`select number from sale_invoice where id = ${created.invoice.id}`);
+  return { ...created, invoice: { ...created.invoice, number: row?.number == null ? null : Number(row.number) } };
+}
 
 /**
  * A sale's header and its lines in ONE statement: `insert` writes a new header under the id given
  * (reserved from the table's sequence) in `state`; `replace` rewrites an existing header's figures
  * (its state is moved by the lifecycle, not here) and replaces its lines. `books`, the sale's postings
  * as `post` writes them, go in the same statement. A sale that completes here (a new completed one, or
- * a held one replaced) takes its invoice number in this statement, the last of the sale, so the
- * series' lock is held only from here to the commit.
+ * a held one replaced) is marked to take its invoice number at its commit ({@link numberAtCommit}).
  */
 export async function writeSaleRows(
   tx: DbOrTx,
@@ -85,8 +102,7 @@ export async function writeSaleRows(
 ): Promise<WrittenSale> {
   const h = header;
   const numbered = how === 'replace' || how.insert === 'completed';
-  const num = numbered ? sql`num as (${takeNumber('sale')}),` : sql``;
-  const number = numbered ? saleNumber : sql`null::int`;
+  const number = numbered ? sql`${numberAtCommit(invoiceId)}::int` : sql`null::int`;
   const head =
     how === 'replace'
       ? sql`h as (update sale_invoice set date = ${h.date}::date, customer_id = ${h.customerId}, user_id = ${h.userId},
@@ -122,7 +138,7 @@ export async function writeSaleRows(
   }>(
     tx,
     sql`
-    with ${num} ${head}
+    with ${head}
     li as (
       insert into sale_invoice_product (invoice_id, product_id, product_quantity, product_unit_sale_price, product_discount,
         sale_discount, product_final_amount, tax, tax_amount, unit_cost)
@@ -149,7 +165,7 @@ export async function writeSaleRows(
       termsAndConditions: row.terms_and_conditions,
       address: row.address,
     },
-    number: row.number == null ? null : Number(row.number),
+    number: row.number == null || Number(row.number) < 0 ? null : Number(row.number),
     lineIds: (row.line_ids ?? []).map(Number),
   };
 }

@@ -37,3 +37,17 @@ test("a module reaches another module only through that module's index.ts, and p
   }
   expect(breaches).toEqual([]);
 });
+
+// `*.unit.test.ts` run in the embedded project only (vitest.config.ts): one that reached a database would go unchecked on PostgreSQL
+test('a *.unit.test.ts file imports neither the test harness nor the database', () => {
+  const dir = import.meta.dirname;
+  const reaching = fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.unit.test.ts') && name !== path.basename(import.meta.filename))
+    .filter((name) =>
+      /from '\.\.\/src\/platform\/db\.ts'|from '\.\/(harness|server-process|global-setup)\.ts'|@electric-sql\/pglite|from 'pg'/.test(
+        fs.readFileSync(path.join(dir, name), 'utf8'),
+      ),
+    );
+  expect(reaching).toEqual([]);
+});

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { permissionsSaved } from '../src/admin/identity/permission-matrix.ts';
 import { openMenuGroups, openScreen } from './admin-nav.ts';
-import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { type Browser, openBrowser, type Product, screenshot, signIn, startProduct } from './harness.ts';
 
 let product: Product;
 let browser: Browser;
@@ -52,7 +52,7 @@ async function menu(page: Page, expected: string) {
 
 test('the owner gives a new role a few permissions; its user sees only those screens', async () => {
   const { page } = browser;
-  await loginAs(page, product.url);
+  await signIn(page, product.url, '/admin/role');
 
   // the built-in super-admin role is shown read-only
   await openMatrix(page, 'super-admin');
@@ -127,7 +127,7 @@ test('the owner gives a new role a few permissions; its user sees only those scr
   await logout(page);
 
   // the new user sees only what the role allows
-  await loginAs(page, product.url, clerk.username, clerk.password);
+  await signIn(page, product.url, '/admin', clerk.username, clerk.password);
   // no Dashboard: the role may not read it
   expect(await menu(page, 'Departments')).toEqual(['Colours', 'Departments']);
   await page.goto(`${product.url}/admin/user`);
@@ -136,21 +136,21 @@ test('the owner gives a new role a few permissions; its user sees only those scr
   await logout(page);
 
   // one more permission shows at the user's next login
-  await loginAs(page, product.url);
+  await signIn(page, product.url, '/admin/role');
   await openMatrix(page, roleName);
   expect(await box('readAll-color').isChecked()).toBe(true);
   await box('readAll-uom').check();
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText(permissionsSaved).waitFor();
   await logout(page);
-  await loginAs(page, product.url, clerk.username, clerk.password);
+  await signIn(page, product.url, '/admin', clerk.username, clerk.password);
   expect(await menu(page, 'Units')).toEqual(['Colours', 'Departments', 'Units']);
 }, 150_000);
 
 test('a user is edited without touching the password, then hidden with the spec notice', async () => {
   const { page } = browser;
   await logout(page);
-  await loginAs(page, product.url);
+  await signIn(page, product.url, '/admin/user');
   const usersScreen = () => openScreen(page, 'Users');
   await usersScreen();
   await page
@@ -166,11 +166,11 @@ test('a user is edited without touching the password, then hidden with the spec 
   await logout(page);
 
   // the edit kept the password
-  await loginAs(page, product.url, clerk.username, clerk.password);
+  await signIn(page, product.url, '/admin', clerk.username, clerk.password);
   await page.getByTestId('display-name').getByText('Sam Storeman').waitFor();
   await logout(page);
 
-  await loginAs(page, product.url);
+  await signIn(page, product.url, '/admin/user');
   await usersScreen();
   await page
     .getByRole('row', { name: /Sam Storeman/ })

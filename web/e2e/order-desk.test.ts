@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { adminNav, openMenuGroups, openScreen } from './admin-nav.ts';
-import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { type Browser, openBrowser, type Product, screenshot, signIn, startProduct } from './harness.ts';
 import { call, must, placeOrder, registerShopper } from './shop-api.ts';
 import { ownerToken } from './stock-api.ts';
 
@@ -101,9 +101,7 @@ const figure = (page: Page, section: string, label: string) =>
 test('the order list has a tab per status with its count, searches by shopper and order, and keeps it all in the address', async () => {
   const { page } = browser;
   await page.setViewportSize({ width: 1366, height: 800 });
-  await loginAs(page, product.url);
-  await openScreen(page, 'Orders');
-  await page.waitForURL(`${product.url}/admin/cart-order`);
+  await signIn(page, product.url, '/admin/cart-order');
   await page.getByRole('tab', { name: 'Pending (2)' }).waitFor();
   await page.getByRole('tab', { name: 'Received (0)' }).waitFor();
   const cod = row(page, `Order #${orders.cod}`);
@@ -125,6 +123,7 @@ test('the order list has a tab per status with its count, searches by shopper an
 
   await page.getByRole('tab', { name: 'Pending (2)' }).click();
   await page.waitForURL((url) => url.searchParams.get('orderStatus') === 'PENDING');
+  await page.getByRole('tab', { name: 'Pending (2)', selected: true }).waitFor();
   await page.getByText('2 in all').waitFor();
   await wide(page, 'order-list');
   await fitsPhone(page, 'order-list-phone');
@@ -467,7 +466,9 @@ test('a role that may only read orders sees the orders in the menu, not the paym
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL(`${product.url}/admin/auth/login`);
-  await loginAs(page, product.url, viewer.username, viewer.password);
+  await signIn(page, product.url, '/admin', viewer.username, viewer.password);
+  // the only screen the role may open is where the admin area opens
+  await page.waitForURL(`${product.url}/admin/cart-order`);
   const nav = await openMenuGroups(page);
   expect((await nav.getByRole('link').allInnerTexts()).map((t) => t.trim())).toEqual(['Orders']);
   await (await adminNav(page)).getByRole('link', { name: 'Orders', exact: true }).click();

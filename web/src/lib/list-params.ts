@@ -1,5 +1,5 @@
 import type { ListFilters } from '@tillbook/contract';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from './address.ts';
 
 export interface ListParams<F extends string> {
   page: number;
@@ -20,7 +20,7 @@ export interface ListParams<F extends string> {
 export function useListParams<F extends string = never>(
   options: { filters?: readonly F[]; count?: number; prefix?: string } = {},
 ): ListParams<F> {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const prefix = options.prefix ?? '';
   const name = (key: string) => (prefix ? `${prefix}${key[0]!.toUpperCase()}${key.slice(1)}` : key);
   const page = Number(params.get(name('page')) ?? 1) || 1;

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { shopRoutes as routes } from '@tillbook/contract';
 import { Button, Col, Empty, Grid, Input, InputNumber, Pagination, Row, Select, Space, Spin, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useAddressParams } from '../lib/address.ts';
 import { api } from '../lib/api.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 import { useSettings } from '../lib/settings.ts';
@@ -74,7 +75,7 @@ function PastTheEnd({ page, pages, hrefFor }: { page: number; pages: number; hre
 
 /** The catalogue at /products: filters kept in the URL query, paged, with an honest empty state. */
 export function Catalogue({ categories }: { categories: Category[] }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const brands = usePublicBrands();
   const colours = usePublicColours();
   const page = Math.max(1, idOf(params.get('page')) ?? 1);
@@ -90,13 +91,15 @@ export function Catalogue({ categories }: { categories: Category[] }) {
 
   /** Sets (or clears) query parameters and goes back to page 1. */
   const change = (next: Record<string, string | number | undefined | null>) => {
-    const updated = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(next)) {
-      if (value === undefined || value === null || value === '') updated.delete(name);
-      else updated.set(name, String(value));
-    }
-    if (!('page' in next)) updated.delete('page');
-    setParams(updated);
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      for (const [name, value] of Object.entries(next)) {
+        if (value === undefined || value === null || value === '') updated.delete(name);
+        else updated.set(name, String(value));
+      }
+      if (!('page' in next)) updated.delete('page');
+      return updated;
+    });
   };
 
   const categoryId = idOf(params.get('productCategoryId'));
@@ -213,7 +216,7 @@ export function Catalogue({ categories }: { categories: Category[] }) {
               </Labelled>
             </Space>
           )}
-          {filtered && <Button onClick={() => setParams(new URLSearchParams())}>Clear filters</Button>}
+          {filtered && <Button onClick={() => setParams(() => new URLSearchParams())}>Clear filters</Button>}
         </Space>
       </Col>
       <Col xs={24} md={18}>

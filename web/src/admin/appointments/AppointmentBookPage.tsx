@@ -2,7 +2,7 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Alert, Button, DatePicker, Grid, Segmented, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../lib/address.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { currentUser } from '../../lib/session.ts';
 import { useBusinessDate } from '../../lib/settings.ts';
@@ -24,7 +24,7 @@ type View = 'day' | 'week';
  * URL (a lead's page links to its appointments).
  */
 export default function AppointmentBookPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const today = useBusinessDate();
   const phone = !(Grid.useBreakpoint().md ?? true);
   const { can } = usePermissions();

@@ -1,7 +1,8 @@
 import { Button, DatePicker, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useAddressParams } from '../../lib/address.ts';
 import { money } from '../../ui/document/LinesTable.tsx';
 import { type CsvRow, csvFileName, toCsv } from './csv.ts';
 import './books.css';
@@ -10,7 +11,7 @@ export const day = 'YYYY-MM-DD';
 
 /** A statement's period from the URL (startDate, endDate), by default this month up to today. */
 export function useStatementRange() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const startDate = params.get('startDate') ?? dayjs().startOf('month').format(day);
   const endDate = params.get('endDate') ?? dayjs().format(day);
   const setRange = (start: string | undefined, end: string | undefined) =>

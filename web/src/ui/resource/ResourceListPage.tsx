@@ -2,8 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Entity, type FieldLabels, permissionName, type RecordRoutes, rowsOf, totalOf } from '@tillbook/contract';
 import { Button, Form, Input, Modal, Popconfirm, Segmented, Space, Switch, Table, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { useAddressParams } from '../../lib/address.ts';
 import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
@@ -62,7 +62,7 @@ const statusFilters = [
  * sorting, create and edit in a dialog with field errors on the fields, activate/hide or delete.
  */
 export function ResourceListPage({ screen }: { screen: ResourceScreen }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const queryClient = useQueryClient();
   const { can } = usePermissions();
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
@@ -83,12 +83,14 @@ export function ResourceListPage({ screen }: { screen: ResourceScreen }) {
   const total = totalOf(list.data, screen.totalKey ?? `total${screen.listName}`);
 
   const setFilter = (changes: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value === undefined || value === '') next.delete(name);
-      else next.set(name, String(value));
-    }
-    setParams(next);
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === undefined || value === '') next.delete(name);
+        else next.set(name, String(value));
+      }
+      return next;
+    });
   };
   const refresh = () =>
     Promise.all([queryClient.invalidateQueries({ queryKey: ['list', screen.path] }), invalidateLookups(queryClient, screen.path)]);

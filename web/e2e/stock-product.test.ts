@@ -1,7 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openScreen } from './admin-nav.ts';
-import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { type Browser, openBrowser, type Product, screenshot, signIn, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 let product: Product;
@@ -58,9 +57,7 @@ afterAll(async () => {
 
 test('the product list shows thumbnails, filters by search, category, brand and low stock, and a product page shows its movements', async () => {
   const { page } = browser;
-  await loginAs(page, product.url);
-  await openScreen(page, 'Products');
-  await page.waitForURL(`${product.url}/admin/product`);
+  await signIn(page, product.url, '/admin/product');
   const kettle = page.getByRole('row').filter({ hasText: 'KET-01' });
   const filters = page.getByRole('row').filter({ hasText: 'FIL-01' });
   await kettle.waitFor();

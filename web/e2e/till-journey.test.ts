@@ -1,7 +1,6 @@
 import { sellingMessages } from '@tillbook/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openScreen } from './admin-nav.ts';
-import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { type Browser, openBrowser, type Product, screenshot, signIn, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 let product: Product;
@@ -62,9 +61,7 @@ const saleNumber = async (page: Browser['page']) =>
 
 test('at the till: scan three products, split cash and card with change, print the 80 mm receipt', async () => {
   const { page } = browser;
-  await loginAs(page, product.url);
-  await openScreen(page, 'Till');
-  await page.waitForURL(`${product.url}/admin/pos`);
+  await signIn(page, product.url, '/admin/pos');
   // the scan box has the focus from the start
   await expect.poll(() => page.getByLabel('Find product').evaluate((el) => el === document.activeElement)).toBe(true);
   await page.getByText('Ctrl').first().waitFor();

@@ -2,7 +2,7 @@ import { messages } from '@tillbook/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openScreen } from './admin-nav.ts';
-import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { type Browser, openBrowser, type Product, screenshot, signIn, startProduct } from './harness.ts';
 import { must, placeOrder, registerShopper } from './shop-api.ts';
 import { ownerToken } from './stock-api.ts';
 
@@ -133,9 +133,7 @@ test('the shopper sends one kettle of a delivered order back for a refund, from 
 test('staff find it under Web returns, receive the kettle and refund it; the order’s books hold the refund', async () => {
   const { page } = browser;
   await page.evaluate(() => localStorage.clear());
-  await loginAs(page, product.url);
-  await openScreen(page, 'Web returns');
-  await page.waitForURL(`${product.url}/admin/return-cart-order`);
+  await signIn(page, product.url, '/admin/return-cart-order');
   await page.getByRole('tab', { name: 'Pending (1)' }).click();
   await page.waitForURL((url) => url.searchParams.get('returnCartOrderStatus') === 'PENDING');
   const listed = row(page, `Return #${returnId}`);

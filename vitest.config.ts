@@ -41,6 +41,9 @@ export default defineConfig({
                 globalSetup: ['web/e2e/global-setup.ts'],
                 testTimeout: 60_000,
                 hookTimeout: 120_000,
+                // expect.poll waits on what a page shows, as Playwright's own waits do (30 s): vitest's 1 s
+                // default failed a CI run on a loaded machine (My orders still loading after an order)
+                expect: { poll: { timeout: 15_000 } },
                 // isolated (the default): sharing the worker's module graph cut the imports but the files
                 // ran slower after one another (835 and 888 s for the whole CI against 833 s)
               },

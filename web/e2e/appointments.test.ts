@@ -16,8 +16,10 @@ let product: Product;
 let browser: Browser;
 let token = '';
 const problems: string[] = [];
-// a weekday of next week, so every slot of it lies ahead
-const day = dayjs().add(7, 'day').day() % 6 === 0 ? dayjs().add(9, 'day') : dayjs().add(7, 'day');
+// next week's Wednesday (the book's weeks start on Monday), so every slot of it lies ahead whatever today is
+const day = dayjs()
+  .subtract((dayjs().day() + 6) % 7, 'day')
+  .add(9, 'day');
 const date = day.format('YYYY-MM-DD');
 const dayName = day.format('ddd D MMM');
 

@@ -34,32 +34,34 @@ const packagesOutside = {
 };
 
 /**
- * Bundles server/src/main.ts; answers the bundle's path, or undefined when it could not be made (npm start then
- * runs the sources through tsx). Written whole, then renamed, so a start beside it never reads half a file.
+ * Bundles server/src/main.ts (or another of the server's entries into another file: the browser tests boot the
+ * product from server/src/boot.ts bundled, see web/e2e/global-setup.ts); answers the bundle's path, or undefined
+ * when it could not be made (npm start then runs the sources through tsx). Written whole, then renamed, so a
+ * start beside it never reads half a file.
  */
-export async function bundleServer() {
+export async function bundleServer(entry = path.join(root, 'server/src/main.ts'), outfile = bundleFile) {
   try {
     // esbuild is tsx's own dependency (the server depends on tsx)
     const esbuild = await import(createRequire(path.join(root, 'node_modules/tsx/package.json')).resolve('esbuild'));
     const result = await esbuild.build({
-      entryPoints: [path.join(root, 'server/src/main.ts')],
+      entryPoints: [entry],
       bundle: true,
       platform: 'node',
       format: 'esm',
       target: 'node20',
-      outfile: bundleFile,
+      outfile,
       write: false,
       sourcemap: 'linked',
       logLevel: 'silent',
       plugins: [ownDirname, packagesOutside],
     });
-    fs.mkdirSync(path.dirname(bundleFile), { recursive: true });
+    fs.mkdirSync(path.dirname(outfile), { recursive: true });
     for (const file of result.outputFiles) {
       const partial = `${file.path}.${process.pid}`;
       fs.writeFileSync(partial, file.contents);
       fs.renameSync(partial, file.path);
     }
-    return bundleFile;
+    return outfile;
   } catch (error) {
     console.warn(`The server runs through tsx (the bundle was not made: ${error.message})`);
     return undefined;

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { statementRowLimit } from '@tillbook/contract';
 import { type Clock, systemClock } from './platform/clock.ts';
 
 export interface Config {
@@ -39,6 +40,8 @@ export interface Config {
   mail: { pollMs: number; maxAttempts: number; retryBaseMs: number };
   /** The most products one CSV export holds (EXPORT_MAX_ROWS, 20,000: about 150 bytes a line, so a file near 3 MB); tests lower it. */
   exportMaxRows: number;
+  /** The most of each list a customer's or supplier's statement holds (STATEMENT_ROW_LIMIT, 200); tests lower it. */
+  statementRowLimit: number;
   /** On the embedded database: how often the tables every sale rewrites are vacuumed (embedded-upkeep.ts). */
   embeddedVacuumMs: number;
   /** Where uploads go: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
@@ -166,6 +169,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: wholeNumber('MAIL_RETRY_MS', env.MAIL_RETRY_MS, 5000, 0),
     },
     exportMaxRows: wholeNumber('EXPORT_MAX_ROWS', env.EXPORT_MAX_ROWS, 20_000, 1),
+    statementRowLimit: wholeNumber('STATEMENT_ROW_LIMIT', env.STATEMENT_ROW_LIMIT, statementRowLimit, 1),
     embeddedVacuumMs: wholeNumber('EMBEDDED_VACUUM_MS', env.EMBEDDED_VACUUM_MS, 10 * 60_000, 1000),
     s3: s3Config(env),
     backup: {

@@ -10,9 +10,8 @@ import {
   type Page,
   type Browser as PlaywrightBrowser,
 } from 'playwright-core';
-import { type Booted, boot } from '../../server/src/boot.ts';
-import { readConfig } from '../../server/src/config.ts';
 import { storageKeys } from '../src/lib/session.ts';
+import type { Booted } from './product-server.ts';
 
 export const ownerUsername = 'owner';
 export const ownerPassword = 'browser-owner-1';
@@ -40,22 +39,61 @@ export function demoShopConfig(dataDir: string, env: Record<string, string> = {}
 }
 
 /** What the browser project's global setup prepared; undefined elsewhere (the web unit tests, the benchmarks). */
-async function prepared(key: 'demoShop' | 'browserEndpoint'): Promise<string | undefined> {
+async function prepared(key: 'demoShop' | 'demoDatabase' | 'browserEndpoint' | 'productBundle'): Promise<string | undefined> {
   if (!process.env.VITEST) return undefined;
   const { inject } = await import('vitest');
   return inject(key);
 }
 
+/** The server's code: bundled by the browser project's global setup, else its sources. */
+async function productServer(): Promise<typeof import('./product-server.ts')> {
+  return import((await prepared('productBundle')) ?? './product-server.ts');
+}
+
 /**
- * The real product (built web app + API) on a fresh embedded database, on a free port. In the browser
- * project the data folder starts as a copy of the demo shop the global setup booted once, and boot() finds
- * it migrated and seeded (no migrations, base or demo seed to run again); elsewhere it is a first start.
+ * The product's database when the run has a PostgreSQL server (TEST_DATABASE_URL): a copy of the demo shop's
+ * database the global setup made (CREATE DATABASE … TEMPLATE, a fraction of a second), with its drop. Without
+ * one, undefined: the product's embedded database is in the copied data folder.
+ */
+async function copiedDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const template = await prepared('demoDatabase');
+  if (!template) return undefined;
+  const { pgClient } = await productServer();
+  const templateName = new URL(template).pathname.slice(1);
+  const name = `${templateName.replace(/_tmpl$/, '')}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = async (sql: string) => {
+    const client = pgClient(withDatabase(template, 'postgres'));
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}" template "${templateName}"`);
+  return { url: withDatabase(template, name), drop: () => admin(`drop database if exists "${name}" with (force)`) };
+}
+
+export function withDatabase(url: string, database: string): string {
+  const address = new URL(url);
+  address.pathname = `/${database}`;
+  return address.toString();
+}
+
+/**
+ * The real product (built web app + API) on a fresh database, on a free port. In the browser project the data
+ * folder starts as a copy of the demo shop the global setup booted once, and its database as a copy of the demo
+ * shop's (in the folder when embedded, a database copied from a template on a PostgreSQL server), so boot()
+ * finds it migrated and seeded (no migrations, base or demo seed to run again); elsewhere it is a first start.
  */
 export async function startProduct(env: Record<string, string> = {}): Promise<Product> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tillbook-e2e-'));
   const demoShop = await prepared('demoShop');
   if (demoShop) await fs.cp(demoShop, dataDir, { recursive: true });
-  const booted = await boot(readConfig(demoShopConfig(dataDir, env)), { logger: false, announce: () => {} });
+  const database = await copiedDatabase();
+  const { boot, readConfig } = await productServer();
+  const config = demoShopConfig(dataDir, { ...(database ? { DATABASE_URL: database.url } : {}), ...env });
+  const booted = await boot(readConfig(config), { logger: false, announce: () => {} });
   await booted.app.listen({ port: 0, host: '127.0.0.1' });
   const address = booted.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -65,6 +103,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
     dataDir,
     async close() {
       await booted.close();
+      await database?.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

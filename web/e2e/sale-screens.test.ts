@@ -1,4 +1,4 @@
-import { sellingMessages, statementRowLimit } from '@tillbook/contract';
+import { sellingMessages } from '@tillbook/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openScreen } from './admin-nav.ts';
@@ -16,8 +16,11 @@ const no = { owing: 0, paidUp: 0, giveBack: 0 };
 
 type Sale = { createdInvoice: { id: number; number: number | null; saleInvoiceProduct: { id: number }[] } };
 
+/** A statement's lists hold the newest 20 rather than 200 (STATEMENT_ROW_LIMIT): the busy customer needs 21 sales, not 201. */
+const statementRowLimit = 20;
+
 beforeAll(async () => {
-  product = await startProduct();
+  product = await startProduct({ STATEMENT_ROW_LIMIT: String(statementRowLimit) });
   browser = await openBrowser();
   browser.page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   token = await ownerToken(product);

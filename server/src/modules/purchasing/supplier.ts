@@ -1,4 +1,4 @@
-import { maxUnpaged, statementRowLimit, supplierDetailOut, supplierReportOut } from '@tillbook/contract';
+import { maxUnpaged, supplierDetailOut, supplierReportOut } from '@tillbook/contract';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -13,13 +13,12 @@ import { headerSelect, returnHeaderSelect, withPaymentStatus } from './purchase-
 /**
  * GET supplier/{id}: the supplier with its statement (3.14): what it is owed and how many invoices and
  * returns it has, over every active invoice, summed by the database from the kept columns; and the
- * newest `statementRowLimit` invoices, returns and live ledger entries, newest first, so the answer
+ * newest `limit` (the setting STATEMENT_ROW_LIMIT) invoices, returns and live ledger entries, newest first, so the answer
  * stays small however long the shop buys from it.
  */
-async function supplierDetail(db: DbOrTx, id: number) {
+async function supplierDetail(db: DbOrTx, id: number, limit: number) {
   const [row] = await db.select().from(supplier).where(eq(supplier.id, id));
   if (!row) return undefined;
-  const limit = statementRowLimit;
   const theirs = and(eq(purchaseInvoice.supplierId, id), eq(purchaseInvoice.state, 'active'));
   const [[sums], [returned], invoices, returns, allTransaction] = await Promise.all([
     db
@@ -65,7 +64,7 @@ export function supplierExtras(ctx: AppContext): Partial<ResourceDefinition> {
   const presentReport = checkedPresenter(supplierReportOut, 'GET supplier?query=report', ctx.config);
   return {
     single: async (db, id) => {
-      const detail = await supplierDetail(db, id);
+      const detail = await supplierDetail(db, id, ctx.config.statementRowLimit);
       return detail && presentDetail(detail);
     },
     modes: {

@@ -1,11 +1,4 @@
-import {
-  customerContract,
-  customerDetailOut,
-  type PartyBalance,
-  sellerPermission,
-  statementRowLimit,
-  walkInCustomerName,
-} from '@tillbook/contract';
+import { customerContract, customerDetailOut, type PartyBalance, sellerPermission, walkInCustomerName } from '@tillbook/contract';
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -78,7 +71,7 @@ export function customerRoutes(ctx: AppContext): RouteDef[] {
     single: async (db, id) => {
       const [row] = await db.select(customerFields).from(customer).where(eq(customer.id, id));
       if (!row) return undefined;
-      return presentDetail({ ...row, ...(await customerStatement(db, id)) });
+      return presentDetail({ ...row, ...(await customerStatement(db, id, ctx.config.statementRowLimit)) });
     },
     modes: {
       report: async (_req, q, reply) => {
@@ -128,12 +121,11 @@ function balancesOf(till: TillTotals[], web: WebTotals[]) {
  * A customer's statement (reference 3.14): the figures and counts over every completed sale and its
  * returns and every web order (not cancelled) and its returns whose goods came back (a shopper is a
  * customer: their orders are theirs), summed by the database (customer_sale_totals, the orders'
- * kept figures, a return count), split by channel in `channels`, and the newest `statementRowLimit`
- * sales, returns, web orders and live ledger entries, newest first, so the answer stays small however
+ * kept figures, a return count), split by channel in `channels`, and the newest `limit` (the setting
+ * STATEMENT_ROW_LIMIT) sales, returns, web orders and live ledger entries, newest first, so the answer stays small however
  * long the customer buys (the walk-in customer's 100,000 sales).
  */
-async function customerStatement(db: DbOrTx, id: number) {
-  const limit = statementRowLimit;
+async function customerStatement(db: DbOrTx, id: number, limit: number) {
   const theirs = and(eq(saleInvoice.customerId, id), eq(saleInvoice.state, 'completed'));
   const theirOrders = and(eq(cartOrder.customerId, id), ne(cartOrder.orderStatus, 'CANCELLED'));
   const [[totals], [web], [returned], sales, returns, orders, tillEntries, webEntries] = await Promise.all([

@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { chromiumPath } from './scripts/chromium.mjs';
 
-/** Browser tests need Chromium (Debian's, or CHROME_PATH); scripts/test.mjs says so when it is missing. */
-export const hasChromium = fs.existsSync(process.env.CHROME_PATH ?? '/usr/bin/chromium');
+/** Browser tests need Chromium (Debian's, or CHROME_PATH: scripts/chromium.mjs); scripts/test.mjs says so when it is missing. */
+export const hasChromium = chromiumPath() !== undefined;
 
 const server = (name: string, mode: 'embedded' | 'server') => ({
   test: {

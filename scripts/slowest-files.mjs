@@ -26,7 +26,8 @@ export default class SlowestFiles {
         ms: d.prepareDuration + d.environmentSetupDuration + d.collectDuration + d.setupDuration + d.duration,
       };
     });
-    if (process.env.FILE_TIMES) fs.writeFileSync(process.env.FILE_TIMES, JSON.stringify([...files].sort((a, b) => b.ms - a.ms), null, 1));
+    const slowestFirst = [...files].sort((a, b) => b.ms - a.ms);
+    if (process.env.FILE_TIMES) fs.writeFileSync(process.env.FILE_TIMES, JSON.stringify(slowestFirst, null, 1));
     if (files.length < 2) return;
     /** @type {Map<string, { ms: number, n: number }>} */
     const projects = new Map();
@@ -36,7 +37,7 @@ export default class SlowestFiles {
       p.n++;
       projects.set(f.project, p);
     }
-    const slowest = [...files].sort((a, b) => b.ms - a.ms).slice(0, shown);
+    const slowest = slowestFirst.slice(0, shown);
     const width = Math.max(...slowest.map((f) => f.project.length));
     const lines = [
       '',

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openScreen } from './admin-nav.ts';
-import { type Browser, loginAs, openBrowser, ownerUsername, type Product, screenshot, startProduct } from './harness.ts';
+import { type Browser, openBrowser, ownerUsername, type Product, screenshot, signIn, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 /**
@@ -55,9 +55,7 @@ const noSidewaysScroll = (page: Page) =>
 test('a new lead booked from the week view, confirmed, done, and converted to a customer', async () => {
   const { page } = browser;
   await page.setViewportSize({ width: 1366, height: 900 });
-  await loginAs(page, product.url);
-  await openScreen(page, 'Appointment book');
-  await page.waitForURL(`${product.url}/admin/appointment`);
+  await signIn(page, product.url, '/admin/appointment');
   await page.getByRole('heading', { name: 'Appointment book' }).waitFor();
   await page.getByRole('button', { name: 'Next week' }).click();
   const book = page.getByRole('region', { name: 'Appointment book' });

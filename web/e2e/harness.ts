@@ -10,12 +10,15 @@ import {
   type Page,
   type Browser as PlaywrightBrowser,
 } from 'playwright-core';
+// @ts-expect-error plain .mjs script without types
+import { chromiumPath } from '../../scripts/chromium.mjs';
 import { storageKeys } from '../src/lib/session.ts';
 import type { Booted } from './product-server.ts';
 
 export const ownerUsername = 'owner';
 export const ownerPassword = 'browser-owner-1';
-export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** Debian's headless shell, else its Chromium, or CHROME_PATH (scripts/chromium.mjs). */
+export const chromePath = chromiumPath() ?? '/usr/bin/chromium';
 /** Screenshots for a person to look at; under build/, not committed. */
 export const screenshotDir = path.resolve(import.meta.dirname, '../../build/screenshots');
 

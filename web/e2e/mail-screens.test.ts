@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { acceptedText, freePort, readMessage, startSmtp, type TestSmtp } from '../../server/test/smtp-server.ts';
 import { openScreen } from './admin-nav.ts';
-import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { type Browser, openBrowser, type Product, screenshot, signIn, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 let product: Product;
@@ -64,9 +64,7 @@ const received = (to: string, subject: string) =>
 
 test('e-mail settings are added on their screen, the password only shows as set, and a test mail shows the server’s own answer', async () => {
   const { page } = browser;
-  await loginAs(page, product.url);
-  await openScreen(page, 'E-mail settings');
-  await page.waitForURL(`${product.url}/admin/email-config`);
+  await signIn(page, product.url, '/admin/email-config');
   await page.getByRole('button', { name: 'Add settings' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Settings name', { exact: true }).fill('Shop mail');

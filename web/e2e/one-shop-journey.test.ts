@@ -2,7 +2,7 @@ import { customerMessages, formatMoney, toCents } from '@tillbook/contract';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { cartMessages } from '../src/storefront/cart/cart-messages.ts';
-import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { type Browser, openBrowser, type Product, screenshot, signIn, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 /**
@@ -156,9 +156,7 @@ async function figures(paper: Locator) {
 test('the owner reads the invoice (its totals add up), and finds the order on the dashboard and in the VAT report', async () => {
   expect(orderId).toBeGreaterThan(0);
   const page = await open(1366);
-  await loginAs(page, product.url);
-
-  await page.goto(`${product.url}/admin/cart-order/${orderId}/print/invoice`);
+  await signIn(page, product.url, `/admin/cart-order/${orderId}/print/invoice`);
   const paper = page.getByLabel(`Invoice of order ${orderId}`);
   await paper.getByTestId('bill-goods').waitFor();
   await paper.getByTestId('customer-name').getByText('Nora Quill').waitFor();

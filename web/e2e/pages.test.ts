@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { type Browser, openBrowser, type Product, screenshot, signIn, startProduct } from './harness.ts';
 
 let browser: Browser;
 beforeEach(async () => {
@@ -38,8 +38,7 @@ describe('with a working server', () => {
 
   test('an unknown admin path shows the 404 page inside the admin area', async () => {
     const { page } = browser;
-    await loginAs(page, product.url);
-    await page.goto(`${product.url}/admin/no-such-screen`);
+    await signIn(page, product.url, `/admin/no-such-screen`);
     await page.getByRole('heading', { name: '404', exact: true }).waitFor();
     await page.getByRole('link', { name: 'Go to Dashboard', exact: true }).click();
     await page.waitForURL(`${product.url}/admin/dashboard`);

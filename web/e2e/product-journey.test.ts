@@ -4,7 +4,7 @@ import path from 'node:path';
 import { messages } from '@tillbook/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { type Browser, openBrowser, type Product, screenshot, signIn, startProduct } from './harness.ts';
 
 /**
  * The shop owner's journey of issue 4 in one go: create a product with images in the admin, find it
@@ -43,8 +43,7 @@ test('create a product with images, find it in the storefront with VAT, adjust i
       .toBuffer(),
   );
 
-  await loginAs(page, product.url);
-  await page.goto(`${product.url}/admin/product/new`);
+  await signIn(page, product.url, `/admin/product/new`);
   await page.getByLabel('Name', { exact: true }).fill('Journey lamp');
   await page.getByLabel('SKU', { exact: true }).fill('JRN-LAMP');
   await page.getByLabel('Sub-category', { exact: true }).click();

@@ -1,7 +1,7 @@
 import { messages } from '@tillbook/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openScreen } from './admin-nav.ts';
-import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { type Browser, openBrowser, type Product, screenshot, signIn, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 let product: Product;
@@ -46,9 +46,7 @@ async function payByCard(page: Browser['page']) {
 test('a supplier is added, a purchase is entered by SKU at its VAT and paid by card, listed with paid and due, partly returned, paid off and deleted', async () => {
   const { page } = browser;
   await page.setViewportSize({ width: 1366, height: 800 });
-  await loginAs(page, product.url);
-  await openScreen(page, 'Suppliers');
-  await page.waitForURL(`${product.url}/admin/supplier`);
+  await signIn(page, product.url, '/admin/supplier');
   await page.getByRole('button', { name: 'Add' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Name').fill('Mugs Wholesale');

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openScreen } from './admin-nav.ts';
-import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { type Browser, openBrowser, type Product, screenshot, signIn, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 let product: Product;
@@ -49,9 +48,7 @@ afterAll(async () => {
 
 test('Top selling ranks products by units sold over the chosen sale dates; a product page shows its own sales', async () => {
   const { page } = browser;
-  await loginAs(page, product.url);
-  await openScreen(page, 'Top selling');
-  await page.waitForURL(`${product.url}/admin/top-selling`);
+  await signIn(page, product.url, '/admin/top-selling');
   await page.getByRole('heading', { name: 'Top selling products' }).waitFor();
   const kettle = page.getByRole('row').filter({ hasText: 'REP-KET' });
   const toaster = page.getByRole('row').filter({ hasText: 'REP-TOA' });

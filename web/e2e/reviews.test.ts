@@ -2,8 +2,7 @@ import { messages } from '@tillbook/contract';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openScreen } from './admin-nav.ts';
-import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { type Browser, openBrowser, type Product, screenshot, signIn, startProduct } from './harness.ts';
 import { must, placeOrder, registerShopper } from './shop-api.ts';
 import { api, ownerToken } from './stock-api.ts';
 
@@ -127,9 +126,7 @@ test('staff find the review, reply to it, and the product page shows the average
   await page.setViewportSize({ width: 1366, height: 900 });
   // the shopper logs out (the session keys go) before staff log in on this browser
   await page.evaluate(() => localStorage.clear());
-  await loginAs(page, product.url);
-  await openScreen(page, 'Reviews');
-  await page.waitForURL(`${product.url}/admin/review-rating`);
+  await signIn(page, product.url, '/admin/review-rating');
   const row = page.getByRole('row').filter({ hasText: rita.username });
   await row.getByText('Verified', { exact: true }).waitFor();
   await row.getByText('Walnut chopping board').waitFor();

@@ -2,7 +2,7 @@ import { sellingMessages } from '@tillbook/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openScreen } from './admin-nav.ts';
-import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { type Browser, loginAs, openBrowser, type Product, screenshot, signIn, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 let product: Product;
@@ -97,9 +97,7 @@ const totals = (page: Page, label: string) => page.getByLabel(label);
 
 test('the sale list shows each sale with total, VAT, paid, due, returns and profit, the totals of all, and narrows by customer and dates', async () => {
   const { page } = browser;
-  await loginAs(page, product.url);
-  await openScreen(page, 'Sale invoices');
-  await page.waitForURL(`${product.url}/admin/sale-invoice`);
+  await signIn(page, product.url, '/admin/sale-invoice');
   const owing = row(page, `#${no.owing}`);
   await owing.getByText('Alice Shopper').waitFor();
   // total 22.00, VAT 2.00, paid 7.00, due 4.00, returned 11.00 (with its VAT), profit (10 − 6) on the kettle kept

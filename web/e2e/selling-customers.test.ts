@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { type Browser, openBrowser, type Product, screenshot, signIn, startProduct } from './harness.ts';
 
 let product: Product;
 let browser: Browser;
@@ -18,8 +18,7 @@ afterAll(async () => {
 
 test('customers on a phone: the walk-in customer is listed and staff add one', async () => {
   const { page } = browser;
-  await loginAs(page, product.url);
-  await page.goto(`${product.url}/admin/customer`);
+  await signIn(page, product.url, `/admin/customer`);
   await page.getByRole('heading', { name: 'Customers', exact: true }).waitFor();
   await page.getByRole('cell', { name: 'Walk-in customer', exact: true }).waitFor();
   const { scrollWidth, viewport } = await page.evaluate(() => ({

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { type Browser, openBrowser, type Product, screenshot, signIn, startProduct } from './harness.ts';
 import { must, placeOrder, registerShopper } from './shop-api.ts';
 import { ownerToken } from './stock-api.ts';
 
@@ -166,8 +166,7 @@ test("the add-user form offers every staff role but not the storefront customers
   const { page } = browser;
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.evaluate(() => localStorage.clear());
-  await loginAs(page, product.url);
-  await page.goto(`${product.url}/admin/user`);
+  await signIn(page, product.url, `/admin/user`);
   await page.getByRole('button', { name: 'Add' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Role', { exact: true }).click();

@@ -1,7 +1,6 @@
 import { messages } from '@tillbook/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openScreen } from './admin-nav.ts';
-import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { type Browser, openBrowser, type Product, screenshot, signIn, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 let product: Product;
@@ -41,9 +40,7 @@ afterAll(async () => {
 
 test('an adjustment is built by name search and scanner input, refused beyond stock, saved and reversed', async () => {
   const { page } = browser;
-  await loginAs(page, product.url);
-  await openScreen(page, 'Adjust inventory');
-  await page.waitForURL(`${product.url}/admin/adjust-inventory`);
+  await signIn(page, product.url, '/admin/adjust-inventory');
   await page.getByRole('button', { name: 'New adjustment' }).click();
   await page.waitForURL(`${product.url}/admin/adjust-inventory/new`);
 

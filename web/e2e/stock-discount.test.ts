@@ -1,8 +1,7 @@
 import { messages } from '@tillbook/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { demoDiscounts } from '../../server/src/seed/demo-catalogue.ts';
-import { openScreen } from './admin-nav.ts';
-import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { type Browser, openBrowser, type Product, screenshot, signIn, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 let product: Product;
@@ -42,9 +41,7 @@ async function pickDate(label: string, value: string) {
 
 test('a discount is added, updated (back to page 1, count 10, active) and hidden, with the spec texts', async () => {
   const { page } = browser;
-  await loginAs(page, product.url);
-  await openScreen(page, 'Discounts');
-  await page.waitForURL(`${product.url}/admin/discount`);
+  await signIn(page, product.url, '/admin/discount');
   await page.getByText(`${12 + demo} in all`).waitFor();
 
   await page.getByRole('button', { name: 'Add' }).click();

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Browser, downloadedText, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { type Browser, downloadedText, openBrowser, type Product, screenshot, signIn, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 let product: Product;
@@ -34,8 +34,7 @@ afterAll(async () => {
 
 test('the product list exports its filtered rows as CSV', async () => {
   const { page } = browser;
-  await loginAs(page, product.url);
-  await page.goto(`${product.url}/admin/product?key=EXP-01`);
+  await signIn(page, product.url, `/admin/product?key=EXP-01`);
   await page.getByRole('row').filter({ hasText: 'EXP-01' }).waitFor();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   const text = await downloadedText(download);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { demoLowStockSku } from '../../server/src/seed/demo-catalogue.ts';
 import { reorderTexts } from '../src/admin/stock/texts.ts';
-import { openScreen } from './admin-nav.ts';
-import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { type Browser, openBrowser, type Product, screenshot, signIn, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 let product: Product;
@@ -38,9 +37,7 @@ afterAll(async () => {
 
 test('the reorder list shows what is at or below its level, and chosen lines become a purchase request that can be deleted', async () => {
   const { page } = browser;
-  await loginAs(page, product.url);
-  await openScreen(page, 'Reorder list');
-  await page.waitForURL(`${product.url}/admin/reorder`);
+  await signIn(page, product.url, '/admin/reorder');
   const green = page.getByRole('row').filter({ hasText: 'TEA-G' });
   const black = page.getByRole('row').filter({ hasText: 'TEA-B' });
   await green.waitFor();

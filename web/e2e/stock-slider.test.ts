@@ -4,8 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sliderTexts } from '../src/admin/stock/texts.ts';
-import { openScreen } from './admin-nav.ts';
-import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { type Browser, openBrowser, type Product, screenshot, signIn, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 let product: Product;
@@ -41,9 +40,7 @@ afterAll(async () => {
 
 test('a slider image is uploaded with its thumbnail, replaced, and deleted after a confirmation', async () => {
   const { page } = browser;
-  await loginAs(page, product.url);
-  await openScreen(page, 'Slider images');
-  await page.waitForURL(`${product.url}/admin/slider-images`);
+  await signIn(page, product.url, '/admin/slider-images');
   await page.getByRole('cell', { name: '/catalogue?brand=1', exact: true }).waitFor();
   await page.getByText('1 in all').waitFor();
 

@@ -1,7 +1,7 @@
 import { fallbackErrorText } from '@tillbook/contract';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Browser, loginAs, openBrowser, type Product, startProduct } from './harness.ts';
+import { type Browser, openBrowser, type Product, signIn, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 /**
@@ -60,8 +60,7 @@ afterAll(async () => {
 
 test('a double click (and F9) on "Complete sale" while it is being sent makes one sale, sent with a key', async () => {
   const { page } = browser;
-  await loginAs(page, product.url);
-  await page.goto(`${product.url}/admin/pos`);
+  await signIn(page, product.url, `/admin/pos`);
   await scan(page);
   await page.getByLabel('Paid by Cash', { exact: true }).fill('4');
   const before = await salesMade();

@@ -1,7 +1,7 @@
 import { messages, wishlistMessages } from '@tillbook/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Browser, loginAs, openBrowser, type Product, screenshot, startProduct } from './harness.ts';
+import { type Browser, openBrowser, type Product, screenshot, signIn, startProduct } from './harness.ts';
 import { must, registerShopper } from './shop-api.ts';
 
 /**
@@ -144,8 +144,7 @@ test('the category menu shows each sub-category with its count of products, wide
 test('staff see the most wished products with their count of shoppers, at 1366 and 390 px', async () => {
   const { page } = browser;
   await page.evaluate(() => localStorage.clear());
-  await loginAs(page, product.url);
-  await page.goto(`${product.url}/admin/wishlist`);
+  await signIn(page, product.url, `/admin/wishlist`);
   const row = page.getByRole('row').filter({ hasText: soap });
   await row.waitFor();
   expect(await row.getByRole('cell').allTextContents()).toEqual(expect.arrayContaining(['1']));

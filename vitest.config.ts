@@ -44,8 +44,10 @@ export default defineConfig({
                 // expect.poll waits on what a page shows, as Playwright's own waits do (30 s): vitest's 1 s
                 // default failed a CI run on a loaded machine (My orders still loading after an order)
                 expect: { poll: { timeout: 15_000 } },
-                // isolated (the default): sharing the worker's module graph cut the imports but the files
-                // ran slower after one another (835 and 888 s for the whole CI against 833 s)
+                // files share the worker's module graph (playwright-core, the harness and its connection to the
+                // run's Chromium are loaded once a worker): with the server bundled (global-setup.ts), six files
+                // took 171 core-seconds against 179 isolated. (Before the bundle, sharing measured no faster.)
+                isolate: false,
               },
             },
           ]

@@ -6,6 +6,7 @@
  * and `productSalePrice` compared with the database's: an answer that differs is stale.
  */
 import type { Fixtures } from './serve.ts';
+import { shopOf } from './shop-data.ts';
 
 export interface Staleness {
   writes: number;
@@ -50,10 +51,10 @@ export function startBackground(f: Fixtures, options: { perSecond: number; price
       paidAmount: [{ paymentType: f.cashMethodId, amount: 5000 }],
     });
   const webOrder = async (id: number) => {
-    const token = f.shop.browse[shopper++ % f.shop.browse.length]!;
+    const token = shopOf(f).browse[shopper++ % shopOf(f).browse.length]!;
     const added = await call(app, 'POST', '/v1/cart', token, { productId: id, productQuantity: 1 });
     if (added.status !== 201) return added;
-    return call(app, 'POST', '/v1/cart-order', token, { deliveryFeeId: f.shop.deliveryFeeId, paymentMethodId: f.shop.codMethodId });
+    return call(app, 'POST', '/v1/cart-order', token, { deliveryFeeId: shopOf(f).deliveryFeeId, paymentMethodId: shopOf(f).codMethodId });
   };
   const priceChange = (id: number) =>
     call(app, 'PUT', `/v1/product/${id}`, f.ownerToken, { productSalePrice: 10 + Math.floor(Math.random() * 9000) / 100 });

@@ -86,3 +86,9 @@ export async function shopData(
     browse: await sign(browseIds),
   };
 }
+
+/** The fixtures' web shop, or a clear stop when the app under test has none (an A/B baseline from before issue 20). */
+export function shopOf(f: { shop: ShopFixtures | undefined }): ShopFixtures {
+  if (!f.shop) throw new Error('this app has no web shop (no cart table): its shop scenarios cannot run against it');
+  return f.shop;
+}

@@ -10,6 +10,7 @@ import { type Staleness, startBackground } from './browse-writer.ts';
 import type { Request } from './load.ts';
 import type { Result, Scenario } from './scenarios.ts';
 import type { Fixtures } from './serve.ts';
+import { shopOf } from './shop-data.ts';
 
 const onPostgres = (r: Result, test: () => boolean) => (r.database === 'postgres' ? test() : null);
 const pages = (n: number, size: number) => Math.max(1, Math.ceil(n / size));
@@ -19,15 +20,15 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const checkoutOf = (f: Fixtures, k: number): Request => ({
   method: 'POST',
   path: '/v1/cart-order',
-  headers: { ...bearer(f.shop.checkout[k % f.shop.checkout.length]!), 'idempotency-key': `bench-checkout-${k}` },
-  body: JSON.stringify({ deliveryFeeId: f.shop.deliveryFeeId, paymentMethodId: f.shop.codMethodId }),
+  headers: { ...bearer(shopOf(f).checkout[k % shopOf(f).checkout.length]!), 'idempotency-key': `bench-checkout-${k}` },
+  body: JSON.stringify({ deliveryFeeId: shopOf(f).deliveryFeeId, paymentMethodId: shopOf(f).codMethodId }),
 });
 
 /** One unit more of a product into cart shopper k's cart. */
 const cartAdd = (f: Fixtures, k: number, productId: number): Request => ({
   method: 'POST',
   path: '/v1/cart',
-  headers: bearer(f.shop.cart[k]!.token),
+  headers: bearer(shopOf(f).cart[k]!.token),
   body: JSON.stringify({ productId, productQuantity: 1 }),
 });
 
@@ -62,18 +63,18 @@ export const shopScenarios: (Scenario & ShopScenarioParts)[] = [
     connections: 4,
     check: 'cart',
     plan: (f) => {
-      const shoppers = f.shop.cart.length;
+      const shoppers = shopOf(f).cart.length;
       let n = 0;
       return (i) => {
-        if (i < 0) return cartAdd(f, -1 - i, f.shop.cart[0]!.productId);
+        if (i < 0) return cartAdd(f, -1 - i, shopOf(f).cart[0]!.productId);
         const k = n++;
         const turn = k >> 1;
         // the adds and the changes side by side are on different shoppers (no wait on one cart's lock)
         if (k % 2 === 0) {
           const s = turn % shoppers;
-          return cartAdd(f, s, f.shop.cart[s]!.productId + (Math.floor(turn / shoppers) % 4));
+          return cartAdd(f, s, shopOf(f).cart[s]!.productId + (Math.floor(turn / shoppers) % 4));
         }
-        const s = f.shop.cart[(turn + (shoppers >> 1)) % shoppers]!;
+        const s = shopOf(f).cart[(turn + (shoppers >> 1)) % shoppers]!;
         return {
           method: 'PUT',
           path: `/v1/cart/cart-product/${s.cartId}`,

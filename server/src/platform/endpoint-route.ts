@@ -17,6 +17,11 @@ import { WatchedCache } from './watched-cache.ts';
 export interface AnswerCache {
   tables: readonly string[];
   key: (req: FastifyRequest) => string | Promise<string>;
+  /**
+   * The same key, when it can be told at once (else undefined): a kept answer found by it is sent with
+   * no promise and no turn of the event loop, the hot path of a cached read.
+   */
+  keyNow?: (req: FastifyRequest) => string | undefined;
   /** The answers' byte budget (the cache's default when not given). */
   bytes?: number;
   /** The rows (`rowKey`s) the answer to `req` is about, known before it is read: a write marked for one drops it too. */
@@ -120,6 +125,16 @@ export function implement<E extends Endpoint>(
   // the finished bytes, plain and compressed (all three weigh in the cache's budget)
   const kept = cache ? new WatchedCache<string, KeptAnswer>(ctx.watch, cache.tables, { bytes: cache.bytes }) : undefined;
   const read = (req: FastifyRequest, reply: FastifyReply) => async () => keptAnswer(Buffer.from(JSON.stringify(await answer(req, reply))));
+  // sends a kept answer, laid over with what is the caller's own (at once when nothing is)
+  const deliver = (req: FastifyRequest, reply: FastifyReply, json: KeptAnswer): FastifyReply | Promise<FastifyReply> => {
+    if (!cache!.personal) return sendKept(reply, json);
+    // the answer differs by who asks: no cache between here and the browser may give one caller's to another
+    reply.header('vary', 'authorization');
+    const personal = cache!.personal(req, json.plain);
+    // rewritten for this caller: compressed on the way out like any other answer (compressed-answers.ts)
+    const send = (sent: Buffer) => (sent === json.plain ? sendKept(reply, json) : reply.type('application/json; charset=utf-8').send(sent));
+    return personal instanceof Promise ? personal.then(send) : send(personal);
+  };
   return {
     method: e.method,
     url: `/${e.path}`,
@@ -127,17 +142,20 @@ export function implement<E extends Endpoint>(
     customers: e.customers,
     bodyLimit: options.bodyLimit,
     handler: kept
-      ? async (req, reply) => {
-          const key = await cache!.key(req);
-          // a kept answer still good for its own rows needs no rows worked out (the same key names the same rows)
-          const json = await (kept.kept(key) ?? kept.get(key, read(req, reply), cache!.rows ? await cache!.rows(req) : []));
-          if (!cache!.personal) return sendKept(reply, json);
-          // the answer differs by who asks: no cache between here and the browser may give one caller's to another
-          reply.header('vary', 'authorization');
-          const personal = cache!.personal(req, json.plain);
-          const sent = personal instanceof Promise ? await personal : personal;
-          // rewritten for this caller: compressed on the way out like any other answer (compressed-answers.ts)
-          return sent === json.plain ? sendKept(reply, json) : reply.type('application/json; charset=utf-8').send(sent);
+      ? (req, reply) => {
+          // a visitor's request for a kept answer: answered here and now (the handler is not async, so nothing waits)
+          const now = cache!.keyNow?.(req);
+          const hit = now === undefined ? undefined : kept.keptNow(now);
+          if (hit) {
+            const sent = deliver(req, reply, hit.answer);
+            return sent instanceof Promise ? sent : undefined;
+          }
+          return (async () => {
+            const key = await cache!.key(req);
+            // a kept answer still good for its own rows needs no rows worked out (the same key names the same rows)
+            const json = await (kept.kept(key) ?? kept.get(key, read(req, reply), cache!.rows ? await cache!.rows(req) : []));
+            return deliver(req, reply, json);
+          })();
         }
       : answer,
   };

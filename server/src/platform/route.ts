@@ -22,7 +22,8 @@ export interface RouteDef {
   alsoFor?: readonly PermissionName[];
   /** 'own': a signed-in customer passes too; the handler answers only the customer's own records. */
   customers?: 'own';
-  handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  /** Answers, or sends the answer itself and gives undefined (a cached read's synchronous hot path). */
+  handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown> | undefined;
   /** Body size limit in bytes, for uploads. */
   bodyLimit?: number;
 }

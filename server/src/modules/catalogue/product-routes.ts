@@ -26,6 +26,10 @@ export function productRoutes(ctx: AppContext): RouteDef[] {
   const cache = {
     tables: publicCatalogueTables,
     key: async (req: FastifyRequest) => `${await day.today(req)} ${req.url}`,
+    keyNow: (req: FastifyRequest) => {
+      const today = day.todayNow();
+      return today && `${today} ${req.url}`;
+    },
     bytes: 32 * 1024 * 1024,
   };
   // a query's whole order holds an id per product found, about 16 bytes each: 32 MB holds twenty of 100,000

@@ -9,9 +9,8 @@
  *
  * Then whether the two servers answer alike (coherence.ts). A stale answer is printed, never a failure.
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import path from 'node:path';
 import { coherence, type Pair, warm } from './coherence.ts';
+import { joinServer } from './join-server.ts';
 import { type Activity, type CpuShare, cpuBetween, sampleActivity, snapshot } from './cpu-use.ts';
 import { type Measured, measure, percentiles, type Request, round, settle, walkOnce } from './load.ts';
 import { type Scenario, scenarios } from './scenarios.ts';
@@ -47,21 +46,9 @@ interface Server {
 }
 
 /** The second server, on the first one's database; answers its URL and a stop. */
-function startSecond(f: Fixtures): Promise<{ server: Server; stop: () => Promise<void> }> {
-  const child: ChildProcess = fork(path.join(import.meta.dirname, 'second-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_JOIN_URL: f.databaseUrl, BENCH_JOIN_SECRET: f.secret },
-  });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.send({ cmd: 'stop' });
-    });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the second server exited (${code}) before it was ready`)));
-    child.once('message', (m: { ready: string }) => resolve({ server: { name: 'B', url: m.ready, pid: child.pid! }, stop }));
-  });
+async function startSecond(f: Fixtures): Promise<{ server: Server; stop: () => Promise<void> }> {
+  const joined = await joinServer(f.databaseUrl!, f.secret);
+  return { server: { name: 'B', url: joined.url, pid: joined.pid }, stop: joined.stop };
 }
 
 /** What bounds a load, said from its CPU and its backends' waits. */

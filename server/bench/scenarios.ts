@@ -6,7 +6,7 @@ import { booksCases, booksReportNames, booksReports } from './books-cases.ts';
 import type { Staleness } from './browse-writer.ts';
 import { colourWords, nameWords, skuOf } from './data.ts';
 import { listScenarios } from './list-scenarios.ts';
-import type { Measured, Request } from './load.ts';
+import { browserAsks, type Measured, type Request } from './load.ts';
 import type { Fixtures } from './serve.ts';
 import { type ShopScenarioParts, shopScenarios } from './shop-scenarios.ts';
 
@@ -58,10 +58,11 @@ export interface Scenario extends ShopScenarioParts {
   met(r: Result, all: Result[]): boolean | null;
 }
 
+// a visitor's requests carry a browser's Accept-Encoding (load.ts); the staff's are measured plain, as their limit answers
 const get = (path: string, token?: string): Request => ({
   method: 'GET',
   path,
-  headers: token ? { authorization: `Bearer ${token}` } : undefined,
+  headers: token ? { authorization: `Bearer ${token}` } : browserAsks,
 });
 const pages = (n: number, size: number) => Math.max(1, Math.ceil(n / size));
 const onPostgres = (r: Result, test: () => boolean) => (r.database === 'postgres' ? test() : null);

@@ -2,7 +2,7 @@
  * The scale-out run's second app server (forked by scale-out.ts): the real app, built as serve.ts
  * builds it, in its own process, on the PostgreSQL database the first server made and seeded
  * (BENCH_JOIN_URL), signing with the same secret (BENCH_JOIN_SECRET) so the same tokens work on both.
- * It writes no data of its own. Sends `{ ready: url }`; the message `stop` closes it.
+ * It writes no data of its own. With BENCH_JOIN_COUNTING=true it is the bench's probe (serve.ts). Sends `{ ready: url }`; the message `stop` closes it.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -17,7 +17,9 @@ if (!url || !secret) throw new Error('second-server.ts needs BENCH_JOIN_URL and 
 const database = await openDatabase({ url, poolSize: 10 });
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tillbook-bench-second-'));
 const config = readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'none') });
-const app = await buildApp({ db: database.db, watch: database.watch, config, secret, logger: false });
+// the statement-counting probe (join-server.ts) counts each request's statements; the scale-out's second server does not
+const counting = process.env.BENCH_JOIN_COUNTING === 'true';
+const app = await buildApp({ db: database.db, watch: database.watch, config: { ...config, countStatements: counting }, secret, logger: false });
 const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 
 const close = async () => {

@@ -7,7 +7,7 @@
  * on the app with nothing written, and every answer asked right after a write must be fresh.
  */
 import { type Staleness, startBackground } from './browse-writer.ts';
-import type { Request } from './load.ts';
+import { browserAsks, type Request } from './load.ts';
 import type { Result, Scenario } from './scenarios.ts';
 import type { Fixtures } from './serve.ts';
 import { shopOf } from './shop-data.ts';
@@ -93,7 +93,7 @@ export const shopScenarios: (Scenario & ShopScenarioParts)[] = [
     connections: 50,
     long: true,
     check: 'publicList',
-    plan: (f) => (i) => ({ method: 'GET', path: `/v1/product/public?page=${1 + (i % pages(f.products, 20))}&count=20` }),
+    plan: (f) => (i) => ({ method: 'GET', path: `/v1/product/public?page=${1 + (i % pages(f.products, 20))}&count=20`, headers: browserAsks }),
     background: (f) => startBackground(f, { perSecond: 4, priceEverySeconds: Number(process.env.BENCH_PRICE_EVERY ?? 3) }),
     quietLimit: true,
     warm: (f) => pages(f.products, 20),

@@ -10,8 +10,8 @@
  * Then whether the two servers answer alike (coherence.ts). A stale answer is printed, never a failure.
  */
 import { coherence, type Pair, warm } from './coherence.ts';
-import { joinServer } from './join-server.ts';
 import { type Activity, type CpuShare, cpuBetween, sampleActivity, snapshot } from './cpu-use.ts';
+import { joinServer } from './join-server.ts';
 import { type Measured, measure, percentiles, type Request, round, settle, walkOnce } from './load.ts';
 import { type Scenario, scenarios } from './scenarios.ts';
 import type { Fixtures } from './serve.ts';

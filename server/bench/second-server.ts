@@ -19,7 +19,13 @@ const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tillbook-bench-second-'
 const config = readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'none') });
 // the statement-counting probe (join-server.ts) counts each request's statements; the scale-out's second server does not
 const counting = process.env.BENCH_JOIN_COUNTING === 'true';
-const app = await buildApp({ db: database.db, watch: database.watch, config: { ...config, countStatements: counting }, secret, logger: false });
+const app = await buildApp({
+  db: database.db,
+  watch: database.watch,
+  config: { ...config, countStatements: counting },
+  secret,
+  logger: false,
+});
 const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 
 const close = async () => {

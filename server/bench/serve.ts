@@ -13,9 +13,9 @@ import path from 'node:path';
 import { buildApp, databaseReady, readConfig, seedBase } from './app-code.ts';
 import { catalogueNames, ledger, products } from './data.ts';
 import { growInvoices } from './invoice-data.ts';
+import { joinServer } from './join-server.ts';
 import { limitContext, startLimit } from './limit.ts';
 import type { Request } from './load.ts';
-import { joinServer } from './join-server.ts';
 import { startMemoryLimit } from './memory-limit.ts';
 import { openBenchDatabase } from './raw-sql.ts';
 import { type ShopFixtures, shopData } from './shop-data.ts';
@@ -84,9 +84,7 @@ const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 // a process of its own: counting per request takes an AsyncLocalStorage, whose hooks then tax every promise and
 // tick of the process (a cached list measured 11-13k req/s beside it, 18-20k without), and the app never counts
 // in a shop. The embedded database is one process's: its probe stays here.
-const probe = bench.url
-  ? await joinServer(bench.url, secret, { counting: true })
-  : await inProcessProbe();
+const probe = bench.url ? await joinServer(bench.url, secret, { counting: true }) : await inProcessProbe();
 const probeUrl = probe.url;
 async function inProcessProbe() {
   const app = await buildApp({

@@ -93,7 +93,11 @@ export const shopScenarios: (Scenario & ShopScenarioParts)[] = [
     connections: 50,
     long: true,
     check: 'publicList',
-    plan: (f) => (i) => ({ method: 'GET', path: `/v1/product/public?page=${1 + (i % pages(f.products, 20))}&count=20`, headers: browserAsks }),
+    plan: (f) => (i) => ({
+      method: 'GET',
+      path: `/v1/product/public?page=${1 + (i % pages(f.products, 20))}&count=20`,
+      headers: browserAsks,
+    }),
     background: (f) => startBackground(f, { perSecond: 4, priceEverySeconds: Number(process.env.BENCH_PRICE_EVERY ?? 3) }),
     quietLimit: true,
     warm: (f) => pages(f.products, 20),

@@ -53,21 +53,27 @@ export const users = pgTable('users', {
   leaveDate: date(),
 });
 
-export const customer = pgTable('customer', {
-  ...recordColumns,
-  firstName: text(),
-  lastName: text(),
-  username: text(),
-  email: text().unique(),
-  phone: text(),
-  address: text(),
-  password: text(),
-  googleId: text().unique(),
-  profileImage: text(),
-  roleId: integer()
-    .notNull()
-    .references(() => role.id),
-});
+export const customer = pgTable(
+  'customer',
+  {
+    ...recordColumns,
+    firstName: text(),
+    lastName: text(),
+    username: text(),
+    email: text().unique(),
+    phone: text(),
+    address: text(),
+    password: text(),
+    googleId: text().unique(),
+    profileImage: text(),
+    roleId: integer()
+      .notNull()
+      .references(() => role.id),
+  },
+  // every till sale finds the walk-in customer by name: with the web shop's shoppers in the table, a scan of
+  // 30,000 rows twice a sale (4 ms of the database's time) without this index
+  (t) => [index().on(t.username, t.id)],
+);
 
 /** Refresh tokens, stored hashed. A family is one login; reuse of a rotated token revokes the family. */
 export const refreshToken = pgTable(

@@ -1,0 +1,1 @@
+CREATE INDEX "customer_username_id_index" ON "customer" USING btree ("username","id");

@@ -22,7 +22,7 @@ import { check } from './checks.ts';
 import { walkOnce } from './load.ts';
 import { machine } from './report.ts';
 import { measureApp, refusal, secondsOf } from './run-scenario.ts';
-import { type Phase, scenarios } from './scenarios.ts';
+import { type Phase, pickScenarios, scenarios } from './scenarios.ts';
 import { preparePhase, type ServerProcess, startServer, stopServer } from './server-process.ts';
 
 const args = process.argv.slice(2);
@@ -45,7 +45,7 @@ if (!commit || commit.startsWith('--')) {
   console.error('usage: npm run bench -- --against <commit> [scenario words...] [--quick]');
   process.exit(2);
 }
-const chosen = scenarios.filter((s) => !words.length || words.some((w) => s.id.includes(w)));
+const chosen = pickScenarios(scenarios, words);
 if (!chosen.length) {
   console.error(`bench: no scenario's id holds ${words.join(', ')}`);
   process.exit(2);

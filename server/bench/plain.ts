@@ -21,7 +21,7 @@ import { type Measured, walkOnce } from './load.ts';
 import { machine, printScaleOut, printTable, writeJson } from './report.ts';
 import { idle, limitWords, measureApp, measureLimit, memorize, refusal, secondsOf } from './run-scenario.ts';
 import { type ScaleOut, scaleOut } from './scale-out.ts';
-import { type Phase, type Result, type Scenario, scenarios } from './scenarios.ts';
+import { type Phase, pickScenarios, type Result, type Scenario, scenarios } from './scenarios.ts';
 import { preparePhase, type ServerProcess, startServer, stopServer } from './server-process.ts';
 
 const args = process.argv.slice(2);
@@ -31,7 +31,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? (quick ? 2 : 5));
 const tillProducts = Number(process.env.BENCH_TILL_PRODUCTS ?? 100_000);
 const ledgerRows = Number(process.env.BENCH_LEDGER_ROWS ?? 1_000_000);
 const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const chosen = scenarios.filter((s) => !words.length || words.some((w) => s.id.includes(w)));
+const chosen = pickScenarios(scenarios, words);
 const scaleOutChosen = !words.length || words.some((w) => 'scale-out'.includes(w));
 const databases = (['postgres', 'embedded'] as const).filter(
   (d) => (d === 'embedded' || url) && (!process.env.BENCH_DATABASES || process.env.BENCH_DATABASES.includes(d)),

@@ -256,3 +256,13 @@ export const scenarios: Scenario[] = [
     })),
   ),
 ];
+
+/**
+ * The scenarios some words pick: a word that is a scenario's id picks that one ("sale" the sale, not the
+ * sale lists); any other word picks every scenario whose id holds it ("catalogue", "list"). No words: all.
+ */
+export function pickScenarios(all: Scenario[], words: string[]): Scenario[] {
+  if (!words.length) return all;
+  const ids = new Set(all.map((s) => s.id));
+  return all.filter((s) => words.some((w) => (ids.has(w) ? s.id === w : s.id.includes(w))));
+}

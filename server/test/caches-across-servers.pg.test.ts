@@ -111,6 +111,25 @@ describe('the public catalogue', () => {
   });
 });
 
+describe('the public catalogue while prices change', () => {
+  test("a price changed on A keeps B's answers about other products in memory; B's lists by price show it", async () => {
+    const kept = await newProduct('20.00');
+    const priced = await newProduct('40.00');
+    const inRange = () => b.call('GET', '/v1/product/public', { query: { count: '50', priceRange: '0-2' } });
+    for (const ask of [pageOn(b, kept), listOn(b, kept), pageOn(b, priced), inRange]) await warm(ask);
+
+    expect((await a.call('PUT', `/v1/product/${priced}`, { token: owner, body: { productSalePrice: 1 } })).status).toBe(200);
+    const answeredAt = performance.now();
+    expect(await shownAfter(answeredAt, pageOn(b, priced), (p) => p.body.productSalePrice === 1)).toBeLessThan(neverShown);
+    expect(await shownAfter(answeredAt, inRange, (l) => listed(l, priced) !== undefined)).toBeLessThan(neverShown);
+    // the other product's page and list were not about the new price: still from memory, still right
+    const page = await pageOn(b, kept)();
+    expect(statements(page)).toBe(0);
+    expect(page.body.productSalePrice).toBe(20);
+    expect(statements(await listOn(b, kept)())).toBe(0);
+  });
+});
+
 describe('the access rules', () => {
   test('a permission revoked on A is refused by B', async () => {
     const clerk = await a.staffWith(['readAll-product', 'readAll-customer']);

@@ -13,6 +13,7 @@ const t = useTestApp();
 let owner: string;
 let c: Catalogue;
 let id: number;
+let name: string;
 const statements = (answer: Answer) => Number(answer.headers['x-sql-statements']);
 const listed = () => t.call('GET', '/v1/product/public', { query: { count: '50' } });
 const page = () => t.call('GET', `/v1/product/public/${id}`);
@@ -27,8 +28,9 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   t.config.clock = fixedClock('2026-05-10T12:00:00Z');
+  name = `Orange juice ${Math.random()}`;
   const made = await product(t, owner, {
-    name: `Orange juice ${Math.random()}`,
+    name,
     sku: `OJ-${Math.random().toString(36).slice(2, 8)}`,
     productSalePrice: '10.00',
     productPurchasePrice: '4.00',
@@ -133,6 +135,40 @@ describe('the public catalogue is answered from memory and never stale', () => {
     expect(statements(mineNow)).toBeGreaterThan(0);
     expect(mineNow.body.productQuantity).toBe(3);
     expect(mine(await listed())).toMatchObject({ productQuantity: 3 });
+  });
+
+  test("a new price of another product keeps this product's answers in memory; the lists by price show it at once", async () => {
+    const other = await product(t, owner, {
+      name: `Cheap ${Math.random()}`,
+      sku: `CH-${Math.random().toString(36).slice(2, 8)}`,
+      productSalePrice: '30.00',
+      productPurchasePrice: '1.00',
+    });
+    const only = (key: string) => () => t.call('GET', '/v1/product/public', { query: { count: '50', key } });
+    const [mineAlone, otherAlone] = [only(name), only(other.name)];
+    const byPrice = () => t.call('GET', '/v1/product/public', { query: { count: '50', price: 'LowToHigh' } });
+    const inRange = () => t.call('GET', '/v1/product/public', { query: { count: '50', priceRange: '0-1' } });
+    for (const ask of [page, mineAlone, otherAlone, byPrice, inRange]) {
+      await ask();
+      expect(statements(await ask())).toBe(0);
+    }
+    expect((await t.call('PUT', `/v1/product/${other.id}`, { token: owner, body: { productSalePrice: 0.5 } })).status).toBe(200);
+    // this product's page and a list without the other one: still from memory, and still right
+    for (const ask of [page, mineAlone]) expect(statements(await ask())).toBe(0);
+    expect((await page()).body).toMatchObject({ productSalePrice: 10 });
+    // the other product's answers, and every list ordered or filtered by price, are read again
+    const seen = await otherAlone();
+    expect(statements(seen)).toBeGreaterThan(0);
+    expect(seen.body.getAllProduct[0]).toMatchObject({ id: other.id, finalPriceWithVat: 0.5 });
+    const cheapest = await byPrice();
+    expect(statements(cheapest)).toBeGreaterThan(0);
+    expect(cheapest.body.getAllProduct[0]).toMatchObject({ id: other.id, finalPriceWithVat: 0.5 });
+    expect((await inRange()).body.getAllProduct.map((p: { id: number }) => p.id)).toContain(other.id);
+    // and this product's own new price shows on its page at once
+    expect((await t.call('PUT', `/v1/product/${id}`, { token: owner, body: { productSalePrice: 11 } })).status).toBe(200);
+    const mineNow = await page();
+    expect(statements(mineNow)).toBeGreaterThan(0);
+    expect(mineNow.body).toMatchObject({ productSalePrice: 11, finalPriceWithVat: 12.1 });
   });
 
   test('a hidden product leaves the list and its page at once; shown again, it is back', async () => {

@@ -60,11 +60,22 @@ describe('product', () => {
     ]);
   });
 
-  test('a price (any other column) is the whole table; with stock too, both', async () => {
-    expect(await announced('update product set product_sale_price = 2 where id = $1', [ids[0]])).toEqual(['product']);
-    expect(await announced('update product set product_sale_price = 3, product_quantity = 9 where id = $1', [ids[0]])).toEqual([
+  test('a price change (sale price, VAT, discount, with updated_at) names its products, under product_price; with stock too, both', async () => {
+    expect(await announced('update product set product_sale_price = 2, updated_at = now() where id = $1', [ids[0]])).toEqual([
+      `product_price product#${ids[0]}`,
+    ]);
+    expect(await announced('update product set product_sale_price = 3, product_quantity = 9 where id = any($1)', [ids.slice(0, 2)])).toEqual([
+      `product_stock product#${ids[0]} product#${ids[1]}`,
+      `product_price product#${ids[0]} product#${ids[1]}`,
+    ]);
+  });
+
+  test(`any other column, or over ${maxRowKeys} prices, is the whole table; with stock too, both`, async () => {
+    expect(await announced(`update product set name = 'Renamed', product_sale_price = 4 where id = $1`, [ids[0]])).toEqual(['product']);
+    expect(await announced(`update product set name = 'Again', product_quantity = 8 where id = $1`, [ids[0]])).toEqual([
       'product product_stock',
     ]);
+    expect(await announced('update product set product_sale_price = product_sale_price + 1 where id = any($1)', [ids])).toEqual(['product']);
   });
 
   test('an update that changes nothing announces nothing; an insert or a delete announces the table', async () => {
@@ -76,7 +87,7 @@ describe('product', () => {
   });
 
   test('announced at commit, once per payload; never for a rollback', async () => {
-    const raise: [string, unknown[]] = ['update product set product_sale_price = product_sale_price + 1 where id = $1', [ids[0]]];
+    const raise: [string, unknown[]] = ['update product set product_purchase_price = product_purchase_price + 1 where id = $1', [ids[0]]];
     expect(await announced([['begin', []], raise, raise, ['commit', []]])).toEqual(['product']);
     expect(await announced([['begin', []], raise, ['rollback', []]])).toEqual([]);
   });

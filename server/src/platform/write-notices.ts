@@ -10,8 +10,9 @@ import type pg from 'pg';
  * Two tables are announced by rows, so that a selling shop keeps its catalogue's answers:
  * - `product`: an UPDATE that changes nothing but `product_quantity` (a stock move, by any process) is
  *   announced as `product_stock` and the moved products' keys (`product#12`), as the stock room's own
- *   writes are counted in the process that makes them; over {@link maxRowKeys} rows, or any other
- *   change (a price from psql), as `product` (and `product_stock` when quantities moved too).
+ *   writes are counted in the process that makes them; one that changes nothing but the price
+ *   (`productPriceColumns`) as `product_price` and its keys; over {@link maxRowKeys} rows, or any other
+ *   change (a name from psql), as `product` (and `product_stock` when quantities moved too).
  * - `review_rating`: its writes also name their products' rows (a product's average rating changes).
  *
  * Installed from code at every start (no migration), idempotent, under a transaction-scoped advisory
@@ -22,6 +23,15 @@ export const writesChannel = 'tillbook_writes';
 
 /** Over this many rows, a write is announced by its table (a notification's payload is at most 8000 bytes). */
 export const maxRowKeys = 100;
+
+/**
+ * The product's columns a price change writes (with `updated_at`): a write changing nothing else is announced as
+ * `product_price` and its rows, as the catalogue's own price changes are counted in the process that makes them
+ * (update-product.ts). The shopper's answers about those products go; a list ordered or filtered by price goes
+ * too (it watches `product_price` itself); every other kept answer stays.
+ */
+export const productPriceColumns = ['product_sale_price', 'product_vat_id', 'discount_id', 'updated_at'] as const;
+const priceChanged = `row(${productPriceColumns.map((c) => `o.${c}`).join(', ')}) is distinct from row(${productPriceColumns.map((c) => `n.${c}`).join(', ')})`;
 
 const functionsWith = (otherColumns: string) => `
 create or replace function tillbook_write_notice() returns trigger language plpgsql as $$
@@ -35,22 +45,30 @@ create or replace function tillbook_product_update_notice() returns trigger lang
 declare
   joined bigint;
   moved bigint;
+  priced bigint;
   other boolean;
   keys text;
 begin
   select count(*), count(*) filter (where o.product_quantity is distinct from n.product_quantity),
+      count(*) filter (where ${priceChanged}),
       coalesce(bool_or(${otherColumns}), false)
-    into joined, moved, other
+    into joined, moved, priced, other
     from old_rows o join new_rows n on n.id = o.id;
-  if other or joined <> (select count(*) from old_rows) then
+  if other or joined <> (select count(*) from old_rows) or moved > ${maxRowKeys} or priced > ${maxRowKeys} then
     perform pg_notify('${writesChannel}', case when moved > 0 then 'product product_stock' else 'product' end);
-  elsif moved > ${maxRowKeys} then
-    perform pg_notify('${writesChannel}', 'product product_stock');
-  elsif moved > 0 then
+    return null;
+  end if;
+  if moved > 0 then
     select string_agg('product#' || o.id, ' ' order by o.id) into keys
       from old_rows o join new_rows n on n.id = o.id
       where o.product_quantity is distinct from n.product_quantity;
     perform pg_notify('${writesChannel}', 'product_stock ' || keys);
+  end if;
+  if priced > 0 then
+    select string_agg('product#' || o.id, ' ' order by o.id) into keys
+      from old_rows o join new_rows n on n.id = o.id
+      where ${priceChanged};
+    perform pg_notify('${writesChannel}', 'product_price ' || keys);
   end if;
   return null;
 end $$;
@@ -73,7 +91,7 @@ end $$;
 `;
 
 /**
- * Whether a product row changed in anything but `product_quantity`, as SQL over the rows `o` and `n`: each
+ * Whether a product row changed in anything but `product_quantity` and its price (`productPriceColumns`), as SQL over the rows `o` and `n`: each
  * other column compared as text (every type has one; not every type has an equality), the columns read
  * from the catalogue when the functions are installed (every start, after the migrations). Comparing
  * `to_jsonb` of the whole rows cost a sale's stock move most of its statement (issue 30: 4.7 of 7.0 ms,
@@ -82,7 +100,8 @@ end $$;
 async function productOtherColumns(client: pg.Client): Promise<string> {
   const { rows } = await client.query<{ name: string }>(
     `select quote_ident(attname) as name from pg_attribute where attrelid = to_regclass('public.product') and attnum > 0 and not attisdropped
-      and attname <> 'product_quantity' order by attnum`,
+      and attname <> 'product_quantity' and not (attname = any($1::text[])) order by attnum`,
+    [productPriceColumns],
   );
   if (!rows.length) return 'false';
   const column = (side: string) => rows.map((r) => `${side}.${r.name}::text`).join(', ');

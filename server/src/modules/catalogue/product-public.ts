@@ -102,7 +102,7 @@ function publicQuery(query: unknown): ListQuery<PublicFilters> {
 export async function publicOrder(db: DbOrTx, today: string, q: ListQuery<PublicFilters>): Promise<number[]> {
   const finalPrice = finalPriceWithVatSql(productPriceOperands, today);
   const where = publicWhere(q, finalPrice);
-  const byPrice = q.filters.price ? q.filters.price === 'HighToLow' : q.sort === 'productSalePrice' ? q.order === 'desc' : undefined;
+  const byPrice = priceOrder(q);
   const order =
     byPrice !== undefined
       ? [byPrice ? desc(finalPrice) : asc(finalPrice), asc(product.id)]
@@ -111,18 +111,31 @@ export async function publicOrder(db: DbOrTx, today: string, q: ListQuery<Public
         : [q.sort && q.order === 'asc' ? asc(product.createdAt) : desc(product.createdAt), desc(product.id)];
   const ids = db.select({ id: product.id }).from(product).$dynamic();
   // only the price filter and sort need the VAT and discount; without them the product index is enough
-  const withPrice =
-    byPrice !== undefined || q.filters.priceRange
+  const withPrice = ordersByPrice(q)
       ? ids.leftJoin(productVat, eq(productVat.id, product.productVatId)).leftJoin(discount, visibleDiscountJoin)
       : ids;
   const rows = await withPrice.where(where).orderBy(...order);
   return rows.map((r) => r.id);
 }
 
-/** A page of the public list: every id the query finds, in its order, and the page's ids. */
+/** Descending (true) or ascending by the price paid, or undefined when the query is not ordered by price. */
+const priceOrder = (q: ListQuery<PublicFilters>) =>
+  q.filters.price ? q.filters.price === 'HighToLow' : q.sort === 'productSalePrice' ? q.order === 'desc' : undefined;
+
+/** Does the query's order (its filter or its sort) depend on the products' prices? */
+export const ordersByPrice = (q: ListQuery<PublicFilters>): boolean => priceOrder(q) !== undefined || q.filters.priceRange !== undefined;
+
+/**
+ * What a kept order or page of a query depends on beyond its tables, as watch keys: a query ordered or
+ * filtered by price, on every price change (`product_price`, write-notices.ts), as any product's may move it.
+ */
+export const priceKeys = (q: ListQuery<PublicFilters>): string[] => (ordersByPrice(q) ? ['product_price'] : []);
+
+/** A page of the public list: every id the query finds, in its order, the page's ids, and the watch keys its order depends on. */
 export interface PublicPage {
   ids: number[];
   pageIds: number[];
+  priceKeys: string[];
 }
 
 /**
@@ -140,7 +153,7 @@ export async function publicPage(
   const { page: _page, count: _count, ...rest } = q;
   const ids = await orderOf(q, JSON.stringify(rest));
   const { limit, offset } = paging(q);
-  return { ids, pageIds: unpagedWithin(q, ids.slice(offset, offset + limit)) };
+  return { ids, pageIds: unpagedWithin(q, ids.slice(offset, offset + limit)), priceKeys: priceKeys(q) };
 }
 
 /** GET /product/public?filters: the page's products read by id (one statement); the total is the order's length. */
@@ -162,10 +175,12 @@ export async function publicProduct(db: DbOrTx, today: string, id: number) {
 }
 
 /**
- * Every table a shopper's view of the catalogue is read from: a write to any of them (a price, a
- * discount, a name, a picture, the time zone) drops the cached public answers. Stock is apart: the
- * stock room's moves are counted as `product_stock` and name the products they moved, so a sale drops
- * only the answers about those products (the route gives each answer its rows).
+ * Every table a shopper's view of the catalogue is read from: a write to any of them (a discount, a
+ * name, a picture, the time zone) drops the cached public answers. Stock and prices are apart: the
+ * stock room's moves are counted as `product_stock`, a product's price change as `product_price`, and
+ * both name the products they changed, so a sale or a new price drops only the answers about those
+ * products (the route gives each answer its rows), and a price change the lists ordered or filtered by
+ * price (`priceKeys`).
  */
 export const publicCatalogueTables = [
   'product',

@@ -11,7 +11,15 @@ import { costShown } from './cost-shown.ts';
 import { createProductRoute } from './create-product.ts';
 import { productDetail } from './product-detail.ts';
 import { productList, type StaffFilters } from './product-list.ts';
-import { type PublicPage, publicCatalogueTables, publicOrder, publicPage, publicProduct, publicProductList } from './product-public.ts';
+import {
+  type PublicPage,
+  priceKeys,
+  publicCatalogueTables,
+  publicOrder,
+  publicPage,
+  publicProduct,
+  publicProductList,
+} from './product-public.ts';
 import { setProductStatus, updateProductRoute } from './update-product.ts';
 import { wishlistFlag } from './wishlist-flag.ts';
 
@@ -33,7 +41,7 @@ export function productRoutes(ctx: AppContext): RouteDef[] {
     bytes: 32 * 1024 * 1024,
   };
   // a query's whole order holds an id per product found, about 16 bytes each: 32 MB holds twenty of 100,000
-  // (an order does not depend on stock: a sale keeps it)
+  // (an order does not depend on stock: a sale keeps it; nor on prices unless ordered or filtered by them: a price change keeps it)
   const orders = new WatchedCache<string, number[]>(ctx.watch, publicCatalogueTables, { entries: 500, bytes: 32 * 1024 * 1024 });
   // the page a request asks for, worked out once per request (for the cache's rows, then for the answer)
   const pages = new WeakMap<FastifyRequest, Promise<PublicPage>>();
@@ -42,7 +50,9 @@ export function productRoutes(ctx: AppContext): RouteDef[] {
     if (!page) {
       page = day
         .today(req)
-        .then((today) => publicPage(db, today, req.query, (q, key) => orders.get(`${today} ${key}`, () => publicOrder(db, today, q))));
+        .then((today) =>
+          publicPage(db, today, req.query, (q, key) => orders.get(`${today} ${key}`, () => publicOrder(db, today, q), priceKeys(q))),
+        );
       pages.set(req, page);
     }
     return page;
@@ -50,7 +60,10 @@ export function productRoutes(ctx: AppContext): RouteDef[] {
   // a page's answer is about its products: a sale of one of them drops it, a sale of any other does not
   const listCache = {
     ...cache,
-    rows: async (req: FastifyRequest) => (await pageOf(req)).pageIds.map((id) => rowKey('product', id)),
+    rows: async (req: FastifyRequest) => {
+      const page = await pageOf(req);
+      return [...page.pageIds.map((id) => rowKey('product', id)), ...page.priceKeys];
+    },
     personal: wishlistFlag(db, async (req) => (await pageOf(req)).pageIds),
   };
   const productId = (req: FastifyRequest) => Number((req.params as { id?: string }).id);

@@ -50,7 +50,7 @@ export async function subCategoryDetails(db: DbOrTx) {
 export function subCategoryDetailRoutes(ctx: AppContext): RouteDef[] {
   return [
     implement(ctx, subCategoryDetailEndpoints.details, async () => subCategoryDetails(ctx.db), {
-      cache: { tables: ['product_category', 'product_sub_category', 'product'], key: () => 'all', bytes: 4 * 1024 * 1024 },
+      cache: { tables: ['product_category', 'product_sub_category', 'product', 'product_price'], key: () => 'all', bytes: 4 * 1024 * 1024 },
     }),
   ];
 }

@@ -1,10 +1,11 @@
 import { maxGalleryImages, productFileFields, productUpdateInput, productUpdateRefused, type StatusText } from '@tillbook/contract';
-import { and, count, eq, inArray, max } from 'drizzle-orm';
+import { and, count, eq, inArray, max, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError } from '../../platform/errors.ts';
 import { caller, found, parseBody } from '../../platform/route.ts';
+import { rowKey, rowsMark } from '../../platform/sql-watch.ts';
 import { withStoredFiles } from '../../platform/stored-files.ts';
 import { product, productImage } from '../../schema/index.ts';
 import { bodyFields } from './create-product.ts';
@@ -54,7 +55,7 @@ export async function updateProductRoute(ctx: AppContext, req: FastifyRequest, i
       changes.productThumbnailImage = thumbnail;
       retireProductImages(files, [current!.productThumbnailImage]);
     }
-    await tx.update(product).set(changes).where(eq(product.id, id));
+    await writeProduct(tx, id, changes, !thumbnail && !colors && !productAttributeValueId && !galleryOrder && !gallery.length);
     await replaceProductLinks(tx, id, { colors, productAttributeValueId });
     if (galleryOrder) retireProductImages(files, await reorderGallery(tx, id, galleryOrder));
     if (gallery.length) {
@@ -73,6 +74,22 @@ export async function updateProductRoute(ctx: AppContext, req: FastifyRequest, i
     }
   });
   return productDetail(ctx.db, id, ctx.config.clock);
+}
+
+/** What a price change writes: the sale price, the VAT rate, the discount (write-notices.ts names their columns). */
+const priceFields = new Set<string>(['productSalePrice', 'productVatId', 'discountId', 'updatedAt']);
+
+/**
+ * Writes the product's columns. A change of nothing but its price (`onlyColumns`: no pictures or sets with it)
+ * is counted by the watch as `product_price` and names the product's row (sql-watch.ts), as other servers
+ * hear it (write-notices.ts): the shopper's answers about this product go, and the lists ordered or filtered
+ * by price, while the rest of the catalogue's kept answers stay.
+ */
+async function writeProduct(tx: DbOrTx, id: number, changes: Partial<typeof product.$inferInsert>, onlyColumns: boolean) {
+  const update = tx.update(product).set(changes).where(eq(product.id, id));
+  if (!onlyColumns || !Object.keys(changes).every((name) => priceFields.has(name))) return update;
+  await tx.execute(sql`/*watch-as product=product_price*/ ${update.getSQL()}`);
+  await tx.execute(sql.raw(rowsMark([rowKey('product', id)])));
 }
 
 /** Puts the gallery in the given order and deletes the rows it leaves out; answers their file names. */

@@ -156,6 +156,7 @@ export const dashboardTables = [
   'sub_account',
   'product',
   'product_stock',
+  'product_price',
   'stock_movement',
   'customer',
 ] as const;

@@ -64,10 +64,9 @@ describe('product', () => {
     expect(await announced('update product set product_sale_price = 2, updated_at = now() where id = $1', [ids[0]])).toEqual([
       `product_price product#${ids[0]}`,
     ]);
-    expect(await announced('update product set product_sale_price = 3, product_quantity = 9 where id = any($1)', [ids.slice(0, 2)])).toEqual([
-      `product_stock product#${ids[0]} product#${ids[1]}`,
-      `product_price product#${ids[0]} product#${ids[1]}`,
-    ]);
+    expect(
+      await announced('update product set product_sale_price = 3, product_quantity = 9 where id = any($1)', [ids.slice(0, 2)]),
+    ).toEqual([`product_stock product#${ids[0]} product#${ids[1]}`, `product_price product#${ids[0]} product#${ids[1]}`]);
   });
 
   test(`any other column, or over ${maxRowKeys} prices, is the whole table; with stock too, both`, async () => {
@@ -75,7 +74,9 @@ describe('product', () => {
     expect(await announced(`update product set name = 'Again', product_quantity = 8 where id = $1`, [ids[0]])).toEqual([
       'product product_stock',
     ]);
-    expect(await announced('update product set product_sale_price = product_sale_price + 1 where id = any($1)', [ids])).toEqual(['product']);
+    expect(await announced('update product set product_sale_price = product_sale_price + 1 where id = any($1)', [ids])).toEqual([
+      'product',
+    ]);
   });
 
   test('an update that changes nothing announces nothing; an insert or a delete announces the table', async () => {

@@ -112,8 +112,8 @@ export async function publicOrder(db: DbOrTx, today: string, q: ListQuery<Public
   const ids = db.select({ id: product.id }).from(product).$dynamic();
   // only the price filter and sort need the VAT and discount; without them the product index is enough
   const withPrice = ordersByPrice(q)
-      ? ids.leftJoin(productVat, eq(productVat.id, product.productVatId)).leftJoin(discount, visibleDiscountJoin)
-      : ids;
+    ? ids.leftJoin(productVat, eq(productVat.id, product.productVatId)).leftJoin(discount, visibleDiscountJoin)
+    : ids;
   const rows = await withPrice.where(where).orderBy(...order);
   return rows.map((r) => r.id);
 }

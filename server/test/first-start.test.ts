@@ -4,6 +4,7 @@ import path from 'node:path';
 import { allPermissionNames, customerGrants, roleNames, rolePresets } from '@tillbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, inject, test } from 'vitest';
+import { withDatabase } from '../../scripts/test-databases.mjs';
 import { type Booted, boot } from '../src/boot.ts';
 import { readConfig } from '../src/config.ts';
 import { mainAccounts, systemSubAccounts } from '../src/modules/accounting/index.ts';
@@ -11,7 +12,6 @@ import type { Db } from '../src/platform/db.ts';
 import { pgClient } from '../src/platform/pg-client.ts';
 import * as s from '../src/schema/index.ts';
 import { currencies } from '../src/seed/currencies.ts';
-import { withDatabase } from './global-setup.ts';
 
 /**
  * Boots the way main.ts does, on an empty data folder (embedded run) or a new, empty PostgreSQL

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { isAlive, withDatabase } from '../../scripts/test-databases.mjs';
 import { newPglite, openDatabase } from '../src/platform/db.ts';
 import { preparedCluster } from '../src/platform/embedded-template.ts';
 import { pgClient } from '../src/platform/pg-client.ts';
@@ -61,20 +62,4 @@ export default async function setup(project: TestProject) {
     for (const row of copies.rows) await admin.query(`drop database if exists "${row.datname}" with (force)`);
     await admin.end();
   };
-}
-
-export function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-/** Leftover databases of a killed run are dropped; a run still going on is left alone. */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }

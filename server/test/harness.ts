@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { withDatabase } from '../../scripts/test-databases.mjs';
 import { buildApp } from '../src/app.ts';
 import { type Config, readConfig } from '../src/config.ts';
 import { type Database, newPglite, openDatabase } from '../src/platform/db.ts';
@@ -10,7 +11,6 @@ import { pgClient } from '../src/platform/pg-client.ts';
 import { TokenService } from '../src/platform/tokens.ts';
 import type { WriteListenerOptions } from '../src/platform/write-listener.ts';
 import { ownerPassword, ownerUsername, testSecret } from './constants.ts';
-import { withDatabase } from './global-setup.ts';
 import {
   expectInventoryMatchesLedger,
   expectInvoiceFiguresMatchLedger,

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, inject, test } from 'vitest';
+import { withDatabase } from '../../scripts/test-databases.mjs';
 import { migrationsFolder, openDatabase } from '../src/platform/db.ts';
 import { pgClient } from '../src/platform/pg-client.ts';
-import { withDatabase } from './global-setup.ts';
 
 // Several servers of one shop start at once on a new database: each migrates, and they take turns (an advisory
 // lock), so none fails on the other's half-made tables and every migration is applied once.

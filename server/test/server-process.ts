@@ -3,9 +3,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { withDatabase } from '../../scripts/test-databases.mjs';
 import { pgClient } from '../src/platform/pg-client.ts';
 import { ownerPassword, ownerUsername, testSecret } from './constants.ts';
-import { withDatabase } from './global-setup.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

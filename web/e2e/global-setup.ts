@@ -7,7 +7,8 @@ import type { TestProject } from 'vitest/node';
 import { buildWebIfStale } from '../../scripts/build-web.mjs';
 // @ts-expect-error plain .mjs script without types
 import { bundleServer } from '../../scripts/bundle-server.mjs';
-import { browserLaunchOptions, demoShopConfig, withDatabase } from './harness.ts';
+import { isAlive, withDatabase } from '../../scripts/test-databases.mjs';
+import { browserLaunchOptions, demoShopConfig } from './harness.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -89,13 +90,4 @@ async function postgresqlServer(pgClient: typeof import('./product-server.ts').p
       await admin.end();
     },
   };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -12,6 +12,7 @@ import {
 } from 'playwright-core';
 // @ts-expect-error plain .mjs script without types
 import { chromiumPath } from '../../scripts/chromium.mjs';
+import { withDatabase } from '../../scripts/test-databases.mjs';
 import { storageKeys } from '../src/lib/session.ts';
 import type { Booted } from './product-server.ts';
 
@@ -75,12 +76,6 @@ async function copiedDatabase(): Promise<{ url: string; drop(): Promise<void> } 
   };
   await admin(`create database "${name}" template "${templateName}"`);
   return { url: withDatabase(template, name), drop: () => admin(`drop database if exists "${name}" with (force)`) };
-}
-
-export function withDatabase(url: string, database: string): string {
-  const address = new URL(url);
-  address.pathname = `/${database}`;
-  return address.toString();
 }
 
 /**

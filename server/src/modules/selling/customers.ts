@@ -79,7 +79,7 @@ export function customerRoutes(ctx: AppContext): RouteDef[] {
         const { rows } = await resource.list(ctx.db, q);
         const ids = rows.map((r) => r.id as number);
         const balances = ids.length
-          ? balancesOf(await customerTotals(ctx.db, ids), await webTotalsOf(ctx.db, ids))
+          ? balancesOf(...(await Promise.all([customerTotals(ctx.db, ids), webTotalsOf(ctx.db, ids)])))
           : new Map<number, PartyBalance>();
         const allCustomer = toWireList(rows).map((r) => ({ ...r, ...(balances.get(r.id as number) ?? zeroBalance) }));
         const grand = sumBalances(ids.map((id) => balances.get(id) ?? zeroBalance));

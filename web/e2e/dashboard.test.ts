@@ -74,7 +74,7 @@ test('the dashboard shows this month with charts; the range lives in the URL; a 
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.locator('figure[aria-label="Top products by sales"] svg.recharts-surface').first().waitFor();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await page.locator('[data-split="sales"]').isVisible()).toBe(true);
   await screenshot(page, 'dashboard-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -129,7 +129,7 @@ test('any range answers: the widest is charted per year, its axis in years, at d
   await screenshot(page, 'dashboard-widest');
   await page.setViewportSize({ width: 390, height: 844 });
   await chart.locator('svg.recharts-surface').first().waitFor();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, 'dashboard-widest-phone');
 
   // half a year is charted per week, from its first day

@@ -74,7 +74,7 @@ test('a supplier is added, a purchase is entered by SKU at its VAT and paid by c
   await payByCard(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'purchase-new-phone');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1366, height: 800 });
   await page.getByRole('button', { name: 'Save purchase' }).click();
   await page.waitForURL(`${product.url}/admin/purchase-invoice`);

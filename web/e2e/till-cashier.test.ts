@@ -100,7 +100,7 @@ test('a sale not fully paid needs a named customer, is asked about, and shows wh
   await screenshot(page, 'till-cashier-done');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'till-cashier-done-phone');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1366, height: 800 });
   expect(problems).toEqual([]);
 });

@@ -153,7 +153,7 @@ test('on a phone: export, change a price, import with "update existing"; the pre
   const box = await outcome.boundingBox();
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, 'product-import-update-phone');
 
   await page.getByRole('button', { name: 'Import', exact: true }).click();

@@ -237,7 +237,7 @@ test('a brush comes back from the first sale, found by its number; stock and the
     .waitFor();
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'till-return-phone');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: 'Refund and return' }).click();
   await page.getByText(sellingMessages.returnAdded).waitFor();

@@ -25,6 +25,7 @@ import { manualPaymentEndpoints, orderEndpoints } from './shop/order.ts';
 import { returnOrderEndpoints } from './shop/return-order.ts';
 import { reviewEndpoints } from './shop/review.ts';
 import { wishlistEndpoints } from './shop/wishlist.ts';
+import { tillSessionEndpoints } from './till/till-session.ts';
 
 /** Every bespoke endpoint of the API, by area. The server implements each; the web calls only these. */
 export const endpoints = {
@@ -67,6 +68,7 @@ export const endpoints = {
   returnOrder: returnOrderEndpoints,
   lead: leadEndpoints,
   appointment: appointmentEndpoints,
+  tillSession: tillSessionEndpoints,
 };
 
 type Registry = typeof endpoints;

@@ -67,3 +67,4 @@ export * from './shop/return-order.ts';
 export * from './shop/review.ts';
 export * from './shop/wishlist.ts';
 export * from './status.ts';
+export * from './till/till-session.ts';

@@ -23,6 +23,8 @@ export const ledgerTypes = [
   /** A web order's postings (relatedId: the order's id). */
   'order',
   'orderReturn',
+  /** A till session's own postings: the float, cash paid in and out, drops, the close's variance (relatedId: the session's id). */
+  'till',
 ] as const;
 export type LedgerType = (typeof ledgerTypes)[number];
 

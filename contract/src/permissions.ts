@@ -56,6 +56,11 @@ export const entities = [
   'saleInvoice',
   'returnSaleInvoice',
   'paymentSaleInvoice',
+  // the till's day (issue 31): tills, their sessions, cash paid in and out; who sees the expected cash before counting (only readAll is used)
+  'till',
+  'tillSession',
+  'tillCash',
+  'expectedCash',
   // books
   'account',
   'transaction',

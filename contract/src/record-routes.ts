@@ -79,6 +79,8 @@ export type PaymentMethodRecord = RecordOf<typeof resources.paymentMethod> & {
   cash: StatusText;
 };
 export type PageSizeRecord = RecordOf<typeof resources.pageSize>;
+/** A till as listed: its drawer's account and its open session, if any (worked out by the server). */
+export type TillRecord = RecordOf<typeof resources.till> & { subAccountId: number; openSessionId: number | null };
 export type CustomerRecord = RecordOf<typeof customerContract>;
 export type PermissionRecord = RecordOf<typeof identityResources.permission>;
 export type RoleRecord = RecordOf<typeof identityResources.role>;
@@ -116,6 +118,7 @@ export interface RecordCalls {
   account: RecordRoutes;
   paymentMethod: RecordRoutes<PaymentMethodRecord>;
   pageSize: RecordRoutes<PageSizeRecord>;
+  till: RecordRoutes<TillRecord>;
 }
 
 /**
@@ -135,6 +138,7 @@ function recordCalls(): RecordCalls {
     account: recordRoutes({ path: 'account', entity: 'account' }),
     paymentMethod: recordRoutes({ path: 'payment-method', entity: 'paymentMethod' }),
     pageSize: recordRoutes({ path: 'page-size', entity: 'pageSize' }),
+    till: recordRoutes({ path: 'till', entity: 'till' }),
   } as unknown as RecordCalls;
 }
 

@@ -36,6 +36,7 @@ export const resources = {
   productAttribute: catalogueResources.productAttribute,
   productAttributeValue: catalogueResources.productAttributeValue,
   coupon: tradeResources.coupon,
+  till: tradeResources.till,
   leadSource: peopleResources.leadSource,
 } satisfies Record<string, ResourceContract>;
 

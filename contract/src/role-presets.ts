@@ -25,6 +25,11 @@ const till: PermissionName[] = [
   ...only(read, 'product'),
   'readAll-paymentMethod',
   'readAll-pageSize',
+  // the till's day: choose the device's till, open and close its session, pay in and out, print the X report
+  ...only(read, 'till'),
+  'create-tillSession',
+  'readSingle-tillSession',
+  'create-tillCash',
 ];
 
 /** The appointment book and the leads it serves: booking, moving and marking appointments, keeping leads and their sources. */
@@ -49,6 +54,8 @@ const books: PermissionName[] = [
   ...only(read, 'cartOrder'),
   ...only([...read, 'update'], 'returnCartOrder'),
   ...only(read, 'saleInvoice', 'returnSaleInvoice', 'purchaseInvoice', 'returnPurchaseInvoice', 'customer', 'supplier', 'product'),
+  ...only(read, 'till', 'tillSession'),
+  'readAll-expectedCash',
   'readAll-dashboard',
   'readAll-productReports',
   'create-email',

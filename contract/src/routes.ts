@@ -134,6 +134,16 @@ const staffTable = {
     list: { method: 'GET', path: 'api/appointments', access: 'readAll-appointment' },
     staff: { method: 'GET', path: 'api/appointments/staff', access: 'readAll-appointment' },
   },
+  tillSession: {
+    open: { method: 'POST', path: 'till-session', access: 'create-tillSession' },
+    list: { method: 'GET', path: 'till-session', access: 'readAll-tillSession' },
+    get: { method: 'GET', path: 'till-session/:id', access: 'readSingle-tillSession' },
+    cash: { method: 'POST', path: 'till-session/:id/cash', access: 'create-tillCash' },
+    noSale: { method: 'POST', path: 'till-session/:id/no-sale', access: 'create-tillSession' },
+    xReport: { method: 'GET', path: 'till-session/:id/x-report', access: 'readSingle-tillSession' },
+    zReport: { method: 'GET', path: 'till-session/:id/z-report', access: 'readSingle-tillSession' },
+    close: { method: 'POST', path: 'till-session/:id/close', access: 'create-tillSession' },
+  },
 } as const satisfies Omit<Table, ShopArea>;
 
 /** Every area of the endpoints has its routes in one of the two tables (a new area fails the typecheck until it is placed). */

@@ -11,6 +11,7 @@ import { reviewRoutes } from './modules/reviews/index.ts';
 import { sellingRoutes } from './modules/selling/index.ts';
 import { settingsRoutes } from './modules/settings/index.ts';
 import { shopRoutes, wishlistRoutes } from './modules/shop/index.ts';
+import { tillSessionRoutes } from './modules/till/index.ts';
 import type { AppContext } from './platform/context.ts';
 import type { RouteDef } from './platform/route.ts';
 
@@ -36,5 +37,6 @@ export function routeTable(ctx: AppContext): RouteDef[] {
     ...reviewRoutes(ctx),
     ...wishlistRoutes(ctx),
     ...crmRoutes(ctx),
+    ...tillSessionRoutes(ctx),
   ];
 }

@@ -18,6 +18,7 @@ import {
   expectListTotalsMatchInvoices,
   expectOrderFiguresMatchLedger,
   expectStockMatchesMovements,
+  expectTillSessionsMatchLedger,
 } from './invariants.ts';
 
 export interface Answer<T = any> {
@@ -235,6 +236,7 @@ export function useTestApp(options: UseTestAppOptions = {}): TestApp {
       await expectInvoiceFiguresMatchLedger(t);
       await expectListTotalsMatchInvoices(t);
       await expectOrderFiguresMatchLedger(t);
+      await expectTillSessionsMatchLedger(t);
     });
   }
   const t = new Proxy({} as TestApp, {

@@ -206,3 +206,28 @@ export async function expectOrderFiguresMatchLedger(t: TestApp): Promise<void> {
     'orders whose kept paid / due / returned / profit (kept / ledger) differ from the ledger',
   ).toEqual([]);
 }
+
+/**
+ * Every closed till session (issue 31): its drawer's account moved, over the session's own rows, from what the last
+ * close left to what this one left; and the Z's expected cash is the opening float + cash sales − cash refunds
+ * + paid in − paid out − drops, the sales and refunds from the ledger, the rest from the session's documents.
+ */
+export async function expectTillSessionsMatchLedger(t: TestApp): Promise<void> {
+  const result = await t.database.db.execute(sql`
+    select s.id, s.z_report->>'expectedCash' as z_expected,
+      (s.float_left - (s.opening_float - s.float_difference))::text as moved_by_close,
+      coalesce((select sum(case when x.debit_id = t.sub_account_id then x.amount else -x.amount end) from "transaction" x
+        where x.till_session_id = s.id and t.sub_account_id in (x.debit_id, x.credit_id)), 0)::text as drawer_moved,
+      (s.opening_float
+        + coalesce((select sum(x.amount) from "transaction" x where x.till_session_id = s.id and x.type = 'sale' and x.debit_id = t.sub_account_id), 0)
+        - coalesce((select sum(x.amount) from "transaction" x where x.till_session_id = s.id and x.type = 'saleReturn' and x.credit_id = t.sub_account_id), 0)
+        + coalesce((select sum(case c.type when 'IN' then c.amount else -c.amount end) from till_cash c where c.session_id = s.id), 0))::text as formula
+    from till_session s join till t on t.id = s.till_id where s.state = 'CLOSED'`);
+  const rows = (
+    result as unknown as { rows: { id: number; z_expected: string; moved_by_close: string; drawer_moved: string; formula: string }[] }
+  ).rows;
+  for (const r of rows) {
+    expect(Number(r.drawer_moved), `session ${r.id}: the drawer's movement`).toBeCloseTo(Number(r.moved_by_close), 2);
+    expect(Number(r.z_expected), `session ${r.id}: the Z's expected cash`).toBeCloseTo(Number(r.formula), 2);
+  }
+}

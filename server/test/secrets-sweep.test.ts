@@ -84,6 +84,16 @@ beforeAll(async () => {
       body: { isHold: 'true', customerId, saleInvoiceProduct: [{ productId, productQuantity: 1 }] },
     }),
   ];
+  // a till's day, for its session routes
+  const tills = (await t.call('GET', '/v1/till', { token: owner, query: { query: 'all' } })).body.getAllTill as { id: number }[];
+  const opened = await t.call('POST', '/v1/till-session', { token: owner, body: { tillId: tills[0]!.id, openingFloat: 0 } });
+  made.push(opened);
+  const cash = (await t.call('GET', `/v1/till-session/${opened.body.id}/x-report`, { token: owner })).body.byPaymentMethod as {
+    paymentMethodId: number;
+  }[];
+  const counted = cash.map((m) => ({ paymentMethodId: m.paymentMethodId, amount: 0 }));
+  const closed = await t.call('POST', `/v1/till-session/${opened.body.id}/close`, { token: owner, body: { counted, floatLeft: 0 } });
+  if (closed.status !== 200) throw new Error(JSON.stringify(closed.body));
   for (const answer of made) if (answer.status !== 201) throw new Error(JSON.stringify(answer.body));
   const supplierId = (await t.call('GET', '/v1/supplier', { token: owner })).body.getAllSupplier[0].id;
   const purchase = await t.call('POST', '/v1/purchase-invoice', {

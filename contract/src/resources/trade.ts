@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, money, numberField, optionalEmail, optionalId, optionalLines, optionalText, requiredLines, requiredText } from '../fields.ts';
 import { couponInput } from '../shop/coupon.ts';
+import { receiptSizes } from '../till/till-session.ts';
 import { courierTypes, define, pageSizeUnits } from './contract.ts';
 
 const length = numberField((n) => n.positive('must be above 0').max(10_000, 'must be at most 10000'));
@@ -160,5 +161,31 @@ export const tradeResources = {
     search: ['couponCode', 'description'],
     sortable: ['couponCode', 'startDate', 'endDate', 'createdAt'],
     titleField: 'couponCode',
+  }),
+  /**
+   * A till (a register, issue 31): its drawer's cash is a ledger sub-account of its own (`subAccountId`, made with
+   * the till by the server), the payment methods it takes (none listed: every method offered at the till) and the
+   * size its receipts and reports print at.
+   */
+  till: define({
+    path: 'till',
+    entity: 'till',
+    listName: 'Till',
+    label: 'Till',
+    labels: { name: 'Name', paymentMethodIds: 'Payment methods', receiptSize: 'Receipt size' },
+    input: z.object({
+      name: requiredText(60),
+      paymentMethodIds: z
+        .array(id, { error: 'must be a list of payment methods' })
+        .max(20, 'must have at most 20 payment methods')
+        .refine((list) => new Set(list).size === list.length, 'must not list a payment method twice')
+        .default([]),
+      receiptSize: z.enum(receiptSizes, { error: `must be one of ${receiptSizes.join(', ')}` }).default('80mm'),
+    }),
+    deletion: 'soft',
+    unique: ['name'],
+    search: ['name'],
+    sortable: ['name', 'createdAt'],
+    titleField: 'name',
   }),
 };

@@ -49,6 +49,8 @@ export const saleInvoiceInput = z.object({
   paidAmount: z.array(salePaymentInput, { error: 'must be a list of payments' }).max(20, 'must have at most 20 payments').default([]),
   /** 'true' parks the cart as a held sale: no stock moved, nothing posted, no payment taken. */
   isHold: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
+  /** The open till session it is sold in (issue 31): its cash goes to the till's drawer. None: a sale outside the till's day, as before. */
+  tillSessionId: optionalId,
 });
 export type SaleInvoiceInput = z.infer<typeof saleInvoiceInput>;
 
@@ -80,6 +82,8 @@ export const saleOrderInput = z
 export const salePaymentBody = z.object({
   date: optionalDate,
   saleInvoiceNo: id,
+  /** The open till session taking the payment: cash goes to its drawer. */
+  tillSessionId: optionalId,
   paidAmount: z
     .array(salePaymentInput, { error: 'must be a list of payments' })
     .min(1, 'must have at least one payment')

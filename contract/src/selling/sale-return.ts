@@ -24,6 +24,8 @@ export const returnSaleInput = z
     invoiceMemoNo: optionalText(80),
     note: optionalText(500),
     instantReturnAmount: z.array(refundInput, { error: 'must be a list of amounts' }).max(20, 'must have at most 20 amounts').default([]),
+    /** The open till session the return is made in: cash refunds leave its drawer. */
+    tillSessionId: optionalId,
     returnSaleInvoiceProduct: z
       .array(z.object({ saleInvoiceProductId: id, productQuantity: wholeQuantity }), { error: 'must be a list of lines' })
       .min(1, 'must have at least one line')

@@ -10,6 +10,7 @@ import { categoryModes, subCategoryModes } from './catalogue/index.ts';
 import { shiftExtras } from './identity/index.ts';
 import { supplierExtras } from './purchasing/index.ts';
 import { checkoutPaymentMethods, courierWithOrders } from './shop/index.ts';
+import { tillExtras } from './till/index.ts';
 
 /** Each plain resource's table. The contract (in contract/) says everything else. */
 const tables: Record<ResourceKey, PgTable> = {
@@ -39,6 +40,7 @@ const tables: Record<ResourceKey, PgTable> = {
   supplier: s.supplier,
   coupon: s.coupon,
   leadSource: s.leadSource,
+  till: s.till,
 };
 
 /** The till's payment methods and receipt sizes are read by anyone who may sell, not only by who may manage them. */
@@ -56,6 +58,7 @@ const extras = (ctx: AppContext): Partial<Record<ResourceKey, Partial<ResourceDe
   salaryHistory: { omit: ['create', 'update', 'delete'] },
   pageSize: forSellers,
   shift: shiftExtras,
+  till: tillExtras,
   // whoever keeps leads picks their source
   leadSource: { alsoListedFor: { permissions: ['readAll-lead'] } },
   coupon: {

@@ -13,4 +13,5 @@ export * from './requests.ts';
 export * from './selling.ts';
 export * from './settings.ts';
 export * from './shop.ts';
+export * from './till.ts';
 export * from './workplace.ts';

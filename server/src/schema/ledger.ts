@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, date, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
 import { subAccount } from './accounting.ts';
 import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
+import { paymentMethod } from './settings.ts';
+import { tillSession } from './till.ts';
 
 /**
  * The ledger: one row = one double entry (a debit and a credit sub-account, one positive amount),
@@ -30,6 +32,10 @@ export const transaction = pgTable(
     reversesId: integer()
       .unique('transaction_reverses_id_unique')
       .references((): AnyPgColumn => transaction.id),
+    /** The till session whose document posted it (issue 31): a session's X and Z reports are its rows. */
+    tillSessionId: integer().references(() => tillSession.id),
+    /** The payment method a payment or refund was made with: a session's figures per method. */
+    paymentMethodId: integer().references(() => paymentMethod.id),
   },
   (t) => [
     check('transaction_amount_positive', sql`${t.amount} > 0`),
@@ -43,5 +49,6 @@ export const transaction = pgTable(
     // dashboard's receivable and payable; also the foreign keys' checks): one side at a time.
     index('transaction_debit_date_amount_index').on(t.debitId, t.date, t.amount),
     index('transaction_credit_date_amount_index').on(t.creditId, t.date, t.amount),
+    index('transaction_till_session_index').on(t.tillSessionId).where(sql`${t.tillSessionId} is not null`),
   ],
 );

@@ -4,6 +4,7 @@ import { check, date, index, integer, numeric, pgTable, primaryKey, text, unique
 import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 import { customer, users } from './identity.ts';
 import { product } from './product.ts';
+import { tillSession } from './till.ts';
 
 /**
  * A till sale. Its `number` is the invoice number: taken from the sale series when it completes (a held
@@ -51,6 +52,8 @@ export const saleInvoice = pgTable(
     orderStatus: closedText(saleOrderStatuses).notNull().default('PENDING'),
     /** The invoice number (series `sale`), null until the sale completes. */
     number: integer(),
+    /** The till session it was sold in (issue 31); null for a sale made outside the till's day. */
+    tillSessionId: integer().references(() => tillSession.id),
   },
   (t) => [
     inSet('sale_invoice_state', t.state, saleLifecycle.states),
@@ -60,6 +63,7 @@ export const saleInvoice = pgTable(
     uniqueIndex().on(t.number),
     // a user's page lists their newest sales (GET user/{id}): read in order, never by scanning every sale
     index().on(t.userId, t.id),
+    index().on(t.tillSessionId).where(sql`${t.tillSessionId} is not null`),
   ],
 );
 
@@ -121,8 +125,15 @@ export const returnSaleInvoice = pgTable(
       .references(() => users.id),
     /** The return's number (series `saleReturn`), taken as it is made. */
     number: integer(),
+    /** The till session it was made in (issue 31); null outside the till's day. */
+    tillSessionId: integer().references(() => tillSession.id),
   },
-  (t) => [index().on(t.saleInvoiceId), index().on(t.date), uniqueIndex().on(t.number)],
+  (t) => [
+    index().on(t.saleInvoiceId),
+    index().on(t.date),
+    uniqueIndex().on(t.number),
+    index().on(t.tillSessionId).where(sql`${t.tillSessionId} is not null`),
+  ],
 );
 
 /** One returned line: the sale line it comes from, the quantity, and the sale line's values prorated. */

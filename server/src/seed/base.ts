@@ -3,6 +3,7 @@ import { allPermissionNames, customerGrants, formerCashierName, type RoleName, r
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { mainAccounts, systemSubAccounts } from '../modules/accounting/index.ts';
 import { hashPassword } from '../modules/identity/index.ts';
+import { seedDefaultTill } from '../modules/till/index.ts';
 import type { Db, DbOrTx } from '../platform/db.ts';
 import * as s from '../schema/index.ts';
 import { currencies } from './currencies.ts';
@@ -88,6 +89,7 @@ export async function seedBase(db: Db, options: SeedOptions): Promise<void> {
     }
 
     await seedWalkInCustomer(tx, roles.get('customer')!);
+    await seedDefaultTill(tx);
     // the till takes cash from the first start; created once, so a renamed or removed one stays so
     if (newRoles.length) {
       const [cash] = await tx.select({ id: s.subAccount.id }).from(s.subAccount).where(eq(s.subAccount.systemKey, 'cash'));

@@ -1,4 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { openSession } from '../modules/till/index.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { Tx } from '../platform/db.ts';
 import * as s from '../schema/index.ts';
 
@@ -55,4 +57,14 @@ export async function seedDemoTill(tx: Tx): Promise<void> {
     const [taken] = await tx.select({ id: s.supplier.id }).from(s.supplier).where(eq(s.supplier.name, supplier.name));
     if (!taken) await tx.insert(s.supplier).values(supplier).onConflictDoNothing();
   }
+}
+
+/** The demo shop's Till 1 is open for the day with a float of 100.00 (opened by the owner), so the demo sells at once. */
+export async function openDemoTill(tx: Tx, clock: Clock): Promise<void> {
+  const [till] = await tx.select({ id: s.till.id }).from(s.till).where(eq(s.till.name, 'Till 1'));
+  const owners = await tx.execute(
+    sql`select u.id from users u join role r on r.id = u.role_id where r.name = 'super-admin' order by u.id limit 1`,
+  );
+  const [owner] = (owners as unknown as { rows: { id: number }[] }).rows;
+  if (till && owner) await openSession(tx, { tillId: till.id, openingFloat: 100 }, Number(owner.id), clock);
 }

@@ -6,7 +6,7 @@ import { StagedFiles, type Warnings } from '../platform/stored-files.ts';
 import * as s from '../schema/index.ts';
 import { defaultCompanyName } from './base.ts';
 import { demoProductImages, seedDemoProducts } from './demo-products.ts';
-import { seedDemoTill } from './demo-till.ts';
+import { openDemoTill, seedDemoTill } from './demo-till.ts';
 
 const demoFlag = 'demoSeeded';
 
@@ -33,7 +33,9 @@ export async function seedDemo(db: Db, deps: DemoDeps): Promise<void> {
   const files = new StagedFiles(deps.files);
   try {
     await db.transaction(async (tx) => {
-      if (await seedDemoLists(tx)) await seedDemoProducts(tx, files, images, deps.clock);
+      if (!(await seedDemoLists(tx))) return;
+      await seedDemoProducts(tx, files, images, deps.clock);
+      await openDemoTill(tx, deps.clock);
     });
   } catch (error) {
     await files.rollback(deps.log);

@@ -37,6 +37,8 @@ export const systemSubAccounts = [
   { systemKey: 'tax', name: 'Tax', account: 'liability' },
   { systemKey: 'deliveryIncome', name: 'Delivery Income', account: 'revenue' },
   { systemKey: 'stockAdjustment', name: 'Stock Adjustment', account: 'expense' },
+  /** What a till's count at close finds over (a credit) or short (a debit) of what the till expected. */
+  { systemKey: 'cashOverShort', name: 'Cash Over and Short', account: 'expense' },
 ] as const satisfies readonly { systemKey: string; name: string; account: MainAccountKey }[];
 
 export type SystemAccountKey = (typeof systemSubAccounts)[number]['systemKey'];

@@ -22,6 +22,10 @@ export interface Posting {
   vatRate?: number;
   /** The entry this one reverses (a deleted payment): the ledger allows one reversal per entry. */
   reversesId?: number;
+  /** The till session whose document posts it (issue 31): the session's X and Z reports read its rows. */
+  tillSessionId?: number | null;
+  /** The payment method of a payment or refund: the session's figures per method. */
+  paymentMethodId?: number;
 }
 
 /** A posting as the statement reads it (jsonb_to_recordset): an account is a system key or a sub-account id. */
@@ -42,6 +46,8 @@ function asRecord(p: Posting, n: number) {
     related_id: p.relatedId === undefined ? null : String(p.relatedId),
     reverses_id: p.reversesId ?? null,
     vat_rate: p.vatRate ?? null,
+    till_session_id: p.tillSessionId ?? null,
+    payment_method_id: p.paymentMethodId ?? null,
   };
 }
 
@@ -69,11 +75,13 @@ export function postingStatement(postings: readonly Posting[], number?: SQL): Po
   const particulars = number ? sql`replace(p.particulars, ${numberMark}, (${number})::text)` : sql`p.particulars`;
   return {
     sql: sql`
-    insert into "transaction" (date, debit_id, credit_id, amount, particulars, type, related_id, reverses_id, vat_rate)
+    insert into "transaction" (date, debit_id, credit_id, amount, particulars, type, related_id, reverses_id, vat_rate,
+      till_session_id, payment_method_id)
     select p.date, coalesce(p.debit_id, d.id), coalesce(p.credit_id, c.id), p.amount, ${particulars}, p.type,
-      p.related_id, p.reverses_id, p.vat_rate
+      p.related_id, p.reverses_id, p.vat_rate, p.till_session_id, p.payment_method_id
     from jsonb_to_recordset(${input}::jsonb) as p(n int, date date, debit_key text, debit_id int, credit_key text, credit_id int,
-      amount numeric, particulars text, type text, related_id text, reverses_id int, vat_rate numeric)
+      amount numeric, particulars text, type text, related_id text, reverses_id int, vat_rate numeric, till_session_id int,
+      payment_method_id int)
     left join sub_account d on d.system_key = p.debit_key
     left join sub_account c on c.system_key = p.credit_key
     where coalesce(p.debit_id, d.id) is not null and coalesce(p.credit_id, c.id) is not null

@@ -18,6 +18,7 @@ import { requireFound } from '../../platform/queries.ts';
 import { transition } from '../../platform/transition.ts';
 import { numberMark, postingStatement, vatByRate } from '../accounting/index.ts';
 import { moveStocks } from '../inventory/index.ts';
+import { type DocumentSession, refuseUntaken, sessionOfDocument, tenderAccount } from '../till/index.ts';
 import { saleDoc, saleDocument } from './sale-doc.ts';
 import { lookUpSale, type SaleCustomer, type SaleLookup, type SaleProduct } from './sale-lookup.ts';
 import { salePostings } from './sale-postings.ts';
@@ -169,6 +170,8 @@ interface PricedSale {
   tenders: Tender[];
   /** The shop lets the till sell below zero (allowNegativeStock). */
   allowNegative: boolean;
+  /** The open till session it is sold in, share-locked (null outside the till's day). */
+  session: DocumentSession | null;
 }
 
 /** Reads what the sale needs in one statement, then prices it; refusals in the order: lines, tenders, customer. */
@@ -183,6 +186,8 @@ async function priceSale(tx: DbOrTx, input: SaleInvoiceInput, userId: number, cl
   const today = dayIn(clock.now(), found.timeZone ?? serverTimeZone());
   const lines = discountLines(priceLines(found.products, input, today), toCents(input.discount ?? 0));
   const tenders = tendersFrom(found.methods, input.paidAmount);
+  const session = input.tillSessionId ? await sessionOfDocument(tx, input.tillSessionId) : null;
+  if (session) refuseUntaken(session, tenders);
   const customer = customerOf(found);
   let net = 0;
   let vat = 0;
@@ -201,6 +206,7 @@ async function priceSale(tx: DbOrTx, input: SaleInvoiceInput, userId: number, cl
     customer,
     salesperson: found.salesperson ?? '',
     allowNegative: found.allowNegative,
+    session,
     net,
     vat,
     discount,
@@ -235,6 +241,7 @@ const headerRow = (
   saleDiscount: fromCents(sale.saleDiscount),
   profit: fromCents(profit),
   note: input.note,
+  tillSessionId: sale.session?.id ?? null,
   ...figures,
   extra: {
     invoiceMemoNo: input.invoiceMemoNo,
@@ -265,7 +272,7 @@ function createdInvoice(
   rows: readonly SaleLineRow[],
   written: WrittenSale,
 ): CreatedInvoice {
-  const { extra: _sent, ...figures } = header;
+  const { extra: _sent, tillSessionId: _session, ...figures } = header;
   return {
     id: invoiceId,
     number: written.number,
@@ -342,7 +349,13 @@ async function completeSale(
       net: sale.net,
       vat: vatByRate(sale.lines.map((l) => ({ rate: l.vatPercent, vat: l.vat }))),
       cost,
-      payments: settled.kept.map((t) => ({ subAccountId: t.subAccountId, amount: t.amount, method: t.method })),
+      payments: settled.kept.map((t) => ({
+        subAccountId: tenderAccount(sale.session, t),
+        amount: t.amount,
+        method: t.method,
+        methodId: t.paymentType,
+      })),
+      tillSessionId: sale.session?.id ?? null,
     }),
   );
   const written = await writeSaleRows(tx, invoiceId, how, header, rows, books);

@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { saleInvoice, transaction } from '../../schema/index.ts';
 import { entriesWhere, keepInvoiceFigures, post } from '../accounting/index.ts';
+import { refuseUntaken, sessionOfDocument, tenderAccount } from '../till/index.ts';
 import { saleBalances, zeroBalance } from './sale-balances.ts';
 import { tendersOf } from './sale-tender.ts';
 
@@ -27,6 +28,8 @@ export async function payForSale(tx: DbOrTx, body: z.infer<typeof salePaymentBod
   const tenders = (await tendersOf(tx, body.paidAmount)).filter((t) => t.amount > 0);
   const paid = tenders.reduce((s, t) => s + t.amount, 0);
   if (paid === 0) throw badRequest('Paid amount must be above 0', { paidAmount: 'must be above 0' });
+  const session = body.tillSessionId ? await sessionOfDocument(tx, body.tillSessionId) : null;
+  if (session) refuseUntaken(session, tenders);
   const due = toCents(((await saleBalances(tx, sql`si.id`, sql`si.id = ${sale.id}`)).get(sale.id) ?? zeroBalance).dueAmount);
   if (paid > due) throw badRequest(sellingMessages.amountAboveDue, { paidAmount: `is more than the due ${fromCents(due).toFixed(2)}` });
   const date = body.date ?? (await businessDate(tx, clock));
@@ -34,12 +37,14 @@ export async function payForSale(tx: DbOrTx, body: z.infer<typeof salePaymentBod
     tx,
     tenders.map((t) => ({
       date,
-      debit: { subAccountId: t.subAccountId },
+      debit: { subAccountId: tenderAccount(session, t) },
       credit: 'accountsReceivable' as const,
       amount: t.amount,
       particulars: `Payment for sale #${sale.number} by ${t.method}`,
       type: 'sale' as const,
       relatedId: sale.id,
+      paymentMethodId: t.paymentType,
+      tillSessionId: session?.id ?? null,
     })),
   );
   await keepInvoiceFigures(tx, 'sale', sale.id);

@@ -10,9 +10,14 @@ export interface SaleFigures {
   net: Cents;
   vat: VatShare[];
   cost: Cents;
-  /** Each kept payment: the sub-account the money lands in (the payment method's) and the amount. */
-  payments: { subAccountId: number; amount: Cents; method: string }[];
+  /** Each kept payment: the sub-account the money lands in (the payment method's, or a till's drawer for cash) and the amount. */
+  payments: { subAccountId: number; amount: Cents; method: string; methodId?: number }[];
+  /** The till session it was sold in: every posting carries it. */
+  tillSessionId?: number | null;
 }
+
+/** A document made in a till session tags its postings with it (none outside the till's day). */
+const inSession = (id: number | null | undefined) => (id ? { tillSessionId: id } : {});
 
 /**
  * A till sale's postings (reference 3.3): cost of sales at average cost against inventory, the
@@ -21,7 +26,7 @@ export interface SaleFigures {
  */
 export function salePostings(sale: SaleFigures): Posting[] {
   const about = `Sale #${sale.number}`;
-  const base = { date: sale.date, type: 'sale' as const, relatedId: sale.invoiceId };
+  const base = { date: sale.date, type: 'sale' as const, relatedId: sale.invoiceId, ...inSession(sale.tillSessionId) };
   return [
     { ...base, debit: 'costOfSales', credit: 'inventory', amount: sale.cost, particulars: `${about}: cost of goods sold` },
     { ...base, debit: 'accountsReceivable', credit: 'sales', amount: sale.net, particulars: `${about}: sales` },
@@ -42,6 +47,7 @@ export function salePostings(sale: SaleFigures): Posting[] {
         credit: 'accountsReceivable',
         amount: p.amount,
         particulars: `${about}: paid by ${p.method}`,
+        ...(p.methodId === undefined ? {} : { paymentMethodId: p.methodId }),
       }),
     ),
   ];
@@ -57,8 +63,10 @@ export interface SaleReturnFigures {
   net: Cents;
   vat: VatShare[];
   cost: Cents;
-  /** Each amount handed back: the sub-account it leaves (the payment method's, cash when none). */
-  refunds: { account: AccountRef; amount: Cents; method: string }[];
+  /** Each amount handed back: the sub-account it leaves (the payment method's, cash when none; a till's drawer for cash). */
+  refunds: { account: AccountRef; amount: Cents; method: string; methodId?: number }[];
+  /** The till session it was made in: every posting carries it. */
+  tillSessionId?: number | null;
 }
 
 /**
@@ -68,7 +76,7 @@ export interface SaleReturnFigures {
  */
 export function saleReturnPostings(r: SaleReturnFigures): Posting[] {
   const about = `Sale return #${r.returnNumber} of sale #${r.saleNumber}`;
-  const base = { date: r.date, type: 'saleReturn' as const, relatedId: r.invoiceId };
+  const base = { date: r.date, type: 'saleReturn' as const, relatedId: r.invoiceId, ...inSession(r.tillSessionId) };
   return [
     { ...base, debit: 'inventory', credit: 'costOfSales', amount: r.cost, particulars: `${about}: goods back` },
     { ...base, debit: 'sales', credit: 'accountsReceivable', amount: r.net, particulars: `${about}: sales` },
@@ -89,6 +97,7 @@ export function saleReturnPostings(r: SaleReturnFigures): Posting[] {
         credit: x.account,
         amount: x.amount,
         particulars: `${about}: paid back by ${x.method}`,
+        ...(x.methodId === undefined ? {} : { paymentMethodId: x.methodId }),
       }),
     ),
   ];

@@ -9,6 +9,7 @@ import { lockState } from '../../platform/transition.ts';
 import { returnSaleInvoice, returnSaleInvoiceProduct, saleInvoice, saleInvoiceProduct } from '../../schema/index.ts';
 import { type AccountRef, keepInvoiceFigures, post, vatByRate } from '../accounting/index.ts';
 import { moveStock, takeInAtCost } from '../inventory/index.ts';
+import { type DocumentSession, refuseUntaken, sessionOfDocument, tenderAccount } from '../till/index.ts';
 import { returnedByLine } from './return-read.ts';
 import { saleBalances, zeroBalance } from './sale-balances.ts';
 import { saleDoc } from './sale-doc.ts';
@@ -23,16 +24,29 @@ export const saleReturnDocument = stockDocuments.saleReturn;
  */
 const share = (amount: Cents, sold: number, quantity: number): Cents => Math.floor((amount * quantity) / sold + 0.5);
 
-/** The refunds with the account each leaves: its payment method's (active methods only), cash when none is named. */
-async function refundsOf(tx: DbOrTx, input: ReturnSaleInput['instantReturnAmount']) {
+/**
+ * The refunds with the account each leaves: its payment method's (active methods only), cash when none is named;
+ * in a till session, cash leaves the till's drawer.
+ */
+async function refundsOf(tx: DbOrTx, input: ReturnSaleInput['instantReturnAmount'], session: DocumentSession | null) {
   const named = input.flatMap((r, index) => (r.paymentType ? [{ index, paymentType: r.paymentType, amount: r.amount }] : []));
   const tenders = await tendersOf(tx, named, 'instantReturnAmount');
+  if (session)
+    refuseUntaken(
+      session,
+      tenders.map((t, i) => ({ ...t, index: named[i]!.index })),
+      'instantReturnAmount',
+    );
   const byIndex = new Map(named.map((n, i) => [n.index, tenders[i]!]));
   return input
     .map((r, index) => {
       const tender = byIndex.get(index);
-      const account: AccountRef = tender ? { subAccountId: tender.subAccountId } : 'cash';
-      return { account, amount: toCents(r.amount), method: tender?.method ?? 'cash' };
+      const account: AccountRef = tender
+        ? { subAccountId: tenderAccount(session, tender) }
+        : session
+          ? { subAccountId: session.drawer }
+          : 'cash';
+      return { account, amount: toCents(r.amount), method: tender?.method ?? 'cash', ...(tender ? { methodId: tender.paymentType } : {}) };
     })
     .filter((r) => r.amount > 0);
 }
@@ -98,7 +112,8 @@ export async function createSaleReturn(tx: DbOrTx, input: ReturnSaleInput, userI
   const vat = lines.reduce((acc, l) => acc + l.vat, 0);
   const cost = lines.reduce((acc, l) => acc + l.cost, 0);
 
-  const refunds = await refundsOf(tx, input.instantReturnAmount);
+  const session = input.tillSessionId ? await sessionOfDocument(tx, input.tillSessionId) : null;
+  const refunds = await refundsOf(tx, input.instantReturnAmount, session);
   const refund = refunds.reduce((acc, r) => acc + r.amount, 0);
   const balance = (await saleBalances(tx, sql`si.id`, sql`si.id = ${saleId}`)).get(saleId) ?? zeroBalance;
   const refundable = toCents(balance.totalPaidAmount) - toCents(balance.instantPaidReturnAmount);
@@ -123,6 +138,7 @@ export async function createSaleReturn(tx: DbOrTx, input: ReturnSaleInput, userI
       note: input.note,
       invoiceMemoNo: input.invoiceMemoNo,
       userId,
+      tillSessionId: session?.id ?? null,
     })
     .returning({ id: returnSaleInvoice.id });
   const returnId = header!.id;
@@ -170,6 +186,7 @@ export async function createSaleReturn(tx: DbOrTx, input: ReturnSaleInput, userI
       vat: vatByRate(lines.map((l) => ({ rate: l.line.tax, vat: l.vat }))),
       cost,
       refunds,
+      tillSessionId: session?.id ?? null,
     }),
   );
   await keepInvoiceFigures(tx, 'sale', saleId);

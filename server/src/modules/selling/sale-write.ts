@@ -21,6 +21,8 @@ export interface SaleHeaderRow {
   paidAmount: number;
   dueAmount: number;
   orderStatus: SaleOrderStatus;
+  /** The till session it is sold in (issue 31), or null. */
+  tillSessionId: number | null;
   /** The reference's fields (3.3); like the note, left out (undefined) when rewriting a held sale keeps them. */
   extra: SaleExtraFields;
 }
@@ -111,17 +113,17 @@ export async function writeSaleRows(
           order_status = ${h.orderStatus}, invoice_memo_no = ${keptOr('invoice_memo_no', h.extra.invoiceMemoNo)},
           due_date = ${keptOr('due_date', h.extra.dueDate, '::date')},
           terms_and_conditions = ${keptOr('terms_and_conditions', h.extra.termsAndConditions)},
-          address = ${keptOr('address', h.extra.address)}, number = ${number}, updated_at = now()
+          address = ${keptOr('address', h.extra.address)}, number = ${number}, till_session_id = ${h.tillSessionId}::int, updated_at = now()
           where id = ${invoiceId} ${written}),
         gone as (delete from sale_invoice_product where invoice_id = ${invoiceId}),`
       : sql`h as (insert into sale_invoice (id, date, state, customer_id, user_id, total_amount, total_tax_amount,
             total_discount_amount, sale_discount, profit, note, paid_amount, due_amount, order_status, invoice_memo_no, due_date,
-            terms_and_conditions, address, number)
+            terms_and_conditions, address, number, till_session_id)
           overriding system value
           values (${invoiceId}, ${h.date}::date, ${how.insert}, ${h.customerId}, ${h.userId}, ${h.totalAmount}, ${h.totalTaxAmount},
             ${h.totalDiscountAmount}, ${h.saleDiscount}, ${h.profit}, ${h.note ?? null}, ${h.paidAmount}, ${h.dueAmount}, ${h.orderStatus},
             ${h.extra.invoiceMemoNo ?? null}, ${h.extra.dueDate ?? null}::date, ${h.extra.termsAndConditions ?? null}, ${h.extra.address ?? null},
-            ${number})
+            ${number}, ${h.tillSessionId}::int)
           ${written}),`;
   const input = JSON.stringify(lines.map((l, n) => ({ n, ...l })));
   const [row] = await executePrepared<{

@@ -12,6 +12,7 @@ const kinds: Record<Posting['type'], string> = {
   adjustment: 'Stock adjustment',
   order: 'Web order',
   orderReturn: 'Web order return',
+  till: 'Till session',
 };
 export const postingKind = (type: Posting['type']) => kinds[type] ?? type;
 export const postingKinds = Object.entries(kinds).map(([value, label]) => ({ value, label }));

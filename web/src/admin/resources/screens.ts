@@ -56,6 +56,7 @@ export const resourceScreens: AdminScreen[] = [
   plain('courierMedium', 'courier-medium', 'Courier mediums', 'Online shop', shop),
   plain('paymentMethod', 'payment-method', 'Payment methods', 'Online shop', shop),
 
+  plain('till', 'till', 'Tills', 'Settings', settings),
   plain('currency', 'currency', 'Currencies', 'Settings', settings),
   plain('pageSize', 'page-size', 'Page sizes', 'Settings', settings),
   plain('termsAndCondition', 'terms-and-conditions', 'Terms and conditions', 'Settings', settings),

@@ -1,4 +1,4 @@
-import { resources as r } from '@tillbook/contract';
+import { resources as r, receiptSizes } from '@tillbook/contract';
 import { defaultMessages } from '../../ui/resource/fields.ts';
 import { screenFromContract } from '../../ui/resource/screen-from-contract.ts';
 
@@ -6,6 +6,21 @@ const currency = defaultMessages(r.currency.label);
 
 /** Settings lists: currencies, print page sizes and the terms printed on documents. */
 export const settingsScreens = {
+  till: screenFromContract(r.till, {
+    title: 'Tills',
+    fields: [
+      { name: 'name', label: 'Name', type: 'text', required: true },
+      {
+        name: 'receiptSize',
+        label: 'Receipt size',
+        type: 'enum',
+        options: receiptSizes.map((value) => ({ value, label: value })),
+        initial: '80mm',
+        required: true,
+      },
+    ],
+    columns: ['name', 'receiptSize'],
+  }),
   currency: screenFromContract(r.currency, {
     title: 'Currencies',
     fields: [

@@ -9,6 +9,14 @@ export const sellingScreens: AdminScreen[] = [
     permission: 'create-saleInvoice',
     load: () => import('./till/TillPage.tsx'),
   },
+  {
+    path: 'till-session',
+    label: 'Till sessions',
+    group: 'Sell',
+    permission: 'readAll-tillSession',
+    load: () => import('./session/SessionListPage.tsx'),
+  },
+  { path: 'till-session/:id', group: 'Sell', permission: 'readSingle-tillSession', load: () => import('./session/TillReportPage.tsx') },
   { path: 'sale-invoice/:id/receipt', group: 'Sell', permission: 'readSingle-saleInvoice', load: () => import('./till/ReceiptPage.tsx') },
   {
     path: 'customer',

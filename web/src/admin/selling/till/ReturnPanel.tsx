@@ -39,7 +39,8 @@ export function returnValue(
  * choose how many of each line come back (no more than sold minus already returned), the money handed
  * back and how, and send it.
  */
-export function ReturnPanel({ methods }: { methods: TillMethod[] }) {
+/** `tillSessionId`: the open session the return is made in (its cash refund leaves the till's drawer). */
+export function ReturnPanel({ methods, tillSessionId }: { methods: TillMethod[]; tillSessionId?: number }) {
   const queryClient = useQueryClient();
   const finder = useRef<InputRef>(null);
   const [number, setNumber] = useState('');
@@ -78,6 +79,7 @@ export function ReturnPanel({ methods }: { methods: TillMethod[] }) {
     if (!picked.length) return notify.error('Choose how many of a line come back');
     const body = {
       saleInvoiceId: sale.singleSaleInvoice.id,
+      ...(tillSessionId ? { tillSessionId } : {}),
       returnSaleInvoiceProduct: picked.map((l) => ({ saleInvoiceProductId: l.id, productQuantity: quantities[l.id]! })),
       instantReturnAmount: refundCents > 0 ? [{ amount: refundCents / 100, paymentType: refundMethod }] : [],
     };

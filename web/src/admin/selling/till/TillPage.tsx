@@ -7,6 +7,7 @@ import { notify } from '../../../lib/notices.tsx';
 import { useBusinessDate } from '../../../lib/settings.ts';
 import { useSubmission } from '../../../lib/use-submission.ts';
 import { ProductFinder } from '../../../ui/document/ProductFinder.tsx';
+import { type OpenSession, SessionBar } from '../session/SessionBar.tsx';
 import { CartTable } from './CartTable.tsx';
 import { type Completed, CompletedSale } from './CompletedSale.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
@@ -19,12 +20,17 @@ import { isCashMethod, tillProduct, usePaymentMethods } from './till-data.ts';
 import './till.css';
 import { moneyOfCents } from '../../../lib/format.ts';
 
+/** The till (`/admin/pos`): its day first (this device's till, its open session), then the sale screen. */
+export default function TillPage() {
+  return <SessionBar>{(session) => <TillScreen session={session} />}</SessionBar>;
+}
+
 /**
- * The till (`/admin/pos`), keyboard first: the scan box has the focus; a scanned or typed SKU and
+ * The sale screen, keyboard first: the scan box has the focus; a scanned or typed SKU and
  * Enter adds a line; F9 or Ctrl+Enter completes the sale with the tenders entered, F8 holds the cart,
  * F6 lists held sales, F7 switches to returns, F2 goes back to the scan box, F4 to the customer.
  */
-export default function TillPage() {
+function TillScreen({ session }: { session: OpenSession }) {
   const queryClient = useQueryClient();
   const [cart, dispatch] = useReducer(cartReducer, emptyCart);
   const [mode, setMode] = useState<'sale' | 'return'>('sale');
@@ -39,7 +45,9 @@ export default function TillPage() {
   const methods = usePaymentMethods();
   const today = useBusinessDate();
 
-  const methodList = methods.data ?? [];
+  // the till's own methods when it lists them (the server refuses any other)
+  const taken = session.till.paymentMethodIds;
+  const methodList = (methods.data ?? []).filter((m) => !taken.length || taken.includes(m.id));
   const totals = cartTotals(cart.lines, cart.saleDiscount);
   const settled = settle(totals.total, cart.tenders, (id) => isCashMethod(methodList.find((m) => m.id === id)));
   const focusScan = () => setTimeout(() => scanBox.current?.focus(), 0);
@@ -92,7 +100,7 @@ export default function TillPage() {
     if (settled.problem) return notify.error(settled.problem);
     if (settled.due > 0 && !(await creditAgreed(settled.due))) return;
     setBusy('complete');
-    const body = saleBody(cart, false);
+    const body = saleBody(cart, false, session.id);
     const { heldId } = cart;
     const answer = await submission.submit({ heldId, body }, (headers) =>
       heldId ? api(routes.hold.complete, { params: { id: heldId }, body }, { headers }) : api(routes.sale.create, { body }, { headers }),
@@ -119,7 +127,7 @@ export default function TillPage() {
     if (busy) return;
     if (!cart.lines.length) return notify.error('Scan a product first');
     setBusy('hold');
-    const body = saleBody(cart, true);
+    const body = saleBody(cart, true, session.id);
     const answer = await submission.submit({ heldFrom: cart.heldId, body }, (headers) => api(routes.sale.create, { body }, { headers }));
     if (!answer) return;
     if (answer.error === undefined && cart.heldId) await api(routes.hold.cancel, { body: { invoiceId: cart.heldId, status: 'false' } });
@@ -192,7 +200,7 @@ export default function TillPage() {
       </div>
 
       {mode === 'return' ? (
-        <ReturnPanel methods={methodList} />
+        <ReturnPanel methods={methodList} tillSessionId={session.id} />
       ) : done ? (
         <CompletedSale sale={done} onNewSale={newSale} />
       ) : (

@@ -172,9 +172,10 @@ export function settle(total: Cents, tenders: readonly Tender[], isCash: (method
 }
 
 /** The body of POST sale-invoice (and PUT sale-invoice/hold/{id}); zero tenders are left out. */
-export function saleBody(state: CartState, hold: boolean) {
+export function saleBody(state: CartState, hold: boolean, tillSessionId?: number) {
   return {
     customerId: state.customer?.id,
+    ...(tillSessionId ? { tillSessionId } : {}),
     saleInvoiceProduct: state.lines.map((l) => ({
       productId: l.productId,
       productQuantity: l.quantity,

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db.ts';
+import { conflict, fieldError } from '../../platform/errors.ts';
+import { executePrepared } from '../../platform/prepared.ts';
+
+/** The open session a till document (a sale, a return) belongs to: its drawer's account and the methods the till takes. */
+export interface DocumentSession {
+  id: number;
+  tillName: string;
+  /** The till's cash sub-account: the session's cash goes in and out of it instead of the safe's. */
+  drawer: number;
+  /** The payment methods the till takes; empty: every method offered at the till. */
+  paymentMethodIds: number[];
+}
+
+/**
+ * The session a document names, share-locked until the document commits: a close (which locks it for update)
+ * waits for the documents in flight and counts them, and a document arriving after the close finds it closed
+ * (409 naming it), so nothing slips into the next session's figures.
+ */
+export async function sessionOfDocument(tx: DbOrTx, sessionId: number, field = 'tillSessionId'): Promise<DocumentSession> {
+  const [row] = await executePrepared<{ state: string; name: string; drawer: number; methods: number[] }>(
+    tx,
+    sql`select s.state, t.name, t.sub_account_id as drawer, t.payment_method_ids as methods
+      from till_session s join till t on t.id = s.till_id where s.id = ${sessionId} for share of s`,
+  );
+  if (!row) throw fieldError(field, 'does not exist');
+  if (row.state !== 'OPEN')
+    throw conflict(`Till session ${sessionId} of ${row.name} is closed; open the till again`, {
+      [field]: `session ${sessionId} is closed`,
+    });
+  return { id: sessionId, tillName: row.name, drawer: Number(row.drawer), paymentMethodIds: (row.methods ?? []).map(Number) };
+}
+
+/** Refuses a tender the till does not take (when the till lists its methods). */
+export function refuseUntaken(session: DocumentSession, tenders: readonly { index: number; paymentType: number }[], field = 'paidAmount') {
+  if (!session.paymentMethodIds.length) return;
+  const untaken = tenders.find((t) => !session.paymentMethodIds.includes(t.paymentType));
+  if (untaken) throw fieldError(`${field}.${untaken.index}.paymentType`, `is not taken at ${session.tillName}`);
+}
+
+/** The account a tender lands in within a session: cash goes to the till's drawer, other methods to their own account. */
+export const tenderAccount = (session: DocumentSession | null, tender: { cash: boolean; subAccountId: number }) =>
+  session && tender.cash ? session.drawer : tender.subAccountId;

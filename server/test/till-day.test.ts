@@ -96,6 +96,12 @@ describe('a day at two tills', () => {
     const other = await open(second.token, back.id, 50);
     expect(other.status).toBe(201);
     b = other.body.id;
+    // each till names its own open session
+    const tills = await t.call('GET', '/v1/till', { token: first.token, query: { query: 'all' } });
+    const openOf = Object.fromEntries(
+      tills.body.getAllTill.map((x: { id: number; openSessionId: number | null }) => [x.id, x.openSessionId]),
+    );
+    expect([openOf[front.id], openOf[back.id]]).toEqual([a, b]);
     expect(await drawerBalance(front.subAccountId)).toBe(100);
   });
 

@@ -40,7 +40,8 @@ export const tillExtras: Partial<ResourceDefinition> = {
   computed: {
     subAccountId: sql<number>`${till.subAccountId}`,
     /** Its open session: a device of the till joins it (the partial unique index keeps it to one). */
-    openSessionId: sql<number | null>`(select s.id from till_session s where s.till_id = ${till.id} and s.state = 'OPEN')`,
+    // qualified: a bare "id" inside the subquery would be the session's own
+    openSessionId: sql<number | null>`(select s.id from till_session s where s.till_id = "till"."id" and s.state = 'OPEN')`,
   },
   alsoListedFor: { permissions: ['create-tillSession'] },
   prepare: async (tx, values: Row, current?: Row) => {

@@ -37,10 +37,10 @@ export function TillReportSheet({ report, size }: { report: TillReport; size: Si
       <Row label="Sales" value={money(report.sales)} />
       <Row label="Returns" value={money(report.returns)} />
       <Row label="Discounts given" value={money(report.discounts)} />
-      <Row
-        label="Sales / returns / voids / no sales"
-        value={`${report.counts.sales} / ${report.counts.returns} / ${report.counts.voids} / ${report.counts.noSales}`}
-      />
+      <Row label="Number of sales" value={String(report.counts.sales)} />
+      <Row label="Number of returns" value={String(report.counts.returns)} />
+      <Row label="Voids" value={String(report.counts.voids)} />
+      <Row label="No sales" value={String(report.counts.noSales)} />
       <h3>By payment method</h3>
       {report.byPaymentMethod.map((m) => (
         <div key={m.paymentMethodId} className="till-report-method">

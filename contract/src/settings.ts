@@ -72,8 +72,42 @@ export const settingInput = z.object({
     (v) => (typeof v === 'boolean' ? String(v) : v),
     z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
   ),
+  /** Blind close (issue 31): a cashier counts the drawer before seeing what the till expected. */
+  blindClose: z.preprocess(
+    (v) => (typeof v === 'boolean' ? String(v) : v),
+    z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
+  ),
+  /** The notes and coins of the shop's currency a drawer is counted in, largest first: '100,50,20,...,0.01'. */
+  cashDenominations: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(200, 'must be at most 200 characters')
+    .refine(isDenominationList, 'must be amounts separated by commas, like 50,20,10,5,1,0.5')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((part) => String(Number(part.trim())))
+        .join(','),
+    )
+    .optional(),
 });
 export type SettingInput = z.infer<typeof settingInput>;
+
+/** A comma list of 1 to 20 distinct amounts above 0 with at most two decimals. */
+function isDenominationList(text: string): boolean {
+  const parts = text.split(',').map((p) => p.trim());
+  if (parts.length < 1 || parts.length > 20) return false;
+  if (!parts.every((p) => /^\d{1,6}(\.\d{1,2})?$/.test(p) && Number(p) > 0)) return false;
+  return new Set(parts.map(Number)).size === parts.length;
+}
+
+/** The amounts of a denomination list, largest first. */
+export const denominationsOf = (list: string): number[] =>
+  list
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0)
+    .sort((a, b) => b - a);
 
 /** What anyone (the login page, the storefront) may read. */
 export const publicSettingOut = z.object({
@@ -86,6 +120,8 @@ export const publicSettingOut = z.object({
   address: out.optionalText,
   vatNumber: out.optionalText,
   currency: z.object({ id: out.id, currencyName: out.text, currencySymbol: out.text }).nullable(),
+  /** The notes and coins a till's drawer is counted in (a comma list, largest first). */
+  cashDenominations: out.text,
 });
 export type PublicSetting = z.infer<typeof publicSettingOut>;
 
@@ -98,6 +134,7 @@ export const settingOut = publicSettingOut.extend({
   dashboardType: z.enum(dashboardTypes),
   currencyId: out.optionalId,
   allowNegativeStock: out.status,
+  blindClose: out.status,
   /** The shop's time zone in effect: the one set, else the server's. */
   timeZone: out.text,
   createdAt: out.timestamp,
@@ -110,8 +147,18 @@ export type Setting = z.infer<typeof settingOut>;
  * settings: one schema, the staff-only fields optional.
  */
 export const settingReadOut = publicSettingOut.extend(
-  settingOut.omit({ companyName: true, tagLine: true, logo: true, footer: true, address: true, vatNumber: true, currency: true }).partial()
-    .shape,
+  settingOut
+    .omit({
+      companyName: true,
+      tagLine: true,
+      logo: true,
+      footer: true,
+      address: true,
+      vatNumber: true,
+      currency: true,
+      cashDenominations: true,
+    })
+    .partial().shape,
 );
 export type SettingRead = z.infer<typeof settingReadOut>;
 

@@ -6,8 +6,8 @@ import { useTestApp } from './harness.ts';
 const t = useTestApp();
 
 // the shop's address and VAT number are on every invoice, a shopper's too
-const publicKeys = ['address', 'companyName', 'currency', 'footer', 'logo', 'tagLine', 'vatNumber'];
-const staffOnlyKeys = ['allowNegativeStock', 'currencyId', 'dashboardType', 'email', 'phone', 'website'];
+const publicKeys = ['address', 'cashDenominations', 'companyName', 'currency', 'footer', 'logo', 'tagLine', 'vatNumber'];
+const staffOnlyKeys = ['allowNegativeStock', 'blindClose', 'currencyId', 'dashboardType', 'email', 'phone', 'website'];
 
 const read = (token?: string) => t.call('GET', '/v1/setting', { token });
 
@@ -24,6 +24,7 @@ describe('GET /setting', () => {
       address: null,
       vatNumber: null,
       currency: { id: expect.any(Number), currencyName: 'DOLLAR', currencySymbol: '$' },
+      cashDenominations: '100,50,20,10,5,2,1,0.5,0.25,0.1,0.05,0.01',
     });
   });
 

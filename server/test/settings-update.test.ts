@@ -134,6 +134,7 @@ describe('POST /setting: JSON', () => {
       address: '1 High Street',
       vatNumber: 'GB 123 4567 89',
       currency: answer.body.currency,
+      cashDenominations: answer.body.cashDenominations,
     });
   });
 

@@ -187,6 +187,11 @@ describe('a day at two tills', () => {
     expect(blind.status).toBe(200);
     expect(blind.body.expectedCash).toBeNull();
     expect(blind.body.sales).toBe(39.6);
+    // with blind close off (a setting), the cashier sees it too
+    expect((await t.call('POST', '/v1/setting', { token: owner, body: { blindClose: 'false' } })).status).toBe(200);
+    const open = await t.call('GET', `/v1/till-session/${a}/x-report`, { token: first.token });
+    expect(open.body.expectedCash).toBe(x.body.expectedCash);
+    expect((await t.call('POST', '/v1/setting', { token: owner, body: { blindClose: 'true' } })).status).toBe(200);
   });
 
   test('the close is refused while a held sale of the session is open, naming it', async () => {
@@ -258,4 +263,14 @@ describe('a day at two tills', () => {
     const openOnes = await t.call('GET', '/v1/till-session', { token: owner, query: { status: 'OPEN' } });
     expect(openOnes.body.getAllTillSession.map((s: { id: number }) => s.id)).toEqual([b]);
   });
+});
+
+test('the notes and coins a drawer is counted in are a setting, refused when not a list of amounts', async () => {
+  const refused = await t.call('POST', '/v1/setting', { token: owner, body: { cashDenominations: '50,abc' } });
+  expect(refused.status).toBe(400);
+  expect(refused.body.fields).toHaveProperty('cashDenominations');
+  const saved = await t.call('POST', '/v1/setting', { token: owner, body: { cashDenominations: '200, 100,50.00,0.5' } });
+  expect(saved.status).toBe(200);
+  const read = await t.call('GET', '/v1/setting');
+  expect(read.body.cashDenominations).toBe('200,100,50,0.5');
 });

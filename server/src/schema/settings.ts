@@ -27,6 +27,10 @@ export const appSetting = pgTable(
     logo: text(),
     currencyId: integer().references(() => currency.id),
     allowNegativeStock: boolean().notNull().default(false),
+    /** Blind close: a cashier counts the drawer before seeing what the till expected (issue 31). */
+    blindClose: boolean().notNull().default(true),
+    /** The notes and coins a drawer is counted in, a comma list, largest first. */
+    cashDenominations: text().notNull().default('100,50,20,10,5,2,1,0.5,0.25,0.1,0.05,0.01'),
     /** IANA name; null = the server's time zone. Decides the business date of documents. */
     timeZone: text(),
   },

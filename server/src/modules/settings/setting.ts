@@ -40,6 +40,7 @@ const publicView = (row: SettingRow): PublicSetting => ({
   address: row.address,
   vatNumber: row.vatNumber,
   currency: row.currency,
+  cashDenominations: row.cashDenominations,
 });
 
 const fullView = (row: SettingRow): Setting => ({
@@ -51,6 +52,7 @@ const fullView = (row: SettingRow): Setting => ({
   dashboardType: row.dashboardType,
   currencyId: row.currencyId,
   allowNegativeStock: toStatusText(row.allowNegativeStock),
+  blindClose: toStatusText(row.blindClose),
   timeZone: row.timeZone ?? serverTimeZone(),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
@@ -96,12 +98,13 @@ async function readChange(req: FastifyRequest, ctx: AppContext): Promise<Setting
 }
 
 function changedColumns(input: SettingInput): Partial<typeof appSetting.$inferInsert> {
-  const { allowNegativeStock, ...rest } = input;
+  const { allowNegativeStock, blindClose, ...rest } = input;
   const values: Partial<typeof appSetting.$inferInsert> = {};
   for (const [key, value] of Object.entries(rest)) {
     if (value !== undefined) (values as Record<string, unknown>)[key] = value;
   }
   if (allowNegativeStock !== undefined) values.allowNegativeStock = allowNegativeStock === 'true';
+  if (blindClose !== undefined) values.blindClose = blindClose === 'true';
   return values;
 }
 

@@ -20,6 +20,8 @@ export interface SessionHead {
   /** The till's methods (none: every method offered at the till). */
   methodIds: number[];
   zReport: TillReport | null;
+  /** The shop's blind close setting: the X report hides the expected cash from who may not see it before counting. */
+  blindClose: boolean;
 }
 
 export async function sessionHead(db: DbOrTx, sessionId: number): Promise<SessionHead> {
@@ -36,10 +38,12 @@ export async function sessionHead(db: DbOrTx, sessionId: number): Promise<Sessio
     float_difference: string;
     methods: number[];
     z_report: TillReport | null;
+    blind_close: boolean | null;
   }>(
     db,
     sql`select s.id, s.till_id, t.name, t.sub_account_id as drawer, s.state, s.opened_by, s.opened_at, s.closed_at, s.opening_float, s.float_difference,
-      t.payment_method_ids as methods, s.z_report
+      t.payment_method_ids as methods, s.z_report,
+      (select blind_close from app_setting order by id limit 1) as blind_close
       from till_session s join till t on t.id = s.till_id where s.id = ${sessionId}`,
   );
   if (!s) throw notFound(`Till session ${sessionId}`);
@@ -56,6 +60,7 @@ export async function sessionHead(db: DbOrTx, sessionId: number): Promise<Sessio
     floatDifference: Number(s.float_difference),
     methodIds: (s.methods ?? []).map(Number),
     zReport: s.z_report,
+    blindClose: s.blind_close !== false,
   };
 }
 

@@ -15,8 +15,8 @@ import { sessionFigures, sessionHead } from './session-report.ts';
  * Blind close: who may not see the expected cash before counting (the Cashier preset) gets the X report without
  * what the drawer should hold; the Z, once counted, shows it to all.
  */
-function blindFor(req: FastifyRequest, report: TillReport): TillReport {
-  if (holds(req, 'readAll-expectedCash')) return report;
+function blindFor(req: FastifyRequest, report: TillReport, blindClose: boolean): TillReport {
+  if (!blindClose || holds(req, 'readAll-expectedCash')) return report;
   return { ...report, expectedCash: null, byPaymentMethod: report.byPaymentMethod.map((m) => ({ ...m, expected: null })) };
 }
 
@@ -54,7 +54,7 @@ export function tillSessionRoutes(ctx: AppContext): RouteDef[] {
     implement(ctx, tillSessionEndpoints.xReport, async ({ params, req }) => {
       const head = await sessionHead(db, params.id);
       if (head.zReport) return head.zReport;
-      return blindFor(req, (await sessionFigures(db, head)).report);
+      return blindFor(req, (await sessionFigures(db, head)).report, head.blindClose);
     }),
     implement(ctx, tillSessionEndpoints.zReport, async ({ params }) => {
       const head = await sessionHead(db, params.id);

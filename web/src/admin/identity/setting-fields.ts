@@ -40,6 +40,21 @@ export const settingFields: FieldDef[] = [
       { value: 'true', label: 'Yes: the till may sell below zero' },
     ],
   },
+  {
+    name: 'blindClose',
+    label: 'Blind close',
+    type: 'enum',
+    options: [
+      { value: 'true', label: 'Yes: cashiers count the drawer before seeing what was expected' },
+      { value: 'false', label: 'No: the expected cash shows while counting' },
+    ],
+  },
+  {
+    name: 'cashDenominations',
+    label: 'Notes and coins (the drawer is counted in)',
+    type: 'text',
+    placeholder: '100,50,20,10,5,2,1,0.5,0.25,0.1,0.05,0.01',
+  },
 ];
 
 /** The wire values as form data: every text as it is, blanks for cleared values, the logo as a file. */

@@ -1,12 +1,13 @@
-import { fromCents, routes, toCents } from '@tillbook/contract';
+import { denominationsOf, fromCents, routes, toCents } from '@tillbook/contract';
 import { Alert, Form, InputNumber, Modal, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { moneyOfCents } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notices.tsx';
+import { useSettings } from '../../../lib/settings.ts';
 import { useSubmission } from '../../../lib/use-submission.ts';
 import { isCashMethod, usePaymentMethods } from '../till/till-data.ts';
-import { denominations, useSessionReport } from './session-data.ts';
+import { useSessionReport } from './session-data.ts';
 
 /**
  * The counted close: the drawer's cash counted note by note and coin by coin, each other method from the terminal's
@@ -16,6 +17,8 @@ import { denominations, useSessionReport } from './session-data.ts';
 export function CloseModal({ sessionId, onClose, onClosed }: { sessionId: number; onClose: () => void; onClosed: () => void }) {
   const report = useSessionReport(sessionId);
   const methods = usePaymentMethods();
+  const settings = useSettings();
+  const denominations = denominationsOf(settings.data?.cashDenominations ?? '');
   const [pieces, setPieces] = useState<Record<string, number>>({});
   const [slips, setSlips] = useState<Record<number, number>>({});
   const [floatLeft, setFloatLeft] = useState<number | null>(null);

@@ -29,6 +29,3 @@ export const reportKey = (id: number) => ['till', 'report', id];
 export function useSessionReport(id: number) {
   return useQuery({ queryKey: reportKey(id), queryFn: () => must(api(routes.tillSession.xReport, { params: { id } })) });
 }
-
-/** The notes and coins a drawer is counted in (the shop's currency). */
-export const denominations = [100, 50, 20, 10, 5, 2, 1, 0.5, 0.25, 0.1, 0.05, 0.01];

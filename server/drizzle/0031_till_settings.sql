@@ -1,0 +1,2 @@
+ALTER TABLE "app_setting" ADD COLUMN "blind_close" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "app_setting" ADD COLUMN "cash_denominations" text DEFAULT '100,50,20,10,5,2,1,0.5,0.25,0.1,0.05,0.01' NOT NULL;

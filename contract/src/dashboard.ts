@@ -109,6 +109,29 @@ export const dashboardOnline = z.object({
   pendingReturn: out.int,
 });
 
+/** One till's or cashier's counted variances (counted less expected cash; negative: short). */
+const dashboardVariance = z.object({ id: out.id, name: out.text, sessions: out.int, variance: out.money });
+
+/**
+ * The till's day (issue 31): the sessions open now, and the variances of the sessions closed in the
+ * `varianceDays` days up to the range's end, per till and per cashier (who opened it), the shortest first.
+ */
+export const dashboardTills = z.object({
+  openSessions: z.array(
+    z.object({
+      sessionId: out.id,
+      tillId: out.id,
+      tillName: out.text,
+      openedBy: out.text,
+      openedAt: out.timestamp,
+      openingFloat: out.money,
+    }),
+  ),
+  varianceDays: out.int,
+  variancesByTill: z.array(dashboardVariance),
+  variancesByCashier: z.array(dashboardVariance),
+});
+
 export const dashboardOut = z.object({
   startDate: out.date,
   endDate: out.date,
@@ -132,6 +155,7 @@ export const dashboardOut = z.object({
   topProducts: z.array(dashboardTopProduct),
   topCustomers: z.array(dashboardTopCustomer),
   online: dashboardOnline,
+  tills: dashboardTills,
 });
 
 export const dashboardEndpoints = {

@@ -255,6 +255,21 @@ describe('a day at two tills', () => {
     expect(closed.body).toMatchObject({ zNumber: 2, variance: 0 });
   });
 
+  test('the dashboard shows the open sessions and the last 30 days variances per till and per cashier', async () => {
+    const dashboard = await t.call('GET', '/v1/dashboard', { token: owner });
+    expect(dashboard.status).toBe(200);
+    const { tills } = dashboard.body;
+    expect(tills.openSessions.map((s: { sessionId: number }) => s.sessionId)).toContain(b);
+    expect(tills.openSessions.map((s: { sessionId: number }) => s.sessionId)).not.toContain(a);
+    expect(tills.variancesByTill.find((r: { id: number }) => r.id === front.id)).toEqual({
+      id: front.id,
+      name: 'Front',
+      sessions: 2,
+      variance: -2.35,
+    });
+    expect(tills.variancesByCashier.find((r: { id: number }) => r.id === first.userId)).toMatchObject({ sessions: 2, variance: -2.35 });
+  });
+
   test('the sessions list, by till and status', async () => {
     const list = await t.call('GET', '/v1/till-session', { token: owner, query: { tillId: String(front.id) } });
     expect(list.status).toBe(200);

@@ -7,6 +7,7 @@ import type { WatchedCache } from '../../platform/watched-cache.ts';
 import { monthOf } from '../accounting/index.ts';
 import { type SaleChannel, saleDocuments, saleLines, saleTables } from '../sales/index.ts';
 import { groupingOf, periods } from './dashboard-series.ts';
+import { tillFigures } from './dashboard-tills.ts';
 
 /** Cents as the database sums them (bigint arrives as text on some drivers). */
 const money = (cents: unknown) => fromCents(Number(cents ?? 0) as Cents);
@@ -159,6 +160,8 @@ export const dashboardTables = [
   'product_price',
   'stock_movement',
   'customer',
+  'till_session',
+  'till',
 ] as const;
 
 export type DashboardAnswer = Awaited<ReturnType<typeof figures>>;
@@ -189,7 +192,7 @@ export async function dashboard(
  */
 async function figures(db: DbOrTx, startDate: string, endDate: string) {
   const groupedBy = groupingOf(startDate, endDate);
-  const [dayRows, saleDues, purchaseDueAmount, receivable, payable, stocked, products, customers, online] = await Promise.all([
+  const [dayRows, saleDues, purchaseDueAmount, receivable, payable, stocked, products, customers, online, tills] = await Promise.all([
     periods(db, startDate, endDate, groupedBy),
     saleDue(db, startDate, endDate),
     purchaseDue(db, startDate, endDate),
@@ -199,6 +202,7 @@ async function figures(db: DbOrTx, startDate: string, endDate: string) {
     topProducts(db, startDate, endDate),
     topCustomers(db, startDate, endDate),
     onlineOrders(db, startDate, endDate),
+    tillFigures(db, endDate),
   ]);
   const zero = () => ({ invoices: 0, sales: 0, returns: 0, profit: 0 });
   const channels = { till: zero(), web: zero() };
@@ -277,5 +281,6 @@ async function figures(db: DbOrTx, startDate: string, endDate: string) {
     topProducts: products.map((r) => ({ ...top(r), quantity: Number(r.n) })),
     topCustomers: customers.map((r) => ({ ...top(r), invoices: Number(r.n) })),
     online,
+    tills,
   };
 }

@@ -10,6 +10,7 @@ import { usePermissions } from '../../lib/permissions.ts';
 import { money } from '../../ui/document/LinesTable.tsx';
 import { Figure } from './Figure.tsx';
 import { OnlineShopFigures } from './OnlineShopFigures.tsx';
+import { TillFigures } from './TillFigures.tsx';
 import { TopCustomers } from './TopCustomers.tsx';
 
 /** recharts is loaded only with the charts, after the cards. */
@@ -145,6 +146,7 @@ export default function Dashboard() {
             </Row>
           </section>
           <OnlineShopFigures online={d.online} dates={dates} />
+          <TillFigures tills={d.tills} />
           <Suspense fallback={<Skeleton active />}>
             <DashboardCharts data={d} />
           </Suspense>

@@ -1,0 +1,58 @@
+import type { AnswerOf, EndpointOf, routes } from '@tillbook/contract';
+import { Col, List, Row, Space, Typography } from 'antd';
+import { Link } from 'react-router';
+import { instant } from '../../lib/format.ts';
+import { usePermissions } from '../../lib/permissions.ts';
+import { money } from '../../ui/document/LinesTable.tsx';
+
+type Tills = AnswerOf<EndpointOf<typeof routes.dashboard.get>>['tills'];
+
+/** The till's day on the dashboard: the sessions open now, and the last 30 days' counted variances per till and per cashier. */
+export function TillFigures({ tills }: { tills: Tills }) {
+  const { can } = usePermissions();
+  const session = (id: number, text: string) =>
+    can('readSingle-tillSession') ? <Link to={`/admin/till-session/${id}`}>{text}</Link> : text;
+  const variances = (title: string, rows: Tills['variancesByTill']) => (
+    <List
+      size="small"
+      header={<Typography.Text strong>{title}</Typography.Text>}
+      dataSource={rows}
+      locale={{ emptyText: 'No closed sessions' }}
+      renderItem={(r) => (
+        <List.Item extra={<Typography.Text type={r.variance < 0 ? 'danger' : undefined}>{money(r.variance)}</Typography.Text>}>
+          {`${r.name} · ${r.sessions} ${r.sessions === 1 ? 'session' : 'sessions'}`}
+        </List.Item>
+      )}
+    />
+  );
+  return (
+    <section aria-label="Tills">
+      <Space orientation="vertical" size="small" style={{ width: '100%' }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          Tills
+        </Typography.Title>
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={8}>
+            <List
+              size="small"
+              header={<Typography.Text strong>Open now</Typography.Text>}
+              dataSource={tills.openSessions}
+              locale={{ emptyText: 'No till is open' }}
+              renderItem={(s) => (
+                <List.Item extra={money(s.openingFloat)}>
+                  {session(s.sessionId, `${s.tillName} · ${s.openedBy} · since ${instant(s.openedAt)}`)}
+                </List.Item>
+              )}
+            />
+          </Col>
+          <Col xs={24} sm={12} lg={8}>
+            {variances(`Variances by till, last ${tills.varianceDays} days`, tills.variancesByTill)}
+          </Col>
+          <Col xs={24} sm={12} lg={8}>
+            {variances(`Variances by cashier, last ${tills.varianceDays} days`, tills.variancesByCashier)}
+          </Col>
+        </Row>
+      </Space>
+    </section>
+  );
+}

@@ -80,6 +80,10 @@ function compareOne(kind: Check, app: Json, limit: Json): string[] {
     if ((app.colors ?? []).map((c: Json) => c.id).join() !== (limit.colors ?? []).map((c: Json) => c.id).join()) out.push('colours differ');
     return out;
   }
+  if (kind === 'xReport') {
+    const keys = ['sales', 'expectedCash'];
+    return keys.filter((k) => app[k] !== limit[k]).map((k) => `${k} ${app[k]} ≠ ${limit[k]}`);
+  }
   if (kind === 'tree') {
     const shape = (x: Json) =>
       JSON.stringify((x.getAllProductCategory as Json[]).map((c) => [c.id, (c.productSubCategory as Json[]).map((s) => s.id)]));

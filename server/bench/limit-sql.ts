@@ -87,9 +87,27 @@ export function staffListSql(where: string, limit: number, offset: number): stri
  * $3 customer, $4 user, $5..$9 the sub-accounts (cost of sales, inventory, receivable, sales, tax),
  * $10 the payment method's sub-account.
  */
-export const saleSql = `with l(pid, q) as (select * from unnest($1::int[], $2::int[])),
+export const saleSql = saleStatement(false);
+
+/**
+ * The same sale in a till session (issue 31), with the app's session bookkeeping: the open session share-locked
+ * ($11; none open: no sale), the invoice and every posting tagged with it, the cash into its till's drawer and
+ * the payment's method named ($12).
+ */
+export const saleInSessionSql = saleStatement(true);
+
+function saleStatement(inSession: boolean): string {
+  const ses = inSession
+    ? `ses as (select s.id, t.sub_account_id as drawer from till_session s join till t on t.id = s.till_id
+      where s.id = $11::int and s.state = 'OPEN' for share of s),`
+    : '';
+  const sessionColumn = inSession ? ', till_session_id' : '';
+  const sessionValue = inSession ? ', (select id from ses)' : '';
+  const paidInto = inSession ? 'coalesce((select drawer from ses), $10::int)' : '$10';
+  const methodColumn = inSession ? ', payment_method_id' : '';
+  return `with ${ses} l(pid, q) as (select * from unnest($1::int[], $2::int[])),
   upd as (update product p set product_quantity = p.product_quantity - l.q, updated_at = now() from l
-    where p.id = l.pid and p.status and p.product_quantity >= l.q
+    where p.id = l.pid and p.status and p.product_quantity >= l.q${inSession ? ' and exists (select 1 from ses)' : ''}
     returning p.id, l.q, p.product_sale_price as price, p.product_purchase_price as cost, p.product_vat_id, p.discount_id),
   priced as (select u.id, u.q, u.cost, coalesce(v.percentage, 0) as rate, u.price - case when d.id is not null and d.start_date <= current_date
       and d.end_date >= current_date then greatest(0, least(u.price, case when d.type = 'percentage' then round(u.price * d.value / 100, 2)
@@ -99,21 +117,22 @@ export const saleSql = `with l(pid, q) as (select * from unnest($1::int[], $2::i
   tot as (select sum(net) as net, sum(vat) as vat, sum(cost * q) as cost, count(*) as n from lines),
   num as (insert into document_number (series, last_number) select 'sale', 1 from tot where n = cardinality($1::int[])
     on conflict (series) do update set last_number = document_number.last_number + 1 returning last_number as number),
-  inv as (insert into sale_invoice (date, state, customer_id, user_id, total_amount, total_tax_amount, total_discount_amount, profit, number)
-    select current_date, 'completed', $3, $4, net, vat, 0, net - cost, num.number from tot, num returning id, number),
+  inv as (insert into sale_invoice (date, state, customer_id, user_id, total_amount, total_tax_amount, total_discount_amount, profit, number${sessionColumn})
+    select current_date, 'completed', $3, $4, net, vat, 0, net - cost, num.number${sessionValue} from tot, num returning id, number),
   mv as (insert into stock_movement (product_id, quantity, reason, document_type, document_id, unit_cost, user_id)
     select l.id, -l.q, 'sale', 'saleInvoice', inv.id::text, l.cost, $4 from lines l, inv),
   li as (insert into sale_invoice_product (invoice_id, product_id, product_quantity, product_unit_sale_price, product_discount,
       product_final_amount, tax, tax_amount, unit_cost)
     select inv.id, l.id, l.q, l.unit, 0, l.net, l.rate, l.vat, l.cost from lines l, inv),
-  led as (insert into "transaction" (date, debit_id, credit_id, particulars, amount, type, related_id, vat_rate)
-    select current_date, e.dr, e.cr, 'Sale #' || inv.number || ': ' || e.what, e.amount, 'sale', inv.id::text, e.rate from inv, (
-      select $5::int as dr, $6::int as cr, 'cost of goods sold' as what, tot.cost as amount, null::numeric as rate from tot
-      union all select $7, $8, 'sales', tot.net, null from tot
-      union all select $7, $9, 'VAT ' || rate || ' %', sum(vat), rate from lines group by rate
-      union all select $10, $7, 'paid', tot.net + tot.vat, null from tot) e where e.amount > 0)
+  led as (insert into "transaction" (date, debit_id, credit_id, particulars, amount, type, related_id, vat_rate${sessionColumn}${methodColumn})
+    select current_date, e.dr, e.cr, 'Sale #' || inv.number || ': ' || e.what, e.amount, 'sale', inv.id::text, e.rate${sessionValue}${inSession ? ', e.method' : ''} from inv, (
+      select $5::int as dr, $6::int as cr, 'cost of goods sold' as what, tot.cost as amount, null::numeric as rate, null::int as method from tot
+      union all select $7, $8, 'sales', tot.net, null, null from tot
+      union all select $7, $9, 'VAT ' || rate || ' %', sum(vat), rate, null from lines group by rate
+      union all select ${paidInto}, $7, 'paid', tot.net + tot.vat, null, ${inSession ? '$12::int' : 'null'} from tot) e where e.amount > 0)
   select '{"createdInvoice":{"id":' || inv.id || ',"totalAmount":' || tot.net || ',"totalTaxAmount":' || tot.vat
     || ',"profit":' || (tot.net - tot.cost) || '}}' as body from inv, tot`;
+}
 
 /** What a sale wrote, for comparing the app's sale with the limit's: totals, lines, movements, postings. */
 export const saleFactsSql = `select s.total_amount::float8 as "totalAmount", s.total_tax_amount::float8 as "totalTaxAmount", s.profit::float8 as profit,

@@ -6,9 +6,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { booksCaseAt } from './books-cases.ts';
-import { categoryTreeSql, publicListSql, publicProductSql, saleFactsSql, saleSql, staffListSql, tillSearchSql } from './limit-sql.ts';
+import { categoryTreeSql, publicListSql, publicProductSql, saleFactsSql, saleInSessionSql, saleSql, staffListSql, tillSearchSql } from './limit-sql.ts';
 import { customerReportSql, purchaseListSql, saleListSql } from './list-sql.ts';
 import type { RawSql } from './raw-sql.ts';
+import { xReportSql } from './till-data.ts';
 import { type ShopLimitContext, shopAnswer, shopLimitContext } from './shop-limit.ts';
 
 const ids = (text: string | null) => (text ? text.split(',').map(Number).filter(Number.isInteger) : undefined);
@@ -104,6 +105,11 @@ async function answer(ctx: LimitContext, req: http.IncomingMessage): Promise<[nu
     return body ? [200, body] : [404, '{"error":"Product not found"}'];
   }
   if (path === '/v1/product-category/public') return [200, (await one(categoryTreeSql))!];
+  const xReport = /^\/v1\/till-session\/(\d+)\/x-report$/.exec(path);
+  if (xReport) {
+    const [row] = await ctx.sql(xReportSql, [Number(xReport[1])]);
+    return row ? [200, JSON.stringify(row)] : [404, '{"error":"Till session not found"}'];
+  }
   const tillKey = params.get('query') === 'search' && !params.get('sort') ? params.get('key') : null;
   if (path === '/v1/product' && tillKey) {
     const { where, values } = listWhere(params, { lowered: true, values: [tillKey] });
@@ -120,17 +126,21 @@ async function answer(ctx: LimitContext, req: http.IncomingMessage): Promise<[nu
     const input = JSON.parse(await bodyOf(req)) as {
       saleInvoiceProduct: { productId: number; productQuantity: number }[];
       paidAmount: { paymentType: number }[];
+      tillSessionId?: number;
     };
     const s = ctx.sale;
-    const paidInto = s.methods.get(input.paidAmount[0]!.paymentType);
-    const body = await one(saleSql, [
+    const method = input.paidAmount[0]!.paymentType;
+    const values = [
       input.saleInvoiceProduct.map((l) => l.productId),
       input.saleInvoiceProduct.map((l) => l.productQuantity),
       s.customerId,
       s.userId,
       ...s.accounts,
-      paidInto,
-    ]);
+      s.methods.get(method),
+    ];
+    const body = input.tillSessionId
+      ? await one(saleInSessionSql, [...values, input.tillSessionId, method])
+      : await one(saleSql, values);
     return body ? [201, body] : [400, '{"error":"Not enough stock"}'];
   }
   if (path === '/v1/sale-invoice' && req.method === 'GET') {

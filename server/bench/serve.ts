@@ -19,6 +19,7 @@ import type { Request } from './load.ts';
 import { startMemoryLimit } from './memory-limit.ts';
 import { openBenchDatabase } from './raw-sql.ts';
 import { type ShopFixtures, shopData } from './shop-data.ts';
+import { type TillFixtures, tillData } from './till-data.ts';
 
 export interface Fixtures {
   kind: 'embedded' | 'postgres';
@@ -45,6 +46,8 @@ export interface Fixtures {
    * shop (an A/B baseline from before issue 20), whose other scenarios still run.
    */
   shop: ShopFixtures | undefined;
+  /** The till's sessions (till-data.ts); undefined on a schema without them (an A/B baseline from before issue 31). */
+  till: TillFixtures | undefined;
   seconds: number;
   /** The database's URL (PostgreSQL only) and the tokens' signing secret: a second app server on the same data (scale-out.ts). */
   databaseUrl?: string;
@@ -136,6 +139,7 @@ const idsOf = async (table: string) => (await sql(`select id from ${table} order
 const [first] = await sql(`select min(id) as id from product`);
 // the web shop: a delivery area, cash on delivery, and the shoppers with their carts (when the schema has the shop)
 const [{ present: hasShop }] = (await sql(`select to_regclass('cart') is not null as present`)) as [{ present: boolean }];
+const [{ present: hasTills }] = (await sql(`select to_regclass('till_session') is not null as present`)) as [{ present: boolean }];
 async function webShop(): Promise<ShopFixtures> {
   const cashAccount = (await sql(`select id from sub_account where system_key = 'cash'`))[0]!.id;
   const deliveryFeeId = (await call('POST', '/v1/delivery-fee', owner, { deliveryArea: 'Bench Town', deliveryFee: 4.5 })).id as number;
@@ -175,6 +179,7 @@ const fixtures: Fixtures = {
   products: catalogueSize,
   firstProductId: Number(first!.id),
   shop: hasShop ? await webShop() : undefined,
+  till: hasTills ? await tillData(sql, call, owner, methods[0]!.id, Number(first!.id)) : undefined,
   seconds: (Date.now() - started) / 1000,
   databaseUrl: bench.url,
   secret,

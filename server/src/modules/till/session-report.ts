@@ -85,48 +85,66 @@ const sumOf = (groups: readonly LedgerGroup[], keep: (g: LedgerGroup) => boolean
  * cash is the float counted at open plus what the session moved through the drawer's account.
  */
 export async function sessionFigures(db: DbOrTx, head: SessionHead): Promise<{ report: TillReport; cashMethodIds: number[] }> {
-  const groups = await rawRows<LedgerGroup>(
-    db,
-    sql`select t.type, t.payment_method_id as method, t.vat_rate::text as rate, d.system_key as dkey, c.system_key as ckey,
-        t.debit_id = ${head.drawer} as into_drawer, t.credit_id = ${head.drawer} as out_of_drawer,
-        round(sum(t.amount) * 100)::int as cents
-      from "transaction" t join sub_account d on d.id = t.debit_id join sub_account c on c.id = t.credit_id
-      where t.till_session_id = ${head.id}
-      group by 1, 2, 3, 4, 5, 6, 7`,
-  );
-  const [doc] = await rawRows<{
-    sales: number;
-    voids: number;
-    discounts: string | null;
-    returns: number;
-    no_sales: number;
-    cash_in: string;
-    cash_out: string;
-    drops: string;
-    dates: string[] | null;
-  }>(
-    db,
-    sql`select
-        (select count(*)::int from sale_invoice where till_session_id = ${head.id} and state = 'completed') as sales,
-        (select count(*)::int from sale_invoice where till_session_id = ${head.id} and state in ('cancelled', 'undone')) as voids,
-        (select sum(total_discount_amount) from sale_invoice where till_session_id = ${head.id} and state = 'completed') as discounts,
-        (select count(*)::int from return_sale_invoice where till_session_id = ${head.id}) as returns,
-        (select count(*)::int from till_no_sale where session_id = ${head.id}) as no_sales,
-        (select coalesce(sum(amount) filter (where type = 'IN'), 0) from till_cash where session_id = ${head.id}) as cash_in,
-        (select coalesce(sum(amount) filter (where type = 'OUT'), 0) from till_cash where session_id = ${head.id}) as cash_out,
-        (select coalesce(sum(amount) filter (where type = 'DROP'), 0) from till_cash where session_id = ${head.id}) as drops,
-        (select array_agg(distinct d::text order by d::text) from (
-          select date as d from sale_invoice where till_session_id = ${head.id} and state <> 'held'
-          union select date from return_sale_invoice where till_session_id = ${head.id}) days) as dates`,
-  );
-  const methodList = `{${head.methodIds.join(',')}}`;
-  const methods = await rawRows<{ id: number; name: string; cash: boolean }>(
-    db,
-    sql`select m.id, m.method_name as name, coalesce(a.system_key = 'cash', false) as cash
-      from payment_method m join sub_account a on a.id = m.sub_account_id
-      where m.id = any(${methodList}::int[]) or (cardinality(${methodList}::int[]) = 0 and m.status and m.at_till = 'true')
-        or m.id in (select payment_method_id from "transaction" where till_session_id = ${head.id} and payment_method_id is not null)
-      order by m.id`,
+  // side by side on the pool: the ledger rows grouped (one pass over the session's rows by its index), the
+  // documents counted, the lines' nets per VAT rate, and the payment methods and system accounts (small tables)
+  const [rows, [doc], nets, methodRows, keyRows] = await Promise.all([
+    rawRows<Omit<LedgerGroup, 'dkey' | 'ckey'> & { debit_id: number; credit_id: number }>(
+      db,
+      sql`select t.type, t.payment_method_id as method, t.vat_rate::text as rate, t.debit_id, t.credit_id,
+          t.debit_id = ${head.drawer} as into_drawer, t.credit_id = ${head.drawer} as out_of_drawer, round(sum(t.amount) * 100)::int as cents
+        from "transaction" t where t.till_session_id = ${head.id} group by 1, 2, 3, 4, 5`,
+    ),
+    rawRows<{
+      sales: number;
+      voids: number;
+      discounts: string | null;
+      returns: number;
+      no_sales: number;
+      cash_in: string;
+      cash_out: string;
+      drops: string;
+      dates: string[] | null;
+    }>(
+      db,
+      sql`select s.sales, s.voids, s.discounts, r.returns, (select count(*)::int from till_no_sale where session_id = ${head.id}) as no_sales,
+          c.cash_in, c.cash_out, c.drops,
+          (select array_agg(d::text order by d) from (select unnest(s.days) union select unnest(r.days)) x(d)) as dates
+        from (select count(*) filter (where state = 'completed')::int as sales,
+            count(*) filter (where state in ('cancelled', 'undone'))::int as voids,
+            sum(total_discount_amount) filter (where state = 'completed') as discounts,
+            array_agg(distinct date) filter (where state <> 'held') as days
+          from sale_invoice where till_session_id = ${head.id}) s,
+          (select count(*)::int as returns, array_agg(distinct date) as days from return_sale_invoice where till_session_id = ${head.id}) r,
+          (select coalesce(sum(amount) filter (where type = 'IN'), 0) as cash_in, coalesce(sum(amount) filter (where type = 'OUT'), 0) as cash_out,
+            coalesce(sum(amount) filter (where type = 'DROP'), 0) as drops from till_cash where session_id = ${head.id}) c`,
+    ),
+    rawRows<{ rate: string; cents: number }>(
+      db,
+      sql`select rate::text, sum(cents)::int as cents from (
+          select l.tax as rate, round(sum(l.product_final_amount) * 100)::int as cents from sale_invoice_product l
+            join sale_invoice s on s.id = l.invoice_id where s.till_session_id = ${head.id} and s.state = 'completed' group by l.tax
+          union all
+          select l.tax, -round(sum(l.product_final_amount) * 100)::int from return_sale_invoice_product l
+            join return_sale_invoice r on r.id = l.invoice_id where r.till_session_id = ${head.id} group by l.tax) x
+        group by rate`,
+    ),
+    rawRows<{ id: number; name: string; cash: boolean; offered: boolean }>(
+      db,
+      sql`select m.id, m.method_name as name, coalesce(a.system_key = 'cash', false) as cash, m.status and m.at_till = 'true' as offered
+        from payment_method m join sub_account a on a.id = m.sub_account_id order by m.id`,
+    ),
+    rawRows<{ id: number; key: string }>(db, sql`select id, system_key as key from sub_account where system_key is not null`),
+  ]);
+  const keyOf = new Map(keyRows.map((k) => [Number(k.id), k.key]));
+  const groups: LedgerGroup[] = rows.map((r) => ({
+    ...r,
+    dkey: keyOf.get(Number(r.debit_id)) ?? null,
+    ckey: keyOf.get(Number(r.credit_id)) ?? null,
+  }));
+  // the till's methods (every method offered at the till when it names none), and any method the session took money by
+  const used = new Set(groups.flatMap((g) => (g.method === null ? [] : [Number(g.method)])));
+  const methods = methodRows.filter(
+    (m) => head.methodIds.includes(Number(m.id)) || (!head.methodIds.length && m.offered) || used.has(Number(m.id)),
   );
   const isSale = (g: LedgerGroup) => g.type === 'sale';
   const isReturn = (g: LedgerGroup) => g.type === 'saleReturn';
@@ -165,16 +183,6 @@ export async function sessionFigures(db: DbOrTx, head: SessionHead): Promise<{ r
     r.vat += sign * Number(g.cents);
     rates.set(Number(g.rate), r);
   }
-  const nets = await rawRows<{ rate: string; cents: number }>(
-    db,
-    sql`select rate::text, sum(cents)::int as cents from (
-        select l.tax as rate, round(sum(l.product_final_amount) * 100)::int as cents from sale_invoice_product l
-          join sale_invoice s on s.id = l.invoice_id where s.till_session_id = ${head.id} and s.state = 'completed' group by l.tax
-        union all
-        select l.tax, -round(sum(l.product_final_amount) * 100)::int from return_sale_invoice_product l
-          join return_sale_invoice r on r.id = l.invoice_id where r.till_session_id = ${head.id} group by l.tax) x
-      group by rate`,
-  );
   for (const n of nets) {
     const r = rates.get(Number(n.rate)) ?? { net: 0, vat: 0 };
     r.net += Number(n.cents);

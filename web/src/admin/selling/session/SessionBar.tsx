@@ -84,7 +84,7 @@ export function SessionBar({ children }: { children: (session: OpenSession) => R
       await refresh();
     }
     return (
-      <Card title={`${till.name}: open the till first`} className="till-session-card" extra={change}>
+      <Card title={`Open the till first: ${till.name}`} className="till-session-card" extra={change}>
         <Form layout="inline" onFinish={() => void open()}>
           <Form.Item label="Opening float (counted)">
             <InputNumber aria-label="Opening float" min={0} step={0.01} precision={2} value={float} onChange={setFloat} autoFocus />

@@ -6,11 +6,20 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { booksCaseAt } from './books-cases.ts';
-import { categoryTreeSql, publicListSql, publicProductSql, saleFactsSql, saleInSessionSql, saleSql, staffListSql, tillSearchSql } from './limit-sql.ts';
+import {
+  categoryTreeSql,
+  publicListSql,
+  publicProductSql,
+  saleFactsSql,
+  saleInSessionSql,
+  saleSql,
+  staffListSql,
+  tillSearchSql,
+} from './limit-sql.ts';
 import { customerReportSql, purchaseListSql, saleListSql } from './list-sql.ts';
 import type { RawSql } from './raw-sql.ts';
-import { xReportSql } from './till-data.ts';
 import { type ShopLimitContext, shopAnswer, shopLimitContext } from './shop-limit.ts';
+import { xReportSql } from './till-data.ts';
 
 const ids = (text: string | null) => (text ? text.split(',').map(Number).filter(Number.isInteger) : undefined);
 const likeOf = (key: string) => `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -138,9 +147,7 @@ async function answer(ctx: LimitContext, req: http.IncomingMessage): Promise<[nu
       ...s.accounts,
       s.methods.get(method),
     ];
-    const body = input.tillSessionId
-      ? await one(saleInSessionSql, [...values, input.tillSessionId, method])
-      : await one(saleSql, values);
+    const body = input.tillSessionId ? await one(saleInSessionSql, [...values, input.tillSessionId, method]) : await one(saleSql, values);
     return body ? [201, body] : [400, '{"error":"Not enough stock"}'];
   }
   if (path === '/v1/sale-invoice' && req.method === 'GET') {

@@ -16,7 +16,13 @@ export interface TillFixtures {
 
 type Call = (method: string, url: string, token?: string, body?: unknown) => Promise<Record<string, unknown>>;
 
-export async function tillData(sql: RawSql, call: Call, owner: string, cashMethodId: number, firstProductId: number): Promise<TillFixtures> {
+export async function tillData(
+  sql: RawSql,
+  call: Call,
+  owner: string,
+  cashMethodId: number,
+  firstProductId: number,
+): Promise<TillFixtures> {
   const open = async (name: string) => {
     const till = await call('POST', '/v1/till', owner, { name });
     const session = await call('POST', '/v1/till-session', owner, { tillId: till.id, openingFloat: 100 });

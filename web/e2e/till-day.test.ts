@@ -15,7 +15,13 @@ beforeAll(async () => {
   product = await startProduct();
   browser = await openBrowser();
   token = await ownerToken(product);
-  await api(product, token, 'POST', 'product', { name: 'Day Candle', sku: 'DAY-1', productSalePrice: 10, productQuantity: 20, productPurchasePrice: 4 });
+  await api(product, token, 'POST', 'product', {
+    name: 'Day Candle',
+    sku: 'DAY-1',
+    productSalePrice: 10,
+    productQuantity: 20,
+    productPurchasePrice: 4,
+  });
   tillId = (await api<{ id: number }>(product, token, 'POST', 'till', { name: 'Counter 2' })).id;
 });
 afterAll(async () => {

@@ -102,6 +102,7 @@ const expectedRows: Record<string, string[]> = {
   'page-size': ['A4', '8.27', '11.69', 'inches'],
   'terms-and-conditions': ['Returns', 'Goods may be returned within 14 days'],
   'lead-source': ['Trade fair'],
+  till: ['Till 1', '80mm'],
   supplier: ['Mugs Wholesale', '+44 20 7946 0000', 'orders@mugs.example'],
 };
 

@@ -80,6 +80,7 @@ describe('the typed client', () => {
       permission: identityResources.permission,
       paymentMethod: resources.paymentMethod,
       pageSize: resources.pageSize,
+      till: resources.till,
       user: { path: routes.user.list.path, entity: 'user' },
       account: { path: routes.account.list.path, entity: 'account' },
     };

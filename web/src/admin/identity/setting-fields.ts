@@ -51,7 +51,7 @@ export const settingFields: FieldDef[] = [
   },
   {
     name: 'cashDenominations',
-    label: 'Notes and coins (the drawer is counted in)',
+    label: 'Cash denominations',
     type: 'text',
     placeholder: '100,50,20,10,5,2,1,0.5,0.25,0.1,0.05,0.01',
   },

@@ -1,6 +1,6 @@
 import { resources as r, receiptSizes } from '@tillbook/contract';
 import { defaultMessages } from '../../ui/resource/fields.ts';
-import { screenFromContract } from '../../ui/resource/screen-from-contract.ts';
+import { refTo, screenFromContract } from '../../ui/resource/screen-from-contract.ts';
 
 const currency = defaultMessages(r.currency.label);
 
@@ -10,6 +10,8 @@ export const settingsScreens = {
     title: 'Tills',
     fields: [
       { name: 'name', label: 'Name', type: 'text', required: true },
+      // none chosen: every method offered at the till
+      { name: 'paymentMethodIds', label: 'Payment methods', type: 'refs', ...refTo(r.paymentMethod) },
       {
         name: 'receiptSize',
         label: 'Receipt size',
@@ -19,7 +21,7 @@ export const settingsScreens = {
         required: true,
       },
     ],
-    columns: ['name', 'receiptSize'],
+    columns: ['name', 'paymentMethodIds', 'receiptSize'],
   }),
   currency: screenFromContract(r.currency, {
     title: 'Currencies',

@@ -34,6 +34,8 @@ function FieldInput({ field, ...control }: { field: FieldDef } & Control) {
       return <Select options={field.options} {...control} />;
     case 'ref':
       return <RefSelect source={field} required={field.required} {...control} />;
+    case 'refs':
+      return <RefSelect source={field} required mode="multiple" {...control} />;
     case 'color':
       return <Input type="color" style={{ width: 96, padding: 2 }} {...control} />;
     case 'date':

@@ -63,6 +63,19 @@ export function columnFor(field: FieldDef, sortable = false): ColumnDef<Row> {
       return { ...base, render: (row) => field.options.find((o) => o.value === value(row))?.label ?? String(value(row) ?? '') };
     case 'ref':
       return { ...base, render: (row) => <RefName source={field} id={value(row)} /> };
+    case 'refs':
+      return {
+        ...base,
+        render: (row) => {
+          const ids = Array.isArray(value(row)) ? (value(row) as unknown[]) : [];
+          return ids.map((id, i) => (
+            <span key={String(id)}>
+              {i > 0 && ', '}
+              <RefName source={field} id={id} />
+            </span>
+          ));
+        },
+      };
     case 'password':
       return { ...base, render: () => '••••' };
     default:

@@ -40,7 +40,9 @@ export type FieldDef =
   /** `initial` is the value a new record starts with. */
   | { name: string; label: string; type: 'enum'; options: { value: string; label: string }[]; initial?: string; required?: boolean }
   /** A reference to another resource, chosen from its active rows. */
-  | ({ name: string; label: string; type: 'ref'; required?: boolean } & RefSource);
+  | ({ name: string; label: string; type: 'ref'; required?: boolean } & RefSource)
+  /** A list of references (a till's payment methods): several chosen, none allowed. */
+  | ({ name: string; label: string; type: 'refs'; required?: boolean } & RefSource);
 
 /** A select above the list that narrows it by a reference (e.g. sub-categories of one category). */
 export interface FilterDef extends RefSource {

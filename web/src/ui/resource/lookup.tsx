@@ -24,11 +24,13 @@ export function useLookup(source: RefSource) {
   const rows: LookupRow[] = rowsOf(query.data, source.listName);
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   const labelOf = (row: LookupRow) => String(row[source.labelField] ?? `#${row.id}`);
-  /** Choices: the active rows the source offers, plus the current one when it has since been hidden. */
-  const options = (current?: unknown) =>
-    rows
-      .filter((row) => row.id === Number(current) || (row.status !== 'false' && !source.hidden?.(row)))
+  /** Choices: the active rows the source offers, plus the current ones (one, or a list) when they have since been hidden. */
+  const options = (current?: unknown) => {
+    const chosen = new Set((Array.isArray(current) ? current : [current]).map(Number));
+    return rows
+      .filter((row) => chosen.has(Number(row.id)) || (row.status !== 'false' && !source.hidden?.(row)))
       .map((row) => ({ value: row.id, label: labelOf(row) }));
+  };
   return { rows, byId, labelOf, options, isLoading: query.isLoading, error: query.error };
 }
 

@@ -17,6 +17,26 @@ export const tillSessionDoc: LifecycleDocument<'OPEN' | 'CLOSED'> = {
   label: 'Till session',
 };
 
+/** The code PostgreSQL answers a lock taken NOWAIT that another transaction holds. */
+const lockNotAvailable = '55P03';
+
+/**
+ * Takes the session's row for the close, or refuses at once while another transaction holds it: a sale, a return,
+ * a payment or a cash movement of the session in flight (each holds it shared until it commits), or a close
+ * already under way (a double click). Nothing slips between: a document arriving after the close finds it closed.
+ */
+async function lockOrRefuse(tx: DbOrTx, sessionId: number): Promise<void> {
+  try {
+    await tx.execute(sql`select id from till_session where id = ${sessionId} for update nowait`);
+  } catch (error) {
+    const codes = [error, (error as { cause?: unknown }).cause].map((e) => (e as { code?: string } | undefined)?.code);
+    if (!codes.includes(lockNotAvailable)) throw error;
+    throw conflict(`A sale or a close of till session ${sessionId} is in flight: close again in a moment`, {
+      id: 'has a document in flight',
+    });
+  }
+}
+
 /** Who closes: the cashier who opened the session, or someone allowed to close another's (a manager). */
 export interface Closer {
   userId: number;
@@ -39,6 +59,7 @@ export async function closeSession(
 ): Promise<TillReport> {
   const head = await sessionHead(tx, sessionId);
   if (head.openedBy !== by.userId && !by.mayCloseOthers) throw forbidden('Only a manager may close a session another cashier opened');
+  await lockOrRefuse(tx, sessionId);
   await transition(tx, tillSessionDoc, sessionId, 'CLOSED');
   const held = await rawRows<{ id: number }>(
     tx,

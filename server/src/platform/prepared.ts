@@ -2,8 +2,8 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './db.ts';
 
-// raw SQL turns into text and parameters the same way whatever the casing (it names no drizzle column)
-const dialect = new PgDialect();
+// the app's casing (db.ts): a drizzle column in the statement (a list's conditions) is named as the table's
+const dialect = new PgDialect({ casing: 'snake_case' });
 const names = new Map<string, string>();
 
 /**

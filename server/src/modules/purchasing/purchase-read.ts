@@ -1,7 +1,7 @@
 import { type PurchaseState, paymentStatus } from '@tillbook/contract';
 import { asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
-import { conventionWhere, type ListQuery, orderBy, whereAll } from '../../platform/list-query.ts';
+import { conventionWhere, type ListQuery, orderBy, paging, unpagedWithin, whereAll } from '../../platform/list-query.ts';
 import { paged } from '../../platform/queries.ts';
 import {
   product,
@@ -15,6 +15,7 @@ import {
 import { entriesWhere, liveEntry } from '../accounting/index.ts';
 import { derivedColumns, moneyOf, sumDerived, summedColumns } from './balances.ts';
 import { purchaseTotalsByDay } from './purchase-list-totals.ts';
+import { purchasePage } from './purchase-page.ts';
 
 const inv = purchaseInvoice;
 
@@ -61,13 +62,9 @@ export async function listPurchases(db: DbOrTx, q: ListQuery<Filters>) {
     ...conventionWhere(q, { status: inv.status, search: [inv.number, inv.supplierMemoNo, inv.invoiceMemoNo, inv.note], date: inv.date }),
     q.filters.supplierId ? inArray(inv.supplierId, q.filters.supplierId) : undefined,
   ]);
+  const { limit, offset } = paging(q);
   const [rows, total] = await Promise.all([
-    paged(
-      headerSelect(db)
-        .where(where)
-        .orderBy(...orderBy(q, inv, inv.id)),
-      q,
-    ),
+    purchasePage(db, where, orderBy(q, inv, inv.id), limit, offset).then((page) => unpagedWithin(q, page)),
     (async () =>
       (await purchaseTotalsByDay(db, q)) ??
       (

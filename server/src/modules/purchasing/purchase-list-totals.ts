@@ -1,8 +1,8 @@
-import { and, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { conventionWhere, type ListQuery } from '../../platform/list-query.ts';
+import { executePrepared } from '../../platform/prepared.ts';
 import { purchaseDayTotals } from '../../schema/index.ts';
-import { moneyOf } from './balances.ts';
 
 const d = purchaseDayTotals;
 
@@ -16,17 +16,36 @@ export async function purchaseTotalsByDay(db: DbOrTx, q: ListQuery<{ supplierId?
   if (q.key || q.filters.supplierId) return undefined;
   // an active invoice is shown ('true'), an undone one hidden ('false')
   const states = q.statuses?.length === 1 ? (q.statuses[0] ? ['active'] : ['undone']) : ['active', 'undone'];
-  const [sums] = await db
-    .select({
-      n: sql<number>`coalesce(sum(${d.invoices}), 0)::int`.mapWith(Number),
-      exTax: moneyOf(sql`sum(${d.totalAmount})`),
-      paidAmount: moneyOf(sql`sum(${d.paidAmount})`),
-      returnAmount: moneyOf(sql`sum(${d.returnAmount})`),
-      instantPaidReturnAmount: moneyOf(sql`sum(${d.instantPaidReturnAmount})`),
-      dueAmount: moneyOf(sql`sum(${d.dueAmount})`),
-      boughtAmount: moneyOf(sql`sum(case when ${d.state} = 'active' then ${d.totalAmount} + ${d.totalTax} else 0 end)`),
-    })
-    .from(d)
-    .where(and(inArray(d.state, states as ('active' | 'undone')[]), ...conventionWhere({ ...q, statuses: null }, { date: d.date })));
-  return sums!;
+  // one named prepared statement (planned once per connection), its sums as money text like `moneyOf`'s
+  const [sums] = await executePrepared<Record<'n' | Exclude<keyof typeof summed, 'n'>, string | number>>(
+    db,
+    sql`select coalesce(sum(${d.invoices}), 0)::int as n, ${sql.join(
+      Object.entries(summed).map(([name, expression]) => sql`coalesce(${expression}, 0)::numeric(14,2)::text as ${sql.identifier(name)}`),
+      sql`, `,
+    )}
+      from ${d} where ${d.state} = any(${`{${states.join(',')}}`}::text[])
+      ${sql.join(
+        conventionWhere({ ...q, statuses: null }, { date: d.date }).map((c) => sql` and ${c}`),
+        sql``,
+      )}`,
+  );
+  return {
+    n: Number(sums!.n),
+    exTax: Number(sums!.exTax),
+    paidAmount: Number(sums!.paidAmount),
+    returnAmount: Number(sums!.returnAmount),
+    instantPaidReturnAmount: Number(sums!.instantPaidReturnAmount),
+    dueAmount: Number(sums!.dueAmount),
+    boughtAmount: Number(sums!.boughtAmount),
+  };
 }
+
+/** The sums the list answers, over the per-day totals' rows. */
+const summed = {
+  exTax: sql`sum(${d.totalAmount})`,
+  paidAmount: sql`sum(${d.paidAmount})`,
+  returnAmount: sql`sum(${d.returnAmount})`,
+  instantPaidReturnAmount: sql`sum(${d.instantPaidReturnAmount})`,
+  dueAmount: sql`sum(${d.dueAmount})`,
+  boughtAmount: sql`sum(case when ${d.state} = 'active' then ${d.totalAmount} + ${d.totalTax} else 0 end)`,
+};

@@ -2,7 +2,6 @@ import { type PurchaseState, paymentStatus } from '@tillbook/contract';
 import { asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { conventionWhere, type ListQuery, orderBy, paging, unpagedWithin, whereAll } from '../../platform/list-query.ts';
-import { paged } from '../../platform/queries.ts';
 import {
   product,
   purchaseInvoice,

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate, useParams } from 'react-router';
 import { instant, moneyOfCents } from '../../../lib/format.ts';
+import { useSettings } from '../../../lib/settings.ts';
 import { useSessionReport } from './session-data.ts';
 import '../till/receipt.css';
 import './session.css';
@@ -24,11 +25,13 @@ function Row({ label, value }: { label: string; value: string }) {
 /** The X (open) or Z (closed) report's figures as printed. */
 export function TillReportSheet({ report, size }: { report: TillReport; size: Size }) {
   const z = report.status === 'CLOSED';
+  const shop = useSettings().data?.companyName;
   return (
     <div
       className={`receipt till-report ${size === 'A4' ? 'receipt-invoice' : 'receipt-receipt'} ${size === '58mm' ? 'receipt-narrow' : ''}`}
       style={{ width: size === 'A4' ? undefined : `${sizes[size]}mm` }}
     >
+      {shop && <div className="receipt-company">{shop}</div>}
       <h2>{z ? `Z report ${report.zNumber}` : 'X report'}</h2>
       <div>{`${report.tillName} · session #${report.sessionId}`}</div>
       <div>{`Opened ${instant(report.openedAt)}${report.closedAt ? ` · closed ${instant(report.closedAt)}` : ''}`}</div>
@@ -44,9 +47,16 @@ export function TillReportSheet({ report, size }: { report: TillReport; size: Si
       <h3>By payment method</h3>
       {report.byPaymentMethod.map((m) => (
         <div key={m.paymentMethodId} className="till-report-method">
-          <Row label={m.name} value={`${money(m.sales)} − ${money(m.refunds)}`} />
+          <strong>{m.name}</strong>
+          <Row label="  taken" value={money(m.sales)} />
+          <Row label="  refunded" value={money(m.refunds)} />
           <Row label="  expected" value={money(m.expected)} />
-          {m.counted !== undefined && <Row label="  counted" value={`${money(m.counted)} (${money(m.variance)})`} />}
+          {m.counted !== undefined && (
+            <>
+              <Row label="  counted" value={money(m.counted)} />
+              <Row label="  over (short)" value={money(m.variance)} />
+            </>
+          )}
         </div>
       ))}
       <h3>By VAT rate</h3>

@@ -97,6 +97,12 @@ test('open the till with a float, sell, print the X, count the drawer by notes a
   await page.setViewportSize({ width: 390, height: 844 });
   await fits(page);
   await screenshot(page, 'till-z-report-390');
+  // the sessions list, by till: the closed one with its Z, at a phone's width too
+  await page.goto(`${product.url}/admin/till-session`);
+  await page.getByRole('link', { name: `#${sessionId}` }).waitFor();
+  await page.getByRole('row').filter({ hasText: `#${sessionId}` }).getByText('Z 1').waitFor();
+  await fits(page);
+  await screenshot(page, 'till-sessions-390');
   await page.setViewportSize({ width: 1366, height: 900 });
   // the till asks for the next day's float again
   await page.goto(`${product.url}/admin/pos`);

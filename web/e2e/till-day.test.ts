@@ -100,7 +100,11 @@ test('open the till with a float, sell, print the X, count the drawer by notes a
   // the sessions list, by till: the closed one with its Z, at a phone's width too
   await page.goto(`${product.url}/admin/till-session`);
   await page.getByRole('link', { name: `#${sessionId}` }).waitFor();
-  await page.getByRole('row').filter({ hasText: `#${sessionId}` }).getByText('Z 1').waitFor();
+  await page
+    .getByRole('row')
+    .filter({ hasText: `#${sessionId}` })
+    .getByText('Z 1')
+    .waitFor();
   await fits(page);
   await screenshot(page, 'till-sessions-390');
   await page.setViewportSize({ width: 1366, height: 900 });

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import { post } from '../modules/accounting/index.ts';
 import { openSession } from '../modules/till/index.ts';
-import type { Clock } from '../platform/clock.ts';
+import { businessDate, type Clock } from '../platform/clock.ts';
 import type { Tx } from '../platform/db.ts';
 import * as s from '../schema/index.ts';
 
@@ -59,8 +60,21 @@ export async function seedDemoTill(tx: Tx): Promise<void> {
   }
 }
 
-/** The demo shop's Till 1 is open for the day with a float of 100.00 (opened by the owner), so the demo sells at once. */
+/**
+ * The demo shop's Till 1 is open for the day with a float of 100.00 (opened by the owner), so the demo sells at once.
+ * The owner first puts 500.00 of capital into the safe (the Cash account), from which the float comes.
+ */
 export async function openDemoTill(tx: Tx, clock: Clock): Promise<void> {
+  await post(tx, [
+    {
+      date: await businessDate(tx, clock),
+      debit: 'cash',
+      credit: 'ownerEquity',
+      amount: 50_000,
+      particulars: "Owner's capital into the safe",
+      type: 'transaction',
+    },
+  ]);
   const [till] = await tx.select({ id: s.till.id }).from(s.till).where(eq(s.till.name, 'Till 1'));
   const owners = await tx.execute(
     sql`select u.id from users u join role r on r.id = u.role_id where r.name = 'super-admin' order by u.id limit 1`,

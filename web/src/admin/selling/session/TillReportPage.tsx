@@ -1,10 +1,11 @@
 import { type TillReport, toCents } from '@tillbook/contract';
 import { Alert, Button, Segmented, Space, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate, useParams } from 'react-router';
 import { instant, moneyOfCents } from '../../../lib/format.ts';
 import { useSettings } from '../../../lib/settings.ts';
+import { usePrintedCopy } from '../../../ui/printed-copy.ts';
 import { useSessionReport } from './session-data.ts';
 import '../till/receipt.css';
 import './session.css';
@@ -86,17 +87,7 @@ export default function TillReportPage() {
   const navigate = useNavigate();
   const report = useSessionReport(id);
   const [size, setSize] = useState<Size>('80mm');
-  const [printCopy] = useState(() => Object.assign(document.createElement('div'), { className: 'receipt-print-copy' }));
-  useEffect(() => {
-    document.body.append(printCopy);
-    return () => printCopy.remove();
-  }, [printCopy]);
-  useEffect(() => {
-    const style = document.createElement('style');
-    style.textContent = size === 'A4' ? '@page { size: A4; margin: 10mm; }' : `@page { size: ${sizes[size]}mm 297mm; margin: 0; }`;
-    document.head.append(style);
-    return () => style.remove();
-  }, [size]);
+  const printCopy = usePrintedCopy(size === 'A4' ? 'size: A4; margin: 10mm;' : `size: ${sizes[size]}mm 297mm; margin: 0;`);
   if (report.error) return <Alert type="error" title={report.error.message} />;
   if (!report.data) return <Spin />;
   const sheet = <TillReportSheet report={report.data} size={size} />;

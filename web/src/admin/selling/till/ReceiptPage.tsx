@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { routes } from '@tillbook/contract';
 import { Alert, Button, Select, Space, Spin } from 'antd';
-import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api } from '../../../lib/api.ts';
 import { must } from '../../../lib/http.ts';
 import { useSettings } from '../../../lib/settings.ts';
+import { usePrintedCopy } from '../../../ui/printed-copy.ts';
 import { Receipt } from './Receipt.tsx';
 import { chooseSize, isReceiptSize, sizeInMm, usePageSizes } from './till-data.ts';
 import './receipt.css';
@@ -28,25 +28,8 @@ export default function ReceiptPage() {
   const layout = size && !isReceiptSize(size) ? 'invoice' : 'receipt';
   const change = params.get('change');
 
-  // the copy that prints: a child of <body> beside the app, which the print CSS hides
-  const [printCopy] = useState(() => {
-    const element = document.createElement('div');
-    element.className = 'receipt-print-copy';
-    return element;
-  });
-  useEffect(() => {
-    document.body.append(printCopy);
-    return () => printCopy.remove();
-  }, [printCopy]);
-
   // the paper: the page size's width and height, no margins (the receipt has its own padding)
-  useEffect(() => {
-    const style = document.createElement('style');
-    style.dataset.receiptPage = 'true';
-    style.textContent = `@page { size: ${mm.width}mm ${mm.height}mm; margin: 0; }`;
-    document.head.append(style);
-    return () => style.remove();
-  }, [mm.width, mm.height]);
+  const printCopy = usePrintedCopy(`size: ${mm.width}mm ${mm.height}mm; margin: 0;`);
 
   if (sale.error) return <Alert type="error" title={sale.error.message} />;
   if (!sale.data || sizes.isLoading) return <Spin />;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { fixedClock } from '../src/platform/clock.ts';
 import { useTestApp } from './harness.ts';
 import { paymentMethods, referenceProduct, rows } from './sale-fixtures.ts';
 
@@ -288,4 +289,36 @@ test('the notes and coins a drawer is counted in are a setting, refused when not
   expect(saved.status).toBe(200);
   const read = await t.call('GET', '/v1/setting');
   expect(read.body.cashDenominations).toBe('200,100,50,0.5');
+});
+
+test('a session left open overnight stays open; its sales carry their business dates and the Z shows the dates it spans', async () => {
+  const night = (await t.call('POST', '/v1/till', { token: owner, body: { name: 'Night' } })).body.id;
+  const before = t.config.clock;
+  try {
+    t.config.clock = fixedClock('2031-06-01T20:00:00Z');
+    const session = (await open(owner, night, 0)).body.id;
+    const sold = (day: string) =>
+      sell(owner, {
+        tillSessionId: session,
+        date: undefined,
+        saleInvoiceProduct: line(),
+        paidAmount: [{ paymentType: methods.cash, amount: 13.2 }],
+      }).then((a) => {
+        expect(a.status).toBe(201);
+        expect(a.body.createdInvoice.date).toBe(day);
+      });
+    await sold('2031-06-01');
+    t.config.clock = fixedClock('2031-06-02T09:00:00Z');
+    await sold('2031-06-02');
+    const x = await t.call('GET', `/v1/till-session/${session}/x-report`, { token: owner });
+    expect(x.body).toMatchObject({ status: 'OPEN', dates: ['2031-06-01', '2031-06-02'], counts: { sales: 2 } });
+    const z = await t.call('POST', `/v1/till-session/${session}/close`, {
+      token: owner,
+      body: { counted: [{ paymentMethodId: methods.cash, amount: 26.4 }], floatLeft: 0 },
+    });
+    expect(z.status, JSON.stringify(z.body)).toBe(200);
+    expect(z.body).toMatchObject({ dates: ['2031-06-01', '2031-06-02'], expectedCash: 26.4, variance: 0 });
+  } finally {
+    t.config.clock = before;
+  }
 });

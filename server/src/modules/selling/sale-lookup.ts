@@ -2,6 +2,7 @@ import { type PriceDiscount, walkInCustomerName } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { executePrepared } from '../../platform/prepared.ts';
+import { type LookedUpSession, sessionLookup } from '../till/index.ts';
 import type { TenderMethod } from './sale-tender.ts';
 
 /** An active product of the sale as the pricing reads it. */
@@ -29,6 +30,8 @@ export interface SaleLookup {
   salesperson: string | null;
   timeZone: string | null;
   allowNegative: boolean;
+  /** The till session asked for, share-locked (null when none was asked for or there is none). */
+  session: LookedUpSession | null;
 }
 
 /** Who a sale goes to: the username and the name a person knows them by. */
@@ -43,6 +46,7 @@ interface LookupRow {
   salesperson: string | null;
   time_zone: string | null;
   allow_negative: boolean | null;
+  session: LookedUpSession | null;
 }
 
 const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
@@ -62,6 +66,8 @@ export async function lookUpSale(
     customerId: number | null | undefined;
     userId: number;
     reserveId: boolean;
+    /** The till session the sale names: read and share-locked in the same statement (before the stock is). */
+    sessionId?: number | null;
   },
 ): Promise<SaleLookup> {
   const walkIn = sql`(select c.id from customer c where c.username = ${walkInCustomerName} order by c.id limit 1)`;
@@ -88,7 +94,8 @@ export async function lookUpSale(
       ${input.customerId == null ? walkIn : sql`null::int`} as walk_in,
       (select u.username from users u where u.id = ${input.userId}) as salesperson,
       (select a.time_zone from app_setting a order by a.id limit 1) as time_zone,
-      (select a.allow_negative_stock from app_setting a order by a.id limit 1) as allow_negative`,
+      (select a.allow_negative_stock from app_setting a order by a.id limit 1) as allow_negative,
+      ${input.sessionId ? sessionLookup(input.sessionId) : sql`null::json`} as session`,
   );
   if (!row) throw new Error('the sale lookup answered no row');
   return {
@@ -100,5 +107,6 @@ export async function lookUpSale(
     salesperson: row.salesperson,
     timeZone: row.time_zone,
     allowNegative: row.allow_negative ?? false,
+    session: row.session,
   };
 }

@@ -3,7 +3,7 @@ import { type Clock, dayIn, serverTimeZone } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { requireFound } from '../../platform/queries.ts';
-import { type DocumentSession, refuseUntaken, sessionOfDocument } from '../till/index.ts';
+import { type DocumentSession, openSessionOf, refuseUntaken } from '../till/index.ts';
 import { lookUpSale, type SaleCustomer, type SaleLookup, type SaleProduct } from './sale-lookup.ts';
 import { type Tender, tendersFrom } from './sale-tender.ts';
 
@@ -114,11 +114,12 @@ export async function priceSale(
     customerId: input.customerId,
     userId,
     reserveId,
+    sessionId: input.tillSessionId,
   });
   const today = dayIn(clock.now(), found.timeZone ?? serverTimeZone());
   const lines = discountLines(priceLines(found.products, input, today), toCents(input.discount ?? 0));
   const tenders = tendersFrom(found.methods, input.paidAmount);
-  const session = input.tillSessionId ? await sessionOfDocument(tx, input.tillSessionId) : null;
+  const session = input.tillSessionId ? openSessionOf(found.session, input.tillSessionId) : null;
   if (session) refuseUntaken(session, tenders);
   const customer = customerOf(found);
   let net = 0;

@@ -2,6 +2,14 @@
 
 export { seedDefaultTill } from './default-till.ts';
 export { openSession } from './open-session.ts';
-export { type DocumentSession, refuseUntaken, sessionOfDocument, tenderAccount } from './session-of-document.ts';
+export {
+  type DocumentSession,
+  type LookedUpSession,
+  openSessionOf,
+  refuseUntaken,
+  sessionLookup,
+  sessionOfDocument,
+  tenderAccount,
+} from './session-of-document.ts';
 export { tillExtras } from './till-resource.ts';
 export { tillSessionRoutes } from './till-session-routes.ts';

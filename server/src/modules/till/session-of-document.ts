@@ -14,16 +14,33 @@ export interface DocumentSession {
 }
 
 /**
- * The session a document names, share-locked until the document commits: a close (which locks it for update)
- * waits for the documents in flight and counts them, and a document arriving after the close finds it closed
+ * The session a document names, share-locked until the document commits: a close (which takes it `for update
+ * nowait`) is refused while documents are in flight, and a document arriving after the close finds it closed
  * (409 naming it), so nothing slips into the next session's figures.
  */
 export async function sessionOfDocument(tx: DbOrTx, sessionId: number, field = 'tillSessionId'): Promise<DocumentSession> {
-  const [row] = await executePrepared<{ state: string; name: string; drawer: number; methods: number[] }>(
-    tx,
-    sql`select s.state, t.name, t.sub_account_id as drawer, t.payment_method_ids as methods
-      from till_session s join till t on t.id = s.till_id where s.id = ${sessionId} for share of s`,
-  );
+  const [row] = await executePrepared<{ session: LookedUpSession | null }>(tx, sql`select ${sessionLookup(sessionId)} as session`);
+  return openSessionOf(row?.session ?? null, sessionId, field);
+}
+
+/** A session as {@link sessionLookup} reads it. */
+export interface LookedUpSession {
+  state: string;
+  name: string;
+  drawer: number;
+  methods: number[] | null;
+}
+
+/**
+ * The session's row with its till's, share-locked, as one JSON value (null when there is none): a sub-select a
+ * document's own lookup takes in (the sale's: one statement for all it reads), or {@link sessionOfDocument} alone.
+ */
+export const sessionLookup = (sessionId: number) =>
+  sql`(select json_build_object('state', s.state, 'name', t.name, 'drawer', t.sub_account_id, 'methods', t.payment_method_ids)
+    from till_session s join till t on t.id = s.till_id where s.id = ${sessionId}::int for share of s)`;
+
+/** The open session a lookup found, or the refusal: 400 when there is none, 409 naming it when it is closed. */
+export function openSessionOf(row: LookedUpSession | null, sessionId: number, field = 'tillSessionId'): DocumentSession {
   if (!row) throw fieldError(field, 'does not exist');
   if (row.state !== 'OPEN')
     throw conflict(`Till session ${sessionId} of ${row.name} is closed; open the till again`, {

@@ -210,7 +210,8 @@ export async function expectOrderFiguresMatchLedger(t: TestApp): Promise<void> {
 /**
  * Every closed till session (issue 31): its drawer's account moved, over the session's own rows, from what the last
  * close left to what this one left; and the Z's expected cash is the opening float + cash sales − cash refunds
- * + paid in − paid out − drops, the sales and refunds from the ledger, the rest from the session's documents.
+ * (an undone sale's cash given back counts as a refund) + paid in − paid out − drops, the sales and refunds from the
+ * ledger, the rest from the session's documents.
  */
 export async function expectTillSessionsMatchLedger(t: TestApp): Promise<void> {
   const result = await t.database.db.execute(sql`
@@ -219,8 +220,10 @@ export async function expectTillSessionsMatchLedger(t: TestApp): Promise<void> {
       coalesce((select sum(case when x.debit_id = t.sub_account_id then x.amount else -x.amount end) from "transaction" x
         where x.till_session_id = s.id and t.sub_account_id in (x.debit_id, x.credit_id)), 0)::text as drawer_moved,
       (s.opening_float
-        + coalesce((select sum(x.amount) from "transaction" x where x.till_session_id = s.id and x.type = 'sale' and x.debit_id = t.sub_account_id), 0)
-        - coalesce((select sum(x.amount) from "transaction" x where x.till_session_id = s.id and x.type = 'saleReturn' and x.credit_id = t.sub_account_id), 0)
+        + coalesce((select sum(x.amount) from "transaction" x where x.till_session_id = s.id and x.type in ('sale', 'saleReturn')
+            and x.debit_id = t.sub_account_id), 0)
+        - coalesce((select sum(x.amount) from "transaction" x where x.till_session_id = s.id and x.type in ('sale', 'saleReturn')
+            and x.credit_id = t.sub_account_id), 0)
         + coalesce((select sum(case c.type when 'IN' then c.amount else -c.amount end) from till_cash c where c.session_id = s.id), 0))::text as formula
     from till_session s join till t on t.id = s.till_id where s.state = 'CLOSED'`);
   const rows = (

@@ -322,3 +322,40 @@ test('a session left open overnight stays open; its sales carry their business d
     t.config.clock = before;
   }
 });
+
+test("undoing a sale gives its cash back through its till's drawer in the till's open session, and is refused while the till is closed", async () => {
+  const till = (await t.call('POST', '/v1/till', { token: owner, body: { name: 'Undo' } })).body;
+  const session = (await open(owner, till.id, 20)).body.id;
+  const sold = await sell(owner, {
+    tillSessionId: session,
+    saleInvoiceProduct: line(),
+    paidAmount: [{ paymentType: methods.cash, amount: 13.2 }],
+  });
+  expect(sold.status).toBe(201);
+  const saleId = sold.body.createdInvoice.id;
+  const expected = async (id: number) => (await t.call('GET', `/v1/till-session/${id}/x-report`, { token: owner })).body.expectedCash;
+  expect(await expected(session)).toBe(33.2);
+  // closed: the undo has no drawer session to give the money back from
+  expect(
+    (
+      await t.call('POST', `/v1/till-session/${session}/close`, {
+        token: owner,
+        body: { counted: [{ paymentMethodId: methods.cash, amount: 33.2 }], floatLeft: 33.2 },
+      })
+    ).status,
+  ).toBe(200);
+  const refused = await t.call('PATCH', `/v1/sale-invoice/${saleId}`, { token: owner, body: { status: 'false' } });
+  expect(refused.status).toBe(409);
+  expect(refused.body.error).toBe("Open Undo first: this sale's money went through its drawer, and it gives it back");
+  // open again: the undo gives the 13.20 back out of the drawer, in the new session
+  const next = (await open(owner, till.id, 33.2)).body.id;
+  const undone = await t.call('PATCH', `/v1/sale-invoice/${saleId}`, { token: owner, body: { status: 'false' } });
+  expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+  expect(await expected(next)).toBe(20);
+  expect(await drawerBalance(till.subAccountId)).toBe(20);
+  const closed = await t.call('POST', `/v1/till-session/${next}/close`, {
+    token: owner,
+    body: { counted: [{ paymentMethodId: methods.cash, amount: 20 }], floatLeft: 20 },
+  });
+  expect(closed.body).toMatchObject({ variance: 0, expectedCash: 20 });
+});

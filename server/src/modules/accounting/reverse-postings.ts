@@ -11,6 +11,8 @@ export interface ReversedDocument<T extends LedgerType> {
   /** The day the reversals carry (today in the shop). */
   date: string;
   particulars: (type: T) => string;
+  /** A till drawer's sub-account → the open session its reversals belong to (money given back from the drawer). */
+  sessionOfDrawer?: ReadonlyMap<number, number>;
 }
 
 /**
@@ -41,6 +43,7 @@ export async function reversePostings<T extends LedgerType>(tx: DbOrTx, doc: Rev
       type: e.type,
       relatedId: doc.relatedId,
       ...(e.vat_rate === null ? {} : { vatRate: Number(e.vat_rate) }),
+      tillSessionId: doc.sessionOfDrawer?.get(Number(e.debit_id)) ?? doc.sessionOfDrawer?.get(Number(e.credit_id)) ?? null,
     })),
   );
   return entries.length;

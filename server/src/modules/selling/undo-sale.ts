@@ -5,6 +5,7 @@ import { assertTransition, lockState, transition } from '../../platform/transiti
 import { saleInvoice, saleInvoiceProduct } from '../../schema/index.ts';
 import { keepInvoiceFigures, reversePostings } from '../accounting/index.ts';
 import { bringGoodsBack } from '../inventory/index.ts';
+import { drawerSessionsOf } from '../till/index.ts';
 import { returnedByLine } from './return-read.ts';
 import { saleDoc, saleDocument } from './sale-doc.ts';
 
@@ -22,6 +23,8 @@ export async function setSaleStatus(tx: DbOrTx, invoiceId: number, status: 'true
     return;
   }
   await transition(tx, saleDoc, invoiceId, 'deleted', { status: false });
+  // money that went through a till's drawer goes back through it, in the till's open session
+  const sessionOfDrawer = await drawerSessionsOf(tx, invoiceId);
   // the reversal names the sale by its invoice number (the row is there: transition locked it)
   const [undone] = await tx.select({ number: saleInvoice.number }).from(saleInvoice).where(eq(saleInvoice.id, invoiceId));
   const returned = returnedByLine(tx, invoiceId);
@@ -42,6 +45,7 @@ export async function setSaleStatus(tx: DbOrTx, invoiceId: number, status: 'true
     relatedId: invoiceId,
     date: await businessDate(tx, clock),
     particulars: (type) => (type === 'sale' ? `Reversal of sale #${undone!.number}` : `Reversal of the returns of sale #${undone!.number}`),
+    sessionOfDrawer,
   });
   await keepInvoiceFigures(tx, 'sale', invoiceId);
 }

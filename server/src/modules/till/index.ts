@@ -1,6 +1,7 @@
 /** The till's day (issue 31): tills, their sessions, the cash of their drawers, the X and Z reports. */
 
 export { seedDefaultTill } from './default-till.ts';
+export { drawerSessionsOf } from './drawer-sessions.ts';
 export { openSession } from './open-session.ts';
 export {
   type DocumentSession,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { fixedClock } from '../src/platform/clock.ts';
 import { useTestApp } from './harness.ts';
-import { paymentMethods, referenceProduct, rows } from './sale-fixtures.ts';
+import { namedCustomer, paymentMethods, referenceProduct, rows } from './sale-fixtures.ts';
 
 /**
  * A day of two tills and two cashiers (issue 31): floats, cash and card sales, a return, pay in, pay out, a drop,
@@ -358,4 +358,23 @@ test("undoing a sale gives its cash back through its till's drawer in the till's
     body: { counted: [{ paymentMethodId: methods.cash, amount: 20 }], floatLeft: 20 },
   });
   expect(closed.body).toMatchObject({ variance: 0, expectedCash: 20 });
+});
+
+test('a customer payment taken at the till goes into its drawer, and deleting it takes the money back out in the session', async () => {
+  const till = (await t.call('POST', '/v1/till', { token: owner, body: { name: 'Payments' } })).body;
+  const session = (await open(owner, till.id, 0)).body.id;
+  const customerId = await namedCustomer(t, owner);
+  const sold = await sell(owner, { customerId, tillSessionId: session, saleInvoiceProduct: line() });
+  expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+  const paid = await t.call('POST', '/v1/payment-sale-invoice', {
+    token: owner,
+    body: { saleInvoiceNo: sold.body.createdInvoice.id, tillSessionId: session, paidAmount: [{ paymentType: methods.cash, amount: 13.2 }] },
+  });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+  const expected = async () => (await t.call('GET', `/v1/till-session/${session}/x-report`, { token: owner })).body.expectedCash;
+  expect(await expected()).toBe(13.2);
+  const deleted = await t.call('DELETE', `/v1/transaction/${paid.body.transaction.id}`, { token: owner });
+  expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+  expect(await expected()).toBe(0);
+  expect(await drawerBalance(till.subAccountId)).toBe(0);
 });

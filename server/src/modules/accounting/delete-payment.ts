@@ -69,6 +69,7 @@ export async function deletePayment(tx: DbOrTx, id: number, clock: Clock): Promi
   if (entry.reversed) throw conflict(`Payment ${id} is already deleted`, { id: 'is already deleted' });
   const [row] = await tx.select().from(transaction).where(eq(transaction.id, id));
   if (row!.type === 'sale') await keepRefundsCovered(tx, row!.relatedId!, toCents(row!.amount));
+  const drawerSession = await drawerSessionOf(tx, [row!.debitId, row!.creditId]);
   await post(tx, [
     {
       date: await businessDate(tx, clock),
@@ -79,6 +80,7 @@ export async function deletePayment(tx: DbOrTx, id: number, clock: Clock): Promi
       type: row!.type,
       relatedId: row!.relatedId ?? undefined,
       reversesId: id,
+      tillSessionId: drawerSession,
     },
   ]);
   await keepInvoiceFigures(tx, row!.type === 'sale' ? 'sale' : 'purchase', Number(row!.relatedId));
@@ -99,4 +101,23 @@ async function keepRefundsCovered(tx: DbOrTx, saleId: string, amount: number) {
   );
   if (Number(sums!.paid) - amount < Number(sums!.refunded))
     throw conflict(`Sale #${saleId} has refunds this payment covers; it cannot be deleted`, { id: 'covers a refund' });
+}
+
+/**
+ * A payment taken into a till's drawer (issue 31) leaves it again through that drawer: the reversal belongs to the
+ * till's open session (share-locked, so a close is refused while the deletion is in flight); while the till is
+ * closed the deletion is refused, naming it. Null for a payment that touched no drawer.
+ */
+async function drawerSessionOf(tx: DbOrTx, accounts: readonly number[]): Promise<number | null> {
+  const [till] = await rawRows<{ name: string; session: number | null }>(
+    tx,
+    sql`select t.name, (select s.id from till_session s where s.till_id = t.id and s.state = 'OPEN' for share of s) as session
+      from till t where t.sub_account_id = any(${`{${accounts.map(Number).join(',')}}`}::int[]) order by t.id limit 1`,
+  );
+  if (!till) return null;
+  if (till.session === null)
+    throw conflict(`Open ${till.name} first: this payment went into its drawer, and deleting it gives the money back`, {
+      id: `needs ${till.name} open`,
+    });
+  return Number(till.session);
 }

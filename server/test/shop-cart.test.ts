@@ -97,6 +97,8 @@ describe('changing', () => {
     const up = await change('increment');
     expect(up.status).toBe(200);
     expect(up.body).toMatchObject({ message: 'Cart Updated Successfully', cart: { cartProducts: [{ productQuantity: 2 }] } });
+    // the change's answer is the cart as a read of it answers
+    expect(up.body.cart).toEqual((await t.call('GET', `/v1/cart/${cart.id}`, { token: shopper.token })).body.cart);
     expect((await change('increment')).status).toBe(409);
     expect((await change('decrement')).body.cart.cartProducts[0].productQuantity).toBe(1);
     const gone = await change('decrement');

@@ -118,6 +118,17 @@ async function ownCart(tx: DbOrTx, customerId: number, cartId: number) {
   return stored;
 }
 
+/**
+ * The cart as it stands once one line's quantity moved by `delta` (a line at 0 goes; no line left: null), from the
+ * cart read under its lock: the answer a second read would give, without the read (a change writes one statement).
+ */
+function changed(stored: NonNullable<Awaited<ReturnType<typeof ownCart>>>, lineId: number, delta: number, today: string): Cart | null {
+  const lines = stored.lines.flatMap((l) =>
+    l.id !== lineId ? [l] : l.productQuantity + delta > 0 ? [{ ...l, productQuantity: l.productQuantity + delta }] : [],
+  );
+  return lines.length ? presentCart({ ...stored, lines }, today) : null;
+}
+
 /** PUT cart/cart-product/{cartId}: one line up (checked against stock) or down; a line at 0 goes, and an empty cart goes. */
 export async function changeCartLine(
   tx: DbOrTx,
@@ -134,13 +145,13 @@ export async function changeCartLine(
     if (!line.product.active) throw fieldError('cartProductId', `holds ${line.product.name}, which is no longer for sale`);
     if (wanted > line.product.stock) throw stockOut(line.product, wanted);
     await tx.execute(sql`update cart_product set product_quantity = product_quantity + ${input.productQuantity} where id = ${line.id}`);
-    return { message: cartMessages.updated, cart: await answer(tx, customerId, today) };
+    return { message: cartMessages.updated, cart: changed(stored, line.id, input.productQuantity, today) };
   }
   if (input.productQuantity > line.productQuantity)
     throw badRequest(`The line holds only ${line.productQuantity}`, { productQuantity: `must be at most ${line.productQuantity}` });
   if (input.productQuantity === line.productQuantity) await tx.execute(sql`delete from cart_product where id = ${line.id}`);
   else await tx.execute(sql`update cart_product set product_quantity = product_quantity - ${input.productQuantity} where id = ${line.id}`);
-  const left = await answer(tx, customerId, today);
+  const left = changed(stored, line.id, -input.productQuantity, today);
   if (!left) await tx.execute(sql`delete from cart where id = ${cartId}`);
   return { message: input.productQuantity === line.productQuantity ? cartMessages.removed : cartMessages.updated, cart: left };
 }

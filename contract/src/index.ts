@@ -5,6 +5,7 @@ export * from './accounting/vat-report.ts';
 export * from './answers.ts';
 export * from './catalogue/product-csv.ts';
 export * from './catalogue/product-endpoints.ts';
+export * from './catalogue/product-variant.ts';
 export * from './catalogue/slider-endpoints.ts';
 export * from './catalogue/sub-category-details.ts';
 export * from './catalogue.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, numberField, optionalDate, optionalText } from './fields.ts';
+import { id, numberField, optionalDate, optionalId, optionalText } from './fields.ts';
 import { defineLifecycle } from './lifecycle.ts';
 
 /**
@@ -41,17 +41,24 @@ const wholeQuantity = numberField(
 
 export const adjustLineInput = z.object({
   productId: id,
+  /** The variant counted, for a product sold by variants. */
+  productVariantId: optionalId,
   adjustQuantity: wholeQuantity,
   adjustType: z.enum(adjustTypes, { error: "must be 'increment' or 'decrement'" }),
   reason: optionalText(200),
 });
 
 /** Refuses a second line for a product already listed, naming the later line's productId. */
-function uniqueProducts(lines: { productId: number }[], ctx: z.RefinementCtx, prefix: (string | number)[]) {
-  const seen = new Set<number>();
+function uniqueProducts(
+  lines: { productId: number; productVariantId?: number | null }[],
+  ctx: z.RefinementCtx,
+  prefix: (string | number)[],
+) {
+  const seen = new Set<string>();
   lines.forEach((line, index) => {
-    if (seen.has(line.productId)) ctx.addIssue({ code: 'custom', path: [...prefix, index, 'productId'], message: 'is listed twice' });
-    seen.add(line.productId);
+    const key = `${line.productId}/${line.productVariantId ?? ''}`;
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [...prefix, index, 'productId'], message: 'is listed twice' });
+    seen.add(key);
   });
 }
 

@@ -143,13 +143,38 @@ export const productColumnsOut = z.object({
 });
 export type ProductColumns = z.infer<typeof productColumnsOut>;
 
+/** What a variant answers. */
+export const productVariantOut = z.object({
+  ...recordOut,
+  productId: out.id,
+  colorId: out.optionalId,
+  productAttributeValueId: z.array(out.id),
+  sku: out.text,
+  barcode: out.optionalText,
+  productQuantity: out.int,
+  reorderQuantity: out.int,
+  productSalePrice: out.money.nullable(),
+  finalPriceWithVat: out.money,
+});
+export type ProductVariant = z.infer<typeof productVariantOut>;
+
 /** The names a product row is shown with (joined once, never a query per row). */
 const productNames = { productSubCategoryName: out.optionalText, productCategoryId: out.optionalId, productBrandName: out.optionalText };
 /** The URLs of the product's main image: the list thumbnail and the display size. */
 const mainImage = { productThumbnailImageUrl: out.optionalText, productImageUrl: out.optionalText };
 
 /** A row of the staff product list. */
-export const productRowOut = productColumnsOut.extend({ ...productNames, ...mainImage, lowStock: out.status });
+export const productRowOut = productColumnsOut.extend({
+  ...productNames,
+  ...mainImage,
+  lowStock: out.status,
+  /** 'true' when it sells by its variants (a line must name one). */
+  hasVariants: out.status.optional(),
+  /** Its variants with their stock (the till's finder lists them under the product). */
+  variants: z.array(productVariantOut).optional(),
+  /** The variant whose SKU or barcode the search key is (a scan): the till adds that one. */
+  scannedVariantId: out.optionalId.optional(),
+});
 export type ProductRow = z.infer<typeof productRowOut>;
 
 /**
@@ -292,7 +317,13 @@ export const publicProductListOut = z.object({ getAllProduct: z.array(publicProd
 export type PublicProductList = z.infer<typeof publicProductListOut>;
 
 /** GET product/public/{id}: the list fields plus gallery, colours and attribute values. */
-export const publicProductDetailOut = publicProductOut.extend(productParts).extend(wishlistFlag);
+export const publicProductDetailOut = publicProductOut
+  .extend(productParts)
+  .extend(wishlistFlag)
+  .extend({
+    /** Its variants on sale, each with its stock and today's price (absent for a product without variants). */
+    variants: z.array(productVariantOut).optional(),
+  });
 export type PublicProductDetail = z.infer<typeof publicProductDetailOut>;
 
 /** Columns a product CSV import understands, in the order an export writes them. */

@@ -9,6 +9,17 @@ export async function expectStockMatchesMovements(t: TestApp): Promise<void> {
     from product p left join stock_movement m on m.product_id = p.id
     group by p.id having p.product_quantity <> coalesce(sum(m.quantity), 0)`);
   expect((rows as unknown as { rows: unknown[] }).rows, 'products whose stock differs from their movements').toEqual([]);
+  // per variant too, and a product with variants holds at least their sum (the rest: stock not yet shared out)
+  const variants = await t.database.db.execute(sql`
+    select v.id, v.sku, v.product_quantity as on_hand, coalesce(sum(m.quantity), 0)::int as moved
+    from product_variant v left join stock_movement m on m.product_variant_id = v.id
+    group by v.id having v.product_quantity <> coalesce(sum(m.quantity), 0)
+    union all
+    select p.id, p.sku, p.product_quantity, (select coalesce(sum(v.product_quantity), 0)::int from product_variant v where v.product_id = p.id)
+    from product p where p.has_variants
+      and p.product_quantity - (select coalesce(sum(v.product_quantity), 0) from product_variant v where v.product_id = p.id)
+        <> (select coalesce(sum(m.quantity), 0) from stock_movement m where m.product_id = p.id and m.product_variant_id is null)`);
+  expect((variants as unknown as { rows: unknown[] }).rows, 'variants whose stock differs from their movements').toEqual([]);
 }
 
 /** After every flow that posts: total debits equal total credits, and every row has two sides. */

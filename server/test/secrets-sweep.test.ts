@@ -64,6 +64,7 @@ beforeAll(async () => {
   queries['/role-permission/permission'] = { roleId: String(manager) };
   const { id: productId } = await makeProduct(t, { productQuantity: 5, reorderQuantity: 10 });
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const sized = await makeProduct(t, { productQuantity: 0 });
   const made = [
     await t.call('POST', '/v1/adjust-inventory', {
       token: owner,
@@ -83,6 +84,8 @@ beforeAll(async () => {
       token: owner,
       body: { isHold: 'true', customerId, saleInvoiceProduct: [{ productId, productQuantity: 1 }] },
     }),
+    // a product sold by a variant (issue 32), so that GET product-variant/{id} answers one
+    await t.call('POST', '/v1/product-variant', { token: owner, body: { productId: sized.id, sku: `SWEEP-${sized.id}-V` } }),
   ];
   // a till's day, for its session routes
   const tills = (await t.call('GET', '/v1/till', { token: owner, query: { query: 'all' } })).body.getAllTill as { id: number }[];

@@ -21,6 +21,8 @@ const paidAmounts = z.array(paidAmountInput, { error: 'must be a list of amounts
 
 export const purchaseLineInput = z.object({
   productId: id,
+  /** The variant bought: required when the product has variants (its stock and cost are the variant's). */
+  productVariantId: optionalId,
   productQuantity: wholeQuantity,
   productUnitPurchasePrice: money,
   /** When given, becomes the product's sale price. */
@@ -29,8 +31,8 @@ export const purchaseLineInput = z.object({
   tax: percentage.optional(),
 });
 
-function uniqueBy<T>(lines: T[], key: (line: T) => number, field: string, ctx: z.RefinementCtx, prefix: string) {
-  const seen = new Set<number>();
+function uniqueBy<T>(lines: T[], key: (line: T) => number | string, field: string, ctx: z.RefinementCtx, prefix: string) {
+  const seen = new Set<number | string>();
   lines.forEach((line, index) => {
     if (seen.has(key(line))) ctx.addIssue({ code: 'custom', path: [prefix, index, field], message: 'is listed twice' });
     seen.add(key(line));
@@ -60,7 +62,9 @@ export const purchaseInvoiceInput = z
       .min(1, 'must have at least one line')
       .max(500, 'must have at most 500 lines'),
   })
-  .superRefine((body, ctx) => uniqueBy(body.purchaseInvoiceProduct, (l) => l.productId, 'productId', ctx, 'purchaseInvoiceProduct'));
+  .superRefine((body, ctx) =>
+    uniqueBy(body.purchaseInvoiceProduct, (l) => `${l.productId}/${l.productVariantId ?? ''}`, 'productId', ctx, 'purchaseInvoiceProduct'),
+  );
 export type PurchaseInvoiceInput = z.infer<typeof purchaseInvoiceInput>;
 
 /** PATCH purchase-invoice/{id}: 'false' undoes the purchase; an undo is final. */

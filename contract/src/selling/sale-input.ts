@@ -14,6 +14,8 @@ const quantity = numberField(
  */
 export const saleLineInput = z.object({
   productId: id,
+  /** The variant sold (its own price, stock and SKU): required when the product has variants. */
+  productVariantId: optionalId,
   productQuantity: quantity,
   productDiscount: money.optional(),
 });
@@ -26,10 +28,11 @@ const lines = z
   .min(1, 'must have at least one line')
   .max(500, 'must have at most 500 lines')
   .superRefine((list, ctx) => {
-    const seen = new Set<number>();
+    const seen = new Set<string>();
     list.forEach((line, index) => {
-      if (seen.has(line.productId)) ctx.addIssue({ code: 'custom', path: [index, 'productId'], message: 'is listed twice' });
-      seen.add(line.productId);
+      const key = `${line.productId}/${line.productVariantId ?? ''}`;
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [index, 'productId'], message: 'is listed twice' });
+      seen.add(key);
     });
   });
 

@@ -63,6 +63,8 @@ export const saleLineOut = z.object({
   /** The sale the line belongs to. */
   invoiceId: out.id,
   productId: out.id,
+  /** The variant sold, when the product has variants. */
+  productVariantId: out.optionalId.optional(),
   productQuantity: out.int,
   productUnitSalePrice: out.money,
   productDiscount: out.money,

@@ -15,6 +15,8 @@ export const cartLineInput = z.object({
   productQuantity: cartQuantity,
   colorId: optionalId,
   productAttributeValueId: z.array(id).max(20, 'must hold at most 20 values').default([]),
+  /** The variant, for a product sold by variants (else its colour and attribute values name it). */
+  productVariantId: optionalId,
 });
 export type CartLineInput = z.input<typeof cartLineInput>;
 
@@ -42,6 +44,8 @@ export const cartStatusInput = z.object({ status: z.enum(['true', 'false'], { er
 
 export const cartLineOut = z.object({
   id: out.id,
+  /** The variant the line's colour and attribute values name, for a product sold by variants. */
+  productVariantId: out.optionalId.optional(),
   productId: out.id,
   productQuantity: out.int,
   colorId: out.optionalId,

@@ -14,4 +14,5 @@ export * from './selling.ts';
 export * from './settings.ts';
 export * from './shop.ts';
 export * from './till.ts';
+export * from './variant.ts';
 export * from './workplace.ts';

@@ -5,6 +5,7 @@ import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 import { users } from './identity.ts';
 import { product } from './product.ts';
 import { purchaseInvoice } from './purchasing.ts';
+import { productVariant } from './variant.ts';
 
 /**
  * The stock ledger: one append-only row per change of on-hand quantity, written in the same
@@ -17,6 +18,8 @@ export const stockMovement = pgTable(
     productId: integer()
       .notNull()
       .references(() => product.id),
+    /** The variant moved, when the product has variants. */
+    productVariantId: integer().references(() => productVariant.id),
     /** Signed: positive in, negative out. */
     quantity: integer().notNull(),
     reason: closedText(stockReasons).notNull(),
@@ -31,6 +34,7 @@ export const stockMovement = pgTable(
     check('stock_movement_not_zero', sql`${t.quantity} <> 0`),
     inSet('stock_movement_reason', t.reason, stockReasons),
     index().on(t.productId, t.createdAt),
+    index().on(t.productVariantId).where(sql`${t.productVariantId} is not null`),
   ],
 );
 
@@ -59,6 +63,8 @@ export const adjustInvoiceProduct = pgTable(
     productId: integer()
       .notNull()
       .references(() => product.id),
+    /** The variant moved, when the product has variants. */
+    productVariantId: integer().references(() => productVariant.id),
     adjustQuantity: integer().notNull(),
     adjustType: closedText(adjustTypes).notNull(),
     reason: text(),
@@ -88,6 +94,8 @@ export const purchaseReorderInvoice = pgTable(
     productId: integer()
       .notNull()
       .references(() => product.id),
+    /** The variant moved, when the product has variants. */
+    productVariantId: integer().references(() => productVariant.id),
     productQuantity: integer().notNull(),
     state: closedText(purchaseRequestLifecycle.states).notNull().default(purchaseRequestLifecycle.initial),
     /** The purchase invoice that received the request. */

@@ -38,6 +38,11 @@ export const product = pgTable(
      * at zero or above, except a till sale when the shop's allowNegativeStock setting is on (so no CHECK).
      */
     productQuantity: integer().notNull().default(0),
+    /**
+     * Its stock is kept in its variants (product_variant): a movement must name one, and the product's
+     * quantity is theirs summed (with what is not yet shared out to them). Set when its first variant is made.
+     */
+    hasVariants: boolean().notNull().default(false),
     /** Reorder level: at or below it the product is on the reorder list. */
     reorderQuantity: integer().notNull().default(0),
     productSalePrice: moneyColumn().notNull().default(0),

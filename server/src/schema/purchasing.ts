@@ -4,6 +4,7 @@ import { check, date, index, integer, numeric, pgTable, primaryKey, text, unique
 import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 import { users } from './identity.ts';
 import { product } from './product.ts';
+import { productVariant } from './variant.ts';
 
 /** Suppliers: a plain resource (name, phone unique, e-mail unique when given). */
 export const supplier = pgTable('supplier', {
@@ -60,6 +61,8 @@ export const purchaseInvoiceProduct = pgTable(
     productId: integer()
       .notNull()
       .references(() => product.id),
+    /** The variant moved, when the product has variants. */
+    productVariantId: integer().references(() => productVariant.id),
     productQuantity: integer().notNull(),
     productUnitPurchasePrice: moneyColumn().notNull(),
     productUnitSalePrice: moneyColumn(),
@@ -109,6 +112,8 @@ export const returnPurchaseInvoiceProduct = pgTable(
     productId: integer()
       .notNull()
       .references(() => product.id),
+    /** The variant moved, when the product has variants. */
+    productVariantId: integer().references(() => productVariant.id),
     productQuantity: integer().notNull(),
     productUnitPurchasePrice: moneyColumn().notNull(),
     productFinalAmount: moneyColumn().notNull(),

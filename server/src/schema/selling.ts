@@ -5,6 +5,7 @@ import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 import { customer, users } from './identity.ts';
 import { product } from './product.ts';
 import { tillSession } from './till.ts';
+import { productVariant } from './variant.ts';
 
 /**
  * A till sale. Its `number` is the invoice number: taken from the sale series when it completes (a held
@@ -78,6 +79,8 @@ export const saleInvoiceProduct = pgTable(
     productId: integer()
       .notNull()
       .references(() => product.id),
+    /** The variant moved, when the product has variants. */
+    productVariantId: integer().references(() => productVariant.id),
     productQuantity: integer().notNull(),
     /** Unit price before VAT, after the catalogue discount of the day. */
     productUnitSalePrice: moneyColumn().notNull(),
@@ -150,6 +153,8 @@ export const returnSaleInvoiceProduct = pgTable(
     productId: integer()
       .notNull()
       .references(() => product.id),
+    /** The variant moved, when the product has variants. */
+    productVariantId: integer().references(() => productVariant.id),
     productQuantity: integer().notNull(),
     /** The sale line's unit price (before VAT). */
     productUnitSalePrice: moneyColumn().notNull(),

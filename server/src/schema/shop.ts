@@ -6,6 +6,7 @@ import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 import { customer, users } from './identity.ts';
 import { product } from './product.ts';
 import { courierMedium, deliveryFee, paymentMethod } from './settings.ts';
+import { productVariant } from './variant.ts';
 
 /** A coupon code: flat or percentage off the goods, within its business dates and use limits. */
 export const coupon = pgTable(
@@ -48,6 +49,8 @@ export const cartProduct = pgTable(
     productId: integer()
       .notNull()
       .references(() => product.id),
+    /** The variant moved, when the product has variants. */
+    productVariantId: integer().references(() => productVariant.id),
     colorId: integer().references(() => colors.id),
     attributeValueIds: integer().array().notNull().default(sql`'{}'`),
     attributeKey: text().notNull().default(''),
@@ -131,6 +134,8 @@ export const cartOrderProduct = pgTable(
     productId: integer()
       .notNull()
       .references(() => product.id),
+    /** The variant moved, when the product has variants. */
+    productVariantId: integer().references(() => productVariant.id),
     colorId: integer().references(() => colors.id),
     attributeValueIds: integer().array().notNull().default(sql`'{}'`),
     productQuantity: integer().notNull(),
@@ -257,6 +262,8 @@ export const returnCartOrderProduct = pgTable(
     productId: integer()
       .notNull()
       .references(() => product.id),
+    /** The variant moved, when the product has variants. */
+    productVariantId: integer().references(() => productVariant.id),
     colorId: integer().references(() => colors.id),
     attributeValueIds: integer().array().notNull().default(sql`'{}'`),
     productQuantity: integer().notNull(),

@@ -3,6 +3,7 @@ import type { RouteDef } from '../../platform/route.ts';
 import { catalogueExtraRoutes } from './discount-slider-reports.ts';
 import { productCsvRoutes } from './product-csv-routes.ts';
 import { productRoutes } from './product-routes.ts';
+import { productVariantRoutes } from './product-variant.ts';
 
 export { categoryModes } from './category-tree.ts';
 /** For the demo seed: products made through the same use case and image path as POST /product. */
@@ -13,6 +14,7 @@ export { subCategoryModes } from './sub-category.ts';
 /** The catalogue: products (staff and storefront), discounts, slider images, reports, CSV import and export. */
 export const catalogueRoutes = (ctx: AppContext): RouteDef[] => [
   ...productRoutes(ctx),
+  ...productVariantRoutes(ctx),
   ...catalogueExtraRoutes(ctx),
   ...productCsvRoutes(ctx),
 ];

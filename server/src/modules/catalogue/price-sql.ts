@@ -43,7 +43,7 @@ export const productPriceOperands: PriceOperands = {
  * The discount is active when `today` (the business date, YYYY-MM-DD) is within its window, both ends
  * included. server/test/price-sql.test.ts checks it against `unitPrice` on both databases.
  */
-export function finalPriceWithVatSql(o: PriceOperands, today: string): SQL<string> {
+export function finalPriceWithVatSql(o: PriceOperands, today: string | SQL): SQL<string> {
   const price = sql`(${o.salePrice})::numeric`;
   const active = sql`(${o.discountId} is not null and ${o.startDate} <= ${today}::date and ${o.endDate} >= ${today}::date)`;
   const off = sql`(case when ${active} then greatest(0::numeric, least(${price}, case when ${o.discountType} = 'percentage' then round(${price} * (${o.discountValue})::numeric / 100, 2) else (${o.discountValue})::numeric end)) else 0::numeric end)`;

@@ -1,10 +1,12 @@
 import { unitPrice } from '@tillbook/contract';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { found } from '../../platform/route.ts';
 import { discount, product, productBrand, productSubCategory, productVat, stockMovement, uom, users } from '../../schema/index.ts';
 import { imageUrls } from './product-images.ts';
+import { variantsOf } from './variant-read.ts';
 
 /** How many movements the product page shows, newest first. */
 const movementLimit = 100;
@@ -26,9 +28,9 @@ export interface ProductRow {
   vatPercentage: number | null;
 }
 
-export function productRowQuery(db: DbOrTx) {
+export function productRowQuery<E extends Record<string, SQL | PgColumn>>(db: DbOrTx, extra?: E) {
   return db
-    .select(productRowSelect)
+    .select({ ...productRowSelect, ...(extra as E) })
     .from(product)
     .leftJoin(productSubCategory, eq(productSubCategory.id, product.productSubCategoryId))
     .leftJoin(productBrand, eq(productBrand.id, product.productBrandId))
@@ -154,13 +156,14 @@ export async function latestMovements(db: DbOrTx, productId: number, limit = mov
 export async function productDetail(db: DbOrTx, id: number, clock: Clock) {
   const [row] = await productRowQuery(db).where(eq(product.id, id));
   const view = productView(found(row, 'Product'));
-  const [parts, [vat], [disc], [unit], movements, today] = await Promise.all([
+  const [parts, [vat], [disc], [unit], movements, today, variants] = await Promise.all([
     productParts(db, id),
     view.productVatId ? db.select().from(productVat).where(eq(productVat.id, view.productVatId)) : Promise.resolve([]),
     view.discountId ? db.select().from(discount).where(eq(discount.id, view.discountId)) : Promise.resolve([]),
     view.uomId ? db.select().from(uom).where(eq(uom.id, view.uomId)) : Promise.resolve([]),
     latestMovements(db, id),
     businessDate(db, clock),
+    view.hasVariants ? variantsOf(db, [id]) : Promise.resolve(undefined),
   ]);
   const price = unitPrice({ salePrice: view.productSalePrice, vatPercentage: vat?.percentage, discount: disc, date: today });
   return {
@@ -174,5 +177,6 @@ export async function productDetail(db: DbOrTx, id: number, clock: Clock) {
     discountAmount: price.discountAmount,
     finalPriceWithVat: price.finalPriceWithVat,
     stockMovements: movements,
+    ...(variants ? { variants } : {}),
   };
 }

@@ -9,6 +9,7 @@ import { product, productSubCategory } from '../../schema/index.ts';
 import { lowStockSql, productRowQuery, productView } from './product-detail.ts';
 import { type SalesPeriod, salesByProduct, salesOfRow, salesSums } from './product-sales.ts';
 import { searchRows } from './till-search.ts';
+import { withVariants } from './variant-scan.ts';
 
 export type StaffFilters = ProductListFilters;
 
@@ -165,8 +166,10 @@ const countOf = async (db: DbOrTx, where: SQL | undefined) => {
  */
 async function searchPage(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undefined, key: string) {
   if (q.sort === undefined) {
-    const { rows, total } = await searchRows(db, q, where, key, keyOnly(q, key));
-    return { getAllProduct: rows, totalProduct: total ?? (q.page === 1 ? 0 : await countOf(db, where)) };
+    const found = await searchRows(db, q, where, key, keyOnly(q, key));
+    const { rows, scanned } = await withVariants(db, key, found, q.page === 1);
+    const total = found.total ?? (q.page === 1 ? 0 : await countOf(db, where));
+    return { getAllProduct: rows, totalProduct: scanned && !found.rows.some((r) => r.id === rows[0]!.id) ? total + 1 : total };
   }
   const rows = await staffRows(db, q, where);
   const { offset } = paging(q);

@@ -3,10 +3,11 @@ import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-or
 import type { DbOrTx } from '../../platform/db.ts';
 import { conventionWhere, type ListQuery, paging, parseListQuery, unpagedWithin, whereAll } from '../../platform/list-query.ts';
 import { found } from '../../platform/route.ts';
-import { discount, product, productBrand, productColor, productSubCategory, productVat } from '../../schema/index.ts';
+import { discount, product, productBrand, productColor, productSubCategory, productVariant, productVat } from '../../schema/index.ts';
 import { finalPriceWithVatSql, productPriceOperands, visibleDiscountJoin } from './price-sql.ts';
 import { type ProductRow, partsView, productPartsColumns, productRowSelect, productView } from './product-detail.ts';
 import { ratingColumns } from './product-ratings.ts';
+import { variantsOf } from './variant-read.ts';
 
 type PublicFilters = {
   [K in keyof typeof publicProductQuery.filters]?: NonNullable<(typeof publicProductQuery.filters)[K]['_output']>;
@@ -171,7 +172,10 @@ export async function publicProductList(db: DbOrTx, today: string, { ids, pageId
 export async function publicProduct(db: DbOrTx, today: string, id: number) {
   const [row] = await publicRowQuery(db, productPartsColumns(product.id)).where(and(eq(product.id, id), eq(product.status, true)));
   const { gallery, colors, attributeValues, ...rest } = found(row, 'Product');
-  return { ...publicView(rest, today), ...partsView({ gallery, colors, attributeValues }) };
+  const variants = rest.product.hasVariants
+    ? await variantsOf(db, [id], today, and(eq(productVariant.productId, id), eq(productVariant.status, true)))
+    : undefined;
+  return { ...publicView(rest, today), ...partsView({ gallery, colors, attributeValues }), ...(variants ? { variants } : {}) };
 }
 
 /**

@@ -110,9 +110,12 @@ function searchStatement(db: DbOrTx, p: Parts) {
   const total = sql<number>`case when ${onPage} between 1 and ${p.lastBelow} then ${p.offset} + ${onPage} else ${counted} end`.mapWith(
     Number,
   );
+  // a variant whose SKU or barcode the key is (a scan, issue 32): looked up once for the statement, beside its rows
+  const scannedVariant = sql<{ id: number; productId: number } | null>`(select json_build_object('id', v.id, 'productId', v.product_id)
+    from product_variant v where v.sku = ${p.key} or v.barcode = ${p.key} limit 1)`;
   return db
     .with(matches, ...(p.walks ? [recent] : []), hits)
-    .select({ ...productRowSelect, total })
+    .select({ ...productRowSelect, total, scannedVariant })
     .from(product)
     .innerJoin(hits, eq(hits.id, product.id))
     .leftJoin(productSubCategory, eq(productSubCategory.id, product.productSubCategoryId))
@@ -175,5 +178,10 @@ export async function searchRows(db: DbOrTx, q: ListQuery<unknown>, where: SQL |
   const rows = keyOnly
     ? await keyOnlyStatement(db, direction, status, walks).execute({ ...values, pattern: containsPattern(key), status })
     : await searchStatement(db, { where, narrow: undefined, direction, walks, ...values });
-  return { rows: rows.map(productView), total: rows[0]?.total };
+  const scanned = rows[0]?.scannedVariant;
+  return {
+    rows: rows.map(productView),
+    total: rows[0]?.total,
+    scanned: scanned ? { id: Number(scanned.id), productId: Number(scanned.productId) } : undefined,
+  };
 }

@@ -7,6 +7,7 @@ import { assertTransition, type LifecycleDocument, lockState, transition } from 
 import { adjustInvoice, adjustInvoiceProduct, product } from '../../schema/index.ts';
 import { type Posting, post } from '../accounting/index.ts';
 import { moveStock, moveStocks } from './move-stock.ts';
+import { variantsOfLines } from './variant-lines.ts';
 
 export const adjustDocument = stockDocuments.adjust;
 
@@ -19,6 +20,7 @@ const adjustment: LifecycleDocument<AdjustState> = {
 
 interface ValuedLine {
   productId: number;
+  productVariantId?: number | null;
   name: string;
   adjustQuantity: number;
   adjustType: AdjustType;
@@ -50,20 +52,32 @@ function postingFor(line: ValuedLine, date: string, adjustId: number, reversal: 
  */
 export async function createAdjustment(tx: DbOrTx, input: AdjustInventoryInput, userId: number, clock: Clock): Promise<number> {
   const ids = input.adjustInvoiceProduct.map((l) => l.productId);
-  const products = await tx.select({ id: product.id }).from(product).where(inArray(product.id, ids));
+  const products = await tx
+    .select({ id: product.id, name: product.name, hasVariants: product.hasVariants })
+    .from(product)
+    .where(inArray(product.id, ids));
   requireFound(
     input.adjustInvoiceProduct.map((line, index) => [`adjustInvoiceProduct.${index}.productId`, line.productId] as const),
     new Set(products.map((p) => p.id)),
+  );
+  await variantsOfLines(
+    tx,
+    input.adjustInvoiceProduct,
+    new Map(products.map((p) => [p.id, p])),
+    (i) => `adjustInvoiceProduct.${i}.productVariantId`,
   );
 
   const date = input.date ?? (await businessDate(tx, clock));
   const [header] = await tx.insert(adjustInvoice).values({ date, note: input.note, userId }).returning({ id: adjustInvoice.id });
   const adjustId = header!.id;
-  const sorted = [...input.adjustInvoiceProduct].sort((a, b) => a.productId - b.productId);
+  const sorted = [...input.adjustInvoiceProduct].sort(
+    (a, b) => a.productId - b.productId || (a.productVariantId ?? 0) - (b.productVariantId ?? 0),
+  );
   const moved = await moveStocks(
     tx,
     sorted.map((l) => ({
       productId: l.productId,
+      productVariantId: l.productVariantId,
       quantity: l.adjustType === 'increment' ? l.adjustQuantity : -l.adjustQuantity,
       reason: 'adjustment' as const,
       documentType: adjustDocument,
@@ -76,6 +90,7 @@ export async function createAdjustment(tx: DbOrTx, input: AdjustInventoryInput, 
     lines.map((l) => ({
       adjustInvoiceId: adjustId,
       productId: l.productId,
+      productVariantId: l.productVariantId ?? null,
       adjustQuantity: l.adjustQuantity,
       adjustType: l.adjustType,
       reason: l.reason,
@@ -112,6 +127,7 @@ export async function setAdjustmentStatus(
   const lines = await tx
     .select({
       productId: adjustInvoiceProduct.productId,
+      productVariantId: adjustInvoiceProduct.productVariantId,
       name: product.name,
       adjustQuantity: adjustInvoiceProduct.adjustQuantity,
       adjustType: adjustInvoiceProduct.adjustType,
@@ -120,10 +136,11 @@ export async function setAdjustmentStatus(
     .from(adjustInvoiceProduct)
     .innerJoin(product, eq(product.id, adjustInvoiceProduct.productId))
     .where(eq(adjustInvoiceProduct.adjustInvoiceId, adjustId))
-    .orderBy(asc(adjustInvoiceProduct.productId));
+    .orderBy(asc(adjustInvoiceProduct.productId), asc(adjustInvoiceProduct.productVariantId));
   for (const line of lines) {
     await moveStock(tx, {
       productId: line.productId,
+      productVariantId: line.productVariantId,
       quantity: line.adjustType === 'increment' ? -line.adjustQuantity : line.adjustQuantity,
       reason: 'adjustmentReversal',
       documentType: adjustDocument,

@@ -1,13 +1,12 @@
-import { fromCents, toCents } from '@tillbook/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { toCents } from '@tillbook/contract';
 import type { DbOrTx } from '../../platform/db.ts';
-import { product } from '../../schema/index.ts';
-import { averageWithout, movingAverage } from './average-cost.ts';
+import { averageCosts, averageWithout, goodsKey, movingAverage, setAverageCost } from './average-cost.ts';
 import { type MovedStock, moveStocks, type StockReason } from './move-stock.ts';
 
 /** Goods of a document at the unit cost they moved at when the document moved them first. */
 export interface GoodsAtCost {
   productId: number;
+  productVariantId?: number | null;
   /** Units, positive. */
   quantity: number;
   /** The unit cost (money, not cents). */
@@ -36,21 +35,22 @@ export async function bringGoodsBack(tx: DbOrTx, goods: readonly GoodsAtCost[], 
   const merged = new Map<string, GoodsAtCost>();
   for (const g of goods) {
     if (g.quantity <= 0) continue;
-    const key = `${g.productId}@${toCents(g.unitCost)}`;
+    const key = `${goodsKey(g)}@${toCents(g.unitCost)}`;
     const seen = merged.get(key);
     merged.set(key, { ...g, quantity: (seen?.quantity ?? 0) + g.quantity });
   }
-  let rest = [...merged.values()].sort((a, b) => a.productId - b.productId);
+  let rest = [...merged.values()].sort((a, b) => a.productId - b.productId || (a.productVariantId ?? 0) - (b.productVariantId ?? 0));
   const moved: MovedStock[] = [];
   while (rest.length) {
-    // one round moves each product once (moveStocks takes a product once per call)
-    const round = rest.filter((g, i) => rest.findIndex((o) => o.productId === g.productId) === i);
+    // one round moves each product (or variant) once (moveStocks takes one once per call)
+    const round = rest.filter((g, i) => rest.findIndex((o) => goodsKey(o) === goodsKey(g)) === i);
     rest = rest.filter((g) => !round.includes(g));
     const sign = how.direction === 'in' ? 1 : -1;
     const done = await moveStocks(
       tx,
       round.map((g) => ({
         productId: g.productId,
+        productVariantId: g.productVariantId,
         quantity: sign * g.quantity,
         reason: how.reason,
         documentType: how.documentType,
@@ -60,28 +60,15 @@ export async function bringGoodsBack(tx: DbOrTx, goods: readonly GoodsAtCost[], 
       })),
     );
     // the rows are locked by the move; the average cost has not changed yet
-    const costs = await tx
-      .select({ id: product.id, cost: product.productPurchasePrice })
-      .from(product)
-      .where(
-        inArray(
-          product.id,
-          round.map((g) => g.productId),
-        ),
-      );
-    const costOf = new Map(costs.map((c) => [c.id, toCents(c.cost)]));
+    const costOf = await averageCosts(tx, round);
     for (const [i, g] of round.entries()) {
       const after = done[i]!.quantityAfter;
-      const cost = costOf.get(g.productId)!;
+      const cost = costOf.get(goodsKey(g))!;
       const next =
         how.direction === 'in'
           ? movingAverage(after - g.quantity, cost, g.quantity, toCents(g.unitCost))
           : averageWithout(after + g.quantity, cost, g.quantity, toCents(g.unitCost));
-      if (next !== cost)
-        await tx
-          .update(product)
-          .set({ productPurchasePrice: fromCents(next) })
-          .where(sql`${product.id} = ${g.productId}`);
+      if (next !== cost) await setAverageCost(tx, g, next);
     }
     moved.push(...done);
   }

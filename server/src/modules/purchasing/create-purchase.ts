@@ -5,9 +5,9 @@ import type { DbOrTx } from '../../platform/db.ts';
 import { numberDocument } from '../../platform/document-number.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { requireFound, requireIdsExist } from '../../platform/queries.ts';
-import { product, productVat, purchaseInvoice, purchaseInvoiceProduct, supplier } from '../../schema/index.ts';
+import { product, productVariant, productVat, purchaseInvoice, purchaseInvoiceProduct, supplier } from '../../schema/index.ts';
 import { post, vatByRate } from '../accounting/index.ts';
-import { moveStock, movingAverage, receivePurchaseRequest } from '../inventory/index.ts';
+import { moveStock, movingAverage, receivePurchaseRequest, variantsOfLines } from '../inventory/index.ts';
 import { paidAmounts } from './payment-accounts.ts';
 import { purchasePostings } from './purchase-postings.ts';
 
@@ -27,10 +27,14 @@ export const lineTax = (net: number, percent: number) => Math.floor((net * Math.
  */
 export async function createPurchase(tx: DbOrTx, input: PurchaseInvoiceInput, userId: number, clock: Clock): Promise<number> {
   await requireIdsExist(tx, supplier.id, [['supplierId', input.supplierId]]);
-  const lines = [...input.purchaseInvoiceProduct].sort((a, b) => a.productId - b.productId);
+  const lines = [...input.purchaseInvoiceProduct].sort(
+    (a, b) => a.productId - b.productId || (a.productVariantId ?? 0) - (b.productVariantId ?? 0),
+  );
   const products = await tx
     .select({
       id: product.id,
+      name: product.name,
+      hasVariants: product.hasVariants,
       quantity: product.productQuantity,
       cost: product.productPurchasePrice,
       // a subquery, so that only the product rows are locked
@@ -50,6 +54,7 @@ export async function createPurchase(tx: DbOrTx, input: PurchaseInvoiceInput, us
     input.purchaseInvoiceProduct.map((l, i) => [`purchaseInvoiceProduct.${i}.productId`, l.productId] as const),
     new Set(byId.keys()),
   );
+  const variants = await variantsOfLines(tx, input.purchaseInvoiceProduct, byId, (i) => `purchaseInvoiceProduct.${i}.productVariantId`);
   const valued = lines.map((l) => {
     const unit = toCents(l.productUnitPurchasePrice);
     const net = unit * l.productQuantity;
@@ -83,6 +88,7 @@ export async function createPurchase(tx: DbOrTx, input: PurchaseInvoiceInput, us
     valued.map((l) => ({
       invoiceId,
       productId: l.productId,
+      productVariantId: l.productVariantId ?? null,
       productQuantity: l.productQuantity,
       productUnitPurchasePrice: fromCents(l.unit),
       productUnitSalePrice: l.productUnitSalePrice ?? null,
@@ -92,9 +98,11 @@ export async function createPurchase(tx: DbOrTx, input: PurchaseInvoiceInput, us
     })),
   );
   for (const l of valued) {
-    const before = byId.get(l.productId)!;
+    const variant = l.productVariantId == null ? undefined : variants.get(l.productVariantId);
+    const before = variant ?? byId.get(l.productId)!;
     await moveStock(tx, {
       productId: l.productId,
+      productVariantId: variant?.id,
       quantity: l.productQuantity,
       reason: 'purchase',
       documentType: purchaseDocument,
@@ -103,13 +111,17 @@ export async function createPurchase(tx: DbOrTx, input: PurchaseInvoiceInput, us
       userId,
     });
     const cost = movingAverage(before.quantity, toCents(before.cost), l.productQuantity, l.unit);
-    await tx
-      .update(product)
-      .set({
-        productPurchasePrice: fromCents(cost),
-        ...(l.productUnitSalePrice != null ? { productSalePrice: l.productUnitSalePrice } : {}),
-      })
-      .where(eq(product.id, l.productId));
+    const priced = l.productUnitSalePrice != null ? { productSalePrice: l.productUnitSalePrice } : {};
+    if (variant)
+      await tx
+        .update(productVariant)
+        .set({ productPurchasePrice: fromCents(cost), ...priced })
+        .where(eq(productVariant.id, variant.id));
+    else
+      await tx
+        .update(product)
+        .set({ productPurchasePrice: fromCents(cost), ...priced })
+        .where(eq(product.id, l.productId));
   }
   const number = await numberDocument(tx, purchaseInvoice, invoiceId, 'purchase');
   await post(

@@ -40,6 +40,7 @@ export async function createPurchaseReturn(tx: DbOrTx, input: ReturnPurchaseInpu
     .select({
       id: purchaseInvoiceProduct.id,
       productId: purchaseInvoiceProduct.productId,
+      productVariantId: purchaseInvoiceProduct.productVariantId,
       quantity: purchaseInvoiceProduct.productQuantity,
       unitCost: purchaseInvoiceProduct.productUnitPurchasePrice,
       tax: purchaseInvoiceProduct.tax,
@@ -70,7 +71,7 @@ export async function createPurchaseReturn(tx: DbOrTx, input: ReturnPurchaseInpu
       const tax = Math.floor((toCents(line.taxAmount) * l.productQuantity) / line.quantity + 0.5);
       return { ...l, line, unit, net: unit * l.productQuantity, tax };
     })
-    .sort((a, b) => a.line.productId - b.line.productId);
+    .sort((a, b) => a.line.productId - b.line.productId || (a.line.productVariantId ?? 0) - (b.line.productVariantId ?? 0));
   const net = lines.reduce((acc, l) => acc + l.net, 0);
   const tax = lines.reduce((acc, l) => acc + l.tax, 0);
   const instant = await paidAmounts(tx, input.instantReturnAmount, 'instantReturnAmount');
@@ -109,6 +110,7 @@ export async function createPurchaseReturn(tx: DbOrTx, input: ReturnPurchaseInpu
   for (const l of lines) {
     await moveStock(tx, {
       productId: l.line.productId,
+      productVariantId: l.line.productVariantId,
       quantity: -l.productQuantity,
       reason: 'purchaseReturn',
       documentType: purchaseReturnDocument,
@@ -122,6 +124,7 @@ export async function createPurchaseReturn(tx: DbOrTx, input: ReturnPurchaseInpu
       invoiceId: returnId,
       purchaseInvoiceProductId: l.purchaseInvoiceProductId,
       productId: l.line.productId,
+      productVariantId: l.line.productVariantId,
       productQuantity: l.productQuantity,
       productUnitPurchasePrice: l.line.unitCost,
       productFinalAmount: fromCents(l.net),

@@ -42,6 +42,7 @@ export async function setPurchaseStatus(tx: DbOrTx, invoiceId: number, status: '
   const lines = await tx
     .select({
       productId: purchaseInvoiceProduct.productId,
+      productVariantId: purchaseInvoiceProduct.productVariantId,
       quantity: sql<number>`${purchaseInvoiceProduct.productQuantity} - coalesce(${returned.quantity}, 0)`.mapWith(Number),
       unitCost: purchaseInvoiceProduct.productUnitPurchasePrice,
     })

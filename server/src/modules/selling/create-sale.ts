@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError } from '../../platform/errors.ts';
 import { transition } from '../../platform/transition.ts';
 import { numberMark, postingStatement, vatByRate } from '../accounting/index.ts';
-import { moveStocks } from '../inventory/index.ts';
+import { goodsKey, moveStocks } from '../inventory/index.ts';
 import { tenderAccount } from '../till/index.ts';
 import { saleDoc, saleDocument } from './sale-doc.ts';
 import type { SaleCustomer } from './sale-lookup.ts';
@@ -58,6 +58,7 @@ export type CreatedInvoice = {
     id: number;
     invoiceId: number;
     productId: number;
+    productVariantId: number | null;
     productQuantity: number;
     productUnitSalePrice: number;
     productDiscount: number;
@@ -116,6 +117,7 @@ const headerRow = (
 
 const lineRow = (l: PricedLine, unitCost: Cents): SaleLineRow => ({
   productId: l.productId,
+  productVariantId: l.productVariantId,
   productQuantity: l.quantity,
   productUnitSalePrice: fromCents(l.unitPrice),
   productDiscount: fromCents(l.discount),
@@ -187,6 +189,7 @@ async function completeSale(
     tx,
     sale.lines.map((line) => ({
       productId: line.productId,
+      productVariantId: line.productVariantId,
       quantity: -line.quantity,
       reason: 'sale' as const,
       documentType: saleDocument,
@@ -200,10 +203,10 @@ async function completeSale(
   const paid = settled.kept.reduce((s, t) => s + t.amount, 0);
   if (paid < sale.net + sale.vat && sale.customer.username === walkInCustomerName)
     throw fieldError('customerId', 'is needed for a sale not fully paid: choose the customer who will pay the rest');
-  const costs = new Map(moved.map((m) => [m.productId, toCents(m.unitCost)]));
-  const cost = sale.lines.reduce((s, l) => s + costs.get(l.productId)! * l.quantity, 0);
+  const costs = new Map(moved.map((m) => [goodsKey(m), toCents(m.unitCost)]));
+  const cost = sale.lines.reduce((s, l) => s + costs.get(goodsKey(l))! * l.quantity, 0);
   const header = headerRow(sale, userId, input, sale.net - cost, figuresOf(sale, paid));
-  const rows = sale.lines.map((l) => lineRow(l, costs.get(l.productId)!));
+  const rows = sale.lines.map((l) => lineRow(l, costs.get(goodsKey(l))!));
   const books = postingStatement(
     salePostings({
       invoiceId,

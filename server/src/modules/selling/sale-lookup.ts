@@ -14,6 +14,18 @@ export interface SaleProduct {
   vat: number | null;
   /** The product's discount when that discount is on (its dates are checked by the pricing). */
   discount: PriceDiscount | null;
+  /** Sold by its variants: a line must name one. */
+  hasVariants: boolean;
+}
+
+/** A variant a line names, as the pricing reads it (its product's are in `SaleProduct`). */
+export interface SaleVariant {
+  id: number;
+  productId: number;
+  sku: string;
+  /** Its own price, or null for the product's. */
+  salePrice: number | null;
+  status: boolean;
 }
 
 /** Everything a sale reads before it writes. */
@@ -21,6 +33,7 @@ export interface SaleLookup {
   /** The id the new invoice gets (taken from the table's sequence), when one was asked for. */
   invoiceId: number | null;
   products: SaleProduct[];
+  variants: SaleVariant[];
   methods: TenderMethod[];
   /** The customer sent (or the walk-in customer), when it is there and active. */
   customer: SaleCustomer | null;
@@ -40,6 +53,7 @@ export type SaleCustomer = { id: number; username: string | null; firstName: str
 interface LookupRow {
   invoice_id: number | null;
   products: SaleProduct[] | null;
+  variants: SaleVariant[] | null;
   methods: TenderMethod[] | null;
   customer: SaleCustomer | null;
   walk_in: number | null;
@@ -62,6 +76,8 @@ export async function lookUpSale(
   tx: DbOrTx,
   input: {
     productIds: readonly number[];
+    /** The variants the lines name (none for products without). */
+    variantIds?: readonly number[];
     methodIds: readonly number[];
     customerId: number | null | undefined;
     userId: number;
@@ -79,11 +95,18 @@ export async function lookUpSale(
       ${input.reserveId ? sql`nextval(pg_get_serial_sequence('sale_invoice', 'id'))::int` : sql`null::int`} as invoice_id,
       (select json_agg(json_build_object('id', p.id, 'name', p.name, 'sku', p.sku, 'salePrice', p.product_sale_price,
           'vat', v.percentage, 'discount', case when d.id is not null then json_build_object('type', d.type, 'value', d.value,
-          'startDate', d.start_date, 'endDate', d.end_date) end))
+          'startDate', d.start_date, 'endDate', d.end_date) end, 'hasVariants', p.has_variants))
         from product p
         left join product_vat v on v.id = p.product_vat_id
         left join discount d on d.id = p.discount_id and d.status
         where p.id = any(${intArray(input.productIds)}::int[]) and p.status) as products,
+      ${
+        input.variantIds?.length
+          ? sql`(select json_agg(json_build_object('id', v.id, 'productId', v.product_id, 'sku', v.sku,
+          'salePrice', v.product_sale_price, 'status', v.status))
+        from product_variant v where v.id = any(${intArray(input.variantIds)}::int[]))`
+          : sql`null::json`
+      } as variants,
       (select json_agg(json_build_object('id', m.id, 'name', m.method_name, 'subAccountId', m.sub_account_id,
           'cash', coalesce(s.system_key = 'cash', false),
           'refusal', case when not m.status or m.is_active <> 'true' then 'is not an active payment method'
@@ -101,6 +124,7 @@ export async function lookUpSale(
   return {
     invoiceId: row.invoice_id == null ? null : Number(row.invoice_id),
     products: (row.products ?? []).map((p) => ({ ...p, salePrice: Number(p.salePrice), vat: p.vat == null ? null : Number(p.vat) })),
+    variants: (row.variants ?? []).map((v) => ({ ...v, salePrice: v.salePrice == null ? null : Number(v.salePrice) })),
     methods: row.methods ?? [],
     customer: row.customer,
     walkIn: input.customerId != null || row.walk_in != null,

@@ -4,12 +4,14 @@ import type { DbOrTx } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { requireFound } from '../../platform/queries.ts';
 import { type DocumentSession, openSessionOf, refuseUntaken } from '../till/index.ts';
-import { lookUpSale, type SaleCustomer, type SaleLookup, type SaleProduct } from './sale-lookup.ts';
+import { lookUpSale, type SaleCustomer, type SaleLookup, type SaleProduct, type SaleVariant } from './sale-lookup.ts';
 import { type Tender, tendersFrom } from './sale-tender.ts';
 
 /** One priced line: everything in cents, priced by `unitPrice` on the business date. */
 export interface PricedLine {
   productId: number;
+  /** The variant sold, when the product has variants. */
+  productVariantId: number | null;
   name: string;
   sku: string;
   quantity: number;
@@ -25,16 +27,23 @@ export interface PricedLine {
 }
 
 /** The lines priced by the server: the catalogue price and discount of the day, the line discount before VAT. */
-function priceLines(products: readonly SaleProduct[], input: SaleInvoiceInput, today: string): PricedLine[] {
+function priceLines(
+  products: readonly SaleProduct[],
+  variants: readonly SaleVariant[],
+  input: SaleInvoiceInput,
+  today: string,
+): PricedLine[] {
   const byId = new Map(products.map((p) => [p.id, p]));
+  const variantsById = new Map(variants.map((v) => [v.id, v]));
   requireFound(
     input.saleInvoiceProduct.map((line, index) => [`saleInvoiceProduct.${index}.productId`, line.productId] as const),
     new Set(byId.keys()),
   );
   return input.saleInvoiceProduct.map((line, index) => {
     const row = byId.get(line.productId)!;
+    const variant = variantOf(row, line.productVariantId, variantsById, `saleInvoiceProduct.${index}.productVariantId`);
     const price = unitPrice({
-      salePrice: row.salePrice,
+      salePrice: variant?.salePrice ?? row.salePrice,
       vatPercentage: row.vat,
       discount: row.discount?.type ? row.discount : null,
       date: today,
@@ -48,6 +57,7 @@ function priceLines(products: readonly SaleProduct[], input: SaleInvoiceInput, t
     const vatPercent = row.vat ?? 0;
     return {
       productId: row.id,
+      productVariantId: variant?.id ?? null,
       name: row.name,
       sku: row.sku,
       quantity: line.productQuantity,
@@ -59,6 +69,26 @@ function priceLines(products: readonly SaleProduct[], input: SaleInvoiceInput, t
       vat: percentOf(net, vatPercent),
     };
   });
+}
+
+/**
+ * The variant a line names, checked against its product: required when the product sells by variants,
+ * one of its own and on sale; none for a product without (400 naming the line's `productVariantId`).
+ */
+export function variantOf(
+  product: { id: number; name: string; hasVariants: boolean },
+  variantId: number | null | undefined,
+  variants: ReadonlyMap<number, SaleVariant>,
+  field: string,
+): SaleVariant | null {
+  if (variantId == null) {
+    if (product.hasVariants) throw fieldError(field, `is required: ${product.name} is sold by its variants`);
+    return null;
+  }
+  const variant = variants.get(variantId);
+  if (!variant || variant.productId !== product.id) throw fieldError(field, `is not a variant of ${product.name}`);
+  if (!variant.status) throw fieldError(field, `is not on sale (${variant.sku})`);
+  return variant;
 }
 
 /**
@@ -110,6 +140,7 @@ export async function priceSale(
 ): Promise<PricedSale> {
   const found = await lookUpSale(tx, {
     productIds: input.saleInvoiceProduct.map((l) => l.productId),
+    variantIds: input.saleInvoiceProduct.flatMap((l) => (l.productVariantId == null ? [] : [l.productVariantId])),
     methodIds: input.paidAmount.map((p) => p.paymentType),
     customerId: input.customerId,
     userId,
@@ -117,7 +148,7 @@ export async function priceSale(
     sessionId: input.tillSessionId,
   });
   const today = dayIn(clock.now(), found.timeZone ?? serverTimeZone());
-  const lines = discountLines(priceLines(found.products, input, today), toCents(input.discount ?? 0));
+  const lines = discountLines(priceLines(found.products, found.variants, input, today), toCents(input.discount ?? 0));
   const tenders = tendersFrom(found.methods, input.paidAmount);
   const session = input.tillSessionId ? openSessionOf(found.session, input.tillSessionId) : null;
   if (session) refuseUntaken(session, tenders);

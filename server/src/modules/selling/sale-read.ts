@@ -222,6 +222,7 @@ export function saleLines(db: DbOrTx, invoiceId: number) {
       id: line.id,
       invoiceId: line.invoiceId,
       productId: line.productId,
+      productVariantId: line.productVariantId,
       productQuantity: line.productQuantity,
       productUnitSalePrice: line.productUnitSalePrice,
       productDiscount: line.productDiscount,

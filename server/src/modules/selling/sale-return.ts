@@ -71,6 +71,7 @@ export async function createSaleReturn(tx: DbOrTx, input: ReturnSaleInput, userI
     .select({
       id: saleInvoiceProduct.id,
       productId: saleInvoiceProduct.productId,
+      productVariantId: saleInvoiceProduct.productVariantId,
       quantity: saleInvoiceProduct.productQuantity,
       unitPrice: saleInvoiceProduct.productUnitSalePrice,
       net: saleInvoiceProduct.productFinalAmount,
@@ -107,7 +108,7 @@ export async function createSaleReturn(tx: DbOrTx, input: ReturnSaleInput, userI
         cost: toCents(line.unitCost) * l.productQuantity,
       };
     })
-    .sort((a, b) => a.line.productId - b.line.productId);
+    .sort((a, b) => a.line.productId - b.line.productId || (a.line.productVariantId ?? 0) - (b.line.productVariantId ?? 0));
   const net = lines.reduce((acc, l) => acc + l.net, 0);
   const vat = lines.reduce((acc, l) => acc + l.vat, 0);
   const cost = lines.reduce((acc, l) => acc + l.cost, 0);
@@ -147,6 +148,7 @@ export async function createSaleReturn(tx: DbOrTx, input: ReturnSaleInput, userI
   for (const l of lines) {
     const moved = await moveStock(tx, {
       productId: l.line.productId,
+      productVariantId: l.line.productVariantId,
       quantity: l.productQuantity,
       reason: 'saleReturn',
       documentType: saleReturnDocument,
@@ -154,13 +156,14 @@ export async function createSaleReturn(tx: DbOrTx, input: ReturnSaleInput, userI
       unitCost: l.line.unitCost,
       userId,
     });
-    await takeInAtCost(tx, l.line.productId, moved.quantityAfter - l.productQuantity, l.productQuantity, toCents(l.line.unitCost));
+    await takeInAtCost(tx, l.line, moved.quantityAfter - l.productQuantity, l.productQuantity, toCents(l.line.unitCost));
   }
   await tx.insert(returnSaleInvoiceProduct).values(
     lines.map((l) => ({
       invoiceId: returnId,
       saleInvoiceProductId: l.saleInvoiceProductId,
       productId: l.line.productId,
+      productVariantId: l.line.productVariantId,
       productQuantity: l.productQuantity,
       productUnitSalePrice: l.line.unitPrice,
       productFinalAmount: fromCents(l.net),

@@ -38,6 +38,7 @@ export interface SaleExtraFields {
 /** One line as stored. */
 export interface SaleLineRow {
   productId: number;
+  productVariantId: number | null;
   productQuantity: number;
   productUnitSalePrice: number;
   productDiscount: number;
@@ -142,11 +143,11 @@ export async function writeSaleRows(
     sql`
     with ${head}
     li as (
-      insert into sale_invoice_product (invoice_id, product_id, product_quantity, product_unit_sale_price, product_discount,
+      insert into sale_invoice_product (invoice_id, product_id, product_variant_id, product_quantity, product_unit_sale_price, product_discount,
         sale_discount, product_final_amount, tax, tax_amount, unit_cost)
-      select h.id, l."productId", l."productQuantity", l."productUnitSalePrice", l."productDiscount", l."saleDiscount",
+      select h.id, l."productId", l."productVariantId", l."productQuantity", l."productUnitSalePrice", l."productDiscount", l."saleDiscount",
         l."productFinalAmount", l.tax, l."taxAmount", l."unitCost"
-      from h, jsonb_to_recordset(${input}::jsonb) as l(n int, "productId" int, "productQuantity" int, "productUnitSalePrice" numeric,
+      from h, jsonb_to_recordset(${input}::jsonb) as l(n int, "productId" int, "productVariantId" int, "productQuantity" int, "productUnitSalePrice" numeric,
         "productDiscount" numeric, "saleDiscount" numeric, "productFinalAmount" numeric, tax numeric, "taxAmount" numeric,
         "unitCost" numeric)
       order by l.n

@@ -31,6 +31,7 @@ export async function setSaleStatus(tx: DbOrTx, invoiceId: number, status: 'true
   const lines = await tx
     .select({
       productId: saleInvoiceProduct.productId,
+      productVariantId: saleInvoiceProduct.productVariantId,
       quantity: sql<number>`${saleInvoiceProduct.productQuantity} - coalesce(${returned.quantity}, 0)`.mapWith(Number),
       unitCost: saleInvoiceProduct.unitCost,
     })

@@ -3,12 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { executePrepared } from '../../platform/prepared.ts';
 import { imageUrls } from '../catalogue/index.ts';
-import { asShopProduct, type ShopProduct, shopProductJoins, shopProductJson, unitCents } from './shop-products.ts';
+import { asShopProduct, type ShopProduct, shopLineProductJson, shopProductJoins, unitCents } from './shop-products.ts';
 
 /** A cart line as read, before pricing. */
 export interface StoredLine {
   id: number;
   productId: number;
+  /** The variant the line's colour and attribute values name (its price and stock are the line's product's). */
+  productVariantId: number | null;
   productQuantity: number;
   colorId: number | null;
   attributeValueIds: number[];
@@ -32,13 +34,15 @@ export async function readStoredCart(tx: DbOrTx, customerId: number, lock = fals
   const [row] = await executePrepared<CartRow>(
     tx,
     sql`select c.id, c.customer_id, c.status, c.created_at, c.updated_at,
-      (select json_agg(json_build_object('id', cp.id, 'productId', cp.product_id, 'productQuantity', cp.product_quantity,
+      (select json_agg(json_build_object('id', cp.id, 'productId', cp.product_id, 'productVariantId', cp.product_variant_id,
+          'productQuantity', cp.product_quantity,
           'colorId', cp.color_id, 'attributeValueIds', cp.attribute_value_ids, 'addedPrice', cp.added_price,
           'colors', case when col.id is not null then json_build_object('id', col.id, 'name', col.name) end,
           'cartAttributeValue', coalesce((select json_agg(json_build_object('productAttributeValueId', av.id, 'name', av.name) order by av.id)
              from product_attribute_value av where av.id = any(cp.attribute_value_ids)), '[]'::json),
-          'product', ${shopProductJson}) order by cp.id)
+          'product', ${shopLineProductJson}) order by cp.id)
         from cart_product cp join product p on p.id = cp.product_id ${shopProductJoins}
+        left join product_variant pv on pv.id = cp.product_variant_id
         left join colors col on col.id = cp.color_id
         where cp.cart_id = c.id) as lines
     from cart c where c.customer_id = ${customerId} ${lock ? sql`for update of c` : sql``}`,
@@ -58,6 +62,7 @@ export function presentCart(stored: NonNullable<Awaited<ReturnType<typeof readSt
     return {
       id: l.id,
       productId: l.productId,
+      productVariantId: l.productVariantId,
       productQuantity: l.productQuantity,
       colorId: l.colorId,
       addedPrice: l.addedPrice,

@@ -25,12 +25,67 @@ const stockOut = (p: ShopProduct, wanted: number) =>
     { productId: `${p.name} has only ${Math.max(0, p.stock)} in stock` },
   );
 
-/** Units of each product already in the cart. */
+/** What a line's units are counted against: its variant's stock, else its product's. */
+const stockKey = (l: { productId: number; productVariantId?: number | null }) => `${l.productId}/${l.productVariantId ?? ''}`;
+
+/** Units of each product (or variant) already in the cart. */
 const inCart = (lines: readonly StoredLine[]) => {
-  const units = new Map<number, number>();
-  for (const l of lines) units.set(l.productId, (units.get(l.productId) ?? 0) + l.productQuantity);
+  const units = new Map<string, number>();
+  for (const l of lines) units.set(stockKey(l), (units.get(stockKey(l)) ?? 0) + l.productQuantity);
   return units;
 };
+
+/** A variant as a cart line chooses it. */
+interface CartVariant {
+  id: number;
+  productId: number;
+  colorId: number | null;
+  attributeValueIds: number[];
+  attributeKey: string;
+  sku: string;
+  salePrice: number | null;
+  stock: number;
+  active: boolean;
+}
+
+/** The variants of the products sold by variants among these, keyed by id. */
+async function variantsFor(tx: DbOrTx, productIds: readonly number[]): Promise<CartVariant[]> {
+  if (!productIds.length) return [];
+  const rows = await rawRows<{ v: CartVariant }>(
+    tx,
+    sql`select json_build_object('id', id, 'productId', product_id, 'colorId', color_id, 'attributeValueIds', attribute_value_ids,
+        'attributeKey', attribute_key, 'sku', sku, 'salePrice', product_sale_price, 'stock', product_quantity, 'active', status) as v
+      from product_variant where product_id = any(${intArray(productIds)}::int[])`,
+  );
+  return rows.map((r) => ({ ...r.v, salePrice: r.v.salePrice == null ? null : Number(r.v.salePrice), stock: Number(r.v.stock) }));
+}
+
+type AddLine = z.output<typeof cartAddInput>['cartProduct'][number];
+
+/**
+ * The variant each line names (issue 32): for a product sold by variants, the one given by `productVariantId`,
+ * else the one of the line's colour and attribute values; 400 naming the line's `productVariantId` when it
+ * names none of the product's, or one no longer sold. Lines of other products name none.
+ */
+function chooseVariants(lines: readonly AddLine[], products: ReadonlyMap<number, ShopProduct>, variants: readonly CartVariant[]) {
+  return lines.map((l, i) => {
+    const p = products.get(l.productId)!;
+    if (!p.hasVariants) return null;
+    const field = `cartProduct.${i}.productVariantId`;
+    const key = attributeKey(l.productAttributeValueId);
+    const v =
+      l.productVariantId != null
+        ? variants.find((x) => x.id === l.productVariantId && x.productId === l.productId)
+        : variants.find((x) => x.productId === l.productId && (x.colorId ?? 0) === (l.colorId ?? 0) && x.attributeKey === key);
+    if (!v) throw fieldError(field, `names no variant of ${p.name}: choose a colour and size it is sold in`);
+    if (!v.active) throw fieldError(field, `is not for sale (${p.name}, ${v.sku})`);
+    return v;
+  });
+}
+
+/** The product as the variant is sold: its price when it has its own, its stock. */
+const asVariant = (p: ShopProduct, v: CartVariant | null): ShopProduct =>
+  v ? { ...p, salePrice: v.salePrice ?? p.salePrice, stock: v.stock, active: p.active && v.active } : p;
 
 async function productsFor(tx: DbOrTx, ids: readonly number[]): Promise<Map<number, ShopProduct>> {
   const rows = await rawRows<{ product: ShopProduct }>(
@@ -79,6 +134,14 @@ export async function addToCart(tx: DbOrTx, customerId: number, input: z.output<
     if (!products.get(l.productId)?.active) throw fieldError(`cartProduct.${i}.productId`, 'is not for sale');
   });
   await checkRefs(tx, input.cartProduct);
+  const chosen = chooseVariants(
+    input.cartProduct,
+    products,
+    await variantsFor(
+      tx,
+      [...products.values()].filter((p) => p.hasVariants).map((p) => p.id),
+    ),
+  );
   const [made] = await rawRows<{ id: number }>(
     tx,
     sql`insert into cart (customer_id) values (${customerId})
@@ -86,24 +149,32 @@ export async function addToCart(tx: DbOrTx, customerId: number, input: z.output<
   );
   const stored = await readStoredCart(tx, customerId, true);
   const units = inCart(stored?.lines ?? []);
-  for (const l of input.cartProduct) units.set(l.productId, (units.get(l.productId) ?? 0) + l.productQuantity);
-  for (const [productId, wanted] of units) {
-    const p = products.get(productId);
-    if (p && input.cartProduct.some((l) => l.productId === productId) && wanted > p.stock) throw stockOut(p, wanted);
+  const sold = input.cartProduct.map((l, i) => ({ ...l, productVariantId: chosen[i]?.id ?? null }));
+  for (const l of sold) units.set(stockKey(l), (units.get(stockKey(l)) ?? 0) + l.productQuantity);
+  for (const [i, l] of sold.entries()) {
+    const p = asVariant(products.get(l.productId)!, chosen[i]!);
+    const wanted = units.get(stockKey(l))!;
+    if (wanted > p.stock) throw stockOut(chosen[i] ? { ...p, name: `${p.name} (${chosen[i]!.sku})` } : p, wanted);
   }
-  const rows = input.cartProduct.map((l) => ({
-    product_id: l.productId,
-    color_id: l.colorId ?? null,
-    attribute_value_ids: [...new Set(l.productAttributeValueId)].sort((a, b) => a - b),
-    attribute_key: attributeKey(l.productAttributeValueId),
-    product_quantity: l.productQuantity,
-    added_price: fromCents(unitCents(products.get(l.productId)!, today).final),
-  }));
+  const rows = sold.map((l, i) => {
+    const v = chosen[i];
+    const values = v ? v.attributeValueIds : l.productAttributeValueId;
+    return {
+      product_id: l.productId,
+      product_variant_id: v?.id ?? null,
+      color_id: v ? v.colorId : (l.colorId ?? null),
+      attribute_value_ids: [...new Set(values)].sort((a, b) => a - b),
+      attribute_key: attributeKey(values),
+      product_quantity: l.productQuantity,
+      added_price: fromCents(unitCents(asVariant(products.get(l.productId)!, v ?? null), today).final),
+    };
+  });
   // one statement; lines repeated within the request are summed first (an insert may not hit one row twice)
   await tx.execute(sql`
-    insert into cart_product (cart_id, product_id, color_id, attribute_value_ids, attribute_key, product_quantity, added_price)
-    select ${made!.id}, r.product_id, r.color_id, min(r.attribute_value_ids::text)::int[], r.attribute_key, sum(r.product_quantity), max(r.added_price)
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(product_id int, color_id int, attribute_value_ids int[],
+    insert into cart_product (cart_id, product_id, product_variant_id, color_id, attribute_value_ids, attribute_key, product_quantity, added_price)
+    select ${made!.id}, r.product_id, max(r.product_variant_id), r.color_id, min(r.attribute_value_ids::text)::int[], r.attribute_key,
+      sum(r.product_quantity), max(r.added_price)
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(product_id int, product_variant_id int, color_id int, attribute_value_ids int[],
       attribute_key text, product_quantity int, added_price numeric)
     group by r.product_id, r.color_id, r.attribute_key
     on conflict (cart_id, product_id, coalesce(color_id, 0), attribute_key)
@@ -141,7 +212,7 @@ export async function changeCartLine(
   const line = stored.lines.find((l) => l.id === input.cartProductId);
   if (!line) throw fieldError('cartProductId', 'is not a line of this cart');
   if (input.type === 'increment') {
-    const wanted = (inCart(stored.lines).get(line.productId) ?? 0) + input.productQuantity;
+    const wanted = (inCart(stored.lines).get(stockKey(line)) ?? 0) + input.productQuantity;
     if (!line.product.active) throw fieldError('cartProductId', `holds ${line.product.name}, which is no longer for sale`);
     if (wanted > line.product.stock) throw stockOut(line.product, wanted);
     await tx.execute(sql`update cart_product set product_quantity = product_quantity + ${input.productQuantity} where id = ${line.id}`);

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import { vatByRate } from '../accounting/index.ts';
+import { goodsKey } from '../inventory/index.ts';
 import { readStoredCart } from './cart-read.ts';
 import { lockCoupon, lookUpCheckout } from './checkout-lookup.ts';
 import { type CreatedOrder, createdOrder } from './created-order.ts';
@@ -61,7 +62,7 @@ export async function placeOrder(
   const costs = await takeOrderGoods(
     tx,
     orderId,
-    priced.map((p) => ({ productId: p.line.productId, quantity: p.line.productQuantity })),
+    priced.map((p) => ({ productId: p.line.productId, productVariantId: p.line.productVariantId, quantity: p.line.productQuantity })),
   );
   // the writes: the name the shopper gave (when the account had none), then the order
   await keepShopperName(tx, customerId, input);
@@ -69,7 +70,7 @@ export async function placeOrder(
   const fee = Math.round(found.fee.deliveryFee * 100);
   const money = orderMoney(priced, coupon?.amount ?? 0, fee);
   const { goods, net, vat, discount, total, lines: paid } = money;
-  const cost = priced.reduce((s, p) => s + costs.get(p.line.productId)! * p.line.productQuantity, 0);
+  const cost = priced.reduce((s, p) => s + costs.get(goodsKey(p.line))! * p.line.productQuantity, 0);
   const couponCents = money.coupon;
   const profit = net - cost;
   const header = {
@@ -99,6 +100,7 @@ export async function placeOrder(
   };
   const lines = priced.map((p, i) => ({
     product_id: p.line.productId,
+    product_variant_id: p.line.productVariantId,
     color_id: p.line.colorId,
     attribute_value_ids: p.line.attributeValueIds,
     product_quantity: p.line.productQuantity,
@@ -110,7 +112,7 @@ export async function placeOrder(
     line_total: fromCents(p.unitPrice * p.line.productQuantity),
     vat_amount: fromCents(paid[i]!.vat),
     coupon_share: fromCents(paid[i]!.share),
-    unit_cost: fromCents(costs.get(p.line.productId)!),
+    unit_cost: fromCents(costs.get(goodsKey(p.line))!),
   }));
   const payment = {
     customer_id: customerId,

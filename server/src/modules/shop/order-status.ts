@@ -82,13 +82,19 @@ async function receive(tx: DbOrTx, order: LockedOrder, input: z.output<typeof or
 /** CANCELLED: the goods come back at the cost they left at, and every posting of the order (a payment included) is reversed, dated today. */
 async function cancel(tx: DbOrTx, order: LockedOrder, userId: number, date: string) {
   await moveOrderStatus(tx, order.id, 'CANCELLED', userId);
-  const lines = await rawRows<{ product_id: number; quantity: number; unit_cost: string }>(
+  const lines = await rawRows<{ product_id: number; product_variant_id: number | null; quantity: number; unit_cost: string }>(
     tx,
-    sql`select product_id, product_quantity as quantity, unit_cost::text from cart_order_product where invoice_id = ${order.id} order by product_id, id`,
+    sql`select product_id, product_variant_id, product_quantity as quantity, unit_cost::text from cart_order_product
+      where invoice_id = ${order.id} order by product_id, id`,
   );
   await bringGoodsBack(
     tx,
-    lines.map((l) => ({ productId: l.product_id, quantity: l.quantity, unitCost: Number(l.unit_cost) })),
+    lines.map((l) => ({
+      productId: l.product_id,
+      productVariantId: l.product_variant_id,
+      quantity: l.quantity,
+      unitCost: Number(l.unit_cost),
+    })),
     { direction: 'in', reason: 'orderCancel', documentType: orderDocument, documentId: order.id, userId },
   );
   await reversePostings(tx, { types: ['order'], relatedId: order.id, date, particulars: () => `Web order #${order.id}: cancelled` });

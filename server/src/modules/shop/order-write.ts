@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { executePrepared } from '../../platform/prepared.ts';
 import { type Posting, postingStatement } from '../accounting/index.ts';
-import { moveStocks } from '../inventory/index.ts';
+import { goodsKey, moveStocks } from '../inventory/index.ts';
 import { orderDocument } from './order-doc.ts';
 
 /** A payment record's own id (`manual_transaction_id`): ten letters and digits, unique in its table. */
@@ -16,32 +16,40 @@ export const manualTransactionId = () =>
     .toUpperCase();
 
 /**
- * The goods of a new order leave the stock: every product once, in id order (moveStocks locks them so),
- * never below zero (409 insufficient_stock naming the product). Answers each product's unit cost as it
- * left, in cents.
+ * The goods of a new order leave the stock: every product (or variant) once, in id order (moveStocks locks
+ * them so), never below zero (409 insufficient_stock naming the product). Answers each one's unit cost as it
+ * left, in cents, keyed by `goodsKey`.
  */
 export async function takeOrderGoods(
   tx: DbOrTx,
   orderId: number,
-  lines: readonly { productId: number; quantity: number }[],
+  lines: readonly { productId: number; productVariantId?: number | null; quantity: number }[],
   userId?: number,
-): Promise<Map<number, Cents>> {
-  const units = new Map<number, number>();
-  for (const l of lines) units.set(l.productId, (units.get(l.productId) ?? 0) + l.quantity);
+): Promise<Map<string, Cents>> {
+  const units = new Map<string, { productId: number; productVariantId: number | null; quantity: number }>();
+  for (const l of lines) {
+    const seen = units.get(goodsKey(l));
+    units.set(goodsKey(l), {
+      productId: l.productId,
+      productVariantId: l.productVariantId ?? null,
+      quantity: (seen?.quantity ?? 0) + l.quantity,
+    });
+  }
   const moved = await moveStocks(
     tx,
-    [...units.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([productId, quantity]) => ({
-        productId,
-        quantity: -quantity,
+    [...units.values()]
+      .sort((a, b) => a.productId - b.productId || (a.productVariantId ?? 0) - (b.productVariantId ?? 0))
+      .map((g) => ({
+        productId: g.productId,
+        productVariantId: g.productVariantId,
+        quantity: -g.quantity,
         reason: 'order' as const,
         documentType: orderDocument,
         documentId: orderId,
         userId,
       })),
   );
-  return new Map(moved.map((m) => [m.productId, Math.round(m.unitCost * 100)]));
+  return new Map(moved.map((m) => [goodsKey(m), Math.round(m.unitCost * 100)]));
 }
 
 /** The order's row as the writer reads it (snake_case; money as numbers, not cents). */
@@ -75,6 +83,8 @@ export interface OrderRow {
 /** A line as the writer reads it: the price, VAT and discount snapshots and the cost it left at. */
 export interface OrderLineRow {
   product_id: number;
+  /** The variant sold, for a product sold by variants. */
+  product_variant_id?: number | null;
   color_id: number | null;
   attribute_value_ids: number[];
   product_quantity: number;
@@ -140,12 +150,12 @@ export async function writeOrder(tx: DbOrTx, o: NewOrder): Promise<{ lineIds: nu
         previous_cart_order_id int)
       returning id),
     l as (
-      insert into cart_order_product (invoice_id, product_id, color_id, attribute_value_ids, product_quantity, product_sale_price,
+      insert into cart_order_product (invoice_id, product_id, product_variant_id, color_id, attribute_value_ids, product_quantity, product_sale_price,
         product_vat, discount_type, discount, unit_price, line_total, vat_amount, coupon_share, unit_cost)
-      select o.id, r.product_id, r.color_id, r.attribute_value_ids, r.product_quantity, r.product_sale_price, r.product_vat,
+      select o.id, r.product_id, r.product_variant_id, r.color_id, r.attribute_value_ids, r.product_quantity, r.product_sale_price, r.product_vat,
         r.discount_type, r.discount, r.unit_price, r.line_total, r.vat_amount, r.coupon_share, r.unit_cost
-      from o, jsonb_to_recordset(${JSON.stringify(o.lines.map((l, n) => ({ ...l, n })))}::jsonb) as r(product_id int, color_id int,
-        attribute_value_ids int[], product_quantity int, product_sale_price numeric, product_vat numeric, discount_type text,
+      from o, jsonb_to_recordset(${JSON.stringify(o.lines.map((l, n) => ({ ...l, n })))}::jsonb) as r(product_id int, product_variant_id int,
+        color_id int, attribute_value_ids int[], product_quantity int, product_sale_price numeric, product_vat numeric, discount_type text,
         discount numeric, unit_price numeric, line_total numeric, vat_amount numeric, coupon_share numeric, unit_cost numeric, n int)
       order by r.n
       returning id),

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { rawRows } from '../../platform/queries.ts';
 import { vatByRate } from '../accounting/index.ts';
+import { goodsKey } from '../inventory/index.ts';
 import { keepOrderFigures } from './order-kept-figures.ts';
 import { orderPlacedMail } from './order-mail.ts';
 import { orderPostings } from './order-postings.ts';
@@ -16,6 +17,7 @@ import { assertReturnMove, lockReturn, moveReturnStatus } from './return-status.
 
 interface ReturnedLine {
   product_id: number;
+  product_variant_id: number | null;
   color_id: number | null;
   attribute_value_ids: number[];
   product_quantity: number;
@@ -60,7 +62,7 @@ export async function reOrder(
   const replacementId = Number(head!.id);
   const lines = await rawRows<ReturnedLine>(
     tx,
-    sql`select rl.product_id, rl.color_id, rl.attribute_value_ids, rl.product_quantity, rl.product_sale_price::text, rl.product_vat::text,
+    sql`select rl.product_id, rl.product_variant_id, rl.color_id, rl.attribute_value_ids, rl.product_quantity, rl.product_sale_price::text, rl.product_vat::text,
         rl.discount_type, l.discount::text as unit_discount, rl.unit_price::text, (l.vat_amount / l.product_quantity)::text as unit_vat,
         rl.vat_amount::text, rl.coupon_share::text
       from return_cart_order_product rl join cart_order_product l on l.id = rl.cart_order_product_id
@@ -69,7 +71,7 @@ export async function reOrder(
   const costs = await takeOrderGoods(
     tx,
     replacementId,
-    lines.map((l) => ({ productId: l.product_id, quantity: l.product_quantity })),
+    lines.map((l) => ({ productId: l.product_id, productVariantId: l.product_variant_id, quantity: l.product_quantity })),
     userId,
   );
   const priced = lines.map((l) => {
@@ -79,7 +81,15 @@ export async function reOrder(
     const shared = l.coupon_share !== null;
     const vat = shared ? toCents(Number(l.vat_amount)) : Math.round(toCents(Number(l.unit_vat))) * q;
     const share = shared ? toCents(Number(l.coupon_share)) : 0;
-    return { l, q, goods: unit * q, vat, share, off: toCents(Number(l.unit_discount)) * q, cost: costs.get(l.product_id)! * q };
+    return {
+      l,
+      q,
+      goods: unit * q,
+      vat,
+      share,
+      off: toCents(Number(l.unit_discount)) * q,
+      cost: costs.get(goodsKey({ productId: l.product_id, productVariantId: l.product_variant_id }))! * q,
+    };
   });
   const sum = (pick: (p: (typeof priced)[number]) => number) => priced.reduce((s, p) => s + pick(p), 0);
   const goods = sum((p) => p.goods);
@@ -116,6 +126,7 @@ export async function reOrder(
   };
   const rows = priced.map((p) => ({
     product_id: p.l.product_id,
+    product_variant_id: p.l.product_variant_id,
     color_id: p.l.color_id,
     attribute_value_ids: p.l.attribute_value_ids,
     product_quantity: p.q,
@@ -127,7 +138,7 @@ export async function reOrder(
     line_total: fromCents(p.goods),
     vat_amount: fromCents(p.vat),
     coupon_share: p.l.coupon_share === null ? null : fromCents(p.share),
-    unit_cost: fromCents(costs.get(p.l.product_id)!),
+    unit_cost: fromCents(costs.get(goodsKey({ productId: p.l.product_id, productVariantId: p.l.product_variant_id }))!),
   }));
   await writeOrder(tx, {
     order: header,

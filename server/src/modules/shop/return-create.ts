@@ -8,6 +8,7 @@ import { returnMail } from './return-mail.ts';
 interface OrderLine {
   id: number;
   product_id: number;
+  product_variant_id: number | null;
   name: string;
   color_id: number | null;
   attribute_value_ids: number[];
@@ -112,7 +113,7 @@ export interface CreatedReturn {
 export const orderLinesWithReturns = (tx: DbOrTx, orderId: number) =>
   rawRows<OrderLine>(
     tx,
-    sql`select l.id, l.product_id, p.name, l.color_id, l.attribute_value_ids, l.product_quantity, l.product_sale_price::text,
+    sql`select l.id, l.product_id, l.product_variant_id, p.name, l.color_id, l.attribute_value_ids, l.product_quantity, l.product_sale_price::text,
         l.product_vat::text, l.discount_type, l.discount::text, l.unit_price::text, l.vat_amount::text, l.unit_cost::text,
         l.coupon_share::text, coalesce(b.units, 0)::int as returned, coalesce(b.vat, 0)::text as returned_vat,
         coalesce(b.share, 0)::text as returned_share
@@ -193,6 +194,7 @@ export async function createReturn(
   const rows = parts.map((p) => ({
     cart_order_product_id: p.line.id,
     product_id: p.line.product_id,
+    product_variant_id: p.line.product_variant_id,
     color_id: p.line.color_id,
     attribute_value_ids: p.line.attribute_value_ids,
     product_quantity: p.quantity,
@@ -217,11 +219,11 @@ export async function createReturn(
         total_amount numeric, total_vat_amount numeric, total_discount_amount numeric, coupon_amount numeric, cost numeric, note text)
       returning id),
     l as (
-      insert into return_cart_order_product (return_cart_order_id, cart_order_product_id, product_id, color_id, attribute_value_ids,
+      insert into return_cart_order_product (return_cart_order_id, cart_order_product_id, product_id, product_variant_id, color_id, attribute_value_ids,
         product_quantity, product_sale_price, product_vat, discount_type, discount, unit_price, line_total, vat_amount, coupon_share, unit_cost)
-      select r.id, x.cart_order_product_id, x.product_id, x.color_id, x.attribute_value_ids, x.product_quantity, x.product_sale_price,
+      select r.id, x.cart_order_product_id, x.product_id, x.product_variant_id, x.color_id, x.attribute_value_ids, x.product_quantity, x.product_sale_price,
         x.product_vat, x.discount_type, x.discount, x.unit_price, x.line_total, x.vat_amount, x.coupon_share, x.unit_cost
-      from r, jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(cart_order_product_id int, product_id int, color_id int,
+      from r, jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(cart_order_product_id int, product_id int, product_variant_id int, color_id int,
         attribute_value_ids int[], product_quantity int, product_sale_price numeric, product_vat numeric, discount_type text,
         discount numeric, unit_price numeric, line_total numeric, vat_amount numeric, coupon_share numeric, unit_cost numeric)
       order by x.cart_order_product_id)

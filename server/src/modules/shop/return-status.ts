@@ -62,6 +62,7 @@ export const moveReturnStatus = (tx: DbOrTx, returnId: number, to: ReturnStatus,
 async function receive(tx: DbOrTx, r: LockedReturn, orderStatus: string, userId: number, date: string, publicUrl: string) {
   const lines = await rawRows<{
     product_id: number;
+    product_variant_id: number | null;
     quantity: number;
     unit_cost: string;
     net: string;
@@ -70,13 +71,18 @@ async function receive(tx: DbOrTx, r: LockedReturn, orderStatus: string, userId:
     shared: boolean;
   }>(
     tx,
-    sql`select product_id, product_quantity as quantity, unit_cost::text, (line_total - coalesce(coupon_share, 0) - vat_amount)::text as net,
+    sql`select product_id, product_variant_id, product_quantity as quantity, unit_cost::text, (line_total - coalesce(coupon_share, 0) - vat_amount)::text as net,
         product_vat::text as vat_rate, vat_amount::text as vat, coupon_share is not null as shared
       from return_cart_order_product where return_cart_order_id = ${r.id} order by product_id, id`,
   );
   await bringGoodsBack(
     tx,
-    lines.map((l) => ({ productId: l.product_id, quantity: l.quantity, unitCost: Number(l.unit_cost) })),
+    lines.map((l) => ({
+      productId: l.product_id,
+      productVariantId: l.product_variant_id,
+      quantity: l.quantity,
+      unitCost: Number(l.unit_cost),
+    })),
     { direction: 'in', reason: 'orderReturn', documentType: returnDocument, documentId: r.id, userId },
   );
   // the cost as the movements value it (quantity × the unit cost the goods left at)

@@ -12,11 +12,24 @@ export interface ShopProduct {
   stock: number;
   /** False when the product is no longer sold. */
   active: boolean;
+  /** Sold by its variants: a line names one (its colour and attribute values), priced and stocked as the variant. */
+  hasVariants?: boolean;
 }
 
 /** SQL: the json of product `p` (with its VAT `v` and its active discount `d` joined) as `ShopProduct` reads it. */
 export const shopProductJson: SQL = sql`json_build_object('id', p.id, 'name', p.name, 'productThumbnailImage', p.product_thumbnail_image,
-  'salePrice', p.product_sale_price, 'vat', v.percentage, 'stock', p.product_quantity, 'active', p.status,
+  'salePrice', p.product_sale_price, 'vat', v.percentage, 'stock', p.product_quantity, 'active', p.status, 'hasVariants', p.has_variants,
+  'discount', case when d.id is not null then json_build_object('type', d.type, 'value', d.value,
+    'startDate', d.start_date, 'endDate', d.end_date) end)`;
+
+/**
+ * SQL: the json of product `p` as the variant `pv` (left-joined; none for a line without one) is sold: the
+ * variant's price when it has its own, its stock, and on sale only while both are.
+ */
+export const shopLineProductJson: SQL = sql`json_build_object('id', p.id, 'name', p.name, 'productThumbnailImage', p.product_thumbnail_image,
+  'salePrice', coalesce(pv.product_sale_price, p.product_sale_price), 'vat', v.percentage,
+  'stock', coalesce(pv.product_quantity, p.product_quantity), 'active', p.status and coalesce(pv.status, true),
+  'hasVariants', p.has_variants,
   'discount', case when d.id is not null then json_build_object('type', d.type, 'value', d.value,
     'startDate', d.start_date, 'endDate', d.end_date) end)`;
 

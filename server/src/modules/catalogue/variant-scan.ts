@@ -1,0 +1,46 @@
+import { eq, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db.ts';
+import { product, productVariant } from '../../schema/index.ts';
+import { productRowQuery, productView } from './product-detail.ts';
+import { variantsOf } from './variant-read.ts';
+
+type Row = ReturnType<typeof productView>;
+
+/** Could the key be a code a scanner typed (no blank in it)? A name typed with words is not looked up as one. */
+const mayBeCode = (key: string) => key.length > 0 && !/\s/.test(key);
+
+/**
+ * A search page as the till's finder shows it (issue 32): when the key is exactly a variant's SKU or barcode,
+ * the variant's product first (once), naming the scanned variant; and every product on the page that sells by
+ * variants with its variants and their stock. The search's own statement tells the scanned variant beside its
+ * rows (`scannedVariantId`); only an empty page (a barcode no product's name or SKU holds) or a variant whose
+ * product is not on the page costs a statement more, and only a page holding products with variants another.
+ */
+export async function withVariants(
+  db: DbOrTx,
+  key: string,
+  found: { rows: Row[]; scanned?: { id: number; productId: number } },
+  firstPage: boolean,
+): Promise<{ rows: Row[]; scanned: boolean }> {
+  let page: (Row & { scannedVariantId?: number })[] = found.rows;
+  let scanned = false;
+  const owner = found.scanned && found.rows.find((r) => r.id === found.scanned!.productId);
+  if (firstPage && owner) {
+    page = [{ ...owner, scannedVariantId: found.scanned!.id }, ...found.rows.filter((r) => r !== owner)];
+    scanned = true;
+  } else if (firstPage && (found.scanned || (found.rows.length === 0 && mayBeCode(key)))) {
+    const [hit] = await productRowQuery(db, { scannedVariantId: productVariant.id })
+      .innerJoin(productVariant, eq(productVariant.productId, product.id))
+      .where(found.scanned ? eq(productVariant.id, found.scanned.id) : or(eq(productVariant.sku, key), eq(productVariant.barcode, key)))
+      .limit(1);
+    if (hit) {
+      const { scannedVariantId: variantId, ...row } = hit;
+      page = [{ ...productView(row), scannedVariantId: variantId }, ...found.rows];
+      scanned = true;
+    }
+  }
+  const owners = page.filter((r) => r.hasVariants).map((r) => r.id);
+  if (!owners.length) return { rows: page, scanned };
+  const variants = await variantsOf(db, owners);
+  return { rows: page.map((r) => (r.hasVariants ? { ...r, variants: variants.filter((v) => v.productId === r.id) } : r)), scanned };
+}

@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { makeProduct } from './factories.ts';
+import { useTestApp } from './harness.ts';
+import { makeSupplier } from './purchase-fixtures.ts';
+import { paymentMethods, rows, tenPercentVat } from './sale-fixtures.ts';
+
+/**
+ * Variants (issue 32): a T-shirt in three sizes and two colours, made from a matrix, bought by variant, scanned
+ * and sold at the till by a variant's barcode, returned; stock and cost per variant (the invariants hold per
+ * variant in every step), and a line of a product with variants that names none refused naming the field.
+ */
+const t = useTestApp({ invariants: true });
+let owner: string;
+let cash: number;
+let supplierId: number;
+let shirt: { id: number };
+const colour: Record<string, number> = {};
+const size: Record<string, number> = {};
+let variants: { id: number; sku: string; colorId: number; productAttributeValueId: number[] }[];
+
+const made = async (path: string, body: Record<string, unknown>) => {
+  const answer = await t.call('POST', `/v1/${path}`, { token: owner, body });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.id as number;
+};
+const variantOf = (c: string, s: string) => variants.find((v) => v.colorId === colour[c] && v.productAttributeValueId[0] === size[s])!;
+const stockOf = async (variantId: number) =>
+  Number((await rows(t, sql`select product_quantity from product_variant where id = ${variantId}`))[0].product_quantity);
+const sell = (body: Record<string, unknown>) => t.call('POST', '/v1/sale-invoice', { token: owner, body });
+
+beforeAll(async () => {
+  owner = await t.ownerToken();
+  cash = (await paymentMethods(t, owner)).cash;
+  supplierId = await makeSupplier(t, owner);
+  for (const name of ['Red', 'Blue']) colour[name] = await made('product-color', { name: `${name} ${Date.now()}`, colorCode: '#aa0000' });
+  const sizeId = await made('product-attribute', { name: `Size ${Date.now()}` });
+  for (const name of ['S', 'M', 'L']) size[name] = await made('product-attribute-value', { productAttributeId: sizeId, name });
+  shirt = await makeProduct(t, {
+    name: 'Tee',
+    sku: `TEE${Date.now()}`,
+    productQuantity: 0,
+    productSalePrice: 10,
+    productVatId: await tenPercentVat(t),
+  });
+});
+
+describe('the matrix', () => {
+  test('makes every colour × size once, with SKUs from the product and the values', async () => {
+    const answer = await t.call('POST', '/v1/product-variant/matrix', {
+      token: owner,
+      body: { productId: shirt.id, colorId: [colour.Red, colour.Blue], productAttributeValueId: [[size.S, size.M, size.L]] },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    expect(answer.body.totalProductVariant).toBe(6);
+    variants = answer.body.getAllProductVariant;
+    expect(variants.every((v) => v.sku.startsWith('TEE'))).toBe(true);
+    expect(variantOf('Red', 'M').sku).toMatch(/-RED-\d+-M$/);
+    // a product's price with 10 % VAT: 11.00
+    expect(answer.body.getAllProductVariant[0]).toMatchObject({ productQuantity: 0, finalPriceWithVat: 11, status: 'true' });
+
+    const again = await t.call('POST', '/v1/product-variant/matrix', {
+      token: owner,
+      body: { productId: shirt.id, colorId: [colour.Red], productAttributeValueId: [[size.M]] },
+    });
+    expect(again.body.totalProductVariant).toBe(0);
+    const listed = await t.call('GET', '/v1/product-variant', { token: owner, query: { productId: String(shirt.id) } });
+    expect(listed.body.totalProductVariant).toBe(6);
+  });
+
+  test('a variant gets its barcode and its own price; a SKU or barcode already used is refused naming it', async () => {
+    const redM = variantOf('Red', 'M');
+    const put = await t.call('PUT', `/v1/product-variant/${redM.id}`, {
+      token: owner,
+      body: { barcode: `400${shirt.id}0001`, productSalePrice: 12 },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body).toMatchObject({ barcode: `400${shirt.id}0001`, productSalePrice: 12, finalPriceWithVat: 13.2 });
+    const clash = await t.call('PUT', `/v1/product-variant/${variantOf('Blue', 'L').id}`, { token: owner, body: { sku: redM.sku } });
+    expect(clash.status).toBe(409);
+    expect(clash.body.fields ?? clash.body.errors ?? clash.body).toMatchObject({ sku: expect.any(String) });
+    const same = await t.call('POST', '/v1/product-variant', {
+      token: owner,
+      body: { productId: shirt.id, colorId: colour.Red, productAttributeValueId: [size.M], sku: `OTHER${Date.now()}` },
+    });
+    expect(same.status).toBe(409);
+  });
+});
+
+describe('stock and cost per variant', () => {
+  test('a purchase by variant: each variant its stock and average cost, the product their sum', async () => {
+    const line = (v: { id: number }, productQuantity: number, productUnitPurchasePrice: number) => ({
+      productId: shirt.id,
+      productVariantId: v.id,
+      productQuantity,
+      productUnitPurchasePrice,
+      tax: 0,
+    });
+    const bought = await t.call('POST', '/v1/purchase-invoice', {
+      token: owner,
+      body: { supplierId, purchaseInvoiceProduct: [line(variantOf('Red', 'M'), 5, 4), line(variantOf('Blue', 'L'), 3, 5)] },
+    });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    expect(await stockOf(variantOf('Red', 'M').id)).toBe(5);
+    expect(await stockOf(variantOf('Blue', 'L').id)).toBe(3);
+    const detail = await t.call('GET', `/v1/product/${shirt.id}`, { token: owner });
+    expect(detail.body.productQuantity).toBe(8);
+    expect(detail.body.hasVariants).toBe('true');
+    expect(detail.body.variants).toHaveLength(6);
+    const [cost] = await rows(
+      t,
+      sql`select product_purchase_price::text as cost from product_variant where id = ${variantOf('Blue', 'L').id}`,
+    );
+    expect(cost.cost).toBe('5.00');
+  });
+
+  test('a purchase line of the product without a variant is refused naming productVariantId', async () => {
+    const answer = await t.call('POST', '/v1/purchase-invoice', {
+      token: owner,
+      body: { supplierId, purchaseInvoiceProduct: [{ productId: shirt.id, productQuantity: 1, productUnitPurchasePrice: 4 }] },
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body)).toContain('purchaseInvoiceProduct.0.productVariantId');
+  });
+});
+
+describe('the till', () => {
+  test("scanning a variant's barcode finds its product, naming the variant, with every variant's stock", async () => {
+    const redM = variantOf('Red', 'M');
+    const scan = await t.call('GET', '/v1/product', { token: owner, query: { query: 'search', key: `400${shirt.id}0001` } });
+    expect(scan.status).toBe(200);
+    expect(scan.body.getAllProduct[0]).toMatchObject({ id: shirt.id, scannedVariantId: redM.id });
+    const offered = scan.body.getAllProduct[0].variants as { id: number; productQuantity: number }[];
+    expect(offered.find((v) => v.id === redM.id)!.productQuantity).toBe(5);
+    const bySku = await t.call('GET', '/v1/product', { token: owner, query: { query: 'search', key: redM.sku } });
+    expect(bySku.body.getAllProduct[0]).toMatchObject({ id: shirt.id, scannedVariantId: redM.id });
+  });
+
+  test("a sale by variant takes the variant's stock at its price and cost; a line naming none is refused", async () => {
+    const redM = variantOf('Red', 'M');
+    const none = await sell({
+      saleInvoiceProduct: [{ productId: shirt.id, productQuantity: 1 }],
+      paidAmount: [{ paymentType: cash, amount: 11 }],
+    });
+    expect(none.status).toBe(400);
+    expect(JSON.stringify(none.body)).toContain('saleInvoiceProduct.0.productVariantId');
+
+    const sold = await sell({
+      saleInvoiceProduct: [{ productId: shirt.id, productVariantId: redM.id, productQuantity: 2 }],
+      paidAmount: [{ paymentType: cash, amount: 26.4 }],
+    });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+    const line = sold.body.createdInvoice.saleInvoiceProduct[0];
+    expect(line).toMatchObject({ productVariantId: redM.id, productUnitSalePrice: 12, productQuantity: 2 });
+    expect(await stockOf(redM.id)).toBe(3);
+    const [cost] = await rows(t, sql`select unit_cost::text as cost from sale_invoice_product where id = ${line.id}`);
+    expect(cost.cost).toBe('4.00');
+
+    const tooMany = await sell({
+      saleInvoiceProduct: [{ productId: shirt.id, productVariantId: redM.id, productQuantity: 4 }],
+      paidAmount: [{ paymentType: cash, amount: 52.8 }],
+    });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.error).toContain(redM.sku);
+
+    const back = await t.call('POST', '/v1/return-sale-invoice', {
+      token: owner,
+      body: {
+        saleInvoiceId: sold.body.createdInvoice.id,
+        returnSaleInvoiceProduct: [{ saleInvoiceProductId: line.id, productQuantity: 1 }],
+      },
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(201);
+    expect(await stockOf(redM.id)).toBe(4);
+  });
+
+  test("the storefront's product page lists the variants on sale with their stock and price", async () => {
+    const page = await t.call('GET', `/v1/product/public/${shirt.id}`);
+    expect(page.status).toBe(200);
+    const redM = (page.body.variants as { id: number; productQuantity: number; finalPriceWithVat: number }[]).find(
+      (v) => v.id === variantOf('Red', 'M').id,
+    );
+    expect(redM).toMatchObject({ productQuantity: 4, finalPriceWithVat: 13.2 });
+    expect(page.body.productQuantity).toBe(7);
+  });
+});

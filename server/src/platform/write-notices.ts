@@ -13,7 +13,8 @@ import type pg from 'pg';
  *   writes are counted in the process that makes them; one that changes nothing but the price
  *   (`productPriceColumns`) as `product_price` and its keys; over {@link maxRowKeys} rows, or any other
  *   change (a name from psql), as `product` (and `product_stock` when quantities moved too).
- * - `review_rating`: its writes also name their products' rows (a product's average rating changes).
+ * - `review_rating`: its writes also name their products' rows (a product's average rating changes);
+ *   `product_variant` likewise (a variant's price, stock or status is on its product's page).
  *
  * Installed from code at every start (no migration), idempotent, under a transaction-scoped advisory
  * lock so that servers starting at once take turns: the functions are replaced, a table's triggers are
@@ -119,6 +120,8 @@ const trigger = (name: string, when: string, table: string, rest: string) =>
 /** Tables whose writes change rows of a watched table, and the column that names them. */
 const rowSources: { table: string; rowsOf: string; column: string }[] = [
   { table: 'review_rating', rowsOf: 'product', column: 'product_id' },
+  // a variant's price, codes, status or stock is its product's page (issue 32)
+  { table: 'product_variant', rowsOf: 'product', column: 'product_id' },
 ];
 
 /** The triggers announcing a table's writes. */

@@ -240,6 +240,8 @@ export const productDetailOut = productRowOut.extend({
   finalPriceWithVat: out.money,
   /** The latest movements, newest first. */
   stockMovements: z.array(stockMovementOut),
+  /** A product with variants: its stock not yet shared out to them (held before it was given variants). */
+  unsharedQuantity: out.int.optional(),
 });
 export type ProductDetail = z.infer<typeof productDetailOut>;
 
@@ -304,6 +306,10 @@ export const publicProductOut = z.object({
   finalPriceWithVat: out.money,
   createdAt: out.timestamp,
   ...productRatingOut,
+  /** 'true' for a product sold by its variants (a colour and size are chosen on its page). */
+  hasVariants: out.status.optional(),
+  /** Sold by variants whose prices differ: the lowest a shopper pays today ("from $x"); absent otherwise. */
+  priceFrom: out.money.optional(),
 });
 export type PublicProduct = z.infer<typeof publicProductOut>;
 

@@ -184,3 +184,77 @@ describe('the till', () => {
     expect(page.body.productQuantity).toBe(7);
   });
 });
+
+describe("the storefront's list", () => {
+  const listed = async (query: Record<string, string>) =>
+    (
+      (await t.call('GET', '/v1/product/public', { query: { count: '100', ...query } })).body.getAllProduct as {
+        id: number;
+        priceFrom?: number;
+      }[]
+    ).find((p) => p.id === shirt.id);
+
+  test('shows the product once, "from" the lowest variant price when their prices differ', async () => {
+    const row = await listed({});
+    expect(row).toMatchObject({ hasVariants: 'true', priceFrom: 11 });
+  });
+
+  test('a colour or size filter finds the product only by a variant on sale and in stock holding it', async () => {
+    expect(await listed({ color: String(colour.Blue) })).toBeDefined();
+    expect(await listed({ productAttributeValueId: String(size.M) })).toBeDefined();
+    // no small one is in stock, though the product sells small ones
+    expect(await listed({ productAttributeValueId: String(size.S) })).toBeUndefined();
+    const redM = variantOf('Red', 'M');
+    expect((await t.call('PATCH', `/v1/product-variant/${redM.id}`, { token: owner, body: { status: 'false' } })).status).toBe(200);
+    expect(await listed({ productAttributeValueId: String(size.M) })).toBeUndefined();
+    expect((await t.call('PATCH', `/v1/product-variant/${redM.id}`, { token: owner, body: { status: 'true' } })).status).toBe(200);
+    expect(await listed({ productAttributeValueId: String(size.M) })).toBeDefined();
+  });
+});
+
+describe('a product given variants after it held stock', () => {
+  test('keeps its stock until shared out to its variants in one adjustment, at its cost; undone, it is its own again', async () => {
+    const mug = await makeProduct(t, { name: 'Mug', sku: `MUG${Date.now()}`, productQuantity: 10, productPurchasePrice: 2 });
+    const made = await t.call('POST', '/v1/product-variant/matrix', {
+      token: owner,
+      body: { productId: mug.id, colorId: [colour.Red, colour.Blue] },
+    });
+    const [red, blue] = made.body.getAllProductVariant as { id: number }[];
+    const before = await t.call('GET', `/v1/product/${mug.id}`, { token: owner });
+    expect(before.body).toMatchObject({ productQuantity: 10, unsharedQuantity: 10 });
+
+    const tooMuch = await t.call('POST', '/v1/product-variant/share-out', {
+      token: owner,
+      body: { productId: mug.id, share: [{ productVariantId: red!.id, quantity: 11 }] },
+    });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.fields).toHaveProperty('share');
+
+    const shared = await t.call('POST', '/v1/product-variant/share-out', {
+      token: owner,
+      body: {
+        productId: mug.id,
+        share: [
+          { productVariantId: red!.id, quantity: 6 },
+          { productVariantId: blue!.id, quantity: 4 },
+        ],
+      },
+    });
+    expect(shared.status, JSON.stringify(shared.body)).toBe(201);
+    expect(shared.body.adjustInvoiceProduct).toHaveLength(3);
+    expect(await stockOf(red!.id)).toBe(6);
+    expect(await stockOf(blue!.id)).toBe(4);
+    const after = await t.call('GET', `/v1/product/${mug.id}`, { token: owner });
+    expect(after.body).toMatchObject({ productQuantity: 10, unsharedQuantity: 0 });
+    const [cost] = await rows(t, sql`select product_purchase_price::text as cost from product_variant where id = ${blue!.id}`);
+    expect(cost.cost).toBe('2.00');
+
+    const undone = await t.call('PATCH', `/v1/adjust-inventory/${shared.body.id}`, { token: owner, body: { status: 'false' } });
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    expect(await stockOf(red!.id)).toBe(0);
+    expect((await t.call('GET', `/v1/product/${mug.id}`, { token: owner })).body).toMatchObject({
+      productQuantity: 10,
+      unsharedQuantity: 10,
+    });
+  });
+});

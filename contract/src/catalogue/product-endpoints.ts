@@ -52,6 +52,8 @@ export const publicProductQuery = {
     productSubCategoryId: idListFilter.optional(),
     productBrandId: idListFilter.optional(),
     color: idListFilter.optional(),
+    /** Attribute values (a size): products holding one, or, sold by variants, with one on sale and in stock. */
+    productAttributeValueId: idListFilter.optional(),
     priceRange: priceRange.optional(),
     price: publicPriceSort.optional(),
   },

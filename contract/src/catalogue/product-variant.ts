@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { out } from '../answers.ts';
 import { endpoint } from '../endpoint.ts';
 import { id, money, numberField, optionalId, optionalText, requiredText } from '../fields.ts';
+import { adjustmentDetailOut } from '../inventory/adjust-inventory.ts';
 import { idSet, productVariantOut } from '../product.ts';
 import { define } from '../resources/contract.ts';
 
@@ -58,6 +59,28 @@ export type ProductVariantMatrixInput = z.infer<typeof productVariantMatrixInput
 /** At most this many variants of one product are made by one matrix. */
 export const maxMatrixVariants = 500;
 
+/**
+ * POST product-variant/share-out: a product given variants after it held stock shares that stock out to them
+ * in one stock adjustment (the product's own stock down, each variant's up, at the product's average cost).
+ */
+export const shareOutInput = z.object({
+  productId: id,
+  share: z
+    .array(
+      z.object({
+        productVariantId: id,
+        quantity: numberField((n) => n.int('must be a whole number').positive('must be above 0').max(1_000_000, 'is too large')),
+      }),
+      {
+        error: 'must be a list of variants and quantities',
+      },
+    )
+    .min(1, 'must name at least one variant')
+    .max(500, 'must name at most 500 variants'),
+  note: optionalText(500),
+});
+export type ShareOutInput = z.infer<typeof shareOutInput>;
+
 /** The variant endpoints beyond the plain resource's. */
 export const productVariantEndpoints = {
   matrix: endpoint({
@@ -67,6 +90,14 @@ export const productVariantEndpoints = {
     body: productVariantMatrixInput,
     labels: productVariantResource.labels,
     answer: z.object({ getAllProductVariant: z.array(productVariantOut), totalProductVariant: out.int }),
+    status: 201,
+  }),
+  shareOut: endpoint({
+    method: 'POST',
+    path: 'product-variant/share-out',
+    access: 'create-adjust',
+    body: shareOutInput,
+    answer: adjustmentDetailOut,
     status: 201,
   }),
 };

@@ -32,6 +32,8 @@ export const adjustLineOut = z.object({
   /** The adjustment the line belongs to. */
   adjustInvoiceId: out.id,
   productId: out.id,
+  /** The variant counted, for a product sold by variants (none: the product's stock not yet shared out). */
+  productVariantId: out.optionalId.optional(),
   adjustQuantity: out.int,
   adjustType: z.enum(adjustTypes),
   reason: out.optionalText,

@@ -177,6 +177,6 @@ export async function productDetail(db: DbOrTx, id: number, clock: Clock) {
     discountAmount: price.discountAmount,
     finalPriceWithVat: price.finalPriceWithVat,
     stockMovements: movements,
-    ...(variants ? { variants } : {}),
+    ...(variants ? { variants, unsharedQuantity: view.productQuantity - variants.reduce((n, v) => n + v.productQuantity, 0) } : {}),
   };
 }

@@ -3,10 +3,11 @@ import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-or
 import type { DbOrTx } from '../../platform/db.ts';
 import { conventionWhere, type ListQuery, paging, parseListQuery, unpagedWithin, whereAll } from '../../platform/list-query.ts';
 import { found } from '../../platform/route.ts';
-import { discount, product, productBrand, productColor, productSubCategory, productVariant, productVat } from '../../schema/index.ts';
+import { discount, product, productBrand, productSubCategory, productVariant, productVat } from '../../schema/index.ts';
 import { finalPriceWithVatSql, productPriceOperands, visibleDiscountJoin } from './price-sql.ts';
 import { type ProductRow, partsView, productPartsColumns, productRowSelect, productView } from './product-detail.ts';
 import { ratingColumns } from './product-ratings.ts';
+import { variantPriceSql } from './variant-price.ts';
 import { variantsOf } from './variant-read.ts';
 
 type PublicFilters = {
@@ -79,10 +80,31 @@ function publicWhere(q: ListQuery<PublicFilters>, finalPrice: SQL): SQL | undefi
         )
       : undefined,
     f.color
-      ? inArray(product.id, sql`(select ${productColor.productId} from ${productColor} where ${inArray(productColor.colorId, f.color)})`)
+      ? holding(
+          sql`v.color_id = any(${ids(f.color)})`,
+          sql`(select pc.product_id from product_color pc where pc.color_id = any(${ids(f.color)}))`,
+        )
+      : undefined,
+    f.productAttributeValueId
+      ? holding(
+          sql`v.attribute_value_ids && ${ids(f.productAttributeValueId)}`,
+          sql`(select pa.product_id from product_product_attribute_value pa where pa.product_attribute_value_id = any(${ids(f.productAttributeValueId)}))`,
+        )
       : undefined,
     f.priceRange ? and(gte(finalPrice, f.priceRange[0]), lte(finalPrice, f.priceRange[1])) : undefined,
   ]);
+}
+
+const ids = (list: readonly number[]) => sql`${`{${list.map((n) => Math.trunc(n)).join(',')}}`}::int[]`;
+
+/**
+ * A colour or attribute filter (issue 32): a product without variants holds the value itself (`own`, its
+ * colours or values); a product sold by variants matches only with a variant on sale and in stock holding it.
+ */
+function holding(inVariant: SQL, own: SQL): SQL {
+  return sql`(case when ${product.hasVariants}
+    then ${product.id} in (select v.product_id from product_variant v where v.status and v.product_quantity > 0 and ${inVariant})
+    else ${product.id} in ${own} end)`;
 }
 
 /** The public list's query: active products only; `key` searches. */
@@ -130,7 +152,11 @@ export const ordersByPrice = (q: ListQuery<PublicFilters>): boolean => priceOrde
  * What a kept order or page of a query depends on beyond its tables, as watch keys: a query ordered or
  * filtered by price, on every price change (`product_price`, write-notices.ts), as any product's may move it.
  */
-export const priceKeys = (q: ListQuery<PublicFilters>): string[] => (ordersByPrice(q) ? ['product_price'] : []);
+export const priceKeys = (q: ListQuery<PublicFilters>): string[] => [
+  ...(ordersByPrice(q) ? ['product_price'] : []),
+  // filtered by colour or size: a variant selling out, or made or stopped, may move a product in or out
+  ...(q.filters.color || q.filters.productAttributeValueId ? ['product_stock', 'product_variant'] : []),
+];
 
 /** A page of the public list: every id the query finds, in its order, the page's ids, and the watch keys its order depends on. */
 export interface PublicPage {
@@ -161,11 +187,39 @@ export async function publicPage(
 export async function publicProductList(db: DbOrTx, today: string, { ids, pageIds }: PublicPage) {
   const rows = pageIds.length ? await publicRowQuery(db).where(and(inArray(product.id, pageIds), eq(product.status, true))) : [];
   const byId = new Map(rows.map((row) => [row.product.id, row]));
+  const from = await pricesFrom(
+    db,
+    rows.filter((r) => r.product.hasVariants).map((r) => r.product.id),
+    today,
+  );
   const found = pageIds.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [publicView(row, today)] : [];
+    if (!row) return [];
+    const low = from.get(id);
+    return [low === undefined ? publicView(row, today) : { ...publicView(row, today), priceFrom: low }];
   });
   return { getAllProduct: found, totalProduct: ids.length };
+}
+
+/**
+ * "From $x" (issue 32): of the products sold by variants, those whose variants on sale are priced apart, and
+ * the lowest price a shopper pays today for one of them. One statement, only for a page holding such products.
+ */
+async function pricesFrom(db: DbOrTx, productIds: readonly number[], today: string): Promise<Map<number, number>> {
+  if (!productIds.length) return new Map();
+  const prices = await db
+    .select({ productId: productVariant.productId, price: sql<number>`${variantPriceSql(today)}`.mapWith(Number) })
+    .from(productVariant)
+    .where(and(inArray(productVariant.productId, [...productIds]), eq(productVariant.status, true)));
+  const range = new Map<number, { low: number; high: number }>();
+  for (const p of prices) {
+    const seen = range.get(p.productId);
+    range.set(
+      p.productId,
+      seen ? { low: Math.min(seen.low, p.price), high: Math.max(seen.high, p.price) } : { low: p.price, high: p.price },
+    );
+  }
+  return new Map([...range].filter(([, r]) => r.low !== r.high).map(([id, r]) => [id, r.low]));
 }
 
 /** GET /product/public/{id}: an active product with gallery, colours and attribute values (one statement); 404 when hidden. */

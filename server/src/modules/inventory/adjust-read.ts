@@ -74,6 +74,7 @@ export async function readAdjustment(db: DbOrTx, adjustId: number) {
       id: line.id,
       adjustInvoiceId: line.adjustInvoiceId,
       productId: line.productId,
+      productVariantId: line.productVariantId,
       adjustQuantity: line.adjustQuantity,
       adjustType: line.adjustType,
       reason: line.reason,
@@ -83,7 +84,7 @@ export async function readAdjustment(db: DbOrTx, adjustId: number) {
     .from(line)
     .innerJoin(product, eq(product.id, line.productId))
     .where(eq(line.adjustInvoiceId, adjustId))
-    .orderBy(asc(line.productId));
+    .orderBy(asc(line.productId), asc(line.id));
   const sum = (type: string, of: (l: (typeof lines)[number]) => number) =>
     lines.filter((l) => l.adjustType === type).reduce((acc, l) => acc + of(l), 0);
   const incCents = sum('increment', (l) => toCents(l.unitCost) * l.adjustQuantity);

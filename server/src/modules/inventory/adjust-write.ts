@@ -18,7 +18,7 @@ const adjustment: LifecycleDocument<AdjustState> = {
   label: 'Adjust inventory',
 };
 
-interface ValuedLine {
+export interface ValuedLine {
   productId: number;
   productVariantId?: number | null;
   name: string;
@@ -29,7 +29,7 @@ interface ValuedLine {
 }
 
 /** Increment: Dr Inventory / Cr Stock Adjustment; decrement the other way; a reversal swaps them. */
-function postingFor(line: ValuedLine, date: string, adjustId: number, reversal: boolean): Posting {
+export function postingFor(line: ValuedLine, date: string, adjustId: number, reversal: boolean): Posting {
   const intoStock = (line.adjustType === 'increment') !== reversal;
   return {
     date,
@@ -141,6 +141,8 @@ export async function setAdjustmentStatus(
     await moveStock(tx, {
       productId: line.productId,
       productVariantId: line.productVariantId,
+      // a share-out's line of the product's own stock (issue 32) goes back to it
+      unshared: line.productVariantId == null,
       quantity: line.adjustType === 'increment' ? -line.adjustQuantity : line.adjustQuantity,
       reason: 'adjustmentReversal',
       documentType: adjustDocument,

@@ -1,4 +1,4 @@
-import { adjustEndpoints, reorderEndpoints } from '@tillbook/contract';
+import { adjustEndpoints, productVariantEndpoints, reorderEndpoints } from '@tillbook/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { implement } from '../../platform/endpoint-route.ts';
 import { idempotent } from '../../platform/idempotency.ts';
@@ -7,6 +7,7 @@ import { listAdjustments, readAdjustment } from './adjust-read.ts';
 import { createAdjustment, setAdjustmentStatus } from './adjust-write.ts';
 import { createPurchaseRequest, deletePurchaseRequest, listPurchaseRequests, listReorder, readPurchaseRequest } from './reorder.ts';
 import { setPurchaseRequestStatus } from './reorder-state.ts';
+import { shareOut } from './share-out.ts';
 
 /** The stock room: adjust inventory, the reorder list and purchase requests. */
 export function inventoryRoutes(ctx: AppContext): RouteDef[] {
@@ -15,6 +16,10 @@ export function inventoryRoutes(ctx: AppContext): RouteDef[] {
   return [
     implement(ctx, adjustEndpoints.create, async ({ body, req }) => {
       const adjustId = await idempotent(db, req, body, (tx) => createAdjustment(tx, body, caller(req).id, ctx.config.clock));
+      return adjustment(adjustId);
+    }),
+    implement(ctx, productVariantEndpoints.shareOut, async ({ body, req }) => {
+      const adjustId = await idempotent(db, req, body, (tx) => shareOut(tx, body, caller(req).id, ctx.config.clock));
       return adjustment(adjustId);
     }),
     implement(ctx, adjustEndpoints.list, ({ query }) => listAdjustments(db, query)),

@@ -88,7 +88,12 @@ export interface AdjustTotals {
   totalAdjustPrice: number;
 }
 
-export const reorderLineInput = z.object({ productId: id, productQuantity: wholeQuantity });
+export const reorderLineInput = z.object({
+  productId: id,
+  /** The variant to buy, for a product sold by variants. */
+  productVariantId: optionalId,
+  productQuantity: wholeQuantity,
+});
 const reorderLines = z
   .array(reorderLineInput, { error: 'must be a list of lines' })
   .min(1, 'must have at least one line')

@@ -185,6 +185,37 @@ describe('the till', () => {
   });
 });
 
+describe('reports per variant', () => {
+  test('the reorder list has a row per variant at or below its level; a purchase request names the variant', async () => {
+    const blueL = variantOf('Blue', 'L');
+    expect((await t.call('PUT', `/v1/product-variant/${blueL.id}`, { token: owner, body: { reorderQuantity: 5 } })).status).toBe(200);
+    const list = await t.call('GET', '/v1/reorder-quantity', { token: owner, query: { query: 'search', key: blueL.sku } });
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.getAllReOderList).toEqual([
+      expect.objectContaining({ id: shirt.id, productVariantId: blueL.id, sku: blueL.sku, productQuantity: 3, reorderQuantity: 5 }),
+    ]);
+    const asked = await t.call('POST', '/v1/purchase-reorder-invoice', {
+      token: owner,
+      body: [{ productId: shirt.id, productVariantId: blueL.id, productQuantity: 10 }],
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    expect(asked.body.productList[0]).toMatchObject({ productVariantId: blueL.id, reorderProductQuantity: 10 });
+    const none = await t.call('POST', '/v1/purchase-reorder-invoice', {
+      token: owner,
+      body: [{ productId: shirt.id, productQuantity: 1 }],
+    });
+    expect(none.status).toBe(400);
+  });
+
+  test("the stock report values a product sold by variants by each variant's stock, price and cost", async () => {
+    const report = await t.call('GET', '/v1/product', { token: owner, query: { query: 'report', productId: String(shirt.id) } });
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+    // red M: 4 at 12.00, cost 4.00; blue L: 3 at 10.00, cost 5.00
+    expect(report.body.getAllProduct[0]).toMatchObject({ productQuantity: 7, totalSalePrice: 78, totalPurchasePrice: 31 });
+    expect(report.body.aggregations._sum).toMatchObject({ totalSalePrice: 78, totalPurchasePrice: 31 });
+  });
+});
+
 describe("the storefront's list", () => {
   const listed = async (query: Record<string, string>) =>
     (

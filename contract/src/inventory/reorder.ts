@@ -27,6 +27,8 @@ const requestProgress = { state: requestState, purchaseInvoiceId: out.optionalId
 
 export const reorderRowOut = z.object({
   ...recordOut,
+  /** A variant's row (its SKU, stock and reorder level; `id` stays its product's): one row per variant low on stock. */
+  productVariantId: out.optionalId.optional(),
   name: out.text,
   sku: out.text,
   productThumbnailImage: out.optionalText,
@@ -55,6 +57,7 @@ export const purchaseRequestLineOut = z.object({
   /** The request the line belongs to. */
   reorderInvoiceId: out.text,
   productId: out.id,
+  productVariantId: out.optionalId.optional(),
   reorderProductQuantity: out.int,
   product: z.object({
     id: out.id,

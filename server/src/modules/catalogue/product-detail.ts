@@ -38,7 +38,10 @@ export function productRowQuery<E extends Record<string, SQL | PgColumn>>(db: Db
     .$dynamic();
 }
 
-export const lowStockSql = sql<boolean>`${product.productQuantity} <= ${product.reorderQuantity}`;
+/** At or below its reorder level; a product sold by variants when one of its variants on sale is (issue 32). */
+export const lowStockSql = sql<boolean>`(case when ${product.hasVariants}
+  then exists (select 1 from product_variant v where v.product_id = ${sql.raw('"product"."id"')} and v.status and v.product_quantity <= v.reorder_quantity)
+  else ${product.productQuantity} <= ${product.reorderQuantity} end)`;
 
 type Gallery = { id: number; imageName: string; position: number };
 type Colour = { id: number; name: string; colorCode: string };

@@ -15,8 +15,22 @@ export type StaffFilters = ProductListFilters;
 
 /** An exact money sum as a number with two decimals (numeric in SQL, never float). */
 const moneySum = (expression: SQL) => sql<number>`coalesce(sum(${expression}), 0)::numeric(16,2)`.mapWith(Number);
-const saleValue = sql`${product.productQuantity} * ${product.productSalePrice}`;
-const purchaseValue = sql`${product.productQuantity} * ${product.productPurchasePrice}`;
+/**
+ * A product's stock at its sale price and at its cost. A product sold by variants (issue 32): each variant's
+ * stock at its own price (or the product's) and its own average cost, and what is not yet shared out at the
+ * product's. The product is named in full: a one-table select names its own columns bare.
+ */
+const inVariants = (expression: string) =>
+  `(select coalesce(sum(${expression}), 0) from product_variant v where v.product_id = "product"."id")`;
+const byVariants = (own: string, variant: string) =>
+  sql.raw(`(case when "product"."has_variants"
+    then ${inVariants(variant)} + ("product"."product_quantity" - ${inVariants('v.product_quantity')}) * ${own}
+    else "product"."product_quantity" * ${own} end)`);
+const saleValue = byVariants(
+  '"product"."product_sale_price"',
+  'v.product_quantity * coalesce(v.product_sale_price, "product"."product_sale_price")',
+);
+const purchaseValue = byVariants('"product"."product_purchase_price"', 'v.product_quantity * v.product_purchase_price');
 
 /** Conditions of the staff list: the convention (status, search by name or SKU, dates) and the filters. */
 export function staffWhere(q: ListQuery<StaffFilters>): SQL | undefined {
@@ -114,7 +128,12 @@ async function report(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undef
   ]);
   const sold = rows.length
     ? await db
-        .select({ productId: product.id, ...salesOfRow(sales) })
+        .select({
+          productId: product.id,
+          ...salesOfRow(sales),
+          saleValue: sql<number>`${saleValue}`.mapWith(Number),
+          purchaseValue: sql<number>`${purchaseValue}`.mapWith(Number),
+        })
         .from(product)
         .leftJoin(sales, eq(sales.productId, product.id))
         .where(
@@ -126,12 +145,17 @@ async function report(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undef
     : [];
   const byId = new Map(sold.map(({ productId, ...figures }) => [productId, figures]));
   return {
-    getAllProduct: rows.map((view) => ({
-      ...view,
-      totalSalePrice: sumOf(view.productQuantity, view.productSalePrice),
-      totalPurchasePrice: sumOf(view.productQuantity, view.productPurchasePrice),
-      ...byId.get(view.id)!,
-    })),
+    getAllProduct: rows.map((view) => {
+      const { saleValue: sales, purchaseValue: cost, ...figures } = byId.get(view.id)!;
+      // a product sold by variants is valued by them (see saleValue); any other as its own quantity × price
+      const own = !view.hasVariants;
+      return {
+        ...view,
+        totalSalePrice: own ? sumOf(view.productQuantity, view.productSalePrice) : Math.round(sales * 100) / 100,
+        totalPurchasePrice: own ? sumOf(view.productQuantity, view.productPurchasePrice) : Math.round(cost * 100) / 100,
+        ...figures,
+      };
+    }),
     aggregations: { _sum: sums },
   };
 }

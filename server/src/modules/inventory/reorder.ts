@@ -1,11 +1,12 @@
 import { type PurchaseReorderLine, type PurchaseRequestState, purchaseRequestCode, purchaseRequestCodePattern } from '@tillbook/contract';
-import { and, asc, count, countDistinct, desc, eq, getTableName, lte, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, getTableName, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import { conventionWhere, type ListQuery, orderBy, whereAll } from '../../platform/list-query.ts';
 import { paged, rawRows, requireIdsExist } from '../../platform/queries.ts';
 import { product, purchaseReorderInvoice } from '../../schema/index.ts';
 import { assertDeletable } from './reorder-state.ts';
+import { variantsOfLines } from './variant-lines.ts';
 
 /**
  * One field of the product's latest purchase request (the highest line id is the newest request).
@@ -13,7 +14,22 @@ import { assertDeletable } from './reorder-state.ts';
  */
 const latestRequest = <T extends string>(column: 'reorder_invoice_id' | 'state') =>
   sql<T | null>`(select ${sql.raw(`r.${column}`)} from ${purchaseReorderInvoice} r
-    where r.product_id = ${sql.identifier(getTableName(product))}.${sql.identifier(product.id.name)} order by r.id desc limit 1)`;
+    where r.product_id = ${sql.identifier(getTableName(product))}.${sql.identifier(product.id.name)}
+      and r.product_variant_id is not distinct from "product"."product_variant_id" order by r.id desc limit 1)`;
+
+/**
+ * What is stocked, as rows named like the product's columns (and read as the table `product`, so the list's
+ * conditions apply to them): each product without variants, and each variant of a product sold by variants
+ * (issue 32), with its SKU, stock, reorder level, cost and price, under its product's id and name.
+ */
+const stocked = sql`(
+  select p.id, null::int as product_variant_id, p.name, p.sku, p.product_thumbnail_image, p.product_quantity, p.reorder_quantity,
+    p.product_purchase_price, p.product_sale_price, p.status, p.created_at, p.updated_at
+  from product p where not p.has_variants
+  union all
+  select p.id, v.id, p.name, v.sku, p.product_thumbnail_image, v.product_quantity, v.reorder_quantity,
+    v.product_purchase_price, coalesce(v.product_sale_price, p.product_sale_price), p.status and v.status, v.created_at, v.updated_at
+  from product_variant v join product p on p.id = v.product_id) as ${product}`;
 
 /**
  * GET reorder-quantity?filters → {getAllReOderList, _count: {id}}: active products at or below their
@@ -24,27 +40,31 @@ export async function listReorder(db: DbOrTx, q: ListQuery) {
     lte(product.productQuantity, product.reorderQuantity),
     ...conventionWhere(q, { status: product.status, search: [product.name, product.sku] }),
   ]);
+  // the rows are read from `stocked`, named as the table: drizzle checks a column's table, so each is named in SQL
+  const column = <T>(name: string, like: { mapFromDriverValue: (value: unknown) => unknown }) =>
+    sql<T>`${sql.raw(`"product"."${name}"`)}`.mapWith(like as never);
   const select = db
     .select({
-      id: product.id,
-      name: product.name,
-      sku: product.sku,
-      productThumbnailImage: product.productThumbnailImage,
-      productQuantity: product.productQuantity,
-      reorderQuantity: product.reorderQuantity,
-      productPurchasePrice: product.productPurchasePrice,
-      productSalePrice: product.productSalePrice,
-      status: product.status,
-      createdAt: product.createdAt,
-      updatedAt: product.updatedAt,
+      id: column<number>('id', product.id),
+      productVariantId: sql<number | null>`"product"."product_variant_id"`,
+      name: column<string>('name', product.name),
+      sku: column<string>('sku', product.sku),
+      productThumbnailImage: column<string | null>('product_thumbnail_image', product.productThumbnailImage),
+      productQuantity: column<number>('product_quantity', product.productQuantity),
+      reorderQuantity: column<number>('reorder_quantity', product.reorderQuantity),
+      productPurchasePrice: column<number>('product_purchase_price', product.productPurchasePrice),
+      productSalePrice: column<number>('product_sale_price', product.productSalePrice),
+      status: column<boolean>('status', product.status),
+      createdAt: column<Date>('created_at', product.createdAt),
+      updatedAt: column<Date>('updated_at', product.updatedAt),
       requestCode: latestRequest('reorder_invoice_id'),
       requestState: latestRequest<PurchaseRequestState>('state'),
     })
-    .from(product)
+    .from(stocked)
     .where(where)
-    .orderBy(...(q.sort ? orderBy(q, product, product.name) : [asc(product.name), asc(product.id)]))
+    .orderBy(...(q.sort ? orderBy(q, product, product.name) : [asc(product.name), asc(product.id), sql`"product"."product_variant_id"`]))
     .$dynamic();
-  const [rows, [total]] = await Promise.all([paged(select, q), db.select({ id: count() }).from(product).where(where)]);
+  const [rows, [total]] = await Promise.all([paged(select, q), db.select({ id: count() }).from(stocked).where(where)]);
   return { getAllReOderList: rows, _count: { id: total?.id ?? 0 } };
 }
 
@@ -58,11 +78,28 @@ export async function createPurchaseRequest(tx: DbOrTx, lines: PurchaseReorderLi
     product.id,
     lines.map((l, index) => [`${fieldPrefix}${index}.productId`, l.productId] as const),
   );
+  const owners = await tx
+    .select({ id: product.id, name: product.name, hasVariants: product.hasVariants })
+    .from(product)
+    .where(
+      inArray(
+        product.id,
+        lines.map((l) => l.productId),
+      ),
+    );
+  await variantsOfLines(tx, lines, new Map(owners.map((o) => [o.id, o])), (index) => `${fieldPrefix}${index}.productVariantId`);
   const [next] = await rawRows<{ n: number }>(tx, sql`select nextval('purchase_request_number')::int as n`);
   const code = purchaseRequestCode(Number(next!.n));
   await tx
     .insert(purchaseReorderInvoice)
-    .values(lines.map((l) => ({ reorderInvoiceId: code, productId: l.productId, productQuantity: l.productQuantity })));
+    .values(
+      lines.map((l) => ({
+        reorderInvoiceId: code,
+        productId: l.productId,
+        productVariantId: l.productVariantId ?? null,
+        productQuantity: l.productQuantity,
+      })),
+    );
   return code;
 }
 
@@ -111,6 +148,7 @@ export async function readPurchaseRequest(db: DbOrTx, code: string) {
       state: r.state,
       purchaseInvoiceId: r.purchaseInvoiceId,
       productId: r.productId,
+      productVariantId: r.productVariantId,
       reorderProductQuantity: r.productQuantity,
       product: {
         id: product.id,

@@ -155,6 +155,8 @@ export const productVariantOut = z.object({
   reorderQuantity: out.int,
   productSalePrice: out.money.nullable(),
   finalPriceWithVat: out.money,
+  /** On the staff product page: units sold, net of returns, over all time. */
+  soldQuantity: out.int.optional(),
 });
 export type ProductVariant = z.infer<typeof productVariantOut>;
 

@@ -207,6 +207,19 @@ describe('reports per variant', () => {
     expect(none.status).toBe(400);
   });
 
+  test('top sellers list the product once with its variants under it; its page tells what each variant sold', async () => {
+    const redM = variantOf('Red', 'M');
+    const top = await t.call('GET', '/v1/product-reports', { token: owner, query: { query: 'top-selling-products' } });
+    expect(top.status, JSON.stringify(top.body)).toBe(200);
+    const row = top.body.getAllTopSellingProduct.find((p: { id: number }) => p.id === shirt.id);
+    // two sold, one brought back
+    expect(row).toMatchObject({ soldQuantity: 1 });
+    expect(row.variants[0]).toMatchObject({ id: redM.id, soldQuantity: 1 });
+    expect(row.variants).toHaveLength(6);
+    const page = await t.call('GET', `/v1/product/${shirt.id}`, { token: owner });
+    expect(page.body.variants.find((v: { id: number }) => v.id === redM.id)).toMatchObject({ soldQuantity: 1, productQuantity: 4 });
+  });
+
   test("the stock report values a product sold by variants by each variant's stock, price and cost", async () => {
     const report = await t.call('GET', '/v1/product', { token: owner, query: { query: 'report', productId: String(shirt.id) } });
     expect(report.status, JSON.stringify(report.body)).toBe(200);

@@ -149,7 +149,16 @@ export type NewProductRow = z.infer<typeof newProductRowOut>;
  * A top-selling report row: the product as the storefront shows it (no cost, prices from the pricing
  * function) with its VAT percentage and the units sold over the period, net of sale returns.
  */
-export const topSellingRowOut = publicProductOut.extend({ productVat: z.number(), soldQuantity: out.int });
+export const topSellingRowOut = publicProductOut.extend({
+  productVat: z.number(),
+  soldQuantity: out.int,
+  /** A product sold by variants: what each of them sold over the period, most first (issue 32). */
+  variants: z
+    .array(
+      z.object({ id: out.id, sku: out.text, colorId: out.optionalId, productAttributeValueId: z.array(out.id), soldQuantity: out.int }),
+    )
+    .optional(),
+});
 export type TopSellingRow = z.infer<typeof topSellingRowOut>;
 
 export const newProductReportOut = z.object({ [newProductListKeys.rows]: z.array(newProductRowOut), [newProductListKeys.total]: out.int });

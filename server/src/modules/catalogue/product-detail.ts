@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../platform/db.ts';
 import { found } from '../../platform/route.ts';
 import { discount, product, productBrand, productSubCategory, productVat, stockMovement, uom, users } from '../../schema/index.ts';
 import { imageUrls } from './product-images.ts';
+import { soldByVariant } from './product-sales.ts';
 import { variantsOf } from './variant-read.ts';
 
 /** How many movements the product page shows, newest first. */
@@ -152,6 +153,12 @@ export async function latestMovements(db: DbOrTx, productId: number, limit = mov
   }));
 }
 
+/** A product's variants with what each sold, net of returns, over all time (the staff product page). */
+async function variantsWithSales(db: DbOrTx, productId: number) {
+  const [variants, sold] = await Promise.all([variantsOf(db, [productId]), soldByVariant(db, [productId], {})]);
+  return variants.map((v) => ({ ...v, soldQuantity: sold.get(v.id) ?? 0 }));
+}
+
 /**
  * GET /product/{id}: everything the staff product page shows: its VAT, discount and the price to
  * pay today (the contract's `unitPrice` on the shop's business date), and its latest movements.
@@ -166,7 +173,7 @@ export async function productDetail(db: DbOrTx, id: number, clock: Clock) {
     view.uomId ? db.select().from(uom).where(eq(uom.id, view.uomId)) : Promise.resolve([]),
     latestMovements(db, id),
     businessDate(db, clock),
-    view.hasVariants ? variantsOf(db, [id]) : Promise.resolve(undefined),
+    view.hasVariants ? variantsWithSales(db, id) : Promise.resolve(undefined),
   ]);
   const price = unitPrice({ salePrice: view.productSalePrice, vatPercentage: vat?.percentage, discount: disc, date: today });
   return {

@@ -23,7 +23,8 @@ import { presenter } from '../../platform/presenter.ts';
 import type { RouteDef } from '../../platform/route.ts';
 import { product, productVat } from '../../schema/index.ts';
 import { publicRowQuery, publicView } from './product-public.ts';
-import { salesByProduct } from './product-sales.ts';
+import { salesByProduct, soldByVariant } from './product-sales.ts';
+import { variantsOf } from './variant-read.ts';
 
 const filters = { productSubCategoryId: idListFilter.optional(), productBrandId: idListFilter.optional() };
 type ReportFilters = { productSubCategoryId?: number[]; productBrandId?: number[] };
@@ -103,10 +104,24 @@ async function topSelling(ctx: AppContext, q: ListQuery<ReportFilters>) {
       )
     : [];
   const byId = new Map(rows.map((row) => [row.product.id, row]));
+  const owners = rows.filter((r) => r.product.hasVariants).map((r) => r.product.id);
+  const [variants, sold] = await Promise.all([variantsOf(db, owners), soldByVariant(db, owners, { from: q.startDate, to: q.endDate })]);
+  const under = (productId: number) =>
+    variants
+      .filter((v) => v.productId === productId)
+      .map((v) => ({
+        id: v.id,
+        sku: v.sku,
+        colorId: v.colorId,
+        productAttributeValueId: v.productAttributeValueId,
+        soldQuantity: sold.get(v.id) ?? 0,
+      }))
+      .sort((a, b) => b.soldQuantity - a.soldQuantity || a.id - b.id);
   return {
     [topSellingListKeys.rows]: top.map(({ id, soldQuantity }) => {
       const row = byId.get(id)!;
-      return { ...publicView(row, today), productVat: row.vatPercentage ?? 0, soldQuantity: Number(soldQuantity) };
+      const view = { ...publicView(row, today), productVat: row.vatPercentage ?? 0, soldQuantity: Number(soldQuantity) };
+      return row.product.hasVariants ? { ...view, variants: under(id) } : view;
     }),
     [topSellingListKeys.total]: Number(total?.n ?? 0),
   };

@@ -28,6 +28,23 @@ export function salesByProduct(db: DbOrTx, period: SalesPeriod) {
 }
 export type SalesByProduct = ReturnType<typeof salesByProduct>;
 
+/**
+ * Units each variant of these products sold over the period (issue 32), net of returns, as `salesByProduct`
+ * counts them: the variants under a product in the reports and on its page.
+ */
+export async function soldByVariant(db: DbOrTx, productIds: readonly number[], period: SalesPeriod): Promise<Map<number, number>> {
+  if (!productIds.length) return new Map();
+  const lines = saleLines(db, period);
+  const rows = await db
+    .select({ variantId: lines.productVariantId, sold: sql<number>`sum(${lines.quantity})::int`.mapWith(Number) })
+    .from(lines)
+    .where(
+      sql`${lines.productId} = any(${`{${productIds.map((n) => Math.trunc(n)).join(',')}}`}::int[]) and ${lines.productVariantId} is not null`,
+    )
+    .groupBy(lines.productVariantId);
+  return new Map(rows.map((r) => [Number(r.variantId), r.sold]));
+}
+
 /** A numeric sum (or one product's figure) as a number with two decimals; 0 where nothing sold. */
 export const moneyOf = (expression: SQL | SQL.Aliased) => sql<number>`coalesce(${expression}, 0)::numeric(16,2)`.mapWith(Number);
 export const countOf = (expression: SQL | SQL.Aliased) => sql<number>`coalesce(${expression}, 0)`.mapWith(Number);

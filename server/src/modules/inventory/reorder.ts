@@ -90,16 +90,14 @@ export async function createPurchaseRequest(tx: DbOrTx, lines: PurchaseReorderLi
   await variantsOfLines(tx, lines, new Map(owners.map((o) => [o.id, o])), (index) => `${fieldPrefix}${index}.productVariantId`);
   const [next] = await rawRows<{ n: number }>(tx, sql`select nextval('purchase_request_number')::int as n`);
   const code = purchaseRequestCode(Number(next!.n));
-  await tx
-    .insert(purchaseReorderInvoice)
-    .values(
-      lines.map((l) => ({
-        reorderInvoiceId: code,
-        productId: l.productId,
-        productVariantId: l.productVariantId ?? null,
-        productQuantity: l.productQuantity,
-      })),
-    );
+  await tx.insert(purchaseReorderInvoice).values(
+    lines.map((l) => ({
+      reorderInvoiceId: code,
+      productId: l.productId,
+      productVariantId: l.productVariantId ?? null,
+      productQuantity: l.productQuantity,
+    })),
+  );
   return code;
 }
 

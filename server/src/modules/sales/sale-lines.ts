@@ -36,6 +36,7 @@ export function saleLines(db: DbOrTx, period: SalesPeriod) {
   const sold = db
     .select({
       productId: sql<number>`${till.productId}`.as('product_id'),
+      productVariantId: sql<number | null>`${till.productVariantId}`.as('product_variant_id'),
       channel: sql<string>`'till'::text`.as('channel'),
       quantity: sql<number>`${till.productQuantity}`.as('quantity'),
       value: sql<string>`${till.productFinalAmount}`.as('value'),
@@ -48,6 +49,7 @@ export function saleLines(db: DbOrTx, period: SalesPeriod) {
   const broughtBack = db
     .select({
       productId: sql<number>`${tillBack.productId}`.as('product_id'),
+      productVariantId: sql<number | null>`${tillBack.productVariantId}`.as('product_variant_id'),
       channel: sql<string>`'till'::text`.as('channel'),
       quantity: sql<number>`-${tillBack.productQuantity}`.as('quantity'),
       value: sql<string>`-${tillBack.productFinalAmount}`.as('value'),
@@ -65,6 +67,7 @@ export function saleLines(db: DbOrTx, period: SalesPeriod) {
   const ordered = db
     .select({
       productId: sql<number>`${web.productId}`.as('product_id'),
+      productVariantId: sql<number | null>`${web.productVariantId}`.as('product_variant_id'),
       channel: sql<string>`'web'::text`.as('channel'),
       quantity: sql<number>`${web.productQuantity}`.as('quantity'),
       value: sql<string>`${web.lineTotal} - ${web.vatAmount} - ${couponShare}`.as('value'),
@@ -82,6 +85,7 @@ export function saleLines(db: DbOrTx, period: SalesPeriod) {
   const sentBack = db
     .select({
       productId: sql<number>`${webBack.productId}`.as('product_id'),
+      productVariantId: sql<number | null>`${webBack.productVariantId}`.as('product_variant_id'),
       channel: sql<string>`'web'::text`.as('channel'),
       quantity: sql<number>`-${webBack.productQuantity}`.as('quantity'),
       value: sql<string>`-(${webBack.lineTotal} - ${webBack.vatAmount} - ${returnShare})`.as('value'),

@@ -87,6 +87,20 @@ describe('the matrix', () => {
   });
 });
 
+describe('one code names one thing', () => {
+  test("GET product?sku= finds a product by a variant's SKU or barcode; a product may not take a variant's code", async () => {
+    const redM = variantOf('Red', 'M');
+    for (const code of [redM.sku, `400${shirt.id}0001`]) {
+      const found = await t.call('GET', '/v1/product', { token: owner, query: { sku: code } });
+      expect(found.status, JSON.stringify(found.body)).toBe(200);
+      expect(found.body.getAllProduct.map((p: { id: number }) => p.id)).toEqual([shirt.id]);
+    }
+    const taken = await t.call('POST', '/v1/product', { token: owner, body: { name: 'Copy', sku: redM.sku, productSalePrice: 1 } });
+    expect(taken.status).toBe(409);
+    expect(taken.body.fields).toHaveProperty('sku');
+  });
+});
+
 describe('stock and cost per variant', () => {
   test('a purchase by variant: each variant its stock and average cost, the product their sum', async () => {
     const line = (v: { id: number }, productQuantity: number, productUnitPurchasePrice: number) => ({

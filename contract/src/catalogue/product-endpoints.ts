@@ -32,6 +32,8 @@ export const productListFilters = {
   productSubCategoryId: idListFilter.optional(),
   productBrandId: idListFilter.optional(),
   lowStock: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
+  /** Exactly this code: the product's SKU, or one of its variants' SKU or barcode. */
+  sku: z.string({ error: 'must be text' }).trim().min(1, 'must not be blank').max(120, 'is too long').optional(),
   salesStartDate: dateOnly.optional(),
   salesEndDate: dateOnly.optional(),
 };

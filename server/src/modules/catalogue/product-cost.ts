@@ -8,6 +8,8 @@ export interface CostChange {
   productId: number;
   sku: string;
   onHand: number;
+  /** The product sells by variants: `onHand` is its stock not shared out to them, revalued as its own. */
+  unshared?: boolean;
   oldCost: number;
   newCost: number;
   userId?: number;
@@ -23,10 +25,10 @@ export interface CostChange {
  * cost changes: later movements are valued at it.
  */
 export async function revalueStock(tx: DbOrTx, change: CostChange): Promise<void> {
-  const { productId, onHand, oldCost, newCost, userId } = change;
+  const { productId, onHand, oldCost, newCost, userId, unshared } = change;
   const difference = toCents(newCost) - toCents(oldCost);
   if (difference === 0 || onHand <= 0) return;
-  const document = { reason: 'adjustment', documentType: costChangeDocument, documentId: productId, userId } as const;
+  const document = { reason: 'adjustment', documentType: costChangeDocument, documentId: productId, userId, unshared } as const;
   await moveStock(tx, { productId, quantity: -onHand, unitCost: oldCost, ...document });
   await moveStock(tx, { productId, quantity: onHand, unitCost: newCost, ...document });
   await post(tx, [

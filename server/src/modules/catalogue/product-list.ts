@@ -59,6 +59,10 @@ function filterConditions(q: ListQuery<StaffFilters>): (SQL | undefined)[] {
         )
       : undefined,
     f.lowStock === 'true' ? lowStockSql : f.lowStock === 'false' ? sql`not (${lowStockSql})` : undefined,
+    // a code as a scanner reads it: the product's SKU, or a variant's SKU or barcode (issue 32)
+    f.sku
+      ? sql`(${product.sku} = ${f.sku} or ${product.id} in (select v.product_id from product_variant v where v.sku = ${f.sku} or v.barcode = ${f.sku}))`
+      : undefined,
   ];
 }
 

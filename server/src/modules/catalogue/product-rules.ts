@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db.ts';
 import { duplicate, fieldError } from '../../platform/errors.ts';
+import { rawRows } from '../../platform/queries.ts';
 import {
   colors,
   discount,
@@ -71,6 +72,12 @@ export async function assertProductUnique(db: DbOrTx, values: { sku?: string }, 
     .where(and(eq(sql`lower(${product.sku})`, values.sku.toLowerCase()), exceptId === undefined ? undefined : ne(product.id, exceptId)))
     .limit(1);
   if (clash) throw duplicate('Product', 'sku');
+  // a variant's SKU or barcode is scanned as a product's SKU is (issue 32): one code names one thing
+  const [variant] = await rawRows<{ n: number }>(
+    db,
+    sql`select 1 as n from product_variant where lower(sku) = ${values.sku.toLowerCase()} or lower(barcode) = ${values.sku.toLowerCase()} limit 1`,
+  );
+  if (variant) throw duplicate('Product', 'sku');
 }
 
 /** Replaces the product's colour and attribute-value links with the sets sent (absent sets are kept). */

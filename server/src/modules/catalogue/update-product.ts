@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError } from '../../platform/errors.ts';
+import { rawRows } from '../../platform/queries.ts';
 import { caller, found, parseBody } from '../../platform/route.ts';
 import { rowKey, rowsMark } from '../../platform/sql-watch.ts';
 import { withStoredFiles } from '../../platform/stored-files.ts';
@@ -13,6 +14,15 @@ import { revalueStock } from './product-cost.ts';
 import { productDetail } from './product-detail.ts';
 import { encodeProductImages, type ProductForm, readProductForm, retireProductImages, storeProductImages } from './product-images.ts';
 import { assertProductReferences, assertProductUnique, replaceProductLinks } from './product-rules.ts';
+
+/** A product's stock not yet shared out to its variants. */
+async function unsharedOf(tx: DbOrTx, productId: number, quantity: number): Promise<number> {
+  const [held] = await rawRows<{ n: number }>(
+    tx,
+    sql`select coalesce(sum(product_quantity), 0)::int as n from product_variant where product_id = ${productId}`,
+  );
+  return quantity - Number(held!.n);
+}
 
 /**
  * PUT or POST /product/{id}, JSON or form data: a partial change. Stock is refused (400); a new
@@ -43,7 +53,9 @@ export async function updateProductRoute(ctx: AppContext, req: FastifyRequest, i
       await revalueStock(tx, {
         productId: id,
         sku: columns.sku ?? current!.sku,
-        onHand: current!.productQuantity,
+        // a product sold by variants: only its stock not shared out to them is valued at its own cost (issue 32)
+        onHand: current!.hasVariants ? await unsharedOf(tx, id, current!.productQuantity) : current!.productQuantity,
+        unshared: current!.hasVariants,
         oldCost: current!.productPurchasePrice,
         newCost: columns.productPurchasePrice,
         userId: caller(req).id,

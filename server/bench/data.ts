@@ -63,6 +63,26 @@ export async function products(sql: RawSql, from: number, to: number): Promise<v
   await sql('analyze');
 }
 
+/** The barcode of the bench's variant `k` (1..13): what a scanner reads off its label. */
+export const variantBarcodeOf = (k: number) => `29${String(k).padStart(11, '0')}`;
+
+/**
+ * Issue 32: the product numbered `n` (the last of the grown catalogue, which no writer of the bench touches) sold
+ * by variants, one per colour (13), each with its SKU, barcode and stock, the product's stock their sum. Only on
+ * a schema with variants.
+ */
+export async function variantProduct(sql: RawSql, n: number): Promise<void> {
+  const [{ present }] = (await sql(`select to_regclass('product_variant') is not null as present`)) as [{ present: boolean }];
+  if (!present) return;
+  await sql(
+    `with p as (update product set has_variants = true, product_quantity = 13000 where sku = $1 returning id),
+       c as (select id, row_number() over (order by id) as k from colors)
+     insert into product_variant (product_id, color_id, sku, barcode, product_quantity, product_purchase_price)
+     select p.id, c.id, $1 || '-' || c.k, '29' || lpad(c.k::text, 11, '0'), 1000, 5 from p, c where c.k <= 13`,
+    [skuOf(n)],
+  );
+}
+
 /** The books' ledger: two years (730 days ending today) of sales, purchases and their postings. */
 export async function ledger(sql: RawSql, rowsWanted: number): Promise<{ rows: number; seconds: number }> {
   const started = Date.now();

@@ -143,6 +143,20 @@ export const saleFactsSql = `select s.total_amount::float8 as "totalAmount", s.t
   from sale_invoice s where s.id = $1`;
 
 /**
+ * A till scan of a variant's SKU or barcode (issue 32), asked when the search found no product: its product as
+ * the staff list shows it, naming the variant scanned, with its variants and their stock; null for no variant.
+ */
+export const variantScanSql = `select '{"getAllProduct":[' || (${staffJson}::jsonb || jsonb_build_object('scannedVariantId', s.id,
+    'variants', (select jsonb_agg(jsonb_build_object('id', x.id, 'sku', x.sku, 'barcode', x.barcode, 'colorId', x.color_id,
+      'productQuantity', x.product_quantity, 'status', x.status) order by x.id) from product_variant x where x.product_id = p.id)))::text
+    || '],"totalProduct":1}' as body
+  from product_variant s join product p on p.id = s.product_id
+    left join product_sub_category sc on sc.id = p.product_sub_category_id
+    left join product_brand b on b.id = p.product_brand_id
+    left join product_vat v on v.id = p.product_vat_id
+  where s.sku = $1 or s.barcode = $1 limit 1`;
+
+/**
  * A till search (`query=search&key=`, no sort, the products on sale), as `{getAllProduct, totalProduct}`
  * text: the product whose SKU is the key (`$1`) first, then the page's other matches newest first, and
  * their total. A common key finds its page by walking the newest-first index a bounded way (`walk`

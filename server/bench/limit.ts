@@ -15,6 +15,7 @@ import {
   saleSql,
   staffListSql,
   tillSearchSql,
+  variantScanSql,
 } from './limit-sql.ts';
 import { customerReportSql, purchaseListSql, saleListSql } from './list-sql.ts';
 import type { RawSql } from './raw-sql.ts';
@@ -124,7 +125,13 @@ async function answer(ctx: LimitContext, req: http.IncomingMessage): Promise<[nu
     const { where, values } = listWhere(params, { lowered: true, values: [tillKey] });
     const { limit, offset } = paging(params, 10);
     const keyOnly = where === 'p.status and p.search like lower($2)';
-    return [200, (await one(tillSearchSql(where, limit, offset, keyOnly ? 's.status and s.search like lower($2)' : undefined), values))!];
+    const page = (await one(tillSearchSql(where, limit, offset, keyOnly ? 's.status and s.search like lower($2)' : undefined), values))!;
+    // no product holds the key: a scanner's code may be a variant's (the app looks it up then too)
+    if (page.startsWith('{"getAllProduct":[]') && !/\s/.test(tillKey)) {
+      const scanned = await one(variantScanSql, [tillKey]).catch(() => undefined);
+      if (scanned) return [200, scanned];
+    }
+    return [200, page];
   }
   if (path === '/v1/product') {
     const { where, values } = listWhere(params);

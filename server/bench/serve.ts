@@ -11,7 +11,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, databaseReady, readConfig, seedBase } from './app-code.ts';
-import { catalogueNames, ledger, products } from './data.ts';
+import { catalogueNames, ledger, products, variantProduct } from './data.ts';
 import { growInvoices } from './invoice-data.ts';
 import { joinServer } from './join-server.ts';
 import { limitContext, startLimit } from './limit.ts';
@@ -202,6 +202,7 @@ process.on('message', (message: Message) => {
     if (message.cmd === 'grow') {
       const [n] = await sql(`select count(*)::int as n from product`);
       await products(sql, Number(n!.n) + 1, message.to);
+      if (message.to > catalogueSize) await variantProduct(sql, message.to);
       return { products: message.to, seconds: (Date.now() - at) / 1000 };
     }
     if (message.cmd === 'invoices') return growInvoices(sql, message.sales, message.purchases);

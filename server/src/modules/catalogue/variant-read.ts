@@ -22,7 +22,7 @@ export const variantColumns = (today?: string | SQL) => ({
 
 /** The variants of these products, in the order they were made. */
 export async function variantsOf(db: DbOrTx, productIds: readonly number[], today?: string, where?: SQL) {
-  if (!productIds.length) return [];
+  if (!productIds.length && !where) return [];
   return db
     .select(variantColumns(today))
     .from(productVariant)

@@ -1,4 +1,4 @@
-import { eq, or } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { product, productVariant } from '../../schema/index.ts';
 import { productRowQuery, productView } from './product-detail.ts';
@@ -22,25 +22,38 @@ export async function withVariants(
   found: { rows: Row[]; scanned?: { id: number; productId: number } },
   firstPage: boolean,
 ): Promise<{ rows: Row[]; scanned: boolean }> {
-  let page: (Row & { scannedVariantId?: number })[] = found.rows;
+  let page: (Row & { scannedVariantId?: number; variants?: Awaited<ReturnType<typeof variantsOf>> })[] = found.rows;
   let scanned = false;
   const owner = found.scanned && found.rows.find((r) => r.id === found.scanned!.productId);
   if (firstPage && owner) {
     page = [{ ...owner, scannedVariantId: found.scanned!.id }, ...found.rows.filter((r) => r !== owner)];
     scanned = true;
   } else if (firstPage && (found.scanned || (found.rows.length === 0 && mayBeCode(key)))) {
-    const [hit] = await productRowQuery(db, { scannedVariantId: productVariant.id })
-      .innerJoin(productVariant, eq(productVariant.productId, product.id))
-      .where(found.scanned ? eq(productVariant.id, found.scanned.id) : or(eq(productVariant.sku, key), eq(productVariant.barcode, key)))
-      .limit(1);
+    const code = found.scanned ? eq(productVariant.id, found.scanned.id) : or(eq(productVariant.sku, key), eq(productVariant.barcode, key));
+    // the product's row and its variants at once, side by side: the variants found by the code too
+    const [[hit], theirs] = await Promise.all([
+      productRowQuery(db, { scannedVariantId: productVariant.id })
+        .innerJoin(productVariant, eq(productVariant.productId, product.id))
+        .where(code)
+        .limit(1),
+      variantsOf(
+        db,
+        [],
+        undefined,
+        eq(productVariant.productId, sql`(select ${productVariant.productId} from ${productVariant} where ${code} limit 1)`),
+      ),
+    ]);
     if (hit) {
       const { scannedVariantId: variantId, ...row } = hit;
-      page = [{ ...productView(row), scannedVariantId: variantId }, ...found.rows];
+      page = [{ ...productView(row), scannedVariantId: variantId, variants: theirs }, ...found.rows];
       scanned = true;
     }
   }
-  const owners = page.filter((r) => r.hasVariants).map((r) => r.id);
+  const owners = page.filter((r) => r.hasVariants && !r.variants).map((r) => r.id);
   if (!owners.length) return { rows: page, scanned };
   const variants = await variantsOf(db, owners);
-  return { rows: page.map((r) => (r.hasVariants ? { ...r, variants: variants.filter((v) => v.productId === r.id) } : r)), scanned };
+  return {
+    rows: page.map((r) => (r.hasVariants && !r.variants ? { ...r, variants: variants.filter((v) => v.productId === r.id) } : r)),
+    scanned,
+  };
 }

@@ -2,6 +2,7 @@ import { accountEndpoints } from './accounting/accounts.ts';
 import { transactionEndpoints } from './accounting/transactions.ts';
 import { vatReportEndpoints } from './accounting/vat-report.ts';
 import { productCsvEndpoints, productEndpoints, productReportEndpoints } from './catalogue/product-endpoints.ts';
+import { productVariantEndpoints } from './catalogue/product-variant.ts';
 import { sliderEndpoints } from './catalogue/slider-endpoints.ts';
 import { subCategoryDetailEndpoints } from './catalogue/sub-category-details.ts';
 import { dashboardEndpoints } from './dashboard.ts';
@@ -69,6 +70,7 @@ export const endpoints = {
   lead: leadEndpoints,
   appointment: appointmentEndpoints,
   tillSession: tillSessionEndpoints,
+  productVariant: productVariantEndpoints,
 };
 
 type Registry = typeof endpoints;

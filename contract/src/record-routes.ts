@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Access, ListSpec, Method } from './endpoint.ts';
 import type { identityResources } from './identity.ts';
+import type { ProductVariant } from './product.ts';
 import type { supplierReportOut } from './purchasing/purchase-endpoints.ts';
 import type { resources } from './resources.ts';
 import type { Route, RouteOf } from './route-types.ts';
@@ -119,6 +120,8 @@ export interface RecordCalls {
   paymentMethod: RecordRoutes<PaymentMethodRecord>;
   pageSize: RecordRoutes<PageSizeRecord>;
   till: RecordRoutes<TillRecord>;
+  /** A product's variants (issue 32): `?productId=` lists one product's. */
+  productVariant: RecordRoutes<ProductVariant>;
 }
 
 /**
@@ -139,6 +142,7 @@ function recordCalls(): RecordCalls {
     paymentMethod: recordRoutes({ path: 'payment-method', entity: 'paymentMethod' }),
     pageSize: recordRoutes({ path: 'page-size', entity: 'pageSize' }),
     till: recordRoutes({ path: 'till', entity: 'till' }),
+    productVariant: recordRoutes({ path: 'product-variant', entity: 'product' }),
   } as unknown as RecordCalls;
 }
 

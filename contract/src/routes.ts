@@ -144,6 +144,10 @@ const staffTable = {
     zReport: { method: 'GET', path: 'till-session/:id/z-report', access: 'readSingle-tillSession' },
     close: { method: 'POST', path: 'till-session/:id/close', access: 'create-tillSession' },
   },
+  productVariant: {
+    matrix: { method: 'POST', path: 'product-variant/matrix', access: 'update-product' },
+    shareOut: { method: 'POST', path: 'product-variant/share-out', access: 'create-adjust' },
+  },
 } as const satisfies Omit<Table, ShopArea>;
 
 /** Every area of the endpoints has its routes in one of the two tables (a new area fails the typecheck until it is placed). */

@@ -9,7 +9,7 @@ import { product, productSubCategory } from '../../schema/index.ts';
 import { lowStockSql, productRowQuery, productView } from './product-detail.ts';
 import { type SalesPeriod, salesByProduct, salesOfRow, salesSums } from './product-sales.ts';
 import { searchRows } from './till-search.ts';
-import { withVariants } from './variant-scan.ts';
+import { barcodeScan, withVariants } from './variant-scan.ts';
 
 export type StaffFilters = ProductListFilters;
 
@@ -194,6 +194,9 @@ const countOf = async (db: DbOrTx, where: SQL | undefined) => {
  */
 async function searchPage(db: DbOrTx, q: ListQuery<StaffFilters>, where: SQL | undefined, key: string) {
   if (q.sort === undefined) {
+    const onSaleOnly = q.statuses?.length === 1 && q.statuses[0] === true;
+    const barcode = q.page === 1 && keyOnly(q, key) ? await barcodeScan(db, key, onSaleOnly) : undefined;
+    if (barcode) return { getAllProduct: [barcode], totalProduct: 1 };
     const found = await searchRows(db, q, where, key, keyOnly(q, key));
     const { rows, scanned } = await withVariants(db, key, found, q.page === 1);
     const total = found.total ?? (q.page === 1 ? 0 : await countOf(db, where));

@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { product, productVariant } from '../../schema/index.ts';
 import { productRowQuery, productView } from './product-detail.ts';
@@ -8,6 +8,41 @@ type Row = ReturnType<typeof productView>;
 
 /** Could the key be a code a scanner typed (no blank in it)? A name typed with words is not looked up as one. */
 const mayBeCode = (key: string) => key.length > 0 && !/\s/.test(key);
+
+type Scanned = Row & { scannedVariantId: number; variants: Awaited<ReturnType<typeof variantsOf>> };
+
+/** The product of the variant `code` finds (by id, SKU or barcode), naming it, with all its variants: read side by side. */
+async function scannedProduct(db: DbOrTx, code: SQL | undefined): Promise<Scanned | undefined> {
+  const [[hit], theirs] = await Promise.all([
+    productRowQuery(db, { scannedVariantId: productVariant.id })
+      .innerJoin(productVariant, eq(productVariant.productId, product.id))
+      .where(code)
+      .limit(1),
+    variantsOf(
+      db,
+      [],
+      undefined,
+      eq(productVariant.productId, sql`(select ${productVariant.productId} from ${productVariant} where ${code} limit 1)`),
+    ),
+  ]);
+  if (!hit) return undefined;
+  const { scannedVariantId, ...row } = hit;
+  return { ...productView(row), scannedVariantId, variants: theirs };
+}
+
+/** A barcode as scanners read them (EAN-8 … GTIN-14): all digits, 8 to 14 of them. */
+const barcodeShape = /^\d{8,14}$/;
+
+/**
+ * A scanned barcode that is a variant's (issue 32): its product, naming the variant, alone on the page, without
+ * the search by name and SKU (which no barcode matches, and which costs most of a scan at 100,000 products).
+ * Undefined for any other key, or a barcode no variant has: the search runs as for any key.
+ */
+export async function barcodeScan(db: DbOrTx, key: string, onSaleOnly: boolean): Promise<Scanned | undefined> {
+  if (!barcodeShape.test(key)) return undefined;
+  const found = await scannedProduct(db, eq(productVariant.barcode, key));
+  return found && (!onSaleOnly || found.status) ? found : undefined;
+}
 
 /**
  * A search page as the till's finder shows it (issue 32): when the key is exactly a variant's SKU or barcode,
@@ -30,22 +65,9 @@ export async function withVariants(
     scanned = true;
   } else if (firstPage && (found.scanned || (found.rows.length === 0 && mayBeCode(key)))) {
     const code = found.scanned ? eq(productVariant.id, found.scanned.id) : or(eq(productVariant.sku, key), eq(productVariant.barcode, key));
-    // the product's row and its variants at once, side by side: the variants found by the code too
-    const [[hit], theirs] = await Promise.all([
-      productRowQuery(db, { scannedVariantId: productVariant.id })
-        .innerJoin(productVariant, eq(productVariant.productId, product.id))
-        .where(code)
-        .limit(1),
-      variantsOf(
-        db,
-        [],
-        undefined,
-        eq(productVariant.productId, sql`(select ${productVariant.productId} from ${productVariant} where ${code} limit 1)`),
-      ),
-    ]);
+    const hit = await scannedProduct(db, code);
     if (hit) {
-      const { scannedVariantId: variantId, ...row } = hit;
-      page = [{ ...productView(row), scannedVariantId: variantId, variants: theirs }, ...found.rows];
+      page = [hit, ...found.rows];
       scanned = true;
     }
   }

@@ -5,6 +5,7 @@ import {
   endpoints,
   identityResources,
   type ListSpec,
+  productVariantResource,
   records,
   resources,
   routes,
@@ -81,6 +82,7 @@ describe('the typed client', () => {
       paymentMethod: resources.paymentMethod,
       pageSize: resources.pageSize,
       till: resources.till,
+      productVariant: productVariantResource,
       user: { path: routes.user.list.path, entity: 'user' },
       account: { path: routes.account.list.path, entity: 'account' },
     };

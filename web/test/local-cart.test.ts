@@ -113,4 +113,14 @@ describe('the local cart (core.md section 4)', () => {
     expect(parseLocalCart('{"a":1}')).toEqual([]);
     expect(parseLocalCart('[{"id":1,"productId":2,"productQuantity":1}]')).toEqual([]);
   });
+
+  test("a variant's stock is its own: another variant of the product in the cart does not use it up", () => {
+    const red = pick({ stock: 1, productVariantId: 71 });
+    const blue = pick({ stock: 1, productVariantId: 72, colorId: 3, colors: { name: 'Blue' } });
+    const first = add([], red);
+    const second = add(first.lines, blue, 2000);
+    expect(second.added).toBe('new');
+    expect(second.lines.map((l) => l.colorId)).toEqual([2, 3]);
+    expect(add(second.lines, red, 3000)).toMatchObject({ added: false, reason: 'stockOut' });
+  });
 });

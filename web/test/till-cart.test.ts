@@ -168,4 +168,29 @@ describe('the till cart', () => {
     expect(cart).toMatchObject({ heldId: 7, customer: { id: 3 }, tenders: [] });
     expect(cart.lines.map((l) => l.sku)).toEqual(['SOAP']);
   });
+
+  test('two variants of one product are two lines, each sold by its variant; a refusal lands on its variant', () => {
+    const tee: TillProduct = { id: 5, name: 'Tee', sku: 'TEE', productSalePrice: 10, vatPercentage: 10, discount: null };
+    const red = { ...tee, variantId: 51, variantLabel: 'Red / M', sku: 'TEE-RED-M', productSalePrice: 12, productQuantity: 4 };
+    const blue = { ...tee, variantId: 52, variantLabel: 'Blue / M', sku: 'TEE-BLUE-M', productQuantity: 0 };
+    let cart = run(
+      { type: 'add', product: red, date: today },
+      { type: 'add', product: blue, date: today },
+      { type: 'add', product: red, date: today },
+    );
+    expect(cart.lines.map((l) => [l.sku, l.variantLabel, l.quantity, l.unit])).toEqual([
+      ['TEE-RED-M', 'Red / M', 2, 1200],
+      ['TEE-BLUE-M', 'Blue / M', 1, 1000],
+    ]);
+    expect(saleBody(cart, true).saleInvoiceProduct).toEqual([
+      { productId: 5, productVariantId: 51, productQuantity: 2 },
+      { productId: 5, productVariantId: 52, productQuantity: 1 },
+    ]);
+    const refused = lineErrors(cart.lines, { error: 'Not enough stock of Tee (TEE-BLUE-M): 0 on hand, 1 needed' });
+    expect(refused.byProduct).toEqual({ '5/52': 'Not enough stock of Tee (TEE-BLUE-M): 0 on hand, 1 needed' });
+    cart = cartReducer(cart, { type: 'errors', errors: refused.byProduct });
+    expect(cart.lines.map((l) => l.error)).toEqual([undefined, 'Not enough stock of Tee (TEE-BLUE-M): 0 on hand, 1 needed']);
+    cart = cartReducer(cart, { type: 'remove', productId: 5, variantId: 52 });
+    expect(cart.lines.map((l) => l.sku)).toEqual(['TEE-RED-M']);
+  });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { shopRoutes as routes } from '@tillbook/contract';
+import { type ProductVariant, type PublicProductDetail, shopRoutes as routes } from '@tillbook/contract';
 import { Col, Descriptions, Empty, Image, Row, Space, Spin, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -15,6 +15,21 @@ const ProductReviews = lazy(async () => ({ default: (await import('./reviews/Pro
 
 import { WishHeart } from './wishlist/WishHeart.tsx';
 
+/** "In stock" or "Out of stock"; for a chosen variant, how many ("3 in stock"). */
+function StockText({ quantity, exact }: { quantity: number; exact: boolean }) {
+  return (
+    <Typography.Text strong type={quantity > 0 ? 'success' : 'danger'} data-testid="product-stock">
+      {quantity <= 0 ? 'Out of stock' : exact ? `${quantity} in stock` : 'In stock'}
+    </Typography.Text>
+  );
+}
+
+/** The price shown: the product's, or the chosen variant's own price to pay (the server's `finalPriceWithVat`). */
+function variantPriced(p: PublicProductDetail, v: ProductVariant | null) {
+  if (!v || v.productSalePrice === null) return p;
+  return { finalPriceWithVat: v.finalPriceWithVat, productSalePriceWithVat: v.finalPriceWithVat, discount: null };
+}
+
 /** The product page at /product/:id: gallery, name, VAT-inclusive price, description, colours, attributes, stock. */
 export function ProductPage() {
   const { id = '' } = useParams();
@@ -25,6 +40,8 @@ export function ProductPage() {
     enabled: valid,
   });
   const [chosen, setChosen] = useState<string | null>(null);
+  // the variant the shopper's colour and values name, for a product sold by variants: its price and stock are shown
+  const [variant, setVariant] = useState<ProductVariant | null>(null);
   const result = detail.data;
   const missing = result?.error !== undefined && (result.status === 404 || result.status === 400);
   if (!valid || missing) return <NotFound shop />;
@@ -77,16 +94,14 @@ export function ProductPage() {
         <Typography.Title level={2}>{p.name}</Typography.Title>
         <ProductRating product={p} />
         <div className="wish-row">
-          <Price product={p} large />
+          <Price product={variantPriced(p, variant)} large />
           <WishHeart product={p} large />
         </div>
         {p.vatPercentage > 0 && <Typography.Text type="secondary">Price includes {p.vatPercentage}% VAT</Typography.Text>}
         <Typography.Paragraph style={{ marginTop: 12 }}>
-          <Typography.Text strong type={p.productQuantity > 0 ? 'success' : 'danger'} data-testid="product-stock">
-            {p.productQuantity > 0 ? 'In stock' : 'Out of stock'}
-          </Typography.Text>
+          <StockText quantity={variant ? variant.productQuantity : p.productQuantity} exact={variant !== null} />
         </Typography.Paragraph>
-        <AddToCart product={p} />
+        <AddToCart product={p} onVariant={setVariant} />
         {p.description && (
           <Typography.Paragraph data-testid="product-description" style={{ whiteSpace: 'pre-wrap' }}>
             {p.description}

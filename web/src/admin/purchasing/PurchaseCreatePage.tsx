@@ -10,12 +10,18 @@ import { must } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
 import { useSubmission } from '../../lib/use-submission.ts';
 import { ProductFinder } from '../../ui/document/ProductFinder.tsx';
+import { type LineVariant, lineVariantOf, lineWithoutVariant, VariantSelect, variantField } from '../../ui/document/VariantSelect.tsx';
 import { RefSelect, useLookup } from '../../ui/resource/lookup.tsx';
 import { refTo } from '../../ui/resource/screen-from-contract.ts';
 import { PaidBySelect } from './PaidBySelect.tsx';
 
-type Found = Pick<ProductRow, 'id' | 'name' | 'sku' | 'productQuantity' | 'productPurchasePrice' | 'productVatId'>;
-interface Line extends Found {
+type Found = Pick<
+  ProductRow,
+  'id' | 'name' | 'sku' | 'productQuantity' | 'productPurchasePrice' | 'productVatId' | 'hasVariants' | 'variants' | 'scannedVariantId'
+>;
+interface Line extends Pick<Found, 'id' | 'name' | 'sku' | 'productPurchasePrice' | 'productVatId'>, LineVariant {
+  /** The line's own key: a product sold by variants has a line per variant. */
+  key: string;
   productQuantity: number;
   quantity: number | null;
   cost: number | null;
@@ -23,12 +29,17 @@ interface Line extends Found {
   tax: number | null;
 }
 
+/** Lines made without a variant yet, for their keys. */
+let unnamedLines = 0;
+
 const cents = (n: number | null) => Math.round((n ?? 0) * 100);
 
 /** A purchase request's lines as the form's lines: its quantities at each product's average cost now. */
 const requestLines = (request: PurchaseRequestDetail): Line[] =>
   request.productList.map(({ product: p, reorderProductQuantity }) => ({
     ...p,
+    key: String(p.id),
+    variantId: null,
     quantity: reorderProductQuantity,
     cost: p.productPurchasePrice,
     tax: null,
@@ -65,18 +76,24 @@ export default function PurchaseCreatePage() {
   const backTo = requestCode ? '/admin/reorder' : '/admin/purchase-invoice';
 
   function add(p: Found) {
-    setLines((current) =>
-      current.some((l) => l.id === p.id)
-        ? current.map((l) => (l.id === p.id ? { ...l, quantity: (l.quantity ?? 0) + 1 } : l))
-        : [...current, { ...p, quantity: 1, cost: Number(p.productPurchasePrice ?? 0), tax: null }],
-    );
+    const { id, name, sku, productQuantity, productPurchasePrice, productVatId } = p;
+    const variant = lineVariantOf(p);
+    const same = (l: Line) => l.id === id && l.variantId === variant.variantId;
+    setLines((current) => {
+      if (current.some(same)) return current.map((l) => (same(l) ? { ...l, quantity: (l.quantity ?? 0) + 1 } : l));
+      const key = `${id}/${variant.variantId ?? `new-${++unnamedLines}`}`;
+      const fields = { key, id, name, sku, productQuantity, productPurchasePrice, productVatId, ...variant };
+      return [...current, { ...fields, quantity: 1, cost: Number(productPurchasePrice ?? 0), tax: null }];
+    });
   }
 
-  const change = (id: number, patch: Partial<Line>) => setLines((current) => current.map((l) => (l.id === id ? { ...l, ...patch } : l)));
+  const change = (key: string, patch: Partial<Line>) => setLines((current) => current.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const net = lines.reduce((acc, l) => acc + cents(l.cost) * (l.quantity ?? 0), 0);
   const vat = lines.reduce((acc, l) => acc + Math.round((cents(l.cost) * (l.quantity ?? 0) * vatOf(l)) / 100), 0);
 
   async function save() {
+    const unnamed = lineWithoutVariant(lines);
+    if (unnamed) return void notify.error(`${unnamed.name}: choose the variant (it is sold by its variants)`);
     const body = {
       date: date ? date.format('YYYY-MM-DD') : undefined,
       supplierId,
@@ -85,6 +102,7 @@ export default function PurchaseCreatePage() {
       paidAmount: paid ? [{ amount: paid, paymentType: methodId }] : [],
       purchaseInvoiceProduct: lines.map((l) => ({
         productId: l.id,
+        ...variantField(l),
         productQuantity: l.quantity,
         productUnitPurchasePrice: l.cost,
         tax: l.tax ?? undefined,
@@ -147,7 +165,7 @@ export default function PurchaseCreatePage() {
       </Space>
       <ProductFinder onAdd={add} />
       <Table<Line>
-        rowKey="id"
+        rowKey="key"
         pagination={false}
         scroll={{ x: true }}
         dataSource={lines}
@@ -155,29 +173,34 @@ export default function PurchaseCreatePage() {
         columns={[
           { key: 'name', title: 'Product', render: (_, l) => `${l.name} (${l.sku})` },
           {
+            key: 'variant',
+            title: 'Variant',
+            render: (_, l) => <VariantSelect line={l} name={l.name} onChange={(variantId) => change(l.key, { variantId })} />,
+          },
+          {
             key: 'qty',
             title: 'Quantity',
             render: (_, l) => (
-              <InputNumber aria-label={`Quantity of ${l.name}`} value={l.quantity} onChange={(v) => change(l.id, { quantity: v })} />
+              <InputNumber aria-label={`Quantity of ${l.name}`} value={l.quantity} onChange={(v) => change(l.key, { quantity: v })} />
             ),
           },
           {
             key: 'cost',
             title: 'Unit cost',
             render: (_, l) => (
-              <InputNumber aria-label={`Unit cost of ${l.name}`} value={l.cost} onChange={(v) => change(l.id, { cost: v })} />
+              <InputNumber aria-label={`Unit cost of ${l.name}`} value={l.cost} onChange={(v) => change(l.key, { cost: v })} />
             ),
           },
           {
             key: 'tax',
             title: 'VAT %',
-            render: (_, l) => <InputNumber aria-label={`VAT of ${l.name}`} value={vatOf(l)} onChange={(v) => change(l.id, { tax: v })} />,
+            render: (_, l) => <InputNumber aria-label={`VAT of ${l.name}`} value={vatOf(l)} onChange={(v) => change(l.key, { tax: v })} />,
           },
           {
             key: 'remove',
             title: '',
             render: (_, l) => (
-              <Button size="small" onClick={() => setLines((c) => c.filter((x) => x.id !== l.id))}>
+              <Button size="small" onClick={() => setLines((c) => c.filter((x) => x.key !== l.key))}>
                 Remove
               </Button>
             ),

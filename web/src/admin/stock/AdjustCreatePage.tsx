@@ -8,13 +8,26 @@ import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notices.tsx';
 import { useSubmission } from '../../lib/use-submission.ts';
 import { ProductFinder } from '../../ui/document/ProductFinder.tsx';
+import {
+  type LineVariant,
+  lineStock,
+  lineVariantOf,
+  lineWithoutVariant,
+  VariantSelect,
+  variantField,
+} from '../../ui/document/VariantSelect.tsx';
 
-type Found = Pick<ProductRow, 'id' | 'name' | 'sku' | 'productQuantity'>;
-interface Line extends Found {
+type Found = Pick<ProductRow, 'id' | 'name' | 'sku' | 'productQuantity' | 'hasVariants' | 'variants' | 'scannedVariantId'>;
+interface Line extends Pick<Found, 'id' | 'name' | 'sku' | 'productQuantity'>, LineVariant {
+  /** The line's own key: a product sold by variants has a line per variant. */
+  key: string;
   adjustQuantity: number | null;
   adjustType: AdjustType;
   reason: string;
 }
+
+/** Lines made without a variant yet, for their keys. */
+let unnamedLines = 0;
 
 /**
  * A new adjustment. The finder takes a name or SKU and Enter, which is also what a barcode scanner
@@ -29,21 +42,27 @@ export default function AdjustCreatePage() {
   const submission = useSubmission();
 
   function add(product: Found) {
-    setLines((current) =>
-      current.some((l) => l.id === product.id)
-        ? current.map((l) => (l.id === product.id ? { ...l, adjustQuantity: (l.adjustQuantity ?? 0) + 1 } : l))
-        : [...current, { ...product, adjustQuantity: 1, adjustType: 'decrement', reason: '' }],
-    );
+    const { id, name, sku, productQuantity } = product;
+    const variant = lineVariantOf(product);
+    const same = (l: Line) => l.id === id && l.variantId === variant.variantId;
+    setLines((current) => {
+      if (current.some(same)) return current.map((l) => (same(l) ? { ...l, adjustQuantity: (l.adjustQuantity ?? 0) + 1 } : l));
+      const key = `${id}/${variant.variantId ?? `new-${++unnamedLines}`}`;
+      return [...current, { key, id, name, sku, productQuantity, ...variant, adjustQuantity: 1, adjustType: 'decrement', reason: '' }];
+    });
   }
 
-  const change = (id: number, patch: Partial<Line>) => setLines((current) => current.map((l) => (l.id === id ? { ...l, ...patch } : l)));
+  const change = (key: string, patch: Partial<Line>) => setLines((current) => current.map((l) => (l.key === key ? { ...l, ...patch } : l)));
 
   async function save() {
+    const unnamed = lineWithoutVariant(lines);
+    if (unnamed) return void notify.error(`${unnamed.name}: choose the variant (it is sold by its variants)`);
     const body = {
       date: date ? date.format('YYYY-MM-DD') : undefined,
       note: note || undefined,
       adjustInvoiceProduct: lines.map((l) => ({
         productId: l.id,
+        ...variantField(l),
         adjustQuantity: l.adjustQuantity,
         adjustType: l.adjustType,
         reason: l.reason || undefined,
@@ -84,13 +103,19 @@ export default function AdjustCreatePage() {
       </Space>
       <ProductFinder onAdd={add} autoFocus />
       <Table<Line>
-        rowKey="id"
+        rowKey="key"
         pagination={false}
+        scroll={{ x: 'max-content' }}
         dataSource={lines}
         locale={{ emptyText: 'Find a product to add a line' }}
         columns={[
           { key: 'name', title: 'Product', render: (_, l) => `${l.name} (${l.sku})` },
-          { key: 'stock', title: 'In stock', dataIndex: 'productQuantity', align: 'right' },
+          {
+            key: 'variant',
+            title: 'Variant',
+            render: (_, l) => <VariantSelect line={l} name={l.name} onChange={(variantId) => change(l.key, { variantId })} />,
+          },
+          { key: 'stock', title: 'In stock', align: 'right', render: (_, l) => lineStock(l) },
           {
             key: 'type',
             title: 'Change',
@@ -98,7 +123,7 @@ export default function AdjustCreatePage() {
               <Select
                 aria-label={`Change of ${l.name}`}
                 value={l.adjustType}
-                onChange={(v: AdjustType) => change(l.id, { adjustType: v })}
+                onChange={(v: AdjustType) => change(l.key, { adjustType: v })}
                 style={{ width: 130 }}
                 options={[
                   { value: 'increment', label: 'Increment' },
@@ -116,7 +141,7 @@ export default function AdjustCreatePage() {
                 min={1}
                 precision={0}
                 value={l.adjustQuantity}
-                onChange={(v) => change(l.id, { adjustQuantity: v })}
+                onChange={(v) => change(l.key, { adjustQuantity: v })}
               />
             ),
           },
@@ -124,14 +149,14 @@ export default function AdjustCreatePage() {
             key: 'reason',
             title: 'Reason',
             render: (_, l) => (
-              <Input aria-label={`Reason for ${l.name}`} value={l.reason} onChange={(e) => change(l.id, { reason: e.target.value })} />
+              <Input aria-label={`Reason for ${l.name}`} value={l.reason} onChange={(e) => change(l.key, { reason: e.target.value })} />
             ),
           },
           {
             key: 'remove',
             title: '',
             render: (_, l) => (
-              <Button size="small" onClick={() => setLines((c) => c.filter((x) => x.id !== l.id))}>
+              <Button size="small" onClick={() => setLines((c) => c.filter((x) => x.key !== l.key))}>
                 Remove
               </Button>
             ),

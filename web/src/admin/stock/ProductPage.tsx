@@ -10,6 +10,7 @@ import { usePermissions } from '../../lib/permissions.ts';
 import { money } from '../../ui/document/LinesTable.tsx';
 import { ProductSales } from './ProductSales.tsx';
 import { ProductStatusButton } from './ProductStatusButton.tsx';
+import { ProductVariants } from './ProductVariants.tsx';
 
 const reasons: Record<string, string> = {
   opening: 'Opening stock',
@@ -197,6 +198,7 @@ export default function ProductPage() {
           </Image.PreviewGroup>
         </section>
       )}
+      <ProductVariants product={p} />
       {can('readAll-product') && <ProductSales productId={p.id} />}
       <section aria-label="Stock movements">
         <Typography.Title level={4}>Stock movements</Typography.Title>

@@ -64,7 +64,7 @@ export async function addPick(ctx: CartContext, pick: CartPick): Promise<boolean
     return true;
   }
   const held = (serverCart(ctx)?.cartProducts ?? [])
-    .filter((l) => l.productId === pick.productId)
+    .filter((l) => l.productId === pick.productId && (!pick.productVariantId || l.productVariantId === pick.productVariantId))
     .reduce((s, l) => s + l.productQuantity, 0);
   if (held >= pick.stock) {
     notify.error(messages.stockOut);
@@ -75,6 +75,7 @@ export async function addPick(ctx: CartContext, pick: CartPick): Promise<boolean
     productQuantity: pick.quantity,
     colorId: pick.colorId,
     productAttributeValueId: pick.cartAttributeValue.map((v) => v.productAttributeValueId),
+    ...(pick.productVariantId ? { productVariantId: pick.productVariantId } : {}),
   };
   return keep(ctx, api(routes.cart.add, { body: line }), cartMessages.productAdded);
 }
@@ -127,8 +128,8 @@ export async function emptyCart(ctx: CartContext): Promise<boolean> {
 }
 
 /**
- * A product card's "Add to cart": a product with colours or attributes to choose opens its page (the
- * choice is made there); any other product goes straight into the cart, and the cart's drawer opens.
+ * A product card's "Add to cart": a product with colours or attributes to choose, or sold by variants,
+ * opens its page (the choice is made there); any other product goes straight into the cart, and the cart's drawer opens.
  */
 /** What "Add to cart" needs of a product (a card's, a wishlist line's). */
 export type CardProduct = Pick<PublicProduct, 'id' | 'name' | 'productThumbnailImage' | 'productSalePriceWithVat' | 'finalPriceWithVat'>;
@@ -144,7 +145,7 @@ export async function addFromCard(queryClient: QueryClient, p: CardProduct, open
     notify.error(detail.error);
     return false;
   }
-  if (detail.data.colors.length > 0 || detail.data.productAttributeValues.length > 0) {
+  if (detail.data.colors.length > 0 || detail.data.productAttributeValues.length > 0 || detail.data.variants) {
     openPage(`/product/${p.id}`);
     return false;
   }

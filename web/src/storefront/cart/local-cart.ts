@@ -36,6 +36,8 @@ export interface CartPick {
   colorId: number | null;
   colors: { name: string } | null;
   cartAttributeValue: { productAttributeValueId: number; name: string }[];
+  /** The variant the colour and values name, for a product sold by variants (`stock` is then its own). */
+  productVariantId?: number;
 }
 
 export type AddOutcome = { added: 'new' | 'merged'; lines: LocalCartLine[] } | { added: false; reason: 'stockOut'; lines: LocalCartLine[] };
@@ -63,13 +65,15 @@ export const quantityOf = (lines: LocalCartLine[], productId: number) =>
   lines.filter((l) => l.productId === productId).reduce((sum, l) => sum + l.productQuantity, 0);
 
 /**
- * Adding a product (core.md section 4): when the cart already holds as many of the product as its
- * stock, or more, nothing is added ('Product stock out'); a matching line has its quantity raised;
+ * Adding a product (core.md section 4): when the cart already holds as many of the product (of a
+ * variant: of that variant) as its stock, or more, nothing is added ('Product stock out'); a matching line has its quantity raised;
  * otherwise a new line is added, its id made from `now`.
  */
 export function addToCart(lines: LocalCartLine[], pick: CartPick, now: number = Date.now()): AddOutcome {
-  if (quantityOf(lines, pick.productId) >= pick.stock) return { added: false, reason: 'stockOut', lines };
   const match = lines.find((l) => sameLine(l, pick));
+  // a variant's stock is its own: only its line counts against it
+  const held = pick.productVariantId ? (match?.productQuantity ?? 0) : quantityOf(lines, pick.productId);
+  if (held >= pick.stock) return { added: false, reason: 'stockOut', lines };
   if (match)
     return {
       added: 'merged',

@@ -9,7 +9,8 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
 /**
  * Finds a product for a document line by name or SKU and Enter, which is also what a barcode scanner
  * types: an exact SKU or name, or a single match, is added at once; several matches are offered as
- * buttons, chosen with a click or with the arrow keys and Enter; none is said in a notice.
+ * buttons, chosen with a click or with the arrow keys and Enter; none is said in a notice. A variant's SKU
+ * or barcode finds its product with `scannedVariantId` set: that product is added at once.
  *
  * A scanner types a whole code and Enter in a few milliseconds, and the next code right after: each Enter
  * takes the text typed before it and empties the box at once, and the lookups (and the adds they lead to)
@@ -49,7 +50,9 @@ export function ProductFinder({
     const result = await api(routes.product.list, { query: { query: 'search', key } }, { toast: true });
     if (result.error !== undefined || !isProductPage(result.data)) return;
     const found = result.data.getAllProduct;
-    const exact = found.find((p) => same(p.sku, key)) ?? found.find((p) => same(p.name, key));
+    // a variant's SKU or barcode: its product comes first, naming the variant scanned
+    const scanned = found[0]?.scannedVariantId ? found[0] : undefined;
+    const exact = scanned ?? found.find((p) => same(p.sku, key)) ?? found.find((p) => same(p.name, key));
     const chosen = exact ?? (found.length === 1 ? found[0] : undefined);
     if (chosen) return void (await onAdd(chosen));
     if (found.length === 0) return void notify.error(`No product matches "${key}"`);

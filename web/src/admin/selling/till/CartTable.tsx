@@ -1,9 +1,13 @@
 import { Button, InputNumber, Table, Typography } from 'antd';
 import type { Dispatch } from 'react';
 import { moneyOfCents } from '../../../lib/format.ts';
-import { type CartAction, type CartLine, lineFigures } from './cart.ts';
+import { type CartAction, type CartLine, lineFigures, lineKey } from './cart.ts';
 
 const toCentsInput = (value: number | string | null) => Math.round(Number(value ?? 0) * 100);
+/** The line's name: the product's, with the variant's colour and values ("Tee · Red / M"). */
+const lineName = (l: CartLine) => (l.variantLabel ? `${l.name} · ${l.variantLabel}` : l.name);
+/** Which line an edit is for. */
+const refOf = (l: CartLine) => ({ productId: l.productId, variantId: l.variantId });
 
 /** The cart's lines: quantity and line discount editable, VAT and total per line, the server's word under a line. */
 export function CartTable({ lines, dispatch }: { lines: CartLine[]; dispatch: Dispatch<CartAction> }) {
@@ -11,7 +15,7 @@ export function CartTable({ lines, dispatch }: { lines: CartLine[]; dispatch: Di
     <Table<CartLine>
       size="small"
       aria-label="Cart"
-      rowKey="productId"
+      rowKey={lineKey}
       pagination={false}
       dataSource={lines}
       scroll={{ x: 'max-content' }}
@@ -23,7 +27,7 @@ export function CartTable({ lines, dispatch }: { lines: CartLine[]; dispatch: Di
           title: 'Product',
           render: (_, l) => (
             <div style={{ maxWidth: 'min(160px, 45vw)', whiteSpace: 'normal' }}>
-              <div>{l.name}</div>
+              <div>{lineName(l)}</div>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {l.sku}
                 {l.stock !== undefined ? ` · ${l.stock} in stock` : ''}
@@ -44,11 +48,11 @@ export function CartTable({ lines, dispatch }: { lines: CartLine[]; dispatch: Di
           title: 'Qty',
           render: (_, l) => (
             <InputNumber
-              aria-label={`Quantity of ${l.name}`}
+              aria-label={`Quantity of ${lineName(l)}`}
               value={l.quantity}
               style={{ width: 72 }}
               status={l.error ? 'error' : undefined}
-              onChange={(v) => dispatch({ type: 'quantity', productId: l.productId, quantity: Number(v ?? 1) })}
+              onChange={(v) => dispatch({ type: 'quantity', ...refOf(l), quantity: Number(v ?? 1) })}
             />
           ),
         },
@@ -58,11 +62,11 @@ export function CartTable({ lines, dispatch }: { lines: CartLine[]; dispatch: Di
           title: 'Discount',
           render: (_, l) => (
             <InputNumber
-              aria-label={`Discount of ${l.name}`}
+              aria-label={`Discount of ${lineName(l)}`}
               value={l.discount / 100}
               style={{ width: 88 }}
               status={lineFigures(l).discountTooBig ? 'error' : undefined}
-              onChange={(v) => dispatch({ type: 'discount', productId: l.productId, discount: toCentsInput(v) })}
+              onChange={(v) => dispatch({ type: 'discount', ...refOf(l), discount: toCentsInput(v) })}
             />
           ),
         },
@@ -79,12 +83,7 @@ export function CartTable({ lines, dispatch }: { lines: CartLine[]; dispatch: Di
           // kept in view at the right edge of the cart however wide the other columns are
           fixed: 'right',
           render: (_, l) => (
-            <Button
-              size="small"
-              danger
-              aria-label={`Remove ${l.name}`}
-              onClick={() => dispatch({ type: 'remove', productId: l.productId })}
-            >
+            <Button size="small" danger aria-label={`Remove ${lineName(l)}`} onClick={() => dispatch({ type: 'remove', ...refOf(l) })}>
               Remove
             </Button>
           ),

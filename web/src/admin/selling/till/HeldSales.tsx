@@ -6,6 +6,7 @@ import { moneyOfCents } from '../../../lib/format.ts';
 import { must } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notices.tsx';
 import type { CartLine, CartState } from './cart.ts';
+import { heldVariants } from './till-variants.ts';
 
 export const heldKey = ['till', 'held'];
 
@@ -16,11 +17,13 @@ export async function loadHeld(
   const answer = await api(routes.hold.get, { params: { id } });
   if (answer.error !== undefined) return answer.error;
   const held = answer.data;
+  const variants = await heldVariants(held.saleInvoiceProduct);
   const lines = held.saleInvoiceProduct.map(
     (l): CartLine => ({
       productId: l.productId,
+      ...(l.productVariantId ? { variantId: l.productVariantId, variantLabel: variants.get(l.productVariantId)?.variantLabel } : {}),
       name: l.product.name,
-      sku: l.product.sku,
+      sku: (l.productVariantId && variants.get(l.productVariantId)?.sku) || l.product.sku,
       unit: toCents(l.productUnitSalePrice),
       vatPercent: Number(l.tax),
       quantity: l.productQuantity,

@@ -17,6 +17,8 @@ import { ReturnPanel } from './ReturnPanel.tsx';
 import { SaleDiscountField } from './SaleDiscountField.tsx';
 import { TenderPanel } from './TenderPanel.tsx';
 import { isCashMethod, tillProduct, usePaymentMethods } from './till-data.ts';
+import type { VariantChoice } from './till-variants.ts';
+import { VariantPicker } from './VariantPicker.tsx';
 import './till.css';
 import { moneyOfCents } from '../../../lib/format.ts';
 
@@ -52,10 +54,22 @@ function TillScreen({ session }: { session: OpenSession }) {
   const settled = settle(totals.total, cart.tenders, (id) => isCashMethod(methodList.find((m) => m.id === id)));
   const focusScan = () => setTimeout(() => scanBox.current?.focus(), 0);
 
+  // a product sold by variants: a scanned variant is added at once, else its variants are offered to pick from
+  const [picking, setPicking] = useState<{ name: string; choices: VariantChoice[] } | null>(null);
   async function addProduct(row: ProductRow) {
     const product = await tillProduct(row.id);
     if (typeof product === 'string') return notify.error(`${row.name}: ${product}`);
-    dispatch({ type: 'add', product, date: today });
+    const { variants, ...plain } = product;
+    if (variants || row.hasVariants === 'true') {
+      const scanned = variants?.find((v) => v.product.variantId === row.scannedVariantId);
+      if (!scanned) return setPicking({ name: product.name, choices: variants ?? [] });
+      dispatch({ type: 'add', product: scanned.product, date: today });
+    } else dispatch({ type: 'add', product: plain, date: today });
+    focusScan();
+  }
+  function pickVariant(choice: VariantChoice) {
+    setPicking(null);
+    dispatch({ type: 'add', product: choice.product, date: today });
     focusScan();
   }
 
@@ -257,6 +271,15 @@ function TillScreen({ session }: { session: OpenSession }) {
         </div>
       )}
 
+      <VariantPicker
+        name={picking?.name ?? null}
+        choices={picking?.choices ?? []}
+        onPick={pickVariant}
+        onClose={() => {
+          setPicking(null);
+          focusScan();
+        }}
+      />
       <HeldSales open={heldOpen} onClose={() => setHeldOpen(false)} onResume={(id) => void resume(id)} />
       <p className="till-keys">
         <kbd>F2</kbd> scan box · <kbd>F4</kbd> customer · <kbd>F6</kbd> held sales · <kbd>F7</kbd> return · <kbd>F8</kbd> hold ·{' '}

@@ -12,11 +12,19 @@ export interface TillProduct {
   discount: PriceDiscount | null;
   /** On hand when it was scanned; undefined when unknown (a resumed held sale). */
   productQuantity?: number;
+  /** The variant sold, for a product sold by variants: `sku`, `productSalePrice` and stock are then the variant's. */
+  variantId?: number;
+  /** The variant's colour and values ("Red / M"). */
+  variantLabel?: string;
 }
 
 /** One line of the cart. Money in cents. */
 export interface CartLine {
   productId: number;
+  /** The variant sold (its own SKU, stock and price); two variants of one product are two lines. */
+  variantId?: number;
+  /** The variant's colour and values, shown after the name ("Tee · Red / M"). */
+  variantLabel?: string;
   name: string;
   sku: string;
   /** The unit price after the catalogue discount, before VAT: what the server charges per unit. */
@@ -49,15 +57,25 @@ export interface CartState {
 
 export const emptyCart: CartState = { lines: [], customer: null, tenders: [], saleDiscount: 0, heldId: null };
 
+/** Which line: the product, and its variant for a product sold by variants. */
+export interface LineRef {
+  productId: number;
+  variantId?: number;
+}
+
+/** A line's key: the product's id, with the variant's after a slash ("7/12"). */
+export const lineKey = (line: LineRef) => (line.variantId ? `${line.productId}/${line.variantId}` : String(line.productId));
+
 export type CartAction =
   | { type: 'add'; product: TillProduct; date: string }
-  | { type: 'quantity'; productId: number; quantity: number }
-  | { type: 'discount'; productId: number; discount: Cents }
+  | ({ type: 'quantity'; quantity: number } & LineRef)
+  | ({ type: 'discount'; discount: Cents } & LineRef)
   | { type: 'saleDiscount'; discount: Cents }
-  | { type: 'remove'; productId: number }
+  | ({ type: 'remove' } & LineRef)
   | { type: 'customer'; customer: CartState['customer'] }
   | { type: 'tender'; methodId: number; amount: Cents }
-  | { type: 'errors'; errors: Record<number, string> }
+  /** The server's word per line, by `lineKey`. */
+  | { type: 'errors'; errors: Record<string, string> }
   | { type: 'resume'; heldId: number; lines: CartLine[]; customer: CartState['customer']; saleDiscount?: Cents }
   | { type: 'clear' };
 
@@ -79,19 +97,21 @@ const withoutError = (line: CartLine): CartLine => {
   return rest;
 };
 
-const updateLine = (state: CartState, productId: number, change: (line: CartLine) => CartLine): CartState => ({
+const updateLine = (state: CartState, ref: LineRef, change: (line: CartLine) => CartLine): CartState => ({
   ...state,
-  lines: state.lines.map((l) => (l.productId === productId ? withoutError(change(l)) : l)),
+  lines: state.lines.map((l) => (lineKey(l) === lineKey(ref) ? withoutError(change(l)) : l)),
 });
 
 export function cartReducer(state: CartState, action: CartAction): CartState {
   switch (action.type) {
     case 'add': {
       const { product } = action;
-      if (state.lines.some((l) => l.productId === product.id))
-        return updateLine(state, product.id, (l) => ({ ...l, quantity: l.quantity + 1, stock: product.productQuantity ?? l.stock }));
+      const ref = { productId: product.id, variantId: product.variantId };
+      if (state.lines.some((l) => lineKey(l) === lineKey(ref)))
+        return updateLine(state, ref, (l) => ({ ...l, quantity: l.quantity + 1, stock: product.productQuantity ?? l.stock }));
       const line: CartLine = {
         productId: product.id,
+        ...(product.variantId ? { variantId: product.variantId, variantLabel: product.variantLabel } : {}),
         name: product.name,
         sku: product.sku,
         unit: tillUnit(product, action.date),
@@ -103,13 +123,13 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       return { ...state, lines: [...state.lines, line] };
     }
     case 'quantity':
-      return updateLine(state, action.productId, (l) => ({ ...l, quantity: Math.max(1, Math.floor(action.quantity) || 1) }));
+      return updateLine(state, action, (l) => ({ ...l, quantity: Math.max(1, Math.floor(action.quantity) || 1) }));
     case 'discount':
-      return updateLine(state, action.productId, (l) => ({ ...l, discount: Math.max(0, Math.round(action.discount) || 0) }));
+      return updateLine(state, action, (l) => ({ ...l, discount: Math.max(0, Math.round(action.discount) || 0) }));
     case 'saleDiscount':
       return { ...state, saleDiscount: Math.max(0, Math.round(action.discount) || 0) };
     case 'remove':
-      return { ...state, lines: state.lines.filter((l) => l.productId !== action.productId) };
+      return { ...state, lines: state.lines.filter((l) => lineKey(l) !== lineKey(action)) };
     case 'customer':
       return { ...state, customer: action.customer };
     case 'tender': {
@@ -120,7 +140,7 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       return { ...state, tenders };
     }
     case 'errors':
-      return { ...state, lines: state.lines.map((l) => (action.errors[l.productId] ? { ...l, error: action.errors[l.productId] } : l)) };
+      return { ...state, lines: state.lines.map((l) => (action.errors[lineKey(l)] ? { ...l, error: action.errors[lineKey(l)] } : l)) };
     case 'resume':
       return { lines: action.lines, customer: action.customer, tenders: [], saleDiscount: action.saleDiscount ?? 0, heldId: action.heldId };
     case 'clear':
@@ -178,6 +198,7 @@ export function saleBody(state: CartState, hold: boolean, tillSessionId?: number
     ...(tillSessionId ? { tillSessionId } : {}),
     saleInvoiceProduct: state.lines.map((l) => ({
       productId: l.productId,
+      ...(l.variantId ? { productVariantId: l.variantId } : {}),
       productQuantity: l.quantity,
       ...(l.discount ? { productDiscount: l.discount / 100 } : {}),
     })),
@@ -188,23 +209,23 @@ export function saleBody(state: CartState, hold: boolean, tillSessionId?: number
 }
 
 /**
- * The server's field errors on a sale, by product: `saleInvoiceProduct.<index>.<field>` names a line
- * of the body; an `insufficient_stock` answer names the product in its message.
+ * The server's field errors on a sale, by line (`lineKey`): `saleInvoiceProduct.<index>.<field>` names a
+ * line of the body; an `insufficient_stock` answer names the product (a variant: "Tee (TEE-RED-M)") in its message.
  */
 export function lineErrors(
   lines: readonly CartLine[],
   answer: { error: string; fields?: Record<string, string> },
-): { byProduct: Record<number, string>; rest: string[] } {
-  const byProduct: Record<number, string> = {};
+): { byProduct: Record<string, string>; rest: string[] } {
+  const byProduct: Record<string, string> = {};
   const rest: string[] = [];
   for (const [field, reason] of Object.entries(answer.fields ?? {})) {
     const index = /^saleInvoiceProduct\.(\d+)\./.exec(field)?.[1];
     const line = index === undefined ? undefined : lines[Number(index)];
-    if (line) byProduct[line.productId] = `${field.endsWith('productDiscount') ? 'Discount' : 'This line'} ${reason}`;
+    if (line) byProduct[lineKey(line)] = `${field.endsWith('productDiscount') ? 'Discount' : 'This line'} ${reason}`;
     else if (field !== 'productId') rest.push(reason);
   }
-  // insufficient_stock: "Not enough stock of <name>: ..." names the product
-  const short = lines.find((l) => answer.error.startsWith(`Not enough stock of ${l.name}:`));
-  if (short) byProduct[short.productId] = answer.error;
+  // insufficient_stock: "Not enough stock of <name>: ..." names the product, a variant by its SKU too
+  const short = lines.find((l) => answer.error.startsWith(`Not enough stock of ${l.variantId ? `${l.name} (${l.sku})` : l.name}:`));
+  if (short) byProduct[lineKey(short)] = answer.error;
   return { byProduct, rest };
 }

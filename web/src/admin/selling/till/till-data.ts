@@ -3,6 +3,7 @@ import { type CustomerRecord, type PageSizeRecord, type PaymentMethodRecord, rec
 import { api } from '../../../lib/api.ts';
 import { must } from '../../../lib/http.ts';
 import type { TillProduct } from './cart.ts';
+import { type VariantChoice, variantChoices } from './till-variants.ts';
 
 /** A payment method as the till offers it. */
 export type TillMethod = PaymentMethodRecord;
@@ -42,12 +43,15 @@ export async function searchCustomers(key: string): Promise<CustomerRow[]> {
   return rowsOf(answer.data, 'Customer');
 }
 
-/** The product as the public answer prices it (the same `unitPrice` the server charges with). */
-export async function tillProduct(id: number): Promise<TillProduct | string> {
+/**
+ * The product as the public answer prices it (the same `unitPrice` the server charges with), and, for a
+ * product sold by variants, its variants on sale (each as the till adds it: see `variantChoices`).
+ */
+export async function tillProduct(id: number): Promise<(TillProduct & { variants?: VariantChoice[] }) | string> {
   const answer = await api(routes.product.publicGet, { params: { id } });
   if (answer.error !== undefined) return answer.status === 404 ? 'This product is not for sale' : answer.error;
   const p = answer.data;
-  return {
+  const product: TillProduct = {
     id: p.id,
     name: p.name,
     sku: p.sku,
@@ -56,6 +60,7 @@ export async function tillProduct(id: number): Promise<TillProduct | string> {
     discount: p.discount,
     productQuantity: p.productQuantity,
   };
+  return p.variants ? { ...product, variants: variantChoices(product, p.variants, p) } : product;
 }
 
 /** A page size's width and height in millimetres. */

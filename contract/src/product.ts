@@ -349,5 +349,12 @@ export const productCsvColumns = [
   'reorderQuantity',
   'productSalePrice',
   'productPurchasePrice',
+  // a variant's row (issue 32): the SKU of the product it is a variant of, its colour, its attribute values and its barcode
+  'variantOf',
+  'colour',
+  'attributeValues',
+  'barcode',
 ] as const;
+/** The columns only a file holding variants has. */
+export const variantCsvColumns = ['variantOf', 'colour', 'attributeValues', 'barcode'] as const;
 export type ProductCsvColumn = (typeof productCsvColumns)[number];

@@ -133,9 +133,9 @@ describe('POST /product/import', () => {
     const missing = await upload('name,productSalePrice\nA,1\n');
     expect(missing.status).toBe(400);
     expect(missing.body.error).toContain('sku');
-    const unknown = await upload('name,sku,colour\nA,B,red\n');
+    const unknown = await upload('name,sku,flavour\nA,B,mint\n');
     expect(unknown.status).toBe(400);
-    expect(unknown.body.error).toContain('colour');
+    expect(unknown.body.error).toContain('flavour');
     for (const empty of ['', '\uFEFF', '\r\n\r\n']) {
       const answer = await upload(empty);
       expect(answer.status, JSON.stringify(empty)).toBe(400);

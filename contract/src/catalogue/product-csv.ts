@@ -16,6 +16,10 @@ export const productCsvLabels: Record<ProductCsvColumn, string> = {
   reorderQuantity: 'Reorder level',
   productSalePrice: 'Sale price',
   productPurchasePrice: 'Purchase price',
+  variantOf: 'Variant of',
+  colour: 'Colour',
+  attributeValues: 'Attribute values',
+  barcode: 'Barcode',
 };
 
 /** A column's label for people; anything else (row, file) as it is. */

@@ -132,7 +132,7 @@ async function existingProducts(db: DbOrTx, skus: string[]): Promise<Map<string,
 }
 
 /** The field values of one row, as text, by column. */
-function valuesOf(columns: (ProductCsvColumn | null)[], record: CsvRecord): Partial<Record<ProductCsvColumn, string>> {
+export function valuesOf(columns: (ProductCsvColumn | null)[], record: CsvRecord): Partial<Record<ProductCsvColumn, string>> {
   const values: Partial<Record<ProductCsvColumn, string>> = {};
   columns.forEach((column, i) => {
     if (!column) return;

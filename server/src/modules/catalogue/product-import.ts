@@ -13,8 +13,9 @@ import { AppError, badRequest, fromDatabase } from '../../platform/errors.ts';
 import { caller } from '../../platform/route.ts';
 import { createProduct } from './create-product.ts';
 import { type CsvRecord, CsvSyntaxError, parseCsv } from './product-csv.ts';
-import { type CheckedRow, checkRows, fieldColumn, type RowErrors } from './product-import-check.ts';
+import { checkRows, fieldColumn, type RowErrors } from './product-import-check.ts';
 import { updateImportedProduct } from './product-import-update.ts';
+import { type CheckedVariantRow, checkVariantRows, writeVariantRow } from './product-import-variants.ts';
 
 /** Most data rows one file may hold. */
 export const maxImportRows = 5000;
@@ -93,10 +94,13 @@ function rowErrorsOf(error: unknown): RowErrors | undefined {
   return fields;
 }
 
-/** Writes one good row in its own transaction: the product created, or the product of its SKU updated. */
-async function writeRow(ctx: AppContext, userId: number, row: CheckedRow): Promise<void> {
+/** Writes one good row in its own transaction: the product created, or the product of its SKU updated, or a variant's row. */
+async function writeRow(ctx: AppContext, userId: number, row: CheckedVariantRow): Promise<void> {
   const writer = { userId, clock: ctx.config.clock };
-  if (row.input) {
+  if (row.variant) {
+    const variant = row.variant;
+    await ctx.db.transaction((tx) => writeVariantRow(tx, writer, variant));
+  } else if (row.input) {
     const input = row.input;
     await ctx.db.transaction((tx) => createProduct(tx, writer, input));
   } else if (row.change) {
@@ -119,7 +123,18 @@ export async function productImportRoute(ctx: AppContext, req: FastifyRequest, q
   const text = await readCsvText(ctx, req);
   const mode = query.mode ?? 'create';
   const { columns, records } = readTable(text, mode);
-  const rows = await checkRows(ctx.db, columns, records, mode);
+  // a row naming `variantOf` is a variant's (issue 32); the others are products', checked as before
+  const variantColumn = columns.indexOf('variantOf');
+  const isVariant = (r: CsvRecord) => variantColumn >= 0 && (r.fields[variantColumn] ?? '').trim() !== '';
+  const productRows = await checkRows(
+    ctx.db,
+    columns,
+    records.filter((r) => !isVariant(r)),
+    mode,
+  );
+  const madeAbove = new Map(productRows.filter((r) => r.input).map((r) => [r.input!.sku.toLowerCase(), r.line]));
+  const variantRows = await checkVariantRows(ctx.db, columns, records.filter(isVariant), mode, madeAbove);
+  const rows: CheckedVariantRow[] = [...productRows, ...variantRows].sort((a, b) => a.line - b.line);
   if (query.query === 'preview') {
     const bad = rows.filter((r) => r.errors).length;
     return {

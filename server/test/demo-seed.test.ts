@@ -80,10 +80,22 @@ describe('the demo shop', () => {
 
   test('opening stock went through the product create: one movement per product, posted to the ledger', async () => {
     const rows = await t.database.db.execute(sql`select p.sku, p.product_quantity as q, m.reason, m.quantity as moved
-      from product p join stock_movement m on m.product_id = p.id`);
+      from product p join stock_movement m on m.product_id = p.id where m.reason = 'opening'`);
     const moves = (rows as unknown as { rows: { sku: string; q: number; reason: string; moved: number }[] }).rows;
     expect(moves).toHaveLength(demoProducts.length);
     for (const m of moves) expect(m).toMatchObject({ reason: 'opening', moved: m.q });
+  });
+
+  test('the laptop sleeve sells by its colours and sizes, its stock shared out to them in one adjustment', async () => {
+    const [sleeve] = (
+      (await t.database.db.execute(sql`select id, product_quantity as q from product where sku = 'DEMO-SLEEVE'`)) as unknown as {
+        rows: { id: number; q: number }[];
+      }
+    ).rows;
+    const page = await t.call('GET', `/v1/product/${sleeve!.id}`, { token: owner });
+    expect(page.body.variants).toHaveLength(6);
+    expect(page.body.unsharedQuantity).toBe(0);
+    expect(page.body.variants.every((v: { productQuantity: number }) => v.productQuantity === sleeve!.q / 6)).toBe(true);
   });
 
   test('the till can split a payment between cash and card, print 58 and 80 mm receipts, and buy from two suppliers', async () => {

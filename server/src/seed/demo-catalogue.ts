@@ -278,7 +278,7 @@ export const demoProducts: DemoProduct[] = [
     hue: 300,
     price: 24,
     cost: 9,
-    stock: 20,
+    stock: 60,
     reorder: 4,
     description: 'Padded sleeve with a zip pocket for the charger.',
     colours: ['Black', 'Red'],

@@ -7,6 +7,7 @@ import * as s from '../schema/index.ts';
 import { defaultCompanyName } from './base.ts';
 import { demoProductImages, seedDemoProducts } from './demo-products.ts';
 import { openDemoTill, seedDemoTill } from './demo-till.ts';
+import { seedDemoVariants } from './demo-variants.ts';
 
 const demoFlag = 'demoSeeded';
 
@@ -35,6 +36,7 @@ export async function seedDemo(db: Db, deps: DemoDeps): Promise<void> {
     await db.transaction(async (tx) => {
       if (!(await seedDemoLists(tx))) return;
       await seedDemoProducts(tx, files, images, deps.clock);
+      await seedDemoVariants(tx, deps.clock);
       await openDemoTill(tx, deps.clock);
     });
   } catch (error) {

@@ -165,7 +165,14 @@ describe('the till', () => {
     });
     expect(sold.status, JSON.stringify(sold.body)).toBe(201);
     const line = sold.body.createdInvoice.saleInvoiceProduct[0];
-    expect(line).toMatchObject({ productVariantId: redM.id, productUnitSalePrice: 12, productQuantity: 2 });
+    expect(line).toMatchObject({
+      productVariantId: redM.id,
+      productUnitSalePrice: 12,
+      productQuantity: 2,
+      variant: { id: redM.id, sku: redM.sku },
+    });
+    const read = await t.call('GET', `/v1/sale-invoice/${sold.body.createdInvoice.id}`, { token: owner });
+    expect(read.body.singleSaleInvoice.saleInvoiceProduct[0].variant).toEqual({ id: redM.id, sku: redM.sku });
     expect(await stockOf(redM.id)).toBe(3);
     const [cost] = await rows(t, sql`select unit_cost::text as cost from sale_invoice_product where id = ${line.id}`);
     expect(cost.cost).toBe('4.00');

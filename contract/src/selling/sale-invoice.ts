@@ -77,6 +77,8 @@ export const saleLineOut = z.object({
   /** Already brought back by the customer (sale returns). */
   returnedQuantity: out.int,
   product: z.object({ id: out.id, name: out.text, sku: out.text }),
+  /** The variant sold, by its SKU (what the receipt prints beside the product's name); null for a product without. */
+  variant: z.object({ id: out.id, sku: out.text }).nullable().optional(),
 });
 
 export const saleTransactionOut = z.object({

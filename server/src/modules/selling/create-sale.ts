@@ -68,6 +68,7 @@ export type CreatedInvoice = {
     taxAmount: number;
     returnedQuantity: number;
     product: { id: number; name: string; sku: string };
+    variant: { id: number; sku: string } | null;
   }[];
 };
 
@@ -163,6 +164,7 @@ function createdInvoice(
         ...shown,
         returnedQuantity: 0,
         product: { id: line.productId, name: line.name, sku: line.sku },
+        variant: line.productVariantId === null ? null : { id: line.productVariantId, sku: line.variantSku! },
       };
     }),
   };

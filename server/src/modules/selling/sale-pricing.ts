@@ -12,6 +12,7 @@ export interface PricedLine {
   productId: number;
   /** The variant sold, when the product has variants. */
   productVariantId: number | null;
+  variantSku: string | null;
   name: string;
   sku: string;
   quantity: number;
@@ -58,6 +59,7 @@ function priceLines(
     return {
       productId: row.id,
       productVariantId: variant?.id ?? null,
+      variantSku: variant?.sku ?? null,
       name: row.name,
       sku: row.sku,
       quantity: line.productQuantity,

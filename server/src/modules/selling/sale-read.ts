@@ -232,6 +232,10 @@ export function saleLines(db: DbOrTx, invoiceId: number) {
       taxAmount: line.taxAmount,
       returnedQuantity: sql<number>`coalesce(${returned.quantity}, 0)::int`.mapWith(Number),
       product: { id: product.id, name: product.name, sku: product.sku },
+      variant: sql<{
+        id: number;
+        sku: string;
+      } | null>`(select json_build_object('id', v.id, 'sku', v.sku) from product_variant v where v.id = ${line.productVariantId})`,
     })
     .from(line)
     .innerJoin(product, eq(product.id, line.productId))

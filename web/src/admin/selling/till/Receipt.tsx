@@ -83,7 +83,7 @@ export function Receipt(props: {
           {invoice.saleInvoiceProduct.map((l) => (
             <tr key={l.id}>
               <td>
-                {l.product.name}
+                {l.variant ? `${l.product.name} · ${l.variant.sku}` : l.product.name}
                 {layout === 'receipt' && (
                   <div className="receipt-sub">
                     {`${l.productQuantity} × ${money(l.productUnitSalePrice)}`}

@@ -95,7 +95,8 @@ test('a backup taken under sales restores into a new data folder with every sale
   const get = async (url: string) => (await fetch(`${server.url}${url}`, { headers: { authorization: `Bearer ${token}` } })).json() as any;
   const cash = (await get('/v1/payment-method?query=all')).getAllPaymentMethod.find((m: any) => m.cash === 'true' && m.atTill === 'true');
   const products = (await get('/v1/product?query=all')).getAllProduct
-    .filter((p: any) => p.productQuantity >= 20)
+    // a product sold by its variants (the demo's sleeve) is sold by naming one: these sales name none
+    .filter((p: any) => p.productQuantity >= 20 && p.hasVariants !== 'true')
     .sort((a: any, b: any) => b.productQuantity - a.productQuantity)
     .slice(0, 10);
   expect(cash).toBeTruthy();

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { makeVariants } from '../modules/catalogue/product-variant-matrix.ts';
-import { shareOut } from '../modules/inventory/share-out.ts';
+import { makeVariants } from '../modules/catalogue/index.ts';
+import { shareOut } from '../modules/inventory/index.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Tx } from '../platform/db.ts';
 import { rawRows } from '../platform/queries.ts';

@@ -9,6 +9,8 @@ export { categoryModes } from './category-tree.ts';
 /** For the demo seed: products made through the same use case and image path as POST /product. */
 export { createProduct } from './create-product.ts';
 export { type EncodedProductImages, encodeProductImages, imageUrls, storeProductImages, thumbnailNameOf } from './product-images.ts';
+/** For the demo seed: variants made from a matrix, as POST /product-variant/matrix makes them. */
+export { makeVariants } from './product-variant-matrix.ts';
 export { subCategoryModes } from './sub-category.ts';
 
 /** The catalogue: products (staff and storefront), discounts, slider images, reports, CSV import and export. */

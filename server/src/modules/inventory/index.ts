@@ -4,4 +4,5 @@ export { bringGoodsBack, type GoodsAtCost, type GoodsBack } from './goods-at-cos
 export { type MovedStock, moveStock, moveStocks, type StockMove, type StockReason } from './move-stock.ts';
 export { receivePurchaseRequest } from './reorder-state.ts';
 export { inventoryRoutes } from './routes.ts';
+export { shareOut } from './share-out.ts';
 export { type LineVariant, variantsOfLines } from './variant-lines.ts';

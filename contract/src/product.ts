@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { out, recordOut } from './answers.ts';
+import { productVariantOut } from './catalogue/variant-out.ts';
 import { discountTypes } from './catalogue.ts';
 import { maxId, money, numberField, optionalId, optionalLines, requiredText } from './fields.ts';
 import { productRatingOut } from './shop/review.ts';
@@ -141,24 +142,8 @@ export const productColumnsOut = z.object({
   productVatId: out.optionalId,
   discountId: out.optionalId,
 });
+export { type ProductVariant, productVariantOut } from './catalogue/variant-out.ts';
 export type ProductColumns = z.infer<typeof productColumnsOut>;
-
-/** What a variant answers. */
-export const productVariantOut = z.object({
-  ...recordOut,
-  productId: out.id,
-  colorId: out.optionalId,
-  productAttributeValueId: z.array(out.id),
-  sku: out.text,
-  barcode: out.optionalText,
-  productQuantity: out.int,
-  reorderQuantity: out.int,
-  productSalePrice: out.money.nullable(),
-  finalPriceWithVat: out.money,
-  /** On the staff product page: units sold, net of returns, over all time. */
-  soldQuantity: out.int.optional(),
-});
-export type ProductVariant = z.infer<typeof productVariantOut>;
 
 /** The names a product row is shown with (joined once, never a query per row). */
 const productNames = { productSubCategoryName: out.optionalText, productCategoryId: out.optionalId, productBrandName: out.optionalText };

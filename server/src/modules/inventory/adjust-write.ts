@@ -29,7 +29,7 @@ export interface ValuedLine {
 }
 
 /** Increment: Dr Inventory / Cr Stock Adjustment; decrement the other way; a reversal swaps them. */
-export function postingFor(line: ValuedLine, date: string, adjustId: number, reversal: boolean): Posting {
+function postingFor(line: ValuedLine, date: string, adjustId: number, reversal: boolean): Posting {
   const intoStock = (line.adjustType === 'increment') !== reversal;
   return {
     date,
@@ -86,6 +86,12 @@ export async function createAdjustment(tx: DbOrTx, input: AdjustInventoryInput, 
     })),
   );
   const lines: ValuedLine[] = sorted.map((l, i) => ({ ...l, name: moved[i]!.name, unitCost: moved[i]!.unitCost }));
+  await writeAdjustLines(tx, adjustId, date, lines);
+  return adjustId;
+}
+
+/** An adjustment's lines, once their stock has moved (the products locked), and their postings. */
+export async function writeAdjustLines(tx: DbOrTx, adjustId: number, date: string, lines: readonly ValuedLine[]): Promise<void> {
   await tx.insert(adjustInvoiceProduct).values(
     lines.map((l) => ({
       adjustInvoiceId: adjustId,
@@ -101,7 +107,6 @@ export async function createAdjustment(tx: DbOrTx, input: AdjustInventoryInput, 
     tx,
     lines.map((l) => postingFor(l, date, adjustId, false)),
   );
-  return adjustId;
 }
 
 /**

@@ -1,12 +1,11 @@
-import { fromCents, type ShareOutInput, toCents } from '@tillbook/contract';
+import { type ShareOutInput, toCents } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { rawRows } from '../../platform/queries.ts';
-import { adjustInvoice, adjustInvoiceProduct } from '../../schema/index.ts';
-import { post } from '../accounting/index.ts';
-import { adjustDocument, postingFor, type ValuedLine } from './adjust-write.ts';
+import { adjustInvoice } from '../../schema/index.ts';
+import { adjustDocument, type ValuedLine, writeAdjustLines } from './adjust-write.ts';
 import { averageCosts, goodsKey, movingAverage, setAverageCost } from './average-cost.ts';
 import { moveStocks } from './move-stock.ts';
 
@@ -78,20 +77,6 @@ export async function shareOut(tx: DbOrTx, input: ShareOutInput, userId: number,
       }),
     ),
   ];
-  await tx.insert(adjustInvoiceProduct).values(
-    lines.map((l) => ({
-      adjustInvoiceId: adjustId,
-      productId: l.productId,
-      productVariantId: l.productVariantId ?? null,
-      adjustQuantity: l.adjustQuantity,
-      adjustType: l.adjustType,
-      reason: l.reason,
-      unitCost: fromCents(toCents(l.unitCost)),
-    })),
-  );
-  await post(
-    tx,
-    lines.map((l) => postingFor(l, date, adjustId, false)),
-  );
+  await writeAdjustLines(tx, adjustId, date, lines);
   return adjustId;
 }

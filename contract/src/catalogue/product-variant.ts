@@ -28,6 +28,7 @@ export const productVariantResource = define({
     barcode: 'Barcode',
     productSalePrice: 'Price',
     reorderQuantity: 'Reorder level',
+    productImageId: 'Picture',
   },
   input: z.object({
     productId: id,
@@ -37,6 +38,8 @@ export const productVariantResource = define({
     barcode: optionalText(60),
     productSalePrice: optionalMoney,
     reorderQuantity: reorderLevel.default(0),
+    /** One of its product's gallery pictures, shown on the storefront when the variant is picked. */
+    productImageId: optionalId,
   }),
   deletion: 'soft',
   unique: ['sku', 'barcode'],

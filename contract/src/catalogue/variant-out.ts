@@ -13,6 +13,8 @@ export const productVariantOut = z.object({
   reorderQuantity: out.int,
   productSalePrice: out.money.nullable(),
   finalPriceWithVat: out.money,
+  /** The gallery picture shown when the variant is picked (null: the product's own). */
+  productImageId: out.optionalId,
   /** On the staff product page: units sold, net of returns, over all time. */
   soldQuantity: out.int.optional(),
 });

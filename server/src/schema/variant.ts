@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { colors } from './catalogue.ts';
 import { moneyColumn, recordColumns } from './columns.ts';
-import { product } from './product.ts';
+import { product, productImage } from './product.ts';
 
 /**
  * A variant of a product: one combination of its colour and attribute values that it sells (a T-shirt in
@@ -30,6 +30,8 @@ export const productVariant = pgTable(
     productSalePrice: moneyColumn(),
     /** The variant's own average unit cost. */
     productPurchasePrice: moneyColumn().notNull().default(0),
+    /** The picture of its product's gallery the storefront shows when the shopper picks it (none: the product's). */
+    productImageId: integer().references(() => productImage.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('product_variant_prices_not_negative', sql`coalesce(${t.productSalePrice}, 0) >= 0 and ${t.productPurchasePrice} >= 0`),

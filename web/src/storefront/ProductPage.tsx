@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ProductVariant, type PublicProductDetail, shopRoutes as routes } from '@tillbook/contract';
 import { Col, Descriptions, Empty, Image, Row, Space, Spin, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../lib/api.ts';
 import { NotFound } from '../ui/NotFound.tsx';
@@ -42,6 +42,16 @@ export function ProductPage() {
   const [chosen, setChosen] = useState<string | null>(null);
   // the variant the shopper's colour and values name, for a product sold by variants: its price and stock are shown
   const [variant, setVariant] = useState<ProductVariant | null>(null);
+  // a variant picked with a picture of its own (issue 32): the gallery shows it (once per pick)
+  const pickVariant = useCallback(
+    (v: ProductVariant | null) => {
+      setVariant(v);
+      const images = detail.data && detail.data.error === undefined ? detail.data.data.images : [];
+      const picture = v?.productImageId ? images.find((i) => i.id === v.productImageId)?.url : undefined;
+      if (picture) setChosen(picture);
+    },
+    [detail.data],
+  );
   const result = detail.data;
   const missing = result?.error !== undefined && (result.status === 404 || result.status === 400);
   if (!valid || missing) return <NotFound shop />;
@@ -53,6 +63,7 @@ export function ProductPage() {
     ...p.images.filter((i) => i.url).map((i) => ({ key: String(i.id), url: i.url!, thumb: i.thumbnailUrl ?? i.url! })),
   ];
   const shown = chosen ?? pictures[0]?.url ?? null;
+
   const attributes = new Map<string, string[]>();
   for (const v of p.productAttributeValues)
     attributes.set(v.productAttributeName, [...(attributes.get(v.productAttributeName) ?? []), v.name]);
@@ -101,14 +112,14 @@ export function ProductPage() {
         <Typography.Paragraph style={{ marginTop: 12 }}>
           <StockText quantity={variant ? variant.productQuantity : p.productQuantity} exact={variant !== null} />
         </Typography.Paragraph>
-        <AddToCart product={p} onVariant={setVariant} />
+        <AddToCart product={p} onVariant={pickVariant} />
         {p.description && (
           <Typography.Paragraph data-testid="product-description" style={{ whiteSpace: 'pre-wrap' }}>
             {p.description}
           </Typography.Paragraph>
         )}
         <Descriptions column={1} size="small" bordered>
-          <Descriptions.Item label="SKU">{p.sku}</Descriptions.Item>
+          <Descriptions.Item label="SKU">{variant?.sku ?? p.sku}</Descriptions.Item>
           {p.productBrandName && (
             <Descriptions.Item label="Brand">
               <Link to={`/products?productBrandId=${p.productBrandId}`}>{p.productBrandName}</Link>

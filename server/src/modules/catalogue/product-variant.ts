@@ -58,6 +58,15 @@ export async function assertCodesFree(tx: DbOrTx, codes: { sku?: unknown; barcod
   }
 }
 
+/** 400 naming the picture unless it is one of the product's gallery pictures on show. */
+async function assertPictureOf(tx: DbOrTx, productId: number, imageId: number): Promise<void> {
+  const [picture] = await rawRows<{ n: number }>(
+    tx,
+    sql`select 1 as n from product_image where id = ${imageId} and product_id = ${productId} and status`,
+  );
+  if (!picture) throw fieldError('productImageId', "must be one of the product's pictures", labels);
+}
+
 /** 409 naming the values when the product already sells this colour and these values. */
 export async function assertCombinationFree(tx: DbOrTx, productId: number, colorId: number | null, key: string, exceptId?: number) {
   const [taken] = await rawRows<{ sku: string }>(
@@ -88,6 +97,8 @@ async function prepare(tx: DbOrTx, values: Row, current?: Row): Promise<Row> {
     throw fieldError('productId', 'cannot change: make a variant of the other product', labels);
   await lockProduct(tx, productId);
   await assertCodesFree(tx, values, current ? Number(current.id) : undefined);
+  if (values.productImageId !== undefined && values.productImageId !== null)
+    await assertPictureOf(tx, productId, Number(values.productImageId));
   const out: Row = { ...rest };
   if (productAttributeValueId !== undefined || values.colorId !== undefined || !current) {
     const ids = (productAttributeValueId ?? current?.productAttributeValueId ?? []) as number[];

@@ -17,6 +17,7 @@ export const variantColumns = (today?: string | SQL) => ({
   productQuantity: productVariant.productQuantity,
   reorderQuantity: productVariant.reorderQuantity,
   productSalePrice: productVariant.productSalePrice,
+  productImageId: productVariant.productImageId,
   finalPriceWithVat: sql<number>`${variantPriceSql(today)}`.mapWith(Number),
 });
 

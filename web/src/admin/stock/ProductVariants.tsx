@@ -109,7 +109,9 @@ export function ProductVariants({ product: p }: { product: ProductDetail }) {
         ]}
       />
       {making && <VariantMatrixForm product={p} onClose={() => setMaking(false)} onMade={reread} />}
-      {editing && <VariantEditForm variant={editing} name={nameOf(editing)} onClose={() => setEditing(null)} onSaved={reread} />}
+      {editing && (
+        <VariantEditForm variant={editing} name={nameOf(editing)} pictures={p.images} onClose={() => setEditing(null)} onSaved={reread} />
+      )}
       {label && <VariantBarcodeLabel variant={label} productName={p.name} name={nameOf(label)} onClose={() => setLabel(null)} />}
     </section>
   );

@@ -1,6 +1,6 @@
-import type { ProductVariant } from '@tillbook/contract';
+import type { ProductDetail, ProductVariant } from '@tillbook/contract';
 import { records } from '@tillbook/contract';
-import { Form, Input, InputNumber, Modal } from 'antd';
+import { Form, Input, InputNumber, Modal, Radio, Space } from 'antd';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/notices.tsx';
@@ -10,20 +10,24 @@ interface Values {
   barcode: string;
   productSalePrice: number | null;
   reorderQuantity: number | null;
+  productImageId: number | null;
 }
 
 /**
- * A variant's own SKU, barcode, price (before VAT; blank: the product's) and reorder level, saved with
- * `PUT product-variant/{id}`; the server's refusal (a SKU or barcode taken) lands on its field.
+ * A variant's own SKU, barcode, price (before VAT; blank: the product's), reorder level and picture (one of
+ * the product's gallery, shown on the storefront when a shopper picks it), saved with `PUT product-variant/{id}`;
+ * the server's refusal (a SKU or barcode taken) lands on its field.
  */
 export function VariantEditForm({
   variant: v,
   name,
+  pictures,
   onClose,
   onSaved,
 }: {
   variant: ProductVariant;
   name: string;
+  pictures: ProductDetail['images'];
   onClose: () => void;
   onSaved: () => unknown;
 }) {
@@ -37,6 +41,7 @@ export function VariantEditForm({
       barcode: values.barcode?.trim() || null,
       productSalePrice: values.productSalePrice ?? null,
       reorderQuantity: values.reorderQuantity ?? 0,
+      productImageId: values.productImageId ?? null,
     };
     const answer = await api(records.productVariant.update, { params: { id: v.id }, body });
     setBusy(false);
@@ -56,7 +61,13 @@ export function VariantEditForm({
       <Form<Values>
         form={form}
         layout="vertical"
-        initialValues={{ sku: v.sku, barcode: v.barcode ?? '', productSalePrice: v.productSalePrice, reorderQuantity: v.reorderQuantity }}
+        initialValues={{
+          sku: v.sku,
+          barcode: v.barcode ?? '',
+          productSalePrice: v.productSalePrice,
+          reorderQuantity: v.reorderQuantity,
+          productImageId: v.productImageId,
+        }}
         onFinish={(values) => void save(values)}
       >
         <Form.Item name="sku" label="SKU" rules={[{ required: true, whitespace: true, message: 'SKU is required' }]}>
@@ -71,6 +82,20 @@ export function VariantEditForm({
         <Form.Item name="reorderQuantity" label="Reorder level">
           <InputNumber min={0} precision={0} style={{ width: '100%' }} />
         </Form.Item>
+        {pictures.length > 0 && (
+          <Form.Item name="productImageId" label="Picture" extra="Shown on the storefront when a shopper picks this variant">
+            <Radio.Group>
+              <Space wrap>
+                <Radio value={null}>The product's</Radio>
+                {pictures.map((picture, index) => (
+                  <Radio key={picture.id} value={picture.id} aria-label={`View ${index + 1}`}>
+                    <img src={picture.thumbnailUrl ?? picture.url ?? ''} alt={`${name}, view ${index + 1}`} width={48} height={48} />
+                  </Radio>
+                ))}
+              </Space>
+            </Radio.Group>
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );

@@ -1,0 +1,2 @@
+ALTER TABLE "product_variant" ADD COLUMN "product_image_id" integer;--> statement-breakpoint
+ALTER TABLE "product_variant" ADD CONSTRAINT "product_variant_product_image_id_product_image_id_fk" FOREIGN KEY ("product_image_id") REFERENCES "public"."product_image"("id") ON DELETE set null ON UPDATE no action;

@@ -146,6 +146,10 @@ describe('the till', () => {
     expect(scan.body.getAllProduct[0]).toMatchObject({ id: shirt.id, scannedVariantId: redM.id });
     const offered = scan.body.getAllProduct[0].variants as { id: number; productQuantity: number }[];
     expect(offered.find((v) => v.id === redM.id)!.productQuantity).toBe(5);
+    // the scan reads its variants in its own statement: they answer as the variants' own list does, field for field
+    const listed = await t.call('GET', '/v1/product-variant', { token: owner, query: { productId: String(shirt.id), count: '50' } });
+    const byId = (list: { id: number }[]) => [...list].sort((a, b) => a.id - b.id);
+    expect(byId(offered)).toEqual(byId(listed.body.getAllProductVariant));
     const bySku = await t.call('GET', '/v1/product', { token: owner, query: { query: 'search', key: redM.sku } });
     expect(bySku.body.getAllProduct[0]).toMatchObject({ id: shirt.id, scannedVariantId: redM.id });
   });

@@ -1,8 +1,8 @@
-import { eq, or, type SQL, sql } from 'drizzle-orm';
+import { eq, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { product, productVariant } from '../../schema/index.ts';
 import { productRowQuery, productView } from './product-detail.ts';
-import { variantsOf } from './variant-read.ts';
+import { variantsFromJson, variantsJsonColumn, variantsOf } from './variant-read.ts';
 
 type Row = ReturnType<typeof productView>;
 
@@ -11,23 +11,15 @@ const mayBeCode = (key: string) => key.length > 0 && !/\s/.test(key);
 
 type Scanned = Row & { scannedVariantId: number; variants: Awaited<ReturnType<typeof variantsOf>> };
 
-/** The product of the variant `code` finds (by id, SKU or barcode), naming it, with all its variants: read side by side. */
+/** The product of the variant `code` finds (by id, SKU or barcode), naming it, with all its variants: one statement. */
 async function scannedProduct(db: DbOrTx, code: SQL | undefined): Promise<Scanned | undefined> {
-  const [[hit], theirs] = await Promise.all([
-    productRowQuery(db, { scannedVariantId: productVariant.id })
-      .innerJoin(productVariant, eq(productVariant.productId, product.id))
-      .where(code)
-      .limit(1),
-    variantsOf(
-      db,
-      [],
-      undefined,
-      eq(productVariant.productId, sql`(select ${productVariant.productId} from ${productVariant} where ${code} limit 1)`),
-    ),
-  ]);
+  const [hit] = await productRowQuery(db, { scannedVariantId: productVariant.id, variantsJson: variantsJsonColumn })
+    .innerJoin(productVariant, eq(productVariant.productId, product.id))
+    .where(code)
+    .limit(1);
   if (!hit) return undefined;
-  const { scannedVariantId, ...row } = hit;
-  return { ...productView(row), scannedVariantId, variants: theirs };
+  const { scannedVariantId, variantsJson, ...row } = hit;
+  return { ...productView(row), scannedVariantId, variants: variantsFromJson(variantsJson) };
 }
 
 /** A barcode as scanners read them (EAN-8 … GTIN-14): all digits, 8 to 14 of them. */

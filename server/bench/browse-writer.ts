@@ -5,6 +5,7 @@
  * that product's public page and the list page holding it are asked at once and their `productQuantity`
  * and `productSalePrice` compared with the database's: an answer that differs is stale.
  */
+import { plainProductId } from './data.ts';
 import type { Fixtures } from './serve.ts';
 import { shopOf } from './shop-data.ts';
 
@@ -38,7 +39,8 @@ export function startBackground(f: Fixtures, options: { perSecond: number; price
   let shopper = 0;
   let n = 0;
   const app = f.appUrl;
-  const randomProduct = () => f.firstProductId + Math.floor(Math.random() * f.products);
+  // a plain product (the writers sell no variant: data.ts)
+  const randomProduct = () => plainProductId(f, Math.floor(Math.random() * f.products));
   // the list is newest first, 20 a page, product k created k minutes in: its page is known
   const pageOf = (id: number) => 1 + Math.floor((f.firstProductId + f.products - 1 - id) / 20);
   const note = (text: string) => {

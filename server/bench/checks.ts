@@ -29,7 +29,10 @@ function compareList(app: Json, limit: Json, priced: boolean): string[] {
   if (a.map((p) => p.id).join() !== l.map((p) => p.id).join()) out.push(`rows ${a.length} vs ${l.length} or their order differ`);
   else if (priced) {
     const wrong = a.filter(
-      (p, i) => p.finalPriceWithVat !== l[i]!.finalPriceWithVat || p.productSalePriceWithVat !== l[i]!.productSalePriceWithVat,
+      (p, i) =>
+        p.finalPriceWithVat !== l[i]!.finalPriceWithVat ||
+        p.productSalePriceWithVat !== l[i]!.productSalePriceWithVat ||
+        (p.priceFrom ?? null) !== (l[i]!.priceFrom ?? null),
     );
     if (wrong.length) out.push(`${wrong.length} prices differ (e.g. #${wrong[0]!.id})`);
   }
@@ -78,6 +81,9 @@ function compareOne(kind: Check, app: Json, limit: Json): string[] {
     const discount = (d: Json | null) => (d ? [d.type, d.value, d.startDate, d.endDate].join() : 'none');
     if (discount(app.discount) !== discount(limit.discount)) out.push(`discount ${discount(app.discount)} ≠ ${discount(limit.discount)}`);
     if ((app.colors ?? []).map((c: Json) => c.id).join() !== (limit.colors ?? []).map((c: Json) => c.id).join()) out.push('colours differ');
+    const variants = (x: Json) =>
+      ((x.variants ?? []) as Json[]).map((v) => [v.id, v.sku, v.productQuantity, v.finalPriceWithVat].join(':')).join();
+    if (variants(app) !== variants(limit)) out.push(`variants differ: ${variants(app)} ≠ ${variants(limit)}`);
     return out;
   }
   if (kind === 'xReport') {

@@ -7,6 +7,7 @@
  * - otherwise, one product cached on both, sold on A and then its price changed on A: B asked at once
  *   after A's answer and again once 100 ms have passed since it (issue 23's bound for a change to reach B).
  */
+import { plainProductId, plainProducts } from './data.ts';
 import type { Fixtures } from './serve.ts';
 
 type Json = Record<string, any>;
@@ -91,7 +92,7 @@ export async function coherence(f: Fixtures, pair: Pair, options: { soldOn?: Rec
     return out;
   }
   // a product on the list's first page, cached on both
-  const id = f.firstProductId + f.products - 4;
+  const id = plainProductId(f, plainProducts(f.products) - 3);
   await warm(f, pair, [id]);
   const sale = await afterWrite(f, pair, id, `a sale of #${id}`, () =>
     call('POST', `${pair.a}/v1/sale-invoice`, f.staffToken, {

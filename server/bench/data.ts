@@ -63,6 +63,54 @@ export async function products(sql: RawSql, from: number, to: number): Promise<v
   await sql('analyze');
 }
 
+/**
+ * One product in five (numbers 5, 10, …) is sold by variants where the schema has them (`variantCatalogue`);
+ * the bench's writers (the till's sales, the carts, the price changes) sell the others, the plain products,
+ * on every schema alike. `plainProductId(f, k)` is the id of the k-th plain product (k taken modulo their
+ * count), `plainIndexOf` its inverse.
+ */
+export const variantEvery = 5;
+const plainCount = (products: number) => products - Math.floor(products / variantEvery);
+export function plainProductId(f: { firstProductId: number; products: number }, k: number): number {
+  const j = ((k % plainCount(f.products)) + plainCount(f.products)) % plainCount(f.products);
+  return f.firstProductId + j + Math.floor(j / (variantEvery - 1));
+}
+export const plainIndexOf = (f: { firstProductId: number }, id: number) => {
+  const index = id - f.firstProductId;
+  return index - Math.floor((index + 1) / variantEvery);
+};
+/** `plainProductId` in SQL, for data made in the database: `k` an integer expression below the plain count. */
+export const plainProductSql = (first: string, k: string) => `(${first} + (${k}) + (${k}) / ${variantEvery - 1})`;
+export const plainProducts = plainCount;
+
+/**
+ * Issue 32: products `from`..`to` numbered a multiple of `variantEvery` sold by 5 variants, one per colour (the
+ * product's colours become those 5), each with a fifth of the product's stock; one in two of them priced apart
+ * (+0..4 on the product's price: the list shows "from $x"). Only on a schema with variants.
+ */
+export async function variantCatalogue(sql: RawSql, from: number, to: number): Promise<void> {
+  if (!(await hasVariants(sql))) return;
+  const range = `sku between $1 and $2 and substr(sku, 5)::int % ${variantEvery} = 0`;
+  const colourOf = `(select a[1 + (p.id + 6 * k) % array_length(a, 1)] from (select array_agg(id order by id) a from colors) c)`;
+  await sql(`update product set has_variants = true where ${range}`, [skuOf(from), skuOf(to)]);
+  await sql(`delete from product_color where product_id in (select id from product where ${range})`, [skuOf(from), skuOf(to)]);
+  await sql(
+    `insert into product_color (product_id, color_id) select p.id, ${colourOf} from product p, generate_series(0, 4) k where ${range}`,
+    [skuOf(from), skuOf(to)],
+  );
+  await sql(
+    `insert into product_variant (product_id, color_id, sku, barcode, product_quantity, product_sale_price, product_purchase_price)
+     select p.id, ${colourOf}, p.sku || '-' || (k + 1), '27' || lpad((substr(p.sku, 5)::int * 5 + k)::text, 11, '0'), 200000,
+       case when substr(p.sku, 5)::int % ${2 * variantEvery} = 0 then p.product_sale_price + k end, p.product_purchase_price
+     from product p, generate_series(0, 4) k where ${range}`,
+    [skuOf(from), skuOf(to)],
+  );
+  await sql('analyze');
+}
+
+const hasVariants = async (sql: RawSql) =>
+  ((await sql(`select to_regclass('product_variant') is not null as present`)) as [{ present: boolean }])[0].present;
+
 /** The barcode of the bench's variant `k` (1..13): what a scanner reads off its label. */
 export const variantBarcodeOf = (k: number) => `29${String(k).padStart(11, '0')}`;
 
@@ -72,8 +120,7 @@ export const variantBarcodeOf = (k: number) => `29${String(k).padStart(11, '0')}
  * a schema with variants.
  */
 export async function variantProduct(sql: RawSql, n: number): Promise<void> {
-  const [{ present }] = (await sql(`select to_regclass('product_variant') is not null as present`)) as [{ present: boolean }];
-  if (!present) return;
+  if (!(await hasVariants(sql))) return;
   await sql(
     `with p as (update product set has_variants = true, product_quantity = 13000 where sku = $1 returning id),
        c as (select id, row_number() over (order by id) as k from colors)

@@ -28,19 +28,47 @@ export const publicJson = `json_build_object('id', p.id, 'name', p.name, 'sku', 
   'finalPriceWithVat', x.final::float8, 'createdAt', ${iso('p.created_at')})`;
 
 /**
+ * Issue 32: a product's variants on sale (rows `x`), each with what a shopper pays for it (`vf.final`): its own
+ * price or the product's, the product's discount, VAT. Inside a query over `publicFrom` (it names p, a, d and v).
+ */
+const variantsOnSale = `product_variant x
+  cross join lateral (select coalesce(x.product_sale_price, p.product_sale_price) as price) vp
+  cross join lateral (select case when a.active then greatest(0, least(vp.price, case when d.type = 'percentage'
+      then round(vp.price * d.value / 100, 2) else d.value end)) else 0 end as off) vo
+  cross join lateral (select (vp.price - vo.off) + round((vp.price - vo.off) * coalesce(v.percentage, 0) / 100, 2) as final) vf
+  where x.product_id = p.id and x.status`;
+
+/** The list's row: the public fields, and "from $x" for a product whose variants are priced apart (when the schema has variants). */
+const listRowJson = (variants: boolean) =>
+  variants
+    ? `(${publicJson}::jsonb || case when p.has_variants then coalesce((select jsonb_build_object('priceFrom', min(vf.final)::float8)
+        from ${variantsOnSale} having min(vf.final) <> max(vf.final)), '{}') else '{}' end)`
+    : publicJson;
+
+/**
  * A page of the public list and its total, as `{getAllProduct, totalProduct}` text. The page's ids
  * are found first (the rows an offset skips are never turned into JSON), then only they are built.
  */
-export function publicListSql(where: string, priced: boolean, limit: number, offset: number): string {
+export function publicListSql(where: string, priced: boolean, limit: number, offset: number, variants = false): string {
   const from = priced ? publicFrom : 'product p';
+  const agg = variants ? 'jsonb_agg' : 'json_agg';
   return `with k as (select p.id, p.created_at from ${from} where ${where} order by p.created_at desc, p.id desc limit ${limit} offset ${offset})
-    select '{"getAllProduct":' || (select coalesce(json_agg(${publicJson} order by k.created_at desc, k.id desc), '[]')::text
+    select '{"getAllProduct":' || (select coalesce(${agg}(${listRowJson(variants)} order by k.created_at desc, k.id desc), '[]')::text
       from k join product p on p.id = k.id ${publicJoins})
     || ',"totalProduct":' || (select count(*) from ${from} where ${where}) || '}' as body`;
 }
 
-/** The public product page: the list's fields, its gallery, colours and attribute values. */
-export const publicProductSql = `select (${publicJson}::jsonb || jsonb_build_object(
+/** The variants on sale of a product sold by them, as the product's page lists them (issue 32). */
+const variantsJson = `case when p.has_variants then jsonb_build_object('variants', (select coalesce(jsonb_agg(jsonb_build_object(
+    'id', x.id, 'status', x.status, 'productId', x.product_id, 'colorId', x.color_id, 'productAttributeValueId', x.attribute_value_ids,
+    'sku', x.sku, 'barcode', x.barcode, 'productQuantity', x.product_quantity, 'reorderQuantity', x.reorder_quantity,
+    'productSalePrice', x.product_sale_price::float8, 'finalPriceWithVat', vf.final::float8) order by x.id), '[]')
+  from ${variantsOnSale})) else '{}' end`;
+
+/** The public product page: the list's fields, its gallery, colours and attribute values; its variants when the schema has them. */
+export const publicProductSql = (
+  variants: boolean,
+) => `select (${publicJson}::jsonb ${variants ? `|| ${variantsJson}` : ''} || jsonb_build_object(
     'images', (select coalesce(jsonb_agg(jsonb_build_object('id', i.id, 'position', i.position, 'imageName', i.image_name) order by i.position, i.id), '[]')
       from product_image i where i.product_id = p.id and i.status),
     'colors', (select coalesce(jsonb_agg(jsonb_build_object('id', c.id, 'name', c.name, 'colorCode', c.color_code) order by c.name), '[]')

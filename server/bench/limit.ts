@@ -70,6 +70,8 @@ export interface LimitContext {
   sale: { customerId: number; userId: number; accounts: number[]; methods: Map<number, number> };
   today: string;
   shop: ShopLimitContext;
+  /** The schema has variants (issue 32): the public answers list them as the app's do. */
+  variants: boolean;
 }
 
 export async function limitContext(sql: RawSql, userId: number): Promise<LimitContext> {
@@ -89,6 +91,7 @@ export async function limitContext(sql: RawSql, userId: number): Promise<LimitCo
     },
     today: String(today!.d),
     shop: await shopLimitContext(sql),
+    variants: Boolean((await sql(`select to_regclass('product_variant') is not null as present`))[0]!.present),
   };
 }
 
@@ -107,11 +110,11 @@ async function answer(ctx: LimitContext, req: http.IncomingMessage): Promise<[nu
   if (path === '/v1/product/public') {
     const { where, values, priced } = listWhere(params);
     const { limit, offset } = paging(params, 10);
-    return [200, (await one(publicListSql(where, priced, limit, offset), values))!];
+    return [200, (await one(publicListSql(where, priced, limit, offset, ctx.variants), values))!];
   }
   const productPage = /^\/v1\/product\/public\/(\d+)$/.exec(path);
   if (productPage) {
-    const body = await one(publicProductSql, [Number(productPage[1])]);
+    const body = await one(publicProductSql(ctx.variants), [Number(productPage[1])]);
     return body ? [200, body] : [404, '{"error":"Product not found"}'];
   }
   if (path === '/v1/product-category/public') return [200, (await one(categoryTreeSql))!];

@@ -4,7 +4,7 @@
  */
 import { booksCases, booksReportNames, booksReports } from './books-cases.ts';
 import type { Staleness } from './browse-writer.ts';
-import { colourWords, nameWords, skuOf, variantBarcodeOf } from './data.ts';
+import { colourWords, nameWords, plainProductId, skuOf, variantBarcodeOf } from './data.ts';
 import { listScenarios } from './list-scenarios.ts';
 import { browserAsks, type Measured, type Request } from './load.ts';
 import type { Fixtures } from './serve.ts';
@@ -236,7 +236,7 @@ export const scenarios: Scenario[] = [
       headers: { authorization: `Bearer ${f.staffToken}` },
       body: JSON.stringify({
         saleInvoiceProduct: [0, 1, 2, 3, 4].map((k) => ({
-          productId: f.firstProductId + ((i * 5 + k) % f.products),
+          productId: plainProductId(f, i * 5 + k),
           productQuantity: 1 + k,
           productDiscount: 0,
         })),

@@ -11,7 +11,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, databaseReady, readConfig, seedBase } from './app-code.ts';
-import { catalogueNames, ledger, products, variantProduct } from './data.ts';
+import { catalogueNames, ledger, products, variantCatalogue, variantProduct } from './data.ts';
 import { growInvoices } from './invoice-data.ts';
 import { joinServer } from './join-server.ts';
 import { limitContext, startLimit } from './limit.ts';
@@ -72,6 +72,7 @@ const password = 'bench-password-1';
 await seedBase(bench.database.db, { adminUsername: 'owner', adminPassword: password, announce: () => {} });
 await catalogueNames(sql);
 await products(sql, 1, catalogueSize);
+await variantCatalogue(sql, 1, catalogueSize);
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tillbook-bench-app-'));
 const config = readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'none') });
@@ -202,6 +203,8 @@ process.on('message', (message: Message) => {
     if (message.cmd === 'grow') {
       const [n] = await sql(`select count(*)::int as n from product`);
       await products(sql, Number(n!.n) + 1, message.to);
+      // the grown products sold by variants as the catalogue's are, but the last: the scan's 13 variants are its
+      await variantCatalogue(sql, Number(n!.n) + 1, message.to - 1);
       if (message.to > catalogueSize) await variantProduct(sql, message.to);
       return { products: message.to, seconds: (Date.now() - at) / 1000 };
     }

@@ -7,6 +7,7 @@
  * browse-while-selling fill one line and check it out).
  */
 import { TokenService } from './app-code.ts';
+import { plainProductSql, plainProducts } from './data.ts';
 import type { RawSql } from './raw-sql.ts';
 
 export interface CartShopper {
@@ -63,9 +64,9 @@ export async function shopData(
          -- shoppers 0 and 1 of a set hold the same products (the check compares what the app and the limit do with one cart)
          cross join lateral (select greatest(0, split_part(u.username, '-', 3)::int - 1) as k) s
          cross join generate_series(0, $2 - 1) j
-         join product p on p.id = $3 + (s.k * $2 + j) % $4
+         join product p on p.id = ${plainProductSql('$3::int', '(s.k * $2 + j) % $4')}
        where u.username like $1 || '-%'`,
-      [prefix, lines, options.firstProductId, options.products],
+      [prefix, lines, options.firstProductId, plainProducts(options.products)],
     );
   }
   const lines = await sql(

@@ -7,6 +7,7 @@
  * on the app with nothing written, and every answer asked right after a write must be fresh.
  */
 import { type Staleness, startBackground } from './browse-writer.ts';
+import { plainIndexOf, plainProductId } from './data.ts';
 import { browserAsks, type Request } from './load.ts';
 import type { Result, Scenario } from './scenarios.ts';
 import type { Fixtures } from './serve.ts';
@@ -72,7 +73,7 @@ export const shopScenarios: (Scenario & ShopScenarioParts)[] = [
         // the adds and the changes side by side are on different shoppers (no wait on one cart's lock)
         if (k % 2 === 0) {
           const s = turn % shoppers;
-          return cartAdd(f, s, shopOf(f).cart[s]!.productId + (Math.floor(turn / shoppers) % 4));
+          return cartAdd(f, s, plainProductId(f, plainIndexOf(f, shopOf(f).cart[s]!.productId) + (Math.floor(turn / shoppers) % 4)));
         }
         const s = shopOf(f).cart[(turn + (shoppers >> 1)) % shoppers]!;
         return {

@@ -1,17 +1,20 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Browser, openBrowser, type Product, screenshot, signIn, startProduct } from './harness.ts';
 import { api, ownerToken } from './stock-api.ts';
 
 /**
  * Variants in the browser (issue 32): the owner makes a tee's colours × sizes from a matrix on its product page,
- * gives one a barcode and a price and reads the barcode's label; the cashier scans that barcode at the till, picks
- * another variant from the product's SKU, and sells both; a shopper on the product page finds a sold-out size and
- * a size not sold greyed out, and adds the variant chosen at its price. At 1366 px and at 390 px.
+ * gives one a barcode, a price and a picture of the gallery, and reads the barcode's label; the cashier scans that
+ * barcode at the till, picks another variant from the product's SKU, and sells both; a shopper on the product page
+ * finds a sold-out size and a size not sold greyed out, sees the variant's picture, and adds the variant chosen at
+ * its price. At 1366 px and at 390 px.
  */
 let product: Product;
 let browser: Browser;
 let token: string;
 let teeId: number;
+let rubyPicture: string;
 const cashier = { username: 'cashier-vera', password: 'cashier-password-1' };
 const barcode = '4006381333931';
 type Variant = { id: number; sku: string; colorId: number | null; productAttributeValueId: number[]; productQuantity: number };
@@ -27,7 +30,35 @@ beforeAll(async () => {
   const size = await made('product-attribute', { name: 'Tee size' });
   ids.S = await made('product-attribute-value', { productAttributeId: size, name: 'S' });
   ids.M = await made('product-attribute-value', { productAttributeId: size, name: 'M' });
-  teeId = await made('product', { name: 'Tee', sku: 'VTEE', productSalePrice: 10, productQuantity: 0, productPurchasePrice: 4 });
+  // the tee's gallery: a grey view and a ruby one
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    name: 'Tee',
+    sku: 'VTEE',
+    productSalePrice: '10',
+    productQuantity: '0',
+    productPurchasePrice: '4',
+  }))
+    form.set(name, value);
+  for (const [file, background] of [
+    ['grey.png', { r: 120, g: 120, b: 120 }],
+    ['ruby.png', { r: 155, g: 17, b: 30 }],
+  ] as const)
+    form.append(
+      'images',
+      new Blob(
+        [
+          await sharp({ create: { width: 200, height: 200, channels: 3, background } })
+            .png()
+            .toBuffer(),
+        ],
+        { type: 'image/png' },
+      ),
+      file,
+    );
+  const tee = await api<{ id: number; images: { id: number; url: string }[] }>(product, token, 'POST', 'product', form);
+  teeId = tee.id;
+  rubyPicture = tee.images[1]!.url;
   const roles = await api<{ getAllRole: { id: number; name: string }[] }>(product, token, 'GET', 'role?query=all');
   const roleId = roles.getAllRole.find((r) => r.name === 'cashier')!.id;
   await api(product, token, 'POST', 'user/register', { firstName: 'Vera', lastName: 'Till', ...cashier, roleId });
@@ -66,6 +97,7 @@ test('the owner makes the variants from a matrix, gives one a barcode and a pric
   const edit = page.getByRole('dialog', { name: 'Edit Ruby / M' });
   await edit.getByLabel('Barcode').fill(barcode);
   await edit.getByLabel('Price before VAT').fill('12');
+  await edit.getByRole('radio', { name: 'View 2' }).check();
   await edit.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Ruby / M saved').waitFor();
   const ruby = section.getByRole('row').filter({ hasText: 'Ruby / M' });
@@ -176,6 +208,8 @@ test('a shopper finds a sold-out size and one not sold greyed out, and adds the 
   await choice.getByRole('radio', { name: 'M', exact: true }).check();
   await page.getByTestId('product-price').filter({ hasText: '12.00' }).waitFor();
   await page.getByTestId('product-stock').filter({ hasText: '4 in stock' }).waitFor();
+  // Ruby / M shows its own picture
+  await expect.poll(() => page.getByRole('img', { name: 'Tee', exact: true }).getAttribute('src')).toBe(rubyPicture);
 
   // Navy is not sold in S (stopped): with S unchosen it is judged with M, which Navy has
   await choice.getByRole('radio', { name: 'Navy', exact: true }).check();

@@ -91,7 +91,8 @@ export const publicColourListOut = z.object({ getAllProductColor: z.array(colour
 export type PublicColourList = z.infer<typeof publicColourListOut>;
 
 /** Product reports: `GET product-reports?query=<one of these>`. */
-export const productReportQueries = ['new-products', 'top-selling-products'] as const;
+export const productReportQueries = ['new-products', 'top-selling-products', 'oversold'] as const;
 export type ProductReportQuery = (typeof productReportQueries)[number];
 export const newProductListKeys = { rows: 'getAllNewProduct', total: 'totalNewProduct' } as const;
 export const topSellingListKeys = { rows: 'getAllTopSellingProduct', total: 'totalTopSellingProduct' } as const;
+export const oversoldListKeys = { rows: 'getAllOversold', total: 'totalOversold' } as const;

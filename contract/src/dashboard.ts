@@ -130,6 +130,8 @@ export const dashboardTills = z.object({
   varianceDays: out.int,
   variancesByTill: z.array(dashboardVariance),
   variancesByCashier: z.array(dashboardVariance),
+  /** Issue 33: sale lines posted while their stock went below zero (an offline till's), all time: `product-reports?query=oversold` lists them. */
+  oversoldLines: out.int,
 });
 
 export const dashboardOut = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { out } from '../answers.ts';
-import { newProductListKeys, topSellingListKeys } from '../catalogue.ts';
+import { newProductListKeys, oversoldListKeys, topSellingListKeys } from '../catalogue.ts';
 import { endpoint, fileAnswer, listQuery, multipart } from '../endpoint.ts';
 import { dateOnly } from '../fields.ts';
 import { idListFilter } from '../list-query.ts';
@@ -171,6 +171,28 @@ export const topSellingReportOut = z.object({
 export type TopSellingReport = z.infer<typeof topSellingReportOut>;
 
 /**
+ * `oversold` (issue 33): the sale lines posted while their stock went below zero (an offline till sold what had
+ * run out meanwhile), newest first, with the stock the goods have now: what the owner has to reorder or recount.
+ */
+export const oversoldRowOut = z.object({
+  lineId: out.id,
+  saleInvoiceId: out.id,
+  number: out.optionalId,
+  receiptReference: out.optionalText,
+  date: out.date,
+  productId: out.id,
+  name: out.text,
+  sku: out.text,
+  productVariantId: out.optionalId,
+  variantSku: out.optionalText,
+  productQuantity: out.int,
+  /** The stock of the product (or its variant) now. */
+  stockNow: out.int,
+});
+export const oversoldReportOut = z.object({ [oversoldListKeys.rows]: z.array(oversoldRowOut), [oversoldListKeys.total]: out.int });
+export type OversoldReport = z.infer<typeof oversoldReportOut>;
+
+/**
  * Product reports: `query` names the report (one of productReportQueries, checked by the server,
  * which names the parameter when it is missing or unknown); search, sub-category and brand filters.
  * `top-selling-products`: active products by units sold (completed till sales net of sale returns, sale
@@ -182,6 +204,6 @@ export const productReportEndpoints = {
     method: 'GET',
     path: 'product-reports',
     access: 'readAll-productReports',
-    answer: z.union([newProductReportOut, topSellingReportOut]),
+    answer: z.union([newProductReportOut, topSellingReportOut, oversoldReportOut]),
   }),
 };

@@ -54,6 +54,28 @@ export const saleInvoiceInput = z.object({
   isHold: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
   /** The open till session it is sold in (issue 31): its cash goes to the till's drawer. None: a sale outside the till's day, as before. */
   tillSessionId: optionalId,
+  /**
+   * Issue 33, a sale from the till's queue: the reference the till gave it (e.g. `T1-20261127-0042`, printed on
+   * the receipt before the server numbered it; unique), the device's time it was sold at (a sale made while its
+   * session was open is posted into it even after the close, `late`), and 'true' when it was made offline (its
+   * goods have left the shop: the stock may go below zero whatever `allowNegativeStock` says, the line `oversold`).
+   */
+  receiptReference: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .string({ error: 'must be text' })
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/, 'must be up to 40 letters, digits, dots, dashes or underscores')
+      .nullish(),
+  ),
+  soldAt: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .string({ error: 'must be a time' })
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, 'must be a time as 2026-11-27T14:05:00Z')
+      .refine((t) => !Number.isNaN(Date.parse(t)), 'must be a real time')
+      .nullish(),
+  ),
+  offline: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
 });
 export type SaleInvoiceInput = z.infer<typeof saleInvoiceInput>;
 

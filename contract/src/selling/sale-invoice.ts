@@ -54,6 +54,11 @@ export const saleInvoiceOut = z.object({
   orderStatus: z.enum(saleOrderStatuses),
   customer: saleCustomerOut,
   user: z.object({ id: out.id, username: out.text }),
+  /** Issue 33: the till's reference for a sale it made (printed on its receipt), and the device's time it was sold at. */
+  receiptReference: out.optionalText.optional(),
+  soldAt: out.timestamp.nullable().optional(),
+  /** true: it arrived after its session had closed and was posted into that session (counted apart in its Z). */
+  late: z.boolean().optional(),
   ...derived,
 });
 export type SaleInvoice = z.infer<typeof saleInvoiceOut>;
@@ -76,6 +81,8 @@ export const saleLineOut = z.object({
   taxAmount: out.money,
   /** Already brought back by the customer (sale returns). */
   returnedQuantity: out.int,
+  /** true: sold while its stock went below zero (issue 33: an offline till's sale posted after the stock ran out). */
+  oversold: z.boolean().optional(),
   product: z.object({ id: out.id, name: out.text, sku: out.text }),
   /** The variant sold, by its SKU (what the receipt prints beside the product's name); null for a product without. */
   variant: z.object({ id: out.id, sku: out.text }).nullable().optional(),

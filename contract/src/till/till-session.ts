@@ -122,6 +122,11 @@ export const tillReportOut = z.object({
   countedCash: out.money.optional(),
   variance: out.money.optional(),
   floatLeft: out.money.optional(),
+  /**
+   * Issue 33: the sales a till's queue posted into the session after it closed (made while it was open), counted
+   * in the figures above too; the variance is recomputed with them and the difference posted as a correction.
+   */
+  lateSales: z.object({ count: out.int, total: out.money }).optional(),
 });
 export type TillReport = z.infer<typeof tillReportOut>;
 

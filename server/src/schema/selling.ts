@@ -1,6 +1,6 @@
 import { saleLifecycle, saleOrderStatuses } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { closedText, inSet, moneyColumn, recordColumns } from './columns.ts';
 import { customer, users } from './identity.ts';
 import { product } from './product.ts';
@@ -55,8 +55,17 @@ export const saleInvoice = pgTable(
     number: integer(),
     /** The till session it was sold in (issue 31); null for a sale made outside the till's day. */
     tillSessionId: integer().references(() => tillSession.id),
+    /**
+     * Issue 33: the till's own reference for a sale it made (e.g. `T1-20261127-0042`), printed on the receipt
+     * before the server gave the number; unique. With the device's time it was sold at (`soldAt`), and whether it
+     * arrived after its session had closed (`late`: posted into that session, counted apart in its Z).
+     */
+    receiptReference: text(),
+    soldAt: timestamp({ withTimezone: true }),
+    late: boolean().notNull().default(false),
   },
   (t) => [
+    uniqueIndex('sale_invoice_receipt_reference').on(t.receiptReference).where(sql`${t.receiptReference} is not null`),
     inSet('sale_invoice_state', t.state, saleLifecycle.states),
     inSet('sale_invoice_order_status', t.orderStatus, saleOrderStatuses),
     index().on(t.customerId),
@@ -95,11 +104,15 @@ export const saleInvoiceProduct = pgTable(
     taxAmount: moneyColumn().notNull(),
     /** The product's average cost when sold. */
     unitCost: moneyColumn().notNull(),
+    /** Issue 33: sold while its stock went below zero (an offline till's sale posted after the stock ran out). */
+    oversold: boolean().notNull().default(false),
   },
   (t) => [
     check('sale_line_quantity_positive', sql`${t.productQuantity} > 0`),
     check('sale_line_amounts', sql`${t.productDiscount} >= 0 and ${t.productFinalAmount} >= 0`),
     index().on(t.invoiceId),
+    // the few lines sold below zero, for the oversold report and the dashboard
+    index('sale_invoice_product_oversold').on(t.id).where(sql`${t.oversold}`),
   ],
 );
 

@@ -8,8 +8,9 @@ import { productVariantRoutes } from './product-variant.ts';
 export { categoryModes } from './category-tree.ts';
 /** For the demo seed: products made through the same use case and image path as POST /product. */
 export { createProduct } from './create-product.ts';
-export { type EncodedProductImages, encodeProductImages, imageUrls, storeProductImages, thumbnailNameOf } from './product-images.ts';
 /** For the demo seed: variants made from a matrix, as POST /product-variant/matrix makes them. */
+export { countOversold } from './oversold-report.ts';
+export { type EncodedProductImages, encodeProductImages, imageUrls, storeProductImages, thumbnailNameOf } from './product-images.ts';
 export { makeVariants } from './product-variant-matrix.ts';
 export { subCategoryModes } from './sub-category.ts';
 

@@ -3,6 +3,7 @@ import {
   idListFilter,
   newProductListKeys,
   newProductReportOut,
+  oversoldReportOut,
   type ProductReportQuery,
   productReportEndpoints,
   productReportQueries,
@@ -22,6 +23,7 @@ import { conventionWhere, inArray, type ListQuery, paging, parseListQuery, unpag
 import { presenter } from '../../platform/presenter.ts';
 import type { RouteDef } from '../../platform/route.ts';
 import { product, productVat } from '../../schema/index.ts';
+import { oversoldLines } from './oversold-report.ts';
 import { publicRowQuery, publicView } from './product-public.ts';
 import { salesByProduct, soldByVariant } from './product-sales.ts';
 import { variantsOf } from './variant-read.ts';
@@ -130,6 +132,7 @@ async function topSelling(ctx: AppContext, q: ListQuery<ReportFilters>) {
 // the endpoint answers one of two shapes, so each report is presented by its own schema here
 const presentNew = presenter(newProductReportOut) as (value: unknown) => typeof newProductReportOut._output;
 const presentTop = presenter(topSellingReportOut) as (value: unknown) => typeof topSellingReportOut._output;
+const presentOversold = presenter(oversoldReportOut) as (value: unknown) => typeof oversoldReportOut._output;
 
 /** Product reports, for staff with readAll-productReports (the route's guard). */
 export function productReportRoutes(ctx: AppContext): RouteDef[] {
@@ -145,9 +148,9 @@ export function productReportRoutes(ctx: AppContext): RouteDef[] {
         );
       }
       const q = parseListQuery({ ...rest, status: 'true' }, { filters }) as ListQuery<ReportFilters>;
-      return (query as ProductReportQuery) === 'top-selling-products'
-        ? presentTop(await topSelling(ctx, q))
-        : presentNew(await newProducts(ctx.db, q));
+      const report = query as ProductReportQuery;
+      if (report === 'oversold') return presentOversold(await oversoldLines(ctx.db, q));
+      return report === 'top-selling-products' ? presentTop(await topSelling(ctx, q)) : presentNew(await newProducts(ctx.db, q));
     }),
   ];
 }

@@ -2,6 +2,7 @@ import { fromCents } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { rawRows } from '../../platform/queries.ts';
+import { countOversold } from '../catalogue/index.ts';
 
 /** How many days back from the range's end the tills' variances are summed. */
 export const varianceDays = 30;
@@ -11,7 +12,7 @@ export const varianceDays = 30;
  * closed in the 30 days up to `end`, per till and per cashier (who opened the session), shortest first.
  */
 export async function tillFigures(db: DbOrTx, end: string) {
-  const [open, byTill, byCashier] = await Promise.all([
+  const [open, byTill, byCashier, oversoldLines] = await Promise.all([
     rawRows<{ id: number; till_id: number; name: string; username: string; opened_at: Date; opening_float: string }>(
       db,
       sql`select s.id, s.till_id, t.name, u.username, s.opened_at, s.opening_float from till_session s
@@ -30,6 +31,7 @@ export async function tillFigures(db: DbOrTx, end: string) {
         where s.state = 'CLOSED' and s.closed_at::date between ${end}::date - ${varianceDays - 1}::int and ${end}::date
         group by u.id, u.username order by 4, u.username limit 100`,
     ),
+    countOversold(db),
   ]);
   const variance = (r: { id: number; name: string; n: number; cents: number }) => ({
     id: Number(r.id),
@@ -49,5 +51,6 @@ export async function tillFigures(db: DbOrTx, end: string) {
     varianceDays,
     variancesByTill: byTill.map(variance),
     variancesByCashier: byCashier.map(variance),
+    oversoldLines,
   };
 }

@@ -14,7 +14,7 @@ import { badRequest, fieldError } from '../../platform/errors.ts';
 import { transition } from '../../platform/transition.ts';
 import { numberMark, postingStatement, vatByRate } from '../accounting/index.ts';
 import { goodsKey, moveStocks } from '../inventory/index.ts';
-import { tenderAccount } from '../till/index.ts';
+import { countLateSale, type LateSale, tenderAccount } from '../till/index.ts';
 import { saleDoc, saleDocument } from './sale-doc.ts';
 import type { SaleCustomer } from './sale-lookup.ts';
 import { salePostings } from './sale-postings.ts';
@@ -69,7 +69,11 @@ export type CreatedInvoice = {
     returnedQuantity: number;
     product: { id: number; name: string; sku: string };
     variant: { id: number; sku: string } | null;
+    oversold: boolean;
   }[];
+  receiptReference: string | null;
+  soldAt: string | null;
+  late: boolean;
 };
 
 export interface CreatedSale {
@@ -107,6 +111,7 @@ const headerRow = (
   profit: fromCents(profit),
   note: input.note,
   tillSessionId: sale.session?.id ?? null,
+  queued: { receiptReference: input.receiptReference ?? null, soldAt: input.soldAt ?? null, late: sale.session?.late ?? false },
   ...figures,
   extra: {
     invoiceMemoNo: input.invoiceMemoNo,
@@ -116,7 +121,7 @@ const headerRow = (
   },
 });
 
-const lineRow = (l: PricedLine, unitCost: Cents): SaleLineRow => ({
+const lineRow = (l: PricedLine, unitCost: Cents, oversold = false): SaleLineRow => ({
   productId: l.productId,
   productVariantId: l.productVariantId,
   productQuantity: l.quantity,
@@ -127,6 +132,7 @@ const lineRow = (l: PricedLine, unitCost: Cents): SaleLineRow => ({
   tax: l.vatPercent,
   taxAmount: fromCents(l.vat),
   unitCost: fromCents(unitCost),
+  oversold,
 });
 
 /** The create answer's invoice from what was written (its figures are the header's: a held sale owes nothing yet). */
@@ -138,7 +144,7 @@ function createdInvoice(
   rows: readonly SaleLineRow[],
   written: WrittenSale,
 ): CreatedInvoice {
-  const { extra: _sent, tillSessionId: _session, ...figures } = header;
+  const { extra: _sent, tillSessionId: _session, queued, ...figures } = header;
   return {
     id: invoiceId,
     number: written.number,
@@ -153,6 +159,7 @@ function createdInvoice(
     updatedAt: written.updatedAt,
     customer: sale.customer,
     user: { id: header.userId, username: sale.salesperson },
+    ...queued,
     returnAmount: 0,
     instantPaidReturnAmount: 0,
     saleInvoiceProduct: rows.map((row, i) => {
@@ -169,6 +176,21 @@ function createdInvoice(
     }),
   };
 }
+
+/** What a late sale adds to its session's Z (issue 33). */
+const lateFigures = (sale: PricedSale, kept: readonly { paymentType: number; amount: Cents; cash: boolean }[]): LateSale => {
+  const rates = new Map<number, { rate: number; net: Cents; vat: Cents }>();
+  for (const l of sale.lines) {
+    const r = rates.get(l.vatPercent) ?? { rate: l.vatPercent, net: 0, vat: 0 };
+    rates.set(l.vatPercent, { rate: l.vatPercent, net: r.net + l.net, vat: r.vat + l.vat });
+  }
+  return {
+    total: sale.net + sale.vat,
+    discount: sale.discount,
+    byVatRate: [...rates.values()],
+    tenders: kept.map((t) => ({ paymentMethodId: t.paymentType, amount: t.amount, intoDrawer: t.cash })),
+  };
+};
 
 /**
  * A complete sale under its invoice id: stock out through moveStocks (in product-id order; below zero
@@ -197,7 +219,8 @@ async function completeSale(
       documentType: saleDocument,
       documentId: invoiceId,
       userId,
-      allowNegative: sale.allowNegative,
+      // an offline till's sale: its goods have left the shop, so it is posted below zero whatever the setting says
+      allowNegative: sale.allowNegative || input.offline === 'true',
     })),
   );
   // a due is collected from someone, and the walk-in customer is nobody in particular (checked after the stock,
@@ -208,7 +231,8 @@ async function completeSale(
   const costs = new Map(moved.map((m) => [goodsKey(m), toCents(m.unitCost)]));
   const cost = sale.lines.reduce((s, l) => s + costs.get(goodsKey(l))! * l.quantity, 0);
   const header = headerRow(sale, userId, input, sale.net - cost, figuresOf(sale, paid));
-  const rows = sale.lines.map((l) => lineRow(l, costs.get(goodsKey(l))!));
+  const below = new Set(moved.filter((m) => m.quantityAfter < 0).map((m) => goodsKey(m)));
+  const rows = sale.lines.map((l) => lineRow(l, costs.get(goodsKey(l))!, below.has(goodsKey(l))));
   const books = postingStatement(
     salePostings({
       invoiceId,
@@ -227,6 +251,7 @@ async function completeSale(
     }),
   );
   const written = await writeSaleRows(tx, invoiceId, how, header, rows, books);
+  if (sale.session?.late) await countLateSale(tx, sale.session, sale.date, lateFigures(sale, settled.kept));
   return {
     invoiceId,
     customerId: sale.customer.id,

@@ -84,6 +84,8 @@ export async function lookUpSale(
     reserveId: boolean;
     /** The till session the sale names: read and share-locked in the same statement (before the stock is). */
     sessionId?: number | null;
+    /** A sale from a till's queue (issue 33): the session is taken for a late sale's write to its Z. */
+    queued?: boolean;
   },
 ): Promise<SaleLookup> {
   const walkIn = sql`(select c.id from customer c where c.username = ${walkInCustomerName} order by c.id limit 1)`;
@@ -118,7 +120,7 @@ export async function lookUpSale(
       (select u.username from users u where u.id = ${input.userId}) as salesperson,
       (select a.time_zone from app_setting a order by a.id limit 1) as time_zone,
       (select a.allow_negative_stock from app_setting a order by a.id limit 1) as allow_negative,
-      ${input.sessionId ? sessionLookup(input.sessionId) : sql`null::json`} as session`,
+      ${input.sessionId ? sessionLookup(input.sessionId, input.queued) : sql`null::json`} as session`,
   );
   if (!row) throw new Error('the sale lookup answered no row');
   return {

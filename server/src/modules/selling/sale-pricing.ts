@@ -148,11 +148,12 @@ export async function priceSale(
     userId,
     reserveId,
     sessionId: input.tillSessionId,
+    queued: input.soldAt != null,
   });
   const today = dayIn(clock.now(), found.timeZone ?? serverTimeZone());
   const lines = discountLines(priceLines(found.products, found.variants, input, today), toCents(input.discount ?? 0));
   const tenders = tendersFrom(found.methods, input.paidAmount);
-  const session = input.tillSessionId ? openSessionOf(found.session, input.tillSessionId) : null;
+  const session = input.tillSessionId ? openSessionOf(found.session, input.tillSessionId, 'tillSessionId', input.soldAt) : null;
   if (session) refuseUntaken(session, tenders);
   const customer = customerOf(found);
   let net = 0;

@@ -29,7 +29,8 @@ function listWhere(q: ListQuery, extra: SQL[]): SQL | undefined {
     inArray(saleInvoice.state, ['completed', 'deleted']),
     ...conventionWhere(q, {
       status: saleInvoice.status,
-      search: [saleInvoice.note, saleInvoice.number],
+      // a till's receipt reference (issue 33) finds the sale its receipt printed
+      search: [saleInvoice.note, saleInvoice.number, saleInvoice.receiptReference],
       date: saleInvoice.date,
     }),
     filters.customerId ? inArray(saleInvoice.customerId, filters.customerId) : undefined,
@@ -65,6 +66,9 @@ const headerSelect = {
   dueAmount: saleInvoice.dueAmount,
   returnAmount: saleInvoice.returnAmount,
   instantPaidReturnAmount: saleInvoice.instantPaidReturnAmount,
+  receiptReference: saleInvoice.receiptReference,
+  soldAt: saleInvoice.soldAt,
+  late: saleInvoice.late,
 };
 
 /** A header row with its payment status, derived by the contract's one rule, and the reference's hold flag. */
@@ -231,6 +235,7 @@ export function saleLines(db: DbOrTx, invoiceId: number) {
       tax: line.tax,
       taxAmount: line.taxAmount,
       returnedQuantity: sql<number>`coalesce(${returned.quantity}, 0)::int`.mapWith(Number),
+      oversold: line.oversold,
       product: { id: product.id, name: product.name, sku: product.sku },
       variant: sql<{
         id: number;

@@ -23,6 +23,8 @@ export interface SaleHeaderRow {
   orderStatus: SaleOrderStatus;
   /** The till session it is sold in (issue 31), or null. */
   tillSessionId: number | null;
+  /** From a till's queue (issue 33): its receipt reference, the device's time it was sold at, and whether it came after the close. */
+  queued: { receiptReference: string | null; soldAt: string | null; late: boolean };
   /** The reference's fields (3.3); like the note, left out (undefined) when rewriting a held sale keeps them. */
   extra: SaleExtraFields;
 }
@@ -48,6 +50,8 @@ export interface SaleLineRow {
   tax: number;
   taxAmount: number;
   unitCost: number;
+  /** Sold while its stock went below zero (issue 33). */
+  oversold: boolean;
 }
 
 /** What the database gave the rows written: the header's creation time, note, number and reference fields, the lines' ids in the order given. */
@@ -114,17 +118,19 @@ export async function writeSaleRows(
           order_status = ${h.orderStatus}, invoice_memo_no = ${keptOr('invoice_memo_no', h.extra.invoiceMemoNo)},
           due_date = ${keptOr('due_date', h.extra.dueDate, '::date')},
           terms_and_conditions = ${keptOr('terms_and_conditions', h.extra.termsAndConditions)},
-          address = ${keptOr('address', h.extra.address)}, number = ${number}, till_session_id = ${h.tillSessionId}::int, updated_at = now()
+          address = ${keptOr('address', h.extra.address)}, number = ${number}, till_session_id = ${h.tillSessionId}::int,
+          receipt_reference = coalesce(${h.queued.receiptReference}::text, receipt_reference), sold_at = coalesce(${h.queued.soldAt}::timestamptz, sold_at),
+          late = ${h.queued.late}, updated_at = now()
           where id = ${invoiceId} ${written}),
         gone as (delete from sale_invoice_product where invoice_id = ${invoiceId}),`
       : sql`h as (insert into sale_invoice (id, date, state, customer_id, user_id, total_amount, total_tax_amount,
             total_discount_amount, sale_discount, profit, note, paid_amount, due_amount, order_status, invoice_memo_no, due_date,
-            terms_and_conditions, address, number, till_session_id)
+            terms_and_conditions, address, number, till_session_id, receipt_reference, sold_at, late)
           overriding system value
           values (${invoiceId}, ${h.date}::date, ${how.insert}, ${h.customerId}, ${h.userId}, ${h.totalAmount}, ${h.totalTaxAmount},
             ${h.totalDiscountAmount}, ${h.saleDiscount}, ${h.profit}, ${h.note ?? null}, ${h.paidAmount}, ${h.dueAmount}, ${h.orderStatus},
             ${h.extra.invoiceMemoNo ?? null}, ${h.extra.dueDate ?? null}::date, ${h.extra.termsAndConditions ?? null}, ${h.extra.address ?? null},
-            ${number}, ${h.tillSessionId}::int)
+            ${number}, ${h.tillSessionId}::int, ${h.queued.receiptReference}::text, ${h.queued.soldAt}::timestamptz, ${h.queued.late})
           ${written}),`;
   const input = JSON.stringify(lines.map((l, n) => ({ n, ...l })));
   const [row] = await executePrepared<{
@@ -144,12 +150,12 @@ export async function writeSaleRows(
     with ${head}
     li as (
       insert into sale_invoice_product (invoice_id, product_id, product_variant_id, product_quantity, product_unit_sale_price, product_discount,
-        sale_discount, product_final_amount, tax, tax_amount, unit_cost)
+        sale_discount, product_final_amount, tax, tax_amount, unit_cost, oversold)
       select h.id, l."productId", l."productVariantId", l."productQuantity", l."productUnitSalePrice", l."productDiscount", l."saleDiscount",
-        l."productFinalAmount", l.tax, l."taxAmount", l."unitCost"
+        l."productFinalAmount", l.tax, l."taxAmount", l."unitCost", l.oversold
       from h, jsonb_to_recordset(${input}::jsonb) as l(n int, "productId" int, "productVariantId" int, "productQuantity" int, "productUnitSalePrice" numeric,
         "productDiscount" numeric, "saleDiscount" numeric, "productFinalAmount" numeric, tax numeric, "taxAmount" numeric,
-        "unitCost" numeric)
+        "unitCost" numeric, oversold boolean)
       order by l.n
       returning id)${books ? sql`, posted as (${books.sql})` : sql``}
     select ${books ? sql`(select count(*)::int from posted)` : sql`0`} as posted, floor(extract(epoch from h.created_at) * 1000)::float8 as created_ms,

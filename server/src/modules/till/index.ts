@@ -2,6 +2,7 @@
 
 export { seedDefaultTill } from './default-till.ts';
 export { drawerSessionsOf } from './drawer-sessions.ts';
+export { countLateSale, type LateSale } from './late-sale.ts';
 export { openSession } from './open-session.ts';
 export {
   type DocumentSession,

@@ -65,3 +65,19 @@ export function closePostings(s: SessionRef & { zNumber: number; variance: Cents
     { ...base(s), debit: safe, credit: { subAccountId: s.drawer }, amount: s.drop, particulars: `${about}: closing drop to the safe` },
   ];
 }
+
+/**
+ * A late sale's correction (issue 33): the close counted its cash as over; now that the sale is posted into the
+ * session, that cash comes back out of Cash Over and Short (the drawer keeps what was counted).
+ */
+export function lateSalePostings(s: SessionRef & { zNumber: number; correction: Cents }): Posting[] {
+  return [
+    {
+      ...base(s),
+      debit: 'cashOverShort',
+      credit: { subAccountId: s.drawer },
+      amount: s.correction,
+      particulars: `${s.tillName} Z ${s.zNumber}: a sale made before the close, posted after it`,
+    },
+  ];
+}

@@ -31,6 +31,11 @@ export function TillFigures({ tills }: { tills: Tills }) {
         <Typography.Title level={4} style={{ margin: 0 }}>
           Tills
         </Typography.Title>
+        {tills.oversoldLines > 0 && (
+          <Typography.Text type="warning" data-testid="oversold-lines">
+            {`${tills.oversoldLines} sale ${tills.oversoldLines === 1 ? 'line' : 'lines'} sold below zero stock (offline tills): recount or reorder`}
+          </Typography.Text>
+        )}
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={8}>
             <List

@@ -93,6 +93,9 @@ export default function SaleDetailPage() {
         <Descriptions.Item label="Note">{sale.note ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="Order">{sale.orderStatus === 'RECEIVED' ? 'Received' : 'Pending'}</Descriptions.Item>
         {sale.invoiceMemoNo && <Descriptions.Item label="Memo no.">{sale.invoiceMemoNo}</Descriptions.Item>}
+        {sale.receiptReference && (
+          <Descriptions.Item label="Receipt reference">{`${sale.receiptReference}${sale.late ? ' (posted after its session closed)' : ''}`}</Descriptions.Item>
+        )}
         {sale.dueDate && <Descriptions.Item label="Due date">{sale.dueDate}</Descriptions.Item>}
         {sale.address && <Descriptions.Item label="Address">{sale.address}</Descriptions.Item>}
       </Descriptions>

@@ -75,6 +75,12 @@ export function TillReportSheet({ report, size }: { report: TillReport; size: Si
           <Row label="Counted cash" value={money(report.countedCash)} />
           <Row label="Variance" value={money(report.variance)} />
           <Row label="Float left" value={money(report.floatLeft)} />
+          {report.lateSales && (
+            <Row
+              label={`Late sales (${report.lateSales.count}, made before the close, posted after)`}
+              value={money(report.lateSales.total)}
+            />
+          )}
         </>
       )}
     </div>

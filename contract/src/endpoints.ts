@@ -26,6 +26,7 @@ import { manualPaymentEndpoints, orderEndpoints } from './shop/order.ts';
 import { returnOrderEndpoints } from './shop/return-order.ts';
 import { reviewEndpoints } from './shop/review.ts';
 import { wishlistEndpoints } from './shop/wishlist.ts';
+import { tillCatalogueEndpoints } from './till/till-catalogue.ts';
 import { tillSessionEndpoints } from './till/till-session.ts';
 
 /** Every bespoke endpoint of the API, by area. The server implements each; the web calls only these. */
@@ -70,6 +71,7 @@ export const endpoints = {
   lead: leadEndpoints,
   appointment: appointmentEndpoints,
   tillSession: tillSessionEndpoints,
+  tillCatalogue: tillCatalogueEndpoints,
   productVariant: productVariantEndpoints,
 };
 

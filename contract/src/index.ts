@@ -68,4 +68,5 @@ export * from './shop/return-order.ts';
 export * from './shop/review.ts';
 export * from './shop/wishlist.ts';
 export * from './status.ts';
+export * from './till/till-catalogue.ts';
 export * from './till/till-session.ts';

@@ -144,6 +144,9 @@ const staffTable = {
     zReport: { method: 'GET', path: 'till-session/:id/z-report', access: 'readSingle-tillSession' },
     close: { method: 'POST', path: 'till-session/:id/close', access: 'create-tillSession' },
   },
+  tillCatalogue: {
+    get: { method: 'GET', path: 'till/catalogue', access: 'create-saleInvoice' },
+  },
   productVariant: {
     matrix: { method: 'POST', path: 'product-variant/matrix', access: 'update-product' },
     shareOut: { method: 'POST', path: 'product-variant/share-out', access: 'create-adjust' },

@@ -65,6 +65,8 @@ export const product = pgTable(
     index().on(t.productBrandId),
     index().on(t.name),
     /** The public catalogue's default order (newest first) over the products on sale. */
+    // a till's copy of the catalogue loads the products changed since its cursor (issue 33)
+    index('product_changed').on(t.updatedAt, t.id),
     index('product_public_newest').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.status}`),
     /** Search by any part of the name or SKU (`ilike '%key%'`), at the till and in the catalogue. */
     index('product_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),

@@ -80,8 +80,14 @@ export async function assertCombinationFree(tx: DbOrTx, productId: number, color
     });
 }
 
-/** The watch mark naming the product whose variants changed: its kept answers (its page, lists holding it) go. */
-export const productTouched = (tx: DbOrTx, productId: number) => tx.execute(sql.raw(rowsMark([rowKey('product', productId)])));
+/**
+ * The product whose variants changed: its change time moves (a till's copy of the catalogue loads it again) and
+ * the watch mark names it, so its kept answers (its page, lists holding it) go.
+ */
+export async function productTouched(tx: DbOrTx, productId: number): Promise<void> {
+  await tx.execute(sql`update product set updated_at = now() where id = ${productId}`);
+  await tx.execute(sql.raw(rowsMark([rowKey('product', productId)])));
+}
 
 /** The product now sells by its variants (its first one made). */
 export async function markHasVariants(tx: DbOrTx, productId: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { type TillReport, tillSessionEndpoints } from '@tillbook/contract';
+import { type TillReport, tillCatalogueEndpoints, tillSessionEndpoints } from '@tillbook/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { implement } from '../../platform/endpoint-route.ts';
@@ -10,6 +10,7 @@ import { openSession } from './open-session.ts';
 import { moveSessionCash, recordNoSale } from './session-cash.ts';
 import { listSessions, readSession } from './session-read.ts';
 import { sessionFigures, sessionHead } from './session-report.ts';
+import { tillCatalogue } from './till-catalogue.ts';
 
 /**
  * Blind close: who may not see the expected cash before counting (the Cashier preset) gets the X report without
@@ -26,6 +27,7 @@ export function tillSessionRoutes(ctx: AppContext): RouteDef[] {
   const clock = () => ctx.config.clock;
   const session = async (id: number) => found(await readSession(db, id), `Till session ${id}`);
   return [
+    implement(ctx, tillCatalogueEndpoints.get, ({ query }) => tillCatalogue(db, query)),
     implement(ctx, tillSessionEndpoints.open, async ({ body, req }) =>
       session(await idempotent(db, req, body, (tx) => openSession(tx, body, caller(req).id, clock()))),
     ),

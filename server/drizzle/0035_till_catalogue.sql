@@ -1,0 +1,1 @@
+CREATE INDEX "product_changed" ON "product" USING btree ("updated_at","id");

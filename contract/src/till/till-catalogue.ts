@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { out } from '../answers.ts';
+import { discountTypes } from '../catalogue.ts';
 import { endpoint } from '../endpoint.ts';
 
 /**
@@ -12,7 +13,7 @@ export const tillCatalogueQuery = z.object({
   count: z.coerce.number({ error: 'must be a number' }).int().min(1).max(2000, 'must be at most 2000').default(500),
 });
 
-const discountOut = z.object({ type: out.text, value: out.money, startDate: out.date, endDate: out.date });
+const discountOut = z.object({ type: z.enum(discountTypes), value: out.money, startDate: out.date, endDate: out.date });
 
 /** A variant as the till sells it offline: its codes, its own price (null: the product's), its stock and its label ("Red / M"). */
 export const tillCatalogueVariantOut = z.object({

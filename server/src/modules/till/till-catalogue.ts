@@ -10,7 +10,7 @@ interface Row {
   sku: string;
   price: string;
   vat: string | null;
-  discount: { type: string; value: number; startDate: string; endDate: string } | null;
+  discount: { type: 'percentage' | 'flat'; value: number; startDate: string; endDate: string } | null;
   quantity: number;
   on_sale: boolean;
   variants:

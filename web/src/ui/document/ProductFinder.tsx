@@ -6,6 +6,12 @@ import { notify } from '../../lib/notices.tsx';
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/** The server's search for a document line (`query=search`): its page, or null after saying why not. */
+async function serverSearch(key: string): Promise<ProductRow[] | null> {
+  const result = await api(routes.product.list, { query: { query: 'search', key } }, { toast: true });
+  return result.error !== undefined || !isProductPage(result.data) ? null : result.data.getAllProduct;
+}
+
 /**
  * Finds a product for a document line by name or SKU and Enter, which is also what a barcode scanner
  * types: an exact SKU or name, or a single match, is added at once; several matches are offered as
@@ -20,12 +26,15 @@ export function ProductFinder({
   onAdd,
   autoFocus,
   inputRef,
+  search = serverSearch,
 }: {
   /** Adds the product; the next queued lookup waits for the promise it answers, if any. */
   onAdd: (product: ProductRow) => unknown;
   autoFocus?: boolean;
   /** The search box, for a screen that puts the focus back in it (the till). */
   inputRef?: Ref<InputRef>;
+  /** Finds the products a key names (null: it could not, and said so); the server's search unless given (the till's copy offline). */
+  search?: (key: string) => Promise<ProductRow[] | null>;
 }) {
   const [text, setText] = useState('');
   const [matches, setMatches] = useState<ProductRow[]>([]);
@@ -47,9 +56,8 @@ export function ProductFinder({
   };
 
   async function lookUp(key: string) {
-    const result = await api(routes.product.list, { query: { query: 'search', key } }, { toast: true });
-    if (result.error !== undefined || !isProductPage(result.data)) return;
-    const found = result.data.getAllProduct;
+    const found = await search(key);
+    if (!found) return;
     // a variant's SKU or barcode: its product comes first, naming the variant scanned
     const scanned = found[0]?.scannedVariantId ? found[0] : undefined;
     const exact = scanned ?? found.find((p) => same(p.sku, key)) ?? found.find((p) => same(p.name, key));

@@ -7,6 +7,7 @@ import { api } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notices.tsx';
 import { usePermissions } from '../../../lib/permissions.ts';
 import { useSubmission } from '../../../lib/use-submission.ts';
+import { queuedSales } from '../till/offline/sale-queue.ts';
 import { CashModal } from './CashModal.tsx';
 import { CloseModal } from './CloseModal.tsx';
 import { deviceTillId, setDeviceTill, tillsKey, useTills } from './session-data.ts';
@@ -106,6 +107,15 @@ export function SessionBar({ children }: { children: (session: OpenSession) => R
     else if (answer) notify.success('Drawer opened (no sale)');
     noSale.renew();
   }
+  // a session closes only once every sale it made has reached the books (issue 33): the queue first
+  async function close() {
+    const waiting = (await queuedSales()).filter((s) => s.sessionId === session.id).length;
+    if (waiting)
+      return notify.error(
+        `${waiting} ${waiting === 1 ? 'sale' : 'sales'} of this session ${waiting === 1 ? 'is' : 'are'} still waiting to be posted: close once the till is back online and they are sent`,
+      );
+    setDialog('close');
+  }
   return (
     <>
       <section className="till-session-bar" aria-label="Till session">
@@ -115,7 +125,7 @@ export function SessionBar({ children }: { children: (session: OpenSession) => R
           {can('create-tillCash') && <Button onClick={() => setDialog('cash')}>Cash in / out</Button>}
           <Button onClick={() => void drawer()}>No sale</Button>
           <Button onClick={() => navigate(`/admin/till-session/${session.id}`)}>X report</Button>
-          <Button danger onClick={() => setDialog('close')}>
+          <Button danger onClick={() => void close()}>
             Close till
           </Button>
           {change}

@@ -6,9 +6,12 @@ import { moneyOfCents } from '../../../lib/format.ts';
 import { chooseSize, usePageSizes } from './till-data.ts';
 
 export interface Completed {
-  id: number;
+  /** Null while the sale waits in the till's queue (offline): the server has not posted it yet. */
+  id: number | null;
   /** The invoice number, as the receipt shows it. */
   number: number | null;
+  /** The till's receipt reference (issue 33). */
+  reference: string | null;
   /** Cents. */
   change: number;
   total: number;
@@ -32,7 +35,11 @@ export function CompletedSale({ sale, onNewSale }: { sale: Completed; onNewSale:
   return (
     <Result
       status="success"
-      title={`Sale #${sale.number} completed`}
+      title={
+        sale.id === null
+          ? `Sale ${sale.reference} queued: the server numbers it when the till is back online`
+          : `Sale #${sale.number} completed${sale.reference ? ` (${sale.reference})` : ''}`
+      }
       subTitle={
         <span data-testid="till-done">
           {`Total ${moneyOfCents(sale.total)} · paid ${moneyOfCents(sale.paid)} · `}
@@ -54,7 +61,9 @@ export function CompletedSale({ sale, onNewSale }: { sale: Completed; onNewSale:
             options={(sizes.data ?? []).map((s) => ({ value: s.id, label: s.pageSizeName }))}
             onChange={setSizeId}
           />
-          <Button onClick={print}>Print</Button>
+          <Button onClick={print} disabled={sale.id === null}>
+            Print
+          </Button>
           <Button type="primary" autoFocus onClick={onNewSale}>
             New sale
           </Button>

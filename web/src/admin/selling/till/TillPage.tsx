@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { customerName, type ProductRow, routes, toCents } from '@tillbook/contract';
+import { customerName, isProductPage, type ProductRow, routes, toCents } from '@tillbook/contract';
 import { Button, type InputRef, Modal, type RefSelectProps, Segmented, Space, Tag, Typography } from 'antd';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
@@ -13,10 +13,14 @@ import { type Completed, CompletedSale } from './CompletedSale.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { cartReducer, cartTotals, emptyCart, lineErrors, saleBody, settle } from './cart.ts';
 import { HeldSales, heldKey, loadHeld } from './HeldSales.tsx';
+import { productOfCopy, refreshCopy, searchCopy } from './offline/local-catalogue.ts';
+import { QueueStatus, useQueue } from './offline/QueueStatus.tsx';
+import { nextReference } from './offline/reference.ts';
+import { enqueue, serverReachable } from './offline/sale-queue.ts';
 import { ReturnPanel } from './ReturnPanel.tsx';
 import { SaleDiscountField } from './SaleDiscountField.tsx';
 import { TenderPanel } from './TenderPanel.tsx';
-import { isCashMethod, tillProduct, usePaymentMethods } from './till-data.ts';
+import { isCashMethod, tillProduct, unreachable, usePaymentMethods } from './till-data.ts';
 import type { VariantChoice } from './till-variants.ts';
 import { VariantPicker } from './VariantPicker.tsx';
 import './till.css';
@@ -54,10 +58,27 @@ function TillScreen({ session }: { session: OpenSession }) {
   const settled = settle(totals.total, cart.tenders, (id) => isCashMethod(methodList.find((m) => m.id === id)));
   const focusScan = () => setTimeout(() => scanBox.current?.focus(), 0);
 
+  // offline (issue 33): the till keeps its copy of the catalogue current while it can, and sells from it when it cannot
+  const queue = useQueue();
+  useEffect(() => {
+    void refreshCopy();
+    const every = setInterval(() => serverReachable() && void refreshCopy(), 60_000);
+    return () => clearInterval(every);
+  }, []);
+  async function search(key: string): Promise<ProductRow[] | null> {
+    if (!serverReachable()) return searchCopy(key);
+    const found = await api(routes.product.list, { query: { query: 'search', key } });
+    if (found.error === undefined) return isProductPage(found.data) ? found.data.getAllProduct : null;
+    if (found.status === 0) return searchCopy(key);
+    notify.error(found.error);
+    return null;
+  }
+
   // a product sold by variants: a scanned variant is added at once, else its variants are offered to pick from
   const [picking, setPicking] = useState<{ name: string; choices: VariantChoice[] } | null>(null);
   async function addProduct(row: ProductRow) {
-    const product = await tillProduct(row.id);
+    const asked = serverReachable() ? await tillProduct(row.id) : unreachable;
+    const product = asked === unreachable ? await productOfCopy(row.id, today) : asked;
     if (typeof product === 'string') return notify.error(`${row.name}: ${product}`);
     const { variants, ...plain } = product;
     if (variants || row.hasVariants === 'true') {
@@ -108,25 +129,62 @@ function TillScreen({ session }: { session: OpenSession }) {
     refusal.current = notify.error([answer.error, ...rest.filter((r) => !answer.error.includes(r))].join(' · '));
   }
 
+  /**
+   * Offline, or the server lost on the way (issue 33): the sale goes into the till's queue under its key, and the
+   * cashier hands over the goods with the receipt reference; the server numbers it when the queue posts it.
+   */
+  async function queueSale(key: string, body: ReturnType<typeof saleBody> & { receiptReference: string }) {
+    await enqueue({ key, body, receiptReference: body.receiptReference, sessionId: session.id });
+    clearRefusal();
+    setDone({
+      id: null,
+      number: null,
+      reference: body.receiptReference,
+      change: settled.change,
+      total: totals.total,
+      paid: settled.paid,
+      due: 0,
+      customer: cart.customer?.name ?? '',
+    });
+    dispatch({ type: 'clear' });
+  }
+
   async function complete() {
     if (busy || asking.current) return;
     if (!cart.lines.length) return notify.error('Scan a product first');
     if (settled.problem) return notify.error(settled.problem);
+    const offline = !serverReachable();
+    if (offline && settled.due > 0) return notify.error('Offline, a sale must be paid in full: a customer’s credit needs the server');
+    if (offline && cart.heldId) return notify.error('A held sale is completed online only');
     if (settled.due > 0 && !(await creditAgreed(settled.due))) return;
     setBusy('complete');
-    const body = saleBody(cart, false, session.id);
     const { heldId } = cart;
-    const answer = await submission.submit({ heldId, body }, (headers) =>
-      heldId ? api(routes.hold.complete, { params: { id: heldId }, body }, { headers }) : api(routes.sale.create, { body }, { headers }),
-    );
+    const body = {
+      ...saleBody(cart, false, session.id),
+      ...(heldId ? {} : { receiptReference: await nextReference(session.till.id, today), soldAt: new Date().toISOString() }),
+      ...(offline ? { offline: 'true' as const } : {}),
+    };
+    let key = '';
+    const answer = await submission.submit({ heldId, body }, (headers) => {
+      key = headers['Idempotency-Key'];
+      if (offline) return Promise.resolve({ error: unreachable, status: 0 } as const);
+      return heldId
+        ? api(routes.hold.complete, { params: { id: heldId }, body }, { headers })
+        : api(routes.sale.create, { body }, { headers });
+    });
     if (!answer) return; // already being sent: that submission clears `busy`
     setBusy(null);
+    if (answer.error !== undefined && answer.status === 0 && !heldId && body.receiptReference) {
+      submission.renew();
+      return queueSale(key, { ...body, receiptReference: body.receiptReference });
+    }
     if (answer.error !== undefined) return refused(answer);
     clearRefusal();
     const invoice = answer.data.createdInvoice;
     setDone({
       id: invoice.id,
       number: invoice.number,
+      reference: invoice.receiptReference ?? null,
       change: toCents(answer.data.change),
       total: totals.total,
       paid: settled.paid,
@@ -139,6 +197,7 @@ function TillScreen({ session }: { session: OpenSession }) {
 
   async function hold() {
     if (busy) return;
+    if (!serverReachable()) return notify.error('Holding a sale needs the server: unavailable offline');
     if (!cart.lines.length) return notify.error('Scan a product first');
     setBusy('hold');
     const body = saleBody(cart, true, session.id);
@@ -211,6 +270,7 @@ function TillScreen({ session }: { session: OpenSession }) {
           ]}
         />
         <Button onClick={() => setHeldOpen(true)}>Held sales (F6)</Button>
+        <QueueStatus queue={queue} />
       </div>
 
       {mode === 'return' ? (
@@ -220,7 +280,7 @@ function TillScreen({ session }: { session: OpenSession }) {
       ) : (
         <div className="till-grid">
           <section className="till-cart" aria-label="Sale">
-            <ProductFinder onAdd={addProduct} autoFocus inputRef={scanBox} />
+            <ProductFinder onAdd={addProduct} autoFocus inputRef={scanBox} search={search} />
             {cart.heldId && <Tag color="blue">{`Resumed held sale #${cart.heldId}`}</Tag>}
             <CartTable lines={cart.lines} dispatch={dispatch} />
           </section>

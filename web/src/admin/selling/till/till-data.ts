@@ -43,13 +43,17 @@ export async function searchCustomers(key: string): Promise<CustomerRow[]> {
   return rowsOf(answer.data, 'Customer');
 }
 
+/** What `tillProduct` answers when the server could not be reached (the till then reads its own copy). */
+export const unreachable = 'The server could not be reached';
+
 /**
  * The product as the public answer prices it (the same `unitPrice` the server charges with), and, for a
  * product sold by variants, its variants on sale (each as the till adds it: see `variantChoices`).
  */
 export async function tillProduct(id: number): Promise<(TillProduct & { variants?: VariantChoice[] }) | string> {
   const answer = await api(routes.product.publicGet, { params: { id } });
-  if (answer.error !== undefined) return answer.status === 404 ? 'This product is not for sale' : answer.error;
+  if (answer.error !== undefined)
+    return answer.status === 404 ? 'This product is not for sale' : answer.status === 0 ? unreachable : answer.error;
   const p = answer.data;
   const product: TillProduct = {
     id: p.id,

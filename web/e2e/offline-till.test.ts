@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type Browser, openBrowser, type Product, screenshot, signIn, startProduct } from './harness.ts';
+import { api, ownerToken } from './stock-api.ts';
+
+/**
+ * The till offline (issue 33): with the network cut, two tabs of one till sell from the till's copy of the
+ * catalogue into one queue, each sale with its receipt reference; the queue and its age show, and the close is
+ * refused while sales wait; back online, one tab sends them: one invoice each, numbered by the server, each with
+ * its reference, nothing twice.
+ */
+let product: Product;
+let browser: Browser;
+let token: string;
+const perTab = 10;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await openBrowser();
+  token = await ownerToken(product);
+  await api(product, token, 'POST', 'product', {
+    name: 'Offline mug',
+    sku: 'OFF-MUG',
+    productSalePrice: 2,
+    productQuantity: 100,
+    productPurchasePrice: 1,
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.close();
+});
+
+type Page = Browser['page'];
+const copied = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('tillbook-till');
+        open.onsuccess = () => {
+          const count = open.result.transaction('products').objectStore('products').count();
+          count.onsuccess = () => resolve(count.result);
+        };
+        open.onerror = () => resolve(0);
+      }),
+  );
+
+async function sellOffline(page: Page) {
+  const box = page.getByLabel('Find product');
+  await box.fill('OFF-MUG');
+  await box.press('Enter');
+  await page.getByTestId('till-total').filter({ hasText: '2.00' }).waitFor();
+  await page.getByLabel('Paid by Cash', { exact: true }).fill('2');
+  await page.keyboard.press('F9');
+  const done = page.getByText(/Sale T\d+-\d{8}-\d{4} queued/);
+  await done.waitFor();
+  const reference = /T\d+-\d{8}-\d{4}/.exec(await done.innerText())![0];
+  await page.getByRole('button', { name: 'New sale' }).click();
+  return reference;
+}
+
+test('20 sales offline across two tabs, then reconnect: 20 invoices, each once, with its reference', async () => {
+  const { page, context } = browser;
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, product.url, '/admin/pos');
+  await page.getByLabel('Paid by Cash', { exact: true }).waitFor();
+  const second = await context.newPage();
+  await second.setViewportSize({ width: 390, height: 844 });
+  await second.goto(`${product.url}/admin/pos`);
+  await second.getByLabel('Paid by Cash', { exact: true }).waitFor();
+  await expect.poll(() => copied(page)).toBeGreaterThan(0);
+  const before = (await api<{ totalSaleInvoice: number }>(product, token, 'GET', 'sale-invoice?count=1')).totalSaleInvoice;
+
+  await context.setOffline(true);
+  await page.getByText('Offline: selling from the till’s copy').waitFor();
+  const references: string[] = [];
+  for (let i = 0; i < perTab; i++) {
+    references.push(await sellOffline(page));
+    references.push(await sellOffline(second));
+  }
+  expect(new Set(references).size).toBe(2 * perTab);
+  await page
+    .getByTestId('till-queue')
+    .filter({ hasText: `${2 * perTab} sales waiting, oldest` })
+    .waitFor();
+  await second
+    .getByTestId('till-queue')
+    .filter({ hasText: `${2 * perTab} sales waiting` })
+    .waitFor();
+  await screenshot(second, 'till-offline-390');
+  expect(await second.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // the day cannot end with sales still to post
+  await page.getByRole('button', { name: 'Close till' }).click();
+  await page.getByText(`${2 * perTab} sales of this session are still waiting to be posted`).waitFor();
+  expect(await page.getByRole('dialog').count()).toBe(0);
+
+  await context.setOffline(false);
+  await page.getByTestId('till-queue').filter({ hasText: 'No sales waiting' }).waitFor({ timeout: 60_000 });
+  await second.getByTestId('till-queue').filter({ hasText: 'No sales waiting' }).waitFor({ timeout: 60_000 });
+  await page.getByText('Online', { exact: true }).waitFor();
+
+  const sales = await api<{ getAllSaleInvoice: { number: number; receiptReference: string | null }[]; totalSaleInvoice: number }>(
+    product,
+    token,
+    'GET',
+    'sale-invoice?count=100',
+  );
+  expect(sales.totalSaleInvoice).toBe(before + 2 * perTab);
+  const posted = sales.getAllSaleInvoice.filter((s) => s.receiptReference && references.includes(s.receiptReference));
+  expect(posted.map((s) => s.receiptReference).sort()).toEqual([...references].sort());
+  expect(new Set(posted.map((s) => s.number)).size).toBe(2 * perTab);
+  const mug = await api<{ getAllProduct: { productQuantity: number }[] }>(product, token, 'GET', 'product?query=search&key=OFF-MUG');
+  expect(mug.getAllProduct[0]!.productQuantity).toBe(100 - 2 * perTab);
+  await second.close();
+});

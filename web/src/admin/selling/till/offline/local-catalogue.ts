@@ -1,0 +1,93 @@
+import { discountActiveOn, type ProductRow, routes, type TillCatalogueProduct, unitPrice } from '@tillbook/contract';
+import { api } from '../../../../lib/api.ts';
+import type { TillProduct } from '../cart.ts';
+import type { VariantChoice } from '../till-variants.ts';
+import { allOf, oneOf, write } from './idb.ts';
+
+/**
+ * The till's copy of the catalogue (issue 33): loaded from `GET till/catalogue` by pages, the first time all of it,
+ * then only the products changed since the cursor it keeps; held in memory for searching and scanning at once,
+ * and in IndexedDB for a reload without the server. Its stock is as last seen.
+ */
+let products: Map<number, TillCatalogueProduct> | undefined;
+
+async function loaded(): Promise<Map<number, TillCatalogueProduct>> {
+  products ??= new Map((await allOf<TillCatalogueProduct>('products')).map((p) => [p.id, p]));
+  return products;
+}
+
+/** Loads what changed since the last load (everything the first time); false when the server could not be reached. */
+export async function refreshCopy(): Promise<boolean> {
+  const copy = await loaded();
+  let after = (await oneOf<{ name: string; value: string }>('meta', 'catalogueCursor'))?.value;
+  for (;;) {
+    const page = await api(routes.tillCatalogue.get, { query: { count: 1000, ...(after ? { after } : {}) } });
+    if (page.error !== undefined) return false;
+    const gone = page.data.products.filter((p) => !p.onSale).map((p) => p.id);
+    const kept = page.data.products.filter((p) => p.onSale);
+    await write('products', kept, gone);
+    for (const id of gone) copy.delete(id);
+    for (const p of kept) copy.set(p.id, p);
+    after = page.data.cursor;
+    await write('meta', [{ name: 'catalogueCursor', value: after }]);
+    if (!page.data.more) return true;
+  }
+}
+
+const same = (a: string | null | undefined, b: string) => !!a && a.toLowerCase() === b.toLowerCase();
+
+/** A search of the copy as the server's answers it for the till: an exact SKU or barcode (a variant's named) first, then names and SKUs holding the key. */
+export async function searchCopy(key: string): Promise<ProductRow[]> {
+  const copy = await loaded();
+  const wanted = key.trim().toLowerCase();
+  const found: ProductRow[] = [];
+  const row = (p: TillCatalogueProduct, scannedVariantId?: number) =>
+    ({
+      id: p.id,
+      name: p.name,
+      sku: p.sku,
+      productQuantity: p.productQuantity,
+      hasVariants: p.variants.length ? 'true' : 'false',
+      ...(scannedVariantId ? { scannedVariantId } : {}),
+    }) as unknown as ProductRow;
+  for (const p of copy.values()) {
+    const scanned = p.variants.find((v) => v.onSale && (same(v.sku, wanted) || same(v.barcode, wanted)));
+    if (scanned) return [row(p, scanned.id)];
+    if (same(p.sku, wanted)) found.unshift(row(p));
+    else if (found.length < 20 && (p.name.toLowerCase().includes(wanted) || p.sku.toLowerCase().includes(wanted))) found.push(row(p));
+  }
+  return found.slice(0, 20);
+}
+
+/** The product as the till adds it, priced from the copy (`unitPrice` on `date`), with its variants on sale; a text when the copy has none. */
+export async function productOfCopy(id: number, date: string): Promise<(TillProduct & { variants?: VariantChoice[] }) | string> {
+  const p = (await loaded()).get(id);
+  if (!p) return 'This product is not in the till’s copy of the catalogue';
+  // the discount that runs on the till's day, as the server's answer gives it (the copy keeps its dates)
+  const discount = p.discount && discountActiveOn(p.discount, date) ? p.discount : null;
+  const product: TillProduct = {
+    id: p.id,
+    name: p.name,
+    sku: p.sku,
+    productSalePrice: p.productSalePrice,
+    vatPercentage: p.vatPercentage,
+    discount,
+    productQuantity: p.productQuantity,
+  };
+  if (!p.variants.length) return product;
+  const variants = p.variants
+    .filter((v) => v.onSale)
+    .map((v) => ({
+      product: {
+        ...product,
+        variantId: v.id,
+        variantLabel: v.label,
+        sku: v.sku,
+        productSalePrice: v.productSalePrice ?? p.productSalePrice,
+        productQuantity: v.productQuantity,
+      },
+      priceWithVat: unitPrice({ salePrice: v.productSalePrice ?? p.productSalePrice, vatPercentage: p.vatPercentage, discount, date })
+        .finalPriceWithVat,
+    }));
+  return { ...product, variants };
+}

@@ -1,0 +1,121 @@
+import { routes } from '@tillbook/contract';
+import { api } from '../../../../lib/api.ts';
+import { allOf, write } from './idb.ts';
+
+/**
+ * The till's queue of sales not yet posted (issue 33): durable (IndexedDB), in the order they were made, one
+ * sale at a time, each sent with its own Idempotency-Key, so a resend after a lost answer posts nothing twice.
+ * A sale leaves the queue only when the server has posted it; a refusal for good (a 4xx) keeps it, flagged for a
+ * manager ("needs attention"), never dropped. One tab sends (a Web Lock across the tabs); every tab sells into it.
+ */
+export interface QueuedSale {
+  key: string;
+  body: Record<string, unknown>;
+  receiptReference: string;
+  sessionId: number;
+  /** When it was made, ms since 1970 (its place in the queue). */
+  queuedAt: number;
+  attempts: number;
+  /** The server's refusal: the sale waits for a manager. */
+  problem?: string;
+}
+
+const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('tillbook-till-queue');
+const listeners = new Set<() => void>();
+const changed = () => {
+  for (const listener of listeners) listener();
+  channel?.postMessage('changed');
+};
+channel?.addEventListener('message', () => {
+  for (const listener of listeners) listener();
+  // another tab queued a sale: this one may be the tab that sends
+  void syncQueue();
+});
+
+/** Calls `listener` whenever the queue changes, in this tab or another; answers the unsubscribe. */
+export function onQueueChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The queue, oldest first. */
+export async function queuedSales(): Promise<QueuedSale[]> {
+  return (await allOf<QueuedSale>('queue')).sort((a, b) => a.queuedAt - b.queuedAt || a.key.localeCompare(b.key));
+}
+
+/** Puts a sale in the queue (durably, before the cashier hands over the goods) and starts sending. */
+export async function enqueue(sale: Omit<QueuedSale, 'attempts' | 'queuedAt'>): Promise<void> {
+  await write('queue', [{ ...sale, queuedAt: Date.now(), attempts: 0 }]);
+  changed();
+  void syncQueue();
+}
+
+let retry: ReturnType<typeof setTimeout> | undefined;
+let failures = 0;
+/** Whether the last send reached the server: the till says offline while it did not. */
+let reachable = true;
+export const serverReachable = () => reachable && navigator.onLine;
+
+function retryLater() {
+  failures += 1;
+  clearTimeout(retry);
+  // 1, 2, 4 … seconds, at most a minute apart
+  retry = setTimeout(() => void syncQueue(), Math.min(60_000, 1000 * 2 ** Math.min(failures - 1, 6)));
+}
+
+async function sendAll(): Promise<void> {
+  for (const sale of await queuedSales()) {
+    if (sale.problem) continue;
+    const headers = { 'Idempotency-Key': sale.key };
+    const answer = await api(routes.sale.create, { body: sale.body as never }, { headers });
+    if (answer.error === undefined) {
+      await write('queue', [], [sale.key]);
+      reachable = true;
+      failures = 0;
+      changed();
+      continue;
+    }
+    const later = answer.status === 0 || answer.status >= 500 || answer.status === 408 || answer.status === 429 || answer.status === 401;
+    if (later) {
+      reachable = answer.status !== 0 ? reachable : false;
+      await write('queue', [{ ...sale, attempts: sale.attempts + 1 }]);
+      changed();
+      return retryLater();
+    }
+    reachable = true;
+    await write('queue', [{ ...sale, attempts: sale.attempts + 1, problem: answer.error }]);
+    changed();
+  }
+}
+
+/** Sends the queue in order, from one tab at a time (the others find the lock taken and leave it to that one). */
+export async function syncQueue(): Promise<void> {
+  if (!navigator.onLine) {
+    reachable = false;
+    return;
+  }
+  if (!navigator.locks) return sendAll();
+  await navigator.locks.request('tillbook-till-sync', { ifAvailable: true }, async (lock) => {
+    if (lock) await sendAll();
+  });
+}
+
+/** A sale a manager has looked at (the product put back on sale, the customer's due settled) sent again. */
+export async function retrySale(key: string): Promise<void> {
+  const sale = (await queuedSales()).find((s) => s.key === key);
+  if (!sale) return;
+  await write('queue', [{ ...sale, problem: undefined }]);
+  changed();
+  void syncQueue();
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => {
+    failures = 0;
+    void syncQueue();
+  });
+  window.addEventListener('offline', () => {
+    reachable = false;
+    changed();
+  });
+}

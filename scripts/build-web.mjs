@@ -29,6 +29,8 @@ export function webIsStale() {
     newest(path.join(root, 'web/src')),
     newest(path.join(root, 'contract/src')),
     newest(path.join(root, 'web/scripts')),
+    // files copied as they are (the till's service worker, web/public/sw.js)
+    newest(path.join(root, 'web/public')),
     fs.statSync(path.join(root, 'web/index.html')).mtimeMs,
     fs.statSync(path.join(root, 'web/vite.config.ts')).mtimeMs,
   );

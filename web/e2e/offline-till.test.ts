@@ -113,3 +113,30 @@ test('20 sales offline across two tabs, then reconnect: 20 invoices, each once, 
   expect(mug.getAllProduct[0]!.productQuantity).toBe(100 - 2 * perTab);
   await second.close();
 });
+
+test('the till opens again without the server: a reload offline shows it, sells from its copy, and sends once back online', async () => {
+  const { page, context } = browser;
+  await signIn(page, product.url, '/admin/pos');
+  await page.getByLabel('Paid by Cash', { exact: true }).waitFor();
+  // the service worker has the page, its files and its reads once it controls the page and the reads went through it
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
+  await page.reload();
+  await page.getByLabel('Paid by Cash', { exact: true }).waitFor();
+  await context.setOffline(true);
+  const failed: string[] = [];
+  page.on('requestfailed', (r) => failed.push(new URL(r.url()).pathname));
+  await page.reload();
+  await page.getByLabel('Paid by Cash', { exact: true }).waitFor({ timeout: 15_000 });
+  await page.getByText('Offline: selling from the till’s copy').waitFor();
+  const reference = await sellOffline(page);
+  await context.setOffline(false);
+  await page.getByTestId('till-queue').filter({ hasText: 'No sales waiting' }).waitFor({ timeout: 60_000 });
+  const found = await api<{ getAllSaleInvoice: { receiptReference: string | null }[] }>(
+    product,
+    token,
+    'GET',
+    `sale-invoice?query=search&key=${reference}`,
+  );
+  expect(found.getAllSaleInvoice.map((s) => s.receiptReference)).toEqual([reference]);
+  expect(failed.filter((p) => !p.startsWith('/v1/'))).toEqual([]);
+});

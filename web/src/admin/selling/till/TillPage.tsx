@@ -17,6 +17,7 @@ import { productOfCopy, refreshCopy, searchCopy } from './offline/local-catalogu
 import { QueueStatus, useQueue } from './offline/QueueStatus.tsx';
 import { nextReference } from './offline/reference.ts';
 import { enqueue, serverReachable } from './offline/sale-queue.ts';
+import { keepTillOffline } from './offline/service-worker.ts';
 import { ReturnPanel } from './ReturnPanel.tsx';
 import { SaleDiscountField } from './SaleDiscountField.tsx';
 import { TenderPanel } from './TenderPanel.tsx';
@@ -61,10 +62,11 @@ function TillScreen({ session }: { session: OpenSession }) {
   // offline (issue 33): the till keeps its copy of the catalogue current while it can, and sells from it when it cannot
   const queue = useQueue();
   useEffect(() => {
+    keepTillOffline(queryClient);
     void refreshCopy();
     const every = setInterval(() => serverReachable() && void refreshCopy(), 60_000);
     return () => clearInterval(every);
-  }, []);
+  }, [queryClient]);
   async function search(key: string): Promise<ProductRow[] | null> {
     if (!serverReachable()) return searchCopy(key);
     const found = await api(routes.product.list, { query: { query: 'search', key } });

@@ -34,7 +34,8 @@ export function SessionBar({ children }: { children: (session: OpenSession) => R
   const opening = useSubmission();
   const noSale = useSubmission();
 
-  if (tills.error) return <Alert type="error" title={tills.error.message} />;
+  // a failed refresh keeps what was read (offline, the till goes on selling in the session it knows)
+  if (tills.error && !tills.data) return <Alert type="error" title={tills.error.message} />;
   if (!tills.data) return null;
   // a shop with one till never has to choose it
   const till = tills.data.find((t) => t.id === chosen) ?? (tills.data.length === 1 ? tills.data[0] : undefined);

@@ -29,7 +29,14 @@ import { moneyOfCents } from '../../../lib/format.ts';
 
 /** The till (`/admin/pos`): its day first (this device's till, its open session), then the sale screen. */
 export default function TillPage() {
-  return <SessionBar>{(session) => <TillScreen session={session} />}</SessionBar>;
+  // the queue is shown whether or not a session is open: sales made before a close may still wait to be sent
+  const queue = useQueue();
+  return (
+    <>
+      <QueueStatus queue={queue} />
+      <SessionBar>{(session) => <TillScreen session={session} />}</SessionBar>
+    </>
+  );
 }
 
 /**
@@ -60,7 +67,6 @@ function TillScreen({ session }: { session: OpenSession }) {
   const focusScan = () => setTimeout(() => scanBox.current?.focus(), 0);
 
   // offline (issue 33): the till keeps its copy of the catalogue current while it can, and sells from it when it cannot
-  const queue = useQueue();
   useEffect(() => {
     keepTillOffline(queryClient);
     void refreshCopy();
@@ -272,7 +278,6 @@ function TillScreen({ session }: { session: OpenSession }) {
           ]}
         />
         <Button onClick={() => setHeldOpen(true)}>Held sales (F6)</Button>
-        <QueueStatus queue={queue} />
       </div>
 
       {mode === 'return' ? (

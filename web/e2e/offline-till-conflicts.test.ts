@@ -98,7 +98,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([front?.close(), back?.close()]);
   await product?.close();
-});
+}, 180_000);
 
 test('two tills sell the last unit offline: both are posted, stock −1, the second line flagged oversold', async () => {
   await expect.poll(() => copied(front.page, 'LAST-LAMP')).toBe(true);
@@ -117,7 +117,7 @@ test('two tills sell the last unit offline: both are posted, stock −1, the sec
     'product-reports?query=oversold',
   );
   expect(report.getAllOversold.filter((r) => r.productId === lastId)).toEqual([expect.objectContaining({ stockNow: -1 })]);
-});
+}, 180_000);
 
 test('the answer lost after the server posted the sale, then the page reloaded while sending: one invoice each', async () => {
   const { page, context } = front;
@@ -143,7 +143,7 @@ test('the answer lost after the server posted the sale, then the page reloaded w
   await page.getByLabel('Paid by Cash', { exact: true }).waitFor();
   await drained(page);
   for (const reference of queued) expect(await invoices(reference)).toHaveLength(1);
-});
+}, 180_000);
 
 test('a sale made before a manager closed the session elsewhere posts into it, late, counted in its Z', async () => {
   const { page, context } = back;
@@ -177,4 +177,4 @@ test('a sale made before a manager closed the session elsewhere posts into it, l
   );
   expect(z.lateSales).toEqual({ count: 1, total: 1 });
   expect(z.variance).toBe(0);
-});
+}, 180_000);

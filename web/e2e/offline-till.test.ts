@@ -112,7 +112,7 @@ test('20 sales offline across two tabs, then reconnect: 20 invoices, each once, 
   const mug = await api<{ getAllProduct: { productQuantity: number }[] }>(product, token, 'GET', 'product?query=search&key=OFF-MUG');
   expect(mug.getAllProduct[0]!.productQuantity).toBe(100 - 2 * perTab);
   await second.close();
-});
+}, 180_000);
 
 test('the till opens again without the server: a reload offline shows it, sells from its copy, and sends once back online', async () => {
   const { page, context } = browser;
@@ -139,4 +139,4 @@ test('the till opens again without the server: a reload offline shows it, sells 
   );
   expect(found.getAllSaleInvoice.map((s) => s.receiptReference)).toEqual([reference]);
   expect(failed.filter((p) => !p.startsWith('/v1/'))).toEqual([]);
-});
+}, 180_000);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { customerName, isProductPage, type ProductRow, routes, toCents } from '@tillbook/contract';
+import { customerName, type ProductRow, routes, toCents } from '@tillbook/contract';
 import { Button, type InputRef, Modal, type RefSelectProps, Segmented, Space, Tag, Typography } from 'antd';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
@@ -13,7 +13,7 @@ import { type Completed, CompletedSale } from './CompletedSale.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { cartReducer, cartTotals, emptyCart, lineErrors, saleBody, settle } from './cart.ts';
 import { HeldSales, heldKey, loadHeld } from './HeldSales.tsx';
-import { productOfCopy, refreshCopy, searchCopy } from './offline/local-catalogue.ts';
+import { productOfCopy, refreshCopy, tillSearch } from './offline/local-catalogue.ts';
 import { QueueStatus, useQueue } from './offline/QueueStatus.tsx';
 import { nextReference } from './offline/reference.ts';
 import { enqueue, serverReachable } from './offline/sale-queue.ts';
@@ -73,15 +73,6 @@ function TillScreen({ session }: { session: OpenSession }) {
     const every = setInterval(() => serverReachable() && void refreshCopy(), 60_000);
     return () => clearInterval(every);
   }, [queryClient]);
-  async function search(key: string): Promise<ProductRow[] | null> {
-    if (!serverReachable()) return searchCopy(key);
-    const found = await api(routes.product.list, { query: { query: 'search', key } });
-    if (found.error === undefined) return isProductPage(found.data) ? found.data.getAllProduct : null;
-    if (found.status === 0) return searchCopy(key);
-    notify.error(found.error);
-    return null;
-  }
-
   // a product sold by variants: a scanned variant is added at once, else its variants are offered to pick from
   const [picking, setPicking] = useState<{ name: string; choices: VariantChoice[] } | null>(null);
   async function addProduct(row: ProductRow) {
@@ -287,7 +278,7 @@ function TillScreen({ session }: { session: OpenSession }) {
       ) : (
         <div className="till-grid">
           <section className="till-cart" aria-label="Sale">
-            <ProductFinder onAdd={addProduct} autoFocus inputRef={scanBox} search={search} />
+            <ProductFinder onAdd={addProduct} autoFocus inputRef={scanBox} search={tillSearch} />
             {cart.heldId && <Tag color="blue">{`Resumed held sale #${cart.heldId}`}</Tag>}
             <CartTable lines={cart.lines} dispatch={dispatch} />
           </section>

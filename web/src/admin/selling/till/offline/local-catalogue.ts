@@ -1,8 +1,10 @@
-import { discountActiveOn, type ProductRow, routes, type TillCatalogueProduct, unitPrice } from '@tillbook/contract';
+import { discountActiveOn, isProductPage, type ProductRow, routes, type TillCatalogueProduct, unitPrice } from '@tillbook/contract';
 import { api } from '../../../../lib/api.ts';
+import { notify } from '../../../../lib/notices.tsx';
 import type { TillProduct } from '../cart.ts';
 import type { VariantChoice } from '../till-variants.ts';
 import { allOf, oneOf, write } from './idb.ts';
+import { serverReachable } from './sale-queue.ts';
 
 /**
  * The till's copy of the catalogue (issue 33): loaded from `GET till/catalogue` by pages, the first time all of it,
@@ -90,4 +92,14 @@ export async function productOfCopy(id: number, date: string): Promise<(TillProd
         .finalPriceWithVat,
     }));
   return { ...product, variants };
+}
+
+/** The till's search: the server's while it answers, the copy's offline or when the server could not be reached. */
+export async function tillSearch(key: string): Promise<ProductRow[] | null> {
+  if (!serverReachable()) return searchCopy(key);
+  const found = await api(routes.product.list, { query: { query: 'search', key } });
+  if (found.error === undefined) return isProductPage(found.data) ? found.data.getAllProduct : null;
+  if (found.status === 0) return searchCopy(key);
+  notify.error(found.error);
+  return null;
 }

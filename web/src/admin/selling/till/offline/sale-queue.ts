@@ -26,10 +26,12 @@ const changed = () => {
   for (const listener of listeners) listener();
   channel?.postMessage('changed');
 };
-channel?.addEventListener('message', () => {
+channel?.addEventListener('message', (event: MessageEvent) => {
+  // the sending tab tells whether the server answered: every tab shows the same state
+  if (typeof event.data === 'object' && event.data && 'reachable' in event.data) reachable = Boolean(event.data.reachable);
   for (const listener of listeners) listener();
   // another tab queued a sale: this one may be the tab that sends
-  void syncQueue();
+  if (event.data === 'changed') void syncQueue();
 });
 
 /** Calls `listener` whenever the queue changes, in this tab or another; answers the unsubscribe. */
@@ -55,6 +57,11 @@ let failures = 0;
 /** Whether the last send reached the server: the till says offline while it did not. */
 let reachable = true;
 export const serverReachable = () => reachable && navigator.onLine;
+function setReachable(now: boolean) {
+  if (now === reachable) return;
+  reachable = now;
+  channel?.postMessage({ reachable: now });
+}
 
 function retryLater() {
   failures += 1;
@@ -70,19 +77,19 @@ async function sendAll(): Promise<void> {
     const answer = await api(routes.sale.create, { body: sale.body as never }, { headers });
     if (answer.error === undefined) {
       await write('queue', [], [sale.key]);
-      reachable = true;
+      setReachable(true);
       failures = 0;
       changed();
       continue;
     }
     const later = answer.status === 0 || answer.status >= 500 || answer.status === 408 || answer.status === 429 || answer.status === 401;
     if (later) {
-      reachable = answer.status !== 0 ? reachable : false;
+      if (answer.status === 0) setReachable(false);
       await write('queue', [{ ...sale, attempts: sale.attempts + 1 }]);
       changed();
       return retryLater();
     }
-    reachable = true;
+    setReachable(true);
     await write('queue', [{ ...sale, attempts: sale.attempts + 1, problem: answer.error }]);
     changed();
   }
@@ -111,6 +118,8 @@ export async function retrySale(key: string): Promise<void> {
 
 if (typeof window !== 'undefined') {
   window.addEventListener('online', () => {
+    // the network is back: the server is taken as reachable until a send says otherwise
+    reachable = true;
     failures = 0;
     void syncQueue();
   });

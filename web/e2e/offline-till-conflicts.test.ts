@@ -14,6 +14,7 @@ let back: Browser;
 let token: string;
 let lastId: number;
 let backTill: number;
+let cash: number;
 
 type Page = Browser['page'];
 const copied = (page: Page, sku: string) =>
@@ -82,13 +83,9 @@ beforeAll(async () => {
     productQuantity: 50,
     productPurchasePrice: 0.5,
   });
-  const methods = await api<{ getAllPaymentMethod: { id: number; methodName: string }[] }>(
-    product,
-    token,
-    'GET',
-    'payment-method?query=all',
-  );
-  const cash = methods.getAllPaymentMethod.find((m) => m.methodName === 'Cash')!.id;
+  cash = (
+    await api<{ getAllPaymentMethod: { id: number; methodName: string }[] }>(product, token, 'GET', 'payment-method?query=all')
+  ).getAllPaymentMethod.find((m) => m.methodName === 'Cash')!.id;
   backTill = (await api<{ id: number }>(product, token, 'POST', 'till', { name: 'Back till', paymentMethodIds: [cash] })).id;
   await api(product, token, 'POST', 'till-session', { tillId: backTill, openingFloat: 0 });
   const tills = await api<{ getAllTill: { id: number; name: string }[] }>(product, token, 'GET', 'till?query=all');
@@ -156,13 +153,6 @@ test('a sale made before a manager closed the session elsewhere posts into it, l
   const session = sessions.getAllTillSession[0]!.id;
   await context.setOffline(true);
   const reference = await sell(page, 'PLAIN-PEN', '1.00');
-  const methods = await api<{ getAllPaymentMethod: { id: number; methodName: string }[] }>(
-    product,
-    token,
-    'GET',
-    'payment-method?query=all',
-  );
-  const cash = methods.getAllPaymentMethod.find((m) => m.methodName === 'Cash')!.id;
   // the back office closes the session, counting the drawer (which holds this sale's dollar)
   await api(product, token, 'POST', `till-session/${session}/close`, { counted: [{ paymentMethodId: cash, amount: 6 }], floatLeft: 0 });
   await context.setOffline(false);

@@ -44,7 +44,7 @@ const copied = (page: Page) =>
       }),
   );
 
-async function sellOffline(page: Page) {
+async function sellOffline(page: Page, beforeNewSale?: (reference: string) => Promise<void>) {
   const box = page.getByLabel('Find product');
   await box.fill('OFF-MUG');
   await box.press('Enter');
@@ -54,8 +54,23 @@ async function sellOffline(page: Page) {
   const done = page.getByText(/Sale T\d+-\d{8}-\d{4} queued/);
   await done.waitFor();
   const reference = /T\d+-\d{8}-\d{4}/.exec(await done.innerText())![0];
+  await beforeNewSale?.(reference);
   await page.getByRole('button', { name: 'New sale' }).click();
   return reference;
+}
+
+/** The receipt a queued sale prints: its reference (no invoice number yet), the sale as priced, the payment. */
+async function expectQueuedReceipt(page: Page, reference: string) {
+  await page.emulateMedia({ media: 'print' });
+  const receipt = page.locator('.receipt-print-copy').getByTestId('queued-receipt');
+  await receipt.waitFor();
+  expect(await receipt.getByTestId('receipt-reference').innerText()).toBe(`Receipt ${reference}`);
+  await receipt.getByText('Invoice number given when the sale is posted').waitFor();
+  expect(await receipt.getByTestId('receipt-total').innerText()).toContain('2.00');
+  await receipt.getByText('Paid by Cash').waitFor();
+  await receipt.getByText('Offline mug').waitFor();
+  await page.emulateMedia({ media: 'screen' });
+  expect(await page.getByRole('button', { name: 'Print' }).isEnabled()).toBe(true);
 }
 
 test('20 sales offline across two tabs, then reconnect: 20 invoices, each once, with its reference', async () => {
@@ -128,10 +143,10 @@ test('the till opens again without the server: a reload offline shows it, sells 
   await page.reload();
   await page.getByLabel('Paid by Cash', { exact: true }).waitFor({ timeout: 15_000 });
   await page.getByText('Offline: selling from the till’s copy').waitFor();
-  const reference = await sellOffline(page);
+  const reference = await sellOffline(page, (queued) => expectQueuedReceipt(page, queued));
   await context.setOffline(false);
   await page.getByTestId('till-queue').filter({ hasText: 'No sales waiting' }).waitFor({ timeout: 60_000 });
-  const found = await api<{ getAllSaleInvoice: { receiptReference: string | null }[] }>(
+  const found = await api<{ getAllSaleInvoice: { id: number; receiptReference: string | null }[] }>(
     product,
     token,
     'GET',
@@ -139,4 +154,13 @@ test('the till opens again without the server: a reload offline shows it, sells 
   );
   expect(found.getAllSaleInvoice.map((s) => s.receiptReference)).toEqual([reference]);
   expect(failed.filter((p) => !p.startsWith('/v1/'))).toEqual([]);
+
+  // posted: a return finds the sale by the reference its receipt carries, and its receipt prints the reference too
+  await page.keyboard.press('F7');
+  const finder = page.getByLabel('Sale number');
+  await finder.fill(reference.toLowerCase());
+  await finder.press('Enter');
+  await page.getByRole('cell', { name: 'Offline mug' }).waitFor();
+  await page.goto(`${product.url}/admin/sale-invoice/${found.getAllSaleInvoice[0]!.id}/receipt`);
+  expect(await page.locator('.receipt-screen').getByTestId('receipt-reference').innerText()).toBe(`Receipt ${reference}`);
 }, 180_000);

@@ -1,9 +1,15 @@
 import { formatMoney } from '@tillbook/contract';
 import { Button, Result, Select, Space } from 'antd';
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { moneyOfCents } from '../../../lib/format.ts';
-import { chooseSize, usePageSizes } from './till-data.ts';
+import { useSettings } from '../../../lib/settings.ts';
+import { usePrintedCopy } from '../../../ui/printed-copy.ts';
+import { QueuedReceiptView } from './offline/QueuedReceiptView.tsx';
+import type { QueuedReceipt } from './offline/queued-receipt.ts';
+import { chooseSize, type PageSize, sizeInMm, usePageSizes } from './till-data.ts';
+import './receipt.css';
 
 export interface Completed {
   /** Null while the sale waits in the till's queue (offline): the server has not posted it yet. */
@@ -20,6 +26,8 @@ export interface Completed {
   due: number;
   /** Who owes it. */
   customer: string;
+  /** A queued sale's receipt, printed from the till (the server has not posted it yet). */
+  receipt?: QueuedReceipt;
 }
 
 /** After a sale: the change to hand back, what is still due and from whom, Print (on the size chosen) and New sale (Enter, or F2). */
@@ -28,6 +36,7 @@ export function CompletedSale({ sale, onNewSale }: { sale: Completed; onNewSale:
   const sizes = usePageSizes();
   const [sizeId, setSizeId] = useState<number | undefined>();
   const chosen = sizeId ?? chooseSize(sizes.data ?? [], null)?.id;
+  const size = (sizes.data ?? []).find((s) => s.id === chosen);
   const print = () =>
     navigate(
       `/admin/sale-invoice/${sale.id}/receipt?${new URLSearchParams({ ...(chosen ? { size: String(chosen) } : {}), change: formatMoney(sale.change) })}`,
@@ -61,14 +70,32 @@ export function CompletedSale({ sale, onNewSale }: { sale: Completed; onNewSale:
             options={(sizes.data ?? []).map((s) => ({ value: s.id, label: s.pageSizeName }))}
             onChange={setSizeId}
           />
-          <Button onClick={print} disabled={sale.id === null}>
-            Print
-          </Button>
+          {sale.receipt ? (
+            <PrintQueued receipt={sale.receipt} size={size} />
+          ) : (
+            <Button onClick={print} disabled={sale.id === null}>
+              Print
+            </Button>
+          )}
           <Button type="primary" autoFocus onClick={onNewSale}>
             New sale
           </Button>
         </Space>
       }
     />
+  );
+}
+
+/** Print for a sale still queued: its receipt, with its reference, printed from the till on the size chosen (a roll's width). */
+function PrintQueued({ receipt, size }: { receipt: QueuedReceipt; size: PageSize | undefined }) {
+  const { data: settings } = useSettings();
+  const mm = size ? sizeInMm(size) : { width: 80, height: 200 };
+  const width = Math.min(mm.width, 90);
+  const printCopy = usePrintedCopy(`size: ${width}mm ${mm.height}mm; margin: 0;`);
+  return (
+    <>
+      <Button onClick={() => window.print()}>Print</Button>
+      {createPortal(<QueuedReceiptView receipt={receipt} settings={settings} widthMm={width} />, printCopy)}
+    </>
   );
 }

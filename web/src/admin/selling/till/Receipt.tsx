@@ -31,7 +31,6 @@ export function Receipt(props: {
   const { sale, settings, layout } = props;
   const invoice = sale.singleSaleInvoice;
   const payments = paymentsOf(sale);
-  const contact = [settings?.phone, settings?.email, settings?.website].filter(Boolean);
   const a4 = layout === 'invoice';
   return (
     <article
@@ -40,28 +39,12 @@ export function Receipt(props: {
       data-testid="receipt"
       aria-label={`Invoice ${invoice.number}`}
     >
-      <header className="receipt-shop">
-        {settings?.logo && <img src={settings.logo} alt="" className="receipt-logo" />}
-        <div className="receipt-company" data-testid="shop-name">
-          {settings?.companyName}
-        </div>
-        {settings?.tagLine && <div>{settings.tagLine}</div>}
-        {settings?.address && (
-          <div className="receipt-detail receipt-address" data-testid="shop-address">
-            {settings.address}
-          </div>
-        )}
-        {settings?.vatNumber && <div className="receipt-detail" data-testid="shop-vat-number">{`VAT number ${settings.vatNumber}`}</div>}
-        {contact.map((line) => (
-          <div key={line} className="receipt-detail">
-            {line}
-          </div>
-        ))}
-      </header>
+      <ReceiptShop settings={settings} />
       <section className="receipt-meta">
         <div>
           <strong data-testid="invoice-number">{`Invoice #${invoice.number}`}</strong>
         </div>
+        {invoice.receiptReference && <div data-testid="receipt-reference">{`Receipt ${invoice.receiptReference}`}</div>}
         <div>{`Date ${invoice.date}`}</div>
         <div data-testid="customer-name">{`Customer ${sale.billTo.name}`}</div>
         {a4 && sale.billTo.address && <div className="receipt-address">{sale.billTo.address}</div>}
@@ -147,5 +130,30 @@ export function Receipt(props: {
       />
       {settings?.footer && <footer className="receipt-footer">{settings.footer}</footer>}
     </article>
+  );
+}
+
+/** The shop at the head of a receipt: logo, name, tag line, address, VAT number and contact. */
+export function ReceiptShop({ settings }: { settings: SettingRead | null }) {
+  const contact = [settings?.phone, settings?.email, settings?.website].filter(Boolean);
+  return (
+    <header className="receipt-shop">
+      {settings?.logo && <img src={settings.logo} alt="" className="receipt-logo" />}
+      <div className="receipt-company" data-testid="shop-name">
+        {settings?.companyName}
+      </div>
+      {settings?.tagLine && <div>{settings.tagLine}</div>}
+      {settings?.address && (
+        <div className="receipt-detail receipt-address" data-testid="shop-address">
+          {settings.address}
+        </div>
+      )}
+      {settings?.vatNumber && <div className="receipt-detail" data-testid="shop-vat-number">{`VAT number ${settings.vatNumber}`}</div>}
+      {contact.map((line) => (
+        <div key={line} className="receipt-detail">
+          {line}
+        </div>
+      ))}
+    </header>
   );
 }

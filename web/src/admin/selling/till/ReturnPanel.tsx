@@ -17,6 +17,16 @@ export const saleNumberOf = (text: string) => {
   return digits ? Number(digits) : undefined;
 };
 
+/** A till's receipt reference read from a receipt printed offline ("T1-20261127-0042", issue 33), else undefined. */
+export const receiptReferenceOf = (text: string) => /^\s*(T\d+-\d{8}-\d+)\s*$/i.exec(text)?.[1]?.toUpperCase();
+
+/** The id of the posted sale carrying a receipt reference (the server's search finds it), else undefined. */
+async function saleIdOfReference(reference: string): Promise<number | undefined> {
+  const found = await api(routes.sale.list, { query: { query: 'search', key: reference } });
+  if (found.error !== undefined) return undefined;
+  return found.data.getAllSaleInvoice.find((s) => s.receiptReference === reference)?.id;
+}
+
 /** `quantity` of `sold`'s share of an amount, half up (as the server prorates). */
 const share = (amount: number, sold: number, quantity: number) => Math.floor((amount * quantity) / sold + 0.5);
 
@@ -51,9 +61,12 @@ export function ReturnPanel({ methods, tillSessionId }: { methods: TillMethod[];
   const submission = useSubmission();
 
   async function find(text: string) {
-    const wanted = saleNumberOf(text);
-    if (!wanted) return notify.error('Type or scan the sale number from the receipt');
-    const answer = await api(routes.sale.getByNumber, { params: { id: wanted } });
+    const reference = receiptReferenceOf(text);
+    const wanted = reference ? await saleIdOfReference(reference) : saleNumberOf(text);
+    if (!wanted) return notify.error(reference ? `No posted sale ${reference} yet` : 'Type or scan the sale number from the receipt');
+    const answer = reference
+      ? await api(routes.sale.get, { params: { id: wanted } })
+      : await api(routes.sale.getByNumber, { params: { id: wanted } });
     if (answer.error !== undefined) {
       setSale(null);
       return notify.error(answer.status === 404 ? `No sale #${wanted}` : answer.error);

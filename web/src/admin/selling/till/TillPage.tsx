@@ -4,6 +4,7 @@ import { Button, type InputRef, Modal, type RefSelectProps, Segmented, Space, Ta
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notices.tsx';
+import { currentUser, displayName } from '../../../lib/session.ts';
 import { useBusinessDate } from '../../../lib/settings.ts';
 import { useSubmission } from '../../../lib/use-submission.ts';
 import { ProductFinder } from '../../../ui/document/ProductFinder.tsx';
@@ -15,12 +16,13 @@ import { cartReducer, cartTotals, emptyCart, lineErrors, saleBody, settle } from
 import { HeldSales, heldKey, loadHeld } from './HeldSales.tsx';
 import { productOfCopy, refreshCopy, tillSearch } from './offline/local-catalogue.ts';
 import { QueueStatus, useQueue } from './offline/QueueStatus.tsx';
+import { queuedReceipt } from './offline/queued-receipt.ts';
 import { nextReference } from './offline/reference.ts';
 import { enqueue, serverReachable } from './offline/sale-queue.ts';
 import { keepTillOffline } from './offline/service-worker.ts';
 import { ReturnPanel } from './ReturnPanel.tsx';
-import { SaleDiscountField } from './SaleDiscountField.tsx';
 import { TenderPanel } from './TenderPanel.tsx';
+import { TillTotals } from './TillTotals.tsx';
 import { isCashMethod, tillProduct, unreachable, usePaymentMethods } from './till-data.ts';
 import type { VariantChoice } from './till-variants.ts';
 import { VariantPicker } from './VariantPicker.tsx';
@@ -132,10 +134,13 @@ function TillScreen({ session }: { session: OpenSession }) {
    * Offline, or the server lost on the way (issue 33): the sale goes into the till's queue under its key, and the
    * cashier hands over the goods with the receipt reference; the server numbers it when the queue posts it.
    */
-  async function queueSale(key: string, body: ReturnType<typeof saleBody> & { receiptReference: string }) {
+  async function queueSale(key: string, body: ReturnType<typeof saleBody> & { receiptReference: string; soldAt: string }) {
     await enqueue({ key, body, receiptReference: body.receiptReference, sessionId: session.id });
     clearRefusal();
+    const sold = { reference: body.receiptReference, soldAt: body.soldAt, servedBy: displayName(currentUser()), change: settled.change };
+    const methodName = (id: number) => String(methodList.find((m) => m.id === id)?.methodName ?? `method ${id}`);
     setDone({
+      receipt: queuedReceipt(cart, sold, methodName),
       id: null,
       number: null,
       reference: body.receiptReference,
@@ -173,9 +178,9 @@ function TillScreen({ session }: { session: OpenSession }) {
     });
     if (!answer) return; // already being sent: that submission clears `busy`
     setBusy(null);
-    if (answer.error !== undefined && answer.status === 0 && !heldId && body.receiptReference) {
+    if (answer.error !== undefined && answer.status === 0 && !heldId && body.receiptReference && body.soldAt) {
       submission.renew();
-      return queueSale(key, { ...body, receiptReference: body.receiptReference });
+      return queueSale(key, { ...body, receiptReference: body.receiptReference, soldAt: body.soldAt });
     }
     if (answer.error !== undefined) return refused(answer);
     clearRefusal();
@@ -288,31 +293,11 @@ function TillScreen({ session }: { session: OpenSession }) {
               onChange={(customer) => dispatch({ type: 'customer', customer })}
               selectRef={customerBox}
             />
-            <div>
-              <div className="till-sum-row">
-                <span>{`Subtotal (${totals.items} ${totals.items === 1 ? 'item' : 'items'})`}</span>
-                <span>{moneyOfCents(totals.goods)}</span>
-              </div>
-              {totals.discount > 0 && (
-                <div className="till-sum-row">
-                  <span>Line discounts</span>
-                  <span>{moneyOfCents(totals.discount)}</span>
-                </div>
-              )}
-              <SaleDiscountField
-                value={cart.saleDiscount}
-                tooBig={totals.saleDiscountTooBig}
-                onChange={(discount) => dispatch({ type: 'saleDiscount', discount })}
-              />
-              <div className="till-sum-row">
-                <span>VAT</span>
-                <span data-testid="till-vat">{moneyOfCents(totals.vat)}</span>
-              </div>
-              <div className="till-sum-row till-total">
-                <span>Total</span>
-                <span data-testid="till-total">{moneyOfCents(totals.total)}</span>
-              </div>
-            </div>
+            <TillTotals
+              totals={totals}
+              saleDiscount={cart.saleDiscount}
+              onSaleDiscount={(discount) => dispatch({ type: 'saleDiscount', discount })}
+            />
             <TenderPanel methods={methodList} tenders={cart.tenders} total={totals.total} settled={settled} dispatch={dispatch} />
             <Space wrap>
               <Button type="primary" size="large" loading={busy === 'complete'} onClick={() => void complete()}>

@@ -146,6 +146,7 @@ const staffTable = {
   },
   tillCatalogue: {
     get: { method: 'GET', path: 'till/catalogue', access: 'create-saleInvoice' },
+    stock: { method: 'GET', path: 'till/stock', access: 'create-saleInvoice' },
   },
   productVariant: {
     matrix: { method: 'POST', path: 'product-variant/matrix', access: 'update-product' },

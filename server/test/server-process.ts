@@ -22,9 +22,13 @@ export interface ServerProcess {
   ownerToken(): Promise<string>;
 }
 
-/** Starts server/src/main.ts through tsx on a free port with this environment; resolves once it listens. */
+/**
+ * Starts the server on a free port with this environment, from server/src/main.ts bundled as npm start runs it (the
+ * run's global setup made the bundle), else through tsx; resolves once it listens.
+ */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const bundle = inject('serverBundle');
+  const child = spawn(process.execPath, bundle ? [bundle] : ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

@@ -1,10 +1,13 @@
 import { beforeAll, expect, test } from 'vitest';
+import { moveStock } from '../src/modules/inventory/move-stock.ts';
 import { makeProduct } from './factories.ts';
 import { useTestApp } from './harness.ts';
+import { paymentMethods } from './sale-fixtures.ts';
 
 /**
  * A till's copy of the catalogue (issue 33): the first load pages through every product, later loads only what
- * changed after the cursor (a price, a variant), with what the till prices and scans by; only who may sell reads it.
+ * changed after the cursor (a price, a variant, a discount, a VAT rate), with what the till prices and scans by; the
+ * stock moved since the stock cursor comes by `till/stock`; only who may sell reads them.
  */
 const t = useTestApp();
 let owner: string;
@@ -56,10 +59,89 @@ test('the first load pages through every product; the next loads only what chang
   ]);
 });
 
-test('only who may sell reads it; a cursor it did not give is refused naming it', async () => {
+test("a discount's new value and a VAT rate's new percentage bring their products again", async () => {
+  const discount = await t.call('POST', '/v1/discount', {
+    token: owner,
+    body: { name: 'Copy sale', type: 'percentage', value: 10, startDate: '2026-01-01', endDate: '2099-12-31' },
+  });
+  const vat = await t.call('POST', '/v1/product-vat', { token: owner, body: { title: 'Copy VAT', percentage: 5 } });
+  expect([discount.status, vat.status], JSON.stringify([discount.body, vat.body])).toEqual([201, 201]);
+  const discounted = await makeProduct(t, { name: 'Copy discounted', discountId: discount.body.id });
+  const taxed = await makeProduct(t, { name: 'Copy taxed', productVatId: vat.body.id });
+  const { cursor } = await loadAll(cashier);
+
+  const changed = await t.call('PUT', `/v1/discount/${discount.body.id}`, { token: owner, body: { value: 25 } });
+  const rated = await t.call('PUT', `/v1/product-vat/${vat.body.id}`, { token: owner, body: { percentage: 7 } });
+  expect([changed.status, rated.status], JSON.stringify([changed.body, rated.body])).toEqual([200, 200]);
+  const next = (await loadAll(cashier, cursor)).seen as unknown as { id: number; discount: { value: number }; vatPercentage: number }[];
+  expect(next.map((p) => p.id).sort()).toEqual([discounted.id, taxed.id].sort());
+  expect(next.find((p) => p.id === discounted.id)!.discount.value).toBe(25);
+  expect(next.find((p) => p.id === taxed.id)!.vatPercentage).toBe(7);
+});
+
+test('the stock sold on another till comes by the stock cursor, with its variants', async () => {
+  const methods = await paymentMethods(t, owner);
+  const stock = (after?: string) => t.call('GET', '/v1/till/stock', { token: cashier, query: after ? { after } : {} });
+  const plain = await makeProduct(t, { name: 'Copy stock', productQuantity: 9, productSalePrice: 4 });
+  const start = await stock();
+  expect(start.status, JSON.stringify(start.body)).toBe(200);
+  expect(start.body.stock).toEqual([]);
+
+  const sold = await t.call('POST', '/v1/sale-invoice', {
+    token: owner,
+    body: { saleInvoiceProduct: [{ productId: plain.id, productQuantity: 2 }], paidAmount: [{ paymentType: methods.cash, amount: 8 }] },
+  });
+  expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+  const moved = await stock(start.body.cursor);
+  expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+  expect(moved.body.stock).toContainEqual({ id: plain.id, productQuantity: 7, variants: [] });
+
+  // a variant's stock comes with its product's (the product's total, and each variant's own)
+  const tee = await makeProduct(t, { name: 'Copy tee' });
+  const blue = (await t.call('POST', '/v1/product-color', { token: owner, body: { name: 'Copy blue', colorCode: '#0000aa' } })).body.id;
+  const variant = await t.call('POST', '/v1/product-variant', {
+    token: owner,
+    body: { productId: tee.id, colorId: blue, sku: 'COPY-TEE-BLUE' },
+  });
+  expect(variant.status, JSON.stringify(variant.body)).toBe(201);
+  await t.database.db.transaction((tx) =>
+    moveStock(tx, {
+      productId: tee.id,
+      productVariantId: variant.body.id,
+      quantity: 3,
+      reason: 'opening',
+      documentType: 'product',
+      documentId: tee.id,
+    }),
+  );
+  expect((await stock(start.body.cursor)).body.stock).toContainEqual({
+    id: tee.id,
+    productQuantity: 3,
+    variants: [{ id: variant.body.id, productQuantity: 3 }],
+  });
+
+  // by pages of movements: one at a time, every product moved still comes, each page's cursor further on
+  const seen = new Map<number, number>();
+  let cursor = start.body.cursor as string;
+  for (let pages = 0; ; pages++) {
+    const page = await t.call('GET', '/v1/till/stock', { token: cashier, query: { after: cursor, count: '1' } });
+    for (const p of page.body.stock) seen.set(p.id, p.productQuantity);
+    if (!page.body.more) break;
+    expect(Number(page.body.cursor)).toBeGreaterThan(Number(cursor));
+    cursor = page.body.cursor;
+    expect(pages).toBeLessThan(1000);
+  }
+  expect(seen.get(plain.id)).toBe(7);
+});
+
+test('only who may sell reads them; a cursor they did not give is refused naming it', async () => {
   const clerk = (await t.staffWith(['readAll-product'], 'clerk-copy')).token;
   expect((await load(clerk, {})).status).toBe(403);
+  expect((await t.call('GET', '/v1/till/stock', { token: clerk })).status).toBe(403);
   const bad = await load(cashier, { after: 'yesterday' });
   expect(bad.status).toBe(400);
   expect(bad.body.fields).toHaveProperty('after');
+  const badStock = await t.call('GET', '/v1/till/stock', { token: cashier, query: { after: 'x1' } });
+  expect(badStock.status).toBe(400);
+  expect(badStock.body.fields).toHaveProperty('after');
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { pgClient } from '../src/platform/pg-client.ts';
-import { emptyPgDatabase, type ServerProcess, startServerProcess, stopServerProcess, tempDataDir } from './server-process.ts';
+import { copyTemplate } from './harness.ts';
+import { type ServerProcess, startServerProcess, stopServerProcess, tempDataDir } from './server-process.ts';
 
 /**
  * A server killed (SIGKILL) while it closes a till session (issue 31): the session is either still open, with no
@@ -15,8 +16,8 @@ const cleanups: (() => Promise<void>)[] = [];
 beforeAll(async () => {
   const data = await tempDataDir();
   cleanups.push(data.remove);
-  const database = await emptyPgDatabase();
-  if (!database) throw new Error('a PostgreSQL test');
+  // migrated and seeded already (the run's template): the first start does not migrate
+  const database = await copyTemplate();
   cleanups.push(database.drop);
   databaseUrl = database.url;
   env = { DATA_DIR: data.dir, DATABASE_URL: database.url };

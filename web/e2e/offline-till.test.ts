@@ -31,6 +31,19 @@ afterAll(async () => {
 });
 
 type Page = Browser['page'];
+/** The quantity of a product in the till's copy of the catalogue (IndexedDB). */
+const copiedStock = (page: Page, sku: string) =>
+  page.evaluate(
+    (wanted) =>
+      new Promise<number | undefined>((resolve) => {
+        const open = indexedDB.open('tillbook-till');
+        open.onsuccess = () => {
+          const all = open.result.transaction('products').objectStore('products').getAll();
+          all.onsuccess = () => resolve(all.result.find((p: { sku: string }) => p.sku === wanted)?.productQuantity);
+        };
+      }),
+    sku,
+  );
 const copied = (page: Page) =>
   page.evaluate(
     () =>
@@ -126,6 +139,9 @@ test('20 sales offline across two tabs, then reconnect: 20 invoices, each once, 
   expect(new Set(posted.map((s) => s.number)).size).toBe(2 * perTab);
   const mug = await api<{ getAllProduct: { productQuantity: number }[] }>(product, token, 'GET', 'product?query=search&key=OFF-MUG');
   expect(mug.getAllProduct[0]!.productQuantity).toBe(100 - 2 * perTab);
+  // the till's copy follows the stock sold (by the stock cursor: the mug's price and name did not change)
+  await page.reload();
+  await expect.poll(() => copiedStock(page, 'OFF-MUG')).toBe(100 - 2 * perTab);
   await second.close();
 }, 180_000);
 

@@ -51,6 +51,24 @@ export const tillCatalogueOut = z.object({
 });
 export type TillCatalogue = z.infer<typeof tillCatalogueOut>;
 
+/** The stock the till's copy refreshes between product changes: pages of stock movements after the cursor's. */
+export const tillStockQuery = z.object({
+  after: z
+    .string()
+    .regex(/^\d{1,15}$/, 'must be a cursor this answer gave')
+    .optional(),
+  count: z.coerce.number({ error: 'must be a number' }).int().min(1).max(5000, 'must be at most 5000').default(2000),
+});
+
+/** A product's stock now, and its variants' (a product whose stock moved since the cursor). */
+export const tillStockOut = z.object({
+  stock: z.array(z.object({ id: out.id, productQuantity: out.int, variants: z.array(z.object({ id: out.id, productQuantity: out.int })) })),
+  /** Where the next page starts (send it as `after`). Without `after`, the answer is only this: where the copy's stock stands now. */
+  cursor: out.text,
+  more: z.boolean(),
+});
+export type TillStock = z.infer<typeof tillStockOut>;
+
 export const tillCatalogueEndpoints = {
   get: endpoint({
     method: 'GET',
@@ -58,5 +76,13 @@ export const tillCatalogueEndpoints = {
     access: 'create-saleInvoice',
     query: tillCatalogueQuery,
     answer: tillCatalogueOut,
+  }),
+  /** Issue 33: the products whose stock moved (a sale, a delivery, a count) since the till's stock cursor. */
+  stock: endpoint({
+    method: 'GET',
+    path: 'till/stock',
+    access: 'create-saleInvoice',
+    query: tillStockQuery,
+    answer: tillStockOut,
   }),
 };

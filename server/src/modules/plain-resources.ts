@@ -6,7 +6,7 @@ import { defineResource, type ResourceDefinition } from '../platform/resource-fa
 import type { RouteDef } from '../platform/route.ts';
 import * as s from '../schema/index.ts';
 import { paymentMethodExtras } from './accounting/index.ts';
-import { categoryModes, subCategoryModes } from './catalogue/index.ts';
+import { categoryModes, productsTouchedBy, subCategoryModes } from './catalogue/index.ts';
 import { shiftExtras } from './identity/index.ts';
 import { supplierExtras } from './purchasing/index.ts';
 import { checkoutPaymentMethods, courierWithOrders } from './shop/index.ts';
@@ -61,6 +61,8 @@ const extras = (ctx: AppContext): Partial<Record<ResourceKey, Partial<ResourceDe
   till: tillExtras,
   // whoever keeps leads picks their source
   leadSource: { alsoListedFor: { permissions: ['readAll-lead'] } },
+  // a VAT rate's new percentage reprices its products in the tills' copies
+  vat: { beforeChange: (tx, current) => productsTouchedBy(tx, 'product_vat_id', Number(current.id)) },
   coupon: {
     validate: (values) => {
       if (values.type === 'percentage' && Number(values.value) > 100) throw fieldError('value', 'must be at most 100 for a percentage');

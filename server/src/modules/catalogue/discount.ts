@@ -7,6 +7,7 @@ import { fieldError } from '../../platform/errors.ts';
 import { defineResource } from '../../platform/resource-factory.ts';
 import type { RouteDef } from '../../platform/route.ts';
 import { discount } from '../../schema/index.ts';
+import { productsTouchedBy } from './product-variant.ts';
 
 /** Today in the shop within the discount's window, both ends inclusive. */
 const inWindow = (clock: Clock) => {
@@ -52,6 +53,8 @@ export function discountRoutes(ctx: AppContext): RouteDef[] {
       if (values.name !== null) return values;
       return { ...values, name: await defaultName(tx, { ...current, ...values }) };
     },
+    // a discount's new value or dates reprice its products in the tills' copies
+    beforeChange: (tx, current) => productsTouchedBy(tx, 'discount_id', Number(current.id)),
     validate: (values) => {
       const problem = discountValueProblem(values.type, values.value);
       if (problem) throw fieldError('value', problem);

@@ -11,6 +11,7 @@ export { createProduct } from './create-product.ts';
 /** For the demo seed: variants made from a matrix, as POST /product-variant/matrix makes them. */
 export { countOversold } from './oversold-report.ts';
 export { type EncodedProductImages, encodeProductImages, imageUrls, storeProductImages, thumbnailNameOf } from './product-images.ts';
+export { productsTouchedBy } from './product-variant.ts';
 export { makeVariants } from './product-variant-matrix.ts';
 export { subCategoryModes } from './sub-category.ts';
 

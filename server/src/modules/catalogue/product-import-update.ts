@@ -1,5 +1,5 @@
 import { toCents } from '@tillbook/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
@@ -40,7 +40,7 @@ export async function updateImportedProduct(tx: DbOrTx, ctx: { userId?: number; 
   if (Object.keys(change.columns).length) {
     await tx
       .update(product)
-      .set({ ...change.columns, updatedAt: new Date() })
+      .set({ ...change.columns, updatedAt: sql`now()` })
       .where(eq(product.id, change.productId));
   }
   const difference = change.quantity === undefined ? 0 : change.quantity - current.quantity;

@@ -89,6 +89,15 @@ export async function productTouched(tx: DbOrTx, productId: number): Promise<voi
   await tx.execute(sql.raw(rowsMark([rowKey('product', productId)])));
 }
 
+/**
+ * A discount or VAT rate changed (issue 33): the products priced by it count as changed, so a till's copy of the
+ * catalogue (read by product change time) reloads them with the new price. Locked in id order, as a document does.
+ */
+export async function productsTouchedBy(tx: DbOrTx, column: 'discount_id' | 'product_vat_id', id: number): Promise<void> {
+  await tx.execute(sql`update product set updated_at = now() where id in (
+    select id from product where ${sql.identifier(column)} = ${id} order by id for no key update)`);
+}
+
 /** The product now sells by its variants (its first one made). */
 export async function markHasVariants(tx: DbOrTx, productId: number): Promise<void> {
   await tx.execute(sql`update product set has_variants = true where id = ${productId} and not has_variants`);

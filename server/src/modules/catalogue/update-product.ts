@@ -1,5 +1,5 @@
 import { maxGalleryImages, productFileFields, productUpdateInput, productUpdateRefused, type StatusText } from '@tillbook/contract';
-import { and, count, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, max, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
@@ -62,7 +62,8 @@ export async function updateProductRoute(ctx: AppContext, req: FastifyRequest, i
         clock: ctx.config.clock,
       });
     }
-    const changes: Partial<typeof product.$inferInsert> = { ...columns, updatedAt: new Date() };
+    // the database's clock, as every change time a till's copy of the catalogue is read by (till-catalogue.ts)
+    const changes: ProductChanges = { ...columns, updatedAt: sql`now()` };
     if (thumbnail) {
       changes.productThumbnailImage = thumbnail;
       retireProductImages(files, [current!.productThumbnailImage]);
@@ -97,7 +98,7 @@ const priceFields = new Set<string>(['productSalePrice', 'productVatId', 'discou
  * hear it (write-notices.ts): the shopper's answers about this product go, and the lists ordered or filtered
  * by price, while the rest of the catalogue's kept answers stay.
  */
-async function writeProduct(tx: DbOrTx, id: number, changes: Partial<typeof product.$inferInsert>, onlyColumns: boolean) {
+async function writeProduct(tx: DbOrTx, id: number, changes: ProductChanges, onlyColumns: boolean) {
   const update = tx.update(product).set(changes).where(eq(product.id, id));
   if (!onlyColumns || !Object.keys(changes).every((name) => priceFields.has(name))) return update;
   await tx.execute(sql`/*watch-as product=product_price*/ ${update.getSQL()}`);
@@ -127,11 +128,13 @@ async function reorderGallery(tx: DbOrTx, productId: number, order: number[]): P
   return leaving.map((image) => image.imageName);
 }
 
+type ProductChanges = { [K in keyof typeof product.$inferInsert]?: (typeof product.$inferInsert)[K] | SQL };
+
 /** PATCH /product/{id} {status}: hide ('false') or show ('true'). */
 export async function setProductStatus(db: DbOrTx, id: number, status: StatusText) {
   const [row] = await db
     .update(product)
-    .set({ status: status === 'true', updatedAt: new Date() })
+    .set({ status: status === 'true', updatedAt: sql`now()` })
     .where(eq(product.id, id))
     .returning();
   return found(row, 'Product');

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { rawRows } from '../../platform/queries.ts';
+import { oldestOpenTransaction } from './till-stock.ts';
 
 interface Row {
   id: number;
@@ -34,7 +35,8 @@ function parseCursor(after: string | undefined): { at: string; id: number } | nu
 /**
  * GET till/catalogue?after=&count= (issue 33): the products changed after the cursor, oldest change first, each
  * with what a till needs to search, scan and price it offline (its discount with its dates, VAT, its variants with
- * their codes, prices, stock and labels). One statement, by the (updated_at, id) index: a till of 100,000
+ * their codes, prices, stock and labels). A change of price comes by its product's change time, a discount's or a
+ * VAT rate's by its products' (they are stamped with it); stock comes by `till/stock`. One statement, by the (updated_at, id) index: a till of 100,000
  * products loads them once, then only what changed. A product no longer sold comes with `onSale` false.
  */
 export async function tillCatalogue(db: DbOrTx, query: { after?: string; count: number }): Promise<TillCatalogue> {
@@ -57,6 +59,7 @@ export async function tillCatalogue(db: DbOrTx, query: { after?: string; count: 
       order by p.updated_at, p.id limit ${query.count + 1}`,
   );
   const page = rows.slice(0, query.count);
+  const more = rows.length > query.count;
   const last = page.at(-1);
   return {
     products: page.map((r) => ({
@@ -78,7 +81,20 @@ export async function tillCatalogue(db: DbOrTx, query: { after?: string; count: 
         label: x.label,
       })),
     })),
-    cursor: last ? cursorOf(last.at, Number(last.id)) : (query.after ?? ''),
-    more: rows.length > query.count,
+    cursor: last ? (more ? cursorOf(last.at, Number(last.id)) : await settledCursor(db, last)) : (query.after ?? ''),
+    more,
   };
+}
+
+/**
+ * A change is stamped with its transaction's start (`now()`) and read once committed, so a transaction still open
+ * may commit a change stamped before the last one read. The last page's cursor therefore stops short of the oldest
+ * transaction open on the database, and what it commits is read at the next load.
+ */
+async function settledCursor(db: DbOrTx, last: Row): Promise<string> {
+  const [open] = await rawRows<{ since: string | null; earlier: boolean | null }>(
+    db,
+    sql`select since::text, since <= ${last.at}::timestamptz as earlier from (select ${oldestOpenTransaction} as since) o`,
+  );
+  return open?.since && open.earlier ? cursorOf(open.since, 0) : cursorOf(last.at, Number(last.id));
 }

@@ -11,6 +11,7 @@ import { moveSessionCash, recordNoSale } from './session-cash.ts';
 import { listSessions, readSession } from './session-read.ts';
 import { sessionFigures, sessionHead } from './session-report.ts';
 import { tillCatalogue } from './till-catalogue.ts';
+import { tillStock } from './till-stock.ts';
 
 /**
  * Blind close: who may not see the expected cash before counting (the Cashier preset) gets the X report without
@@ -28,6 +29,7 @@ export function tillSessionRoutes(ctx: AppContext): RouteDef[] {
   const session = async (id: number) => found(await readSession(db, id), `Till session ${id}`);
   return [
     implement(ctx, tillCatalogueEndpoints.get, ({ query }) => tillCatalogue(db, query)),
+    implement(ctx, tillCatalogueEndpoints.stock, ({ query }) => tillStock(db, query)),
     implement(ctx, tillSessionEndpoints.open, async ({ body, req }) =>
       session(await idempotent(db, req, body, (tx) => openSession(tx, body, caller(req).id, clock()))),
     ),

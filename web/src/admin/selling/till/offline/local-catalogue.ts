@@ -8,8 +8,9 @@ import { serverReachable } from './sale-queue.ts';
 
 /**
  * The till's copy of the catalogue (issue 33): loaded from `GET till/catalogue` by pages, the first time all of it,
- * then only the products changed since the cursor it keeps; held in memory for searching and scanning at once,
- * and in IndexedDB for a reload without the server. Its stock is as last seen.
+ * then only the products changed since the cursor it keeps, and the stock moved since its stock cursor; held in
+ * memory for searching and scanning at once, and in IndexedDB for a reload without the server. Its stock is as
+ * last seen (at the last refresh, every minute while the server answers).
  */
 let products: Map<number, TillCatalogueProduct> | undefined;
 
@@ -18,10 +19,23 @@ async function loaded(): Promise<Map<number, TillCatalogueProduct>> {
   return products;
 }
 
-/** Loads what changed since the last load (everything the first time); false when the server could not be reached. */
+type Meta = { name: string; value: string };
+
+/**
+ * Loads what changed since the last load (everything the first time), then the stock moved since (another till's
+ * sales, a delivery); false when the server could not be reached. The stock cursor is taken before the first load,
+ * so no move between the two is missed.
+ */
 export async function refreshCopy(): Promise<boolean> {
   const copy = await loaded();
-  let after = (await oneOf<{ name: string; value: string }>('meta', 'catalogueCursor'))?.value;
+  let stockAfter = (await oneOf<Meta>('meta', 'stockCursor'))?.value;
+  let after = stockAfter ? (await oneOf<Meta>('meta', 'catalogueCursor'))?.value : undefined;
+  if (!stockAfter) {
+    // a copy without a stock cursor (the first load, or one made before there was one) loads the whole catalogue
+    const now = await api(routes.tillCatalogue.stock, { query: {} });
+    if (now.error !== undefined) return false;
+    stockAfter = now.data.cursor;
+  }
   for (;;) {
     const page = await api(routes.tillCatalogue.get, { query: { count: 1000, ...(after ? { after } : {}) } });
     if (page.error !== undefined) return false;
@@ -32,6 +46,31 @@ export async function refreshCopy(): Promise<boolean> {
     for (const p of kept) copy.set(p.id, p);
     after = page.data.cursor;
     await write('meta', [{ name: 'catalogueCursor', value: after }]);
+    if (!page.data.more) break;
+  }
+  await write('meta', [{ name: 'stockCursor', value: stockAfter }]);
+  return loadStock(copy, stockAfter);
+}
+
+/** The stock moved after `from` into the copy, by pages; false when the server could not be reached. */
+async function loadStock(copy: Map<number, TillCatalogueProduct>, from: string): Promise<boolean> {
+  let after = from;
+  for (;;) {
+    const page = await api(routes.tillCatalogue.stock, { query: { after, count: 2000 } });
+    if (page.error !== undefined) return false;
+    const moved = page.data.stock.flatMap((s) => {
+      const p = copy.get(s.id);
+      if (!p) return [];
+      const variants = p.variants.map((v) => ({
+        ...v,
+        productQuantity: s.variants.find((x) => x.id === v.id)?.productQuantity ?? v.productQuantity,
+      }));
+      return [{ ...p, productQuantity: s.productQuantity, variants }];
+    });
+    await write('products', moved);
+    for (const p of moved) copy.set(p.id, p);
+    after = page.data.cursor;
+    await write('meta', [{ name: 'stockCursor', value: after }]);
     if (!page.data.more) return true;
   }
 }

@@ -69,4 +69,5 @@ export * from './shop/review.ts';
 export * from './shop/wishlist.ts';
 export * from './status.ts';
 export * from './till/till-catalogue.ts';
+export * from './till/till-customers.ts';
 export * from './till/till-session.ts';

@@ -147,6 +147,7 @@ const staffTable = {
   tillCatalogue: {
     get: { method: 'GET', path: 'till/catalogue', access: 'create-saleInvoice' },
     stock: { method: 'GET', path: 'till/stock', access: 'create-saleInvoice' },
+    customers: { method: 'GET', path: 'till/customers', access: 'create-saleInvoice' },
   },
   productVariant: {
     matrix: { method: 'POST', path: 'product-variant/matrix', access: 'update-product' },

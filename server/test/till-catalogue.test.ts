@@ -1,3 +1,4 @@
+import { walkInCustomerName } from '@tillbook/contract';
 import { beforeAll, expect, test } from 'vitest';
 import { moveStock } from '../src/modules/inventory/move-stock.ts';
 import { makeProduct } from './factories.ts';
@@ -134,10 +135,59 @@ test('the stock sold on another till comes by the stock cursor, with its variant
   expect(seen.get(plain.id)).toBe(7);
 });
 
+test('the customers come with what they owe, then only those changed; the walk-in customer is not among them', async () => {
+  const methods = await paymentMethods(t, owner);
+  const customers = async (after?: string) => {
+    const seen: { id: number; name: string; phone: string | null; due: number; active: boolean }[] = [];
+    let cursor = after;
+    for (;;) {
+      const page = await t.call('GET', '/v1/till/customers', {
+        token: cashier,
+        query: { count: '50', ...(cursor ? { after: cursor } : {}) },
+      });
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      seen.push(...page.body.customers);
+      cursor = page.body.cursor;
+      if (!page.body.more) return { seen, cursor: cursor! };
+    }
+  };
+  const made = await t.call('POST', '/v1/customer', {
+    token: owner,
+    body: { username: 'copy-buyer', firstName: 'Copy', lastName: 'Buyer', phone: '0100' },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const goods = await makeProduct(t, { name: 'Copy credit', productQuantity: 5, productSalePrice: 10 });
+  const sold = await t.call('POST', '/v1/sale-invoice', {
+    token: owner,
+    body: {
+      customerId: made.body.id,
+      saleInvoiceProduct: [{ productId: goods.id, productQuantity: 1 }],
+      paidAmount: [{ paymentType: methods.cash, amount: 4 }],
+    },
+  });
+  expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+
+  const first = await customers();
+  expect(first.seen.find((c) => c.id === made.body.id)).toEqual({
+    id: made.body.id,
+    name: 'Copy Buyer',
+    phone: '0100',
+    email: null,
+    due: 6,
+    active: true,
+  });
+  expect(first.seen.filter((c) => c.active).map((c) => c.name)).not.toContain(walkInCustomerName);
+  expect((await customers(first.cursor)).seen).toEqual([]);
+  const renamed = await t.call('PUT', `/v1/customer/${made.body.id}`, { token: owner, body: { phone: '0199' } });
+  expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+  expect((await customers(first.cursor)).seen.map((c) => [c.id, c.phone])).toEqual([[made.body.id, '0199']]);
+});
+
 test('only who may sell reads them; a cursor they did not give is refused naming it', async () => {
   const clerk = (await t.staffWith(['readAll-product'], 'clerk-copy')).token;
   expect((await load(clerk, {})).status).toBe(403);
   expect((await t.call('GET', '/v1/till/stock', { token: clerk })).status).toBe(403);
+  expect((await t.call('GET', '/v1/till/customers', { token: clerk })).status).toBe(403);
   const bad = await load(cashier, { after: 'yesterday' });
   expect(bad.status).toBe(400);
   expect(bad.body.fields).toHaveProperty('after');

@@ -24,6 +24,7 @@ beforeAll(async () => {
     productQuantity: 100,
     productPurchasePrice: 1,
   });
+  await api(product, token, 'POST', 'customer', { username: 'olga-offline', firstName: 'Olga', lastName: 'Offline', phone: '0123 456' });
 });
 afterAll(async () => {
   await browser?.close();
@@ -44,17 +45,20 @@ const copiedStock = (page: Page, sku: string) =>
       }),
     sku,
   );
-const copied = (page: Page) =>
+/** How many rows a store of the till's copy holds (0 before the till made it). */
+const copied = (page: Page, store: 'products' | 'customers' = 'products') =>
   page.evaluate(
-    () =>
+    (name) =>
       new Promise<number>((resolve) => {
         const open = indexedDB.open('tillbook-till');
         open.onsuccess = () => {
-          const count = open.result.transaction('products').objectStore('products').count();
+          if (!open.result.objectStoreNames.contains(name)) return resolve(0);
+          const count = open.result.transaction(name).objectStore(name).count();
           count.onsuccess = () => resolve(count.result);
         };
         open.onerror = () => resolve(0);
       }),
+    store,
   );
 
 async function sellOffline(page: Page, beforeNewSale?: (reference: string) => Promise<void>) {
@@ -153,13 +157,22 @@ test('the till opens again without the server: a reload offline shows it, sells 
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
   await page.reload();
   await page.getByLabel('Paid by Cash', { exact: true }).waitFor();
+  await expect.poll(() => copied(page, 'customers')).toBeGreaterThan(0);
   await context.setOffline(true);
   const failed: string[] = [];
   page.on('requestfailed', (r) => failed.push(new URL(r.url()).pathname));
   await page.reload();
   await page.getByLabel('Paid by Cash', { exact: true }).waitFor({ timeout: 15_000 });
   await page.getByText('Offline: selling from the till’s copy').waitFor();
-  const reference = await sellOffline(page, (queued) => expectQueuedReceipt(page, queued));
+  await page.getByTestId('till-offline-limits').filter({ hasText: 'sales on credit' }).waitFor();
+  // the customer from the till's copy
+  await page.getByLabel('Customer', { exact: true }).click();
+  await page.getByLabel('Customer', { exact: true }).fill('olga');
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Olga Offline · 0123 456' }).click();
+  const reference = await sellOffline(page, async (queued) => {
+    await expectQueuedReceipt(page, queued);
+    expect(await page.locator('.receipt-print-copy').getByTestId('customer-name').innerText()).toBe('Customer Olga Offline');
+  });
   await context.setOffline(false);
   await page.getByTestId('till-queue').filter({ hasText: 'No sales waiting' }).waitFor({ timeout: 60_000 });
   const found = await api<{ getAllSaleInvoice: { id: number; receiptReference: string | null }[] }>(
@@ -169,6 +182,13 @@ test('the till opens again without the server: a reload offline shows it, sells 
     `sale-invoice?query=search&key=${reference}`,
   );
   expect(found.getAllSaleInvoice.map((s) => s.receiptReference)).toEqual([reference]);
+  const posted = await api<{ singleSaleInvoice: { customer: { firstName: string } } }>(
+    product,
+    token,
+    'GET',
+    `sale-invoice/${found.getAllSaleInvoice[0]!.id}`,
+  );
+  expect(posted.singleSaleInvoice.customer.firstName).toBe('Olga');
   expect(failed.filter((p) => !p.startsWith('/v1/'))).toEqual([]);
 
   // posted: a return finds the sale by the reference its receipt carries, and its receipt prints the reference too

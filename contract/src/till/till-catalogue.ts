@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { out } from '../answers.ts';
 import { discountTypes } from '../catalogue.ts';
 import { endpoint } from '../endpoint.ts';
+import { tillCustomersOut, tillCustomersQuery } from './till-customers.ts';
 
 /**
  * A till's local copy of the catalogue (issue 33): what it needs to search, scan and price a sale offline. Read
@@ -84,5 +85,13 @@ export const tillCatalogueEndpoints = {
     access: 'create-saleInvoice',
     query: tillStockQuery,
     answer: tillStockOut,
+  }),
+  /** Issue 33: the customers changed since the till's customer cursor, with what each owes. */
+  customers: endpoint({
+    method: 'GET',
+    path: 'till/customers',
+    access: 'create-saleInvoice',
+    query: tillCustomersQuery,
+    answer: tillCustomersOut,
   }),
 };

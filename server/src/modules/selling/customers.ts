@@ -78,9 +78,7 @@ export function customerRoutes(ctx: AppContext): RouteDef[] {
         if (isPlainReport(q)) return reply.type('application/json; charset=utf-8').send(await plainCustomerReport(ctx.db, q));
         const { rows } = await resource.list(ctx.db, q);
         const ids = rows.map((r) => r.id as number);
-        const balances = ids.length
-          ? balancesOf(...(await Promise.all([customerTotals(ctx.db, ids), webTotalsOf(ctx.db, ids)])))
-          : new Map<number, PartyBalance>();
+        const balances = ids.length ? await customerBalances(ctx.db, ids) : new Map<number, PartyBalance>();
         const allCustomer = toWireList(rows).map((r) => ({ ...r, ...(balances.get(r.id as number) ?? zeroBalance) }));
         const grand = sumBalances(ids.map((id) => balances.get(id) ?? zeroBalance));
         return {
@@ -115,6 +113,12 @@ function balancesOf(till: TillTotals[], web: WebTotals[]) {
   const webOf = new Map(web.map((r) => [r.customerId, r]));
   const ids = new Set([...tillOf.keys(), ...webOf.keys()]);
   return new Map([...ids].map((id) => [id, toBalance(bothChannels(tillOf.get(id), webOf.get(id)))]));
+}
+
+/** Customers' balances over both channels, as the customer list answers them (a till's copy keeps their due). */
+export async function customerBalances(db: DbOrTx, ids: number[]): Promise<Map<number, PartyBalance>> {
+  if (!ids.length) return new Map();
+  return balancesOf(...(await Promise.all([customerTotals(db, ids), webTotalsOf(db, ids)])));
 }
 
 /**

@@ -6,7 +6,7 @@ import { invoiceMailRoutes } from './invoice-mail-routes.ts';
 import { saleRoutes } from './sale-routes.ts';
 
 export { type CustomerFound, customerForPerson, type PersonForCustomer } from './customer-record.ts';
-export { walkInCustomerId } from './customers.ts';
+export { customerBalances, walkInCustomerId } from './customers.ts';
 export { saleBalances, sumBalances } from './sale-balances.ts';
 
 export function sellingRoutes(ctx: AppContext): RouteDef[] {

@@ -1,9 +1,8 @@
 import type { TillCatalogue } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
-import { fieldError } from '../../platform/errors.ts';
 import { rawRows } from '../../platform/queries.ts';
-import { oldestOpenTransaction } from './till-stock.ts';
+import { cursorOf, parseCursor, settledCursor } from './copy-cursor.ts';
 
 interface Row {
   id: number;
@@ -18,18 +17,6 @@ interface Row {
     | { id: number; sku: string; barcode: string | null; price: number | null; quantity: number; onSale: boolean; label: string }[]
     | null;
   at: string;
-}
-
-/** A timestamptz as PostgreSQL writes it as text (`2026-11-29 04:55:01.123456+00`). */
-const instant = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-
-/** The cursor: the last product's change time (as PostgreSQL writes it, to the microsecond) and id. */
-const cursorOf = (at: string, id: number) => `${at}|${id}`;
-function parseCursor(after: string | undefined): { at: string; id: number } | null {
-  if (!after) return null;
-  const [at, id] = after.split('|');
-  if (!at || !instant.test(at) || !/^\d+$/.test(id ?? '')) throw fieldError('after', 'must be a cursor this answer gave');
-  return { at, id: Number(id) };
 }
 
 /**
@@ -81,20 +68,7 @@ export async function tillCatalogue(db: DbOrTx, query: { after?: string; count: 
         label: x.label,
       })),
     })),
-    cursor: last ? (more ? cursorOf(last.at, Number(last.id)) : await settledCursor(db, last)) : (query.after ?? ''),
+    cursor: last ? (more ? cursorOf(last.at, Number(last.id)) : await settledCursor(db, last.at, Number(last.id))) : (query.after ?? ''),
     more,
   };
-}
-
-/**
- * A change is stamped with its transaction's start (`now()`) and read once committed, so a transaction still open
- * may commit a change stamped before the last one read. The last page's cursor therefore stops short of the oldest
- * transaction open on the database, and what it commits is read at the next load.
- */
-async function settledCursor(db: DbOrTx, last: Row): Promise<string> {
-  const [open] = await rawRows<{ since: string | null; earlier: boolean | null }>(
-    db,
-    sql`select since::text, since <= ${last.at}::timestamptz as earlier from (select ${oldestOpenTransaction} as since) o`,
-  );
-  return open?.since && open.earlier ? cursorOf(open.since, 0) : cursorOf(last.at, Number(last.id));
 }

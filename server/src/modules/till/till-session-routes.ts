@@ -11,6 +11,7 @@ import { moveSessionCash, recordNoSale } from './session-cash.ts';
 import { listSessions, readSession } from './session-read.ts';
 import { sessionFigures, sessionHead } from './session-report.ts';
 import { tillCatalogue } from './till-catalogue.ts';
+import { tillCustomers } from './till-customers.ts';
 import { tillStock } from './till-stock.ts';
 
 /**
@@ -30,6 +31,7 @@ export function tillSessionRoutes(ctx: AppContext): RouteDef[] {
   return [
     implement(ctx, tillCatalogueEndpoints.get, ({ query }) => tillCatalogue(db, query)),
     implement(ctx, tillCatalogueEndpoints.stock, ({ query }) => tillStock(db, query)),
+    implement(ctx, tillCatalogueEndpoints.customers, ({ query }) => tillCustomers(db, query)),
     implement(ctx, tillSessionEndpoints.open, async ({ body, req }) =>
       session(await idempotent(db, req, body, (tx) => openSession(tx, body, caller(req).id, clock()))),
     ),

@@ -15,6 +15,7 @@ import { CustomerPicker } from './CustomerPicker.tsx';
 import { cartReducer, cartTotals, emptyCart, lineErrors, saleBody, settle } from './cart.ts';
 import { HeldSales, heldKey, loadHeld } from './HeldSales.tsx';
 import { productOfCopy, refreshCopy, tillSearch } from './offline/local-catalogue.ts';
+import { refreshCustomers } from './offline/local-customers.ts';
 import { QueueStatus, useQueue } from './offline/QueueStatus.tsx';
 import { queuedReceipt } from './offline/queued-receipt.ts';
 import { nextReference } from './offline/reference.ts';
@@ -71,8 +72,9 @@ function TillScreen({ session }: { session: OpenSession }) {
   // offline (issue 33): the till keeps its copy of the catalogue current while it can, and sells from it when it cannot
   useEffect(() => {
     keepTillOffline(queryClient);
-    void refreshCopy();
-    const every = setInterval(() => serverReachable() && void refreshCopy(), 60_000);
+    const refresh = () => void refreshCopy().then((reached) => reached && refreshCustomers());
+    refresh();
+    const every = setInterval(() => serverReachable() && refresh(), 60_000);
     return () => clearInterval(every);
   }, [queryClient]);
   // a product sold by variants: a scanned variant is added at once, else its variants are offered to pick from
@@ -158,6 +160,7 @@ function TillScreen({ session }: { session: OpenSession }) {
     if (!cart.lines.length) return notify.error('Scan a product first');
     if (settled.problem) return notify.error(settled.problem);
     const offline = !serverReachable();
+    // offline the till knows a customer's due only as last read: a new due would be credit beyond it, which needs the server
     if (offline && settled.due > 0) return notify.error('Offline, a sale must be paid in full: a customer’s credit needs the server');
     if (offline && cart.heldId) return notify.error('A held sale is completed online only');
     if (settled.due > 0 && !(await creditAgreed(settled.due))) return;

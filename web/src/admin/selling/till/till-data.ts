@@ -1,8 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { type CustomerRecord, type PageSizeRecord, type PaymentMethodRecord, records, routes, rowsOf } from '@tillbook/contract';
+import {
+  type CustomerRecord,
+  customerName,
+  type PageSizeRecord,
+  type PaymentMethodRecord,
+  records,
+  routes,
+  rowsOf,
+  walkInCustomerName,
+} from '@tillbook/contract';
 import { api } from '../../../lib/api.ts';
 import { must } from '../../../lib/http.ts';
 import type { TillProduct } from './cart.ts';
+import { searchCustomerCopy } from './offline/local-customers.ts';
+import { serverReachable } from './offline/sale-queue.ts';
 import { type VariantChoice, variantChoices } from './till-variants.ts';
 
 /** A payment method as the till offers it. */
@@ -35,12 +46,29 @@ export function usePageSizes() {
   });
 }
 
-/** Customers whose name, phone, e-mail or address holds `key` (the first ones when there is no key). */
-export async function searchCustomers(key: string): Promise<CustomerRow[]> {
+/** A customer the till offers: offline, from its copy, with what the customer owed when last read. */
+export interface TillCustomerChoice {
+  id: number;
+  name: string;
+  phone: string | null;
+  /** Offline: the due as last read (the till cannot know today's). */
+  lastKnownDue?: number;
+}
+
+/**
+ * Customers whose name, phone, e-mail or address holds `key` (the first ones when there is no key), the walk-in
+ * customer left out; from the till's copy when the server cannot be reached (issue 33).
+ */
+export async function searchCustomers(key: string): Promise<TillCustomerChoice[]> {
+  const fromCopy = async () =>
+    (await searchCustomerCopy(key)).map((c) => ({ id: c.id, name: c.name, phone: c.phone, lastKnownDue: c.due }));
+  if (!serverReachable()) return fromCopy();
   const filters = key.trim() ? { query: 'search', key: key.trim(), count: 20 } : { count: 20 };
   const answer = await api(records.customer.list, { query: filters });
-  if (answer.error !== undefined) return [];
-  return rowsOf(answer.data, 'Customer');
+  if (answer.error !== undefined) return answer.status === 0 ? fromCopy() : [];
+  return rowsOf(answer.data, 'Customer')
+    .filter((c) => c.username !== walkInCustomerName)
+    .map((c) => ({ id: c.id, name: customerName(c) || `#${c.id}`, phone: c.phone ?? null }));
 }
 
 /** What `tillProduct` answers when the server could not be reached (the till then reads its own copy). */

@@ -1,4 +1,4 @@
-import { Button, List, Modal, Space, Tag } from 'antd';
+import { Button, List, Modal, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { onQueueChange, type QueuedSale, queuedSales, retrySale, serverReachable, syncQueue } from './sale-queue.ts';
 
@@ -48,6 +48,11 @@ export function QueueStatus({ queue }: { queue: ReturnType<typeof useQueue> }) {
   return (
     <Space wrap data-testid="till-connection">
       <Tag color={queue.online ? 'green' : 'red'}>{queue.online ? 'Online' : 'Offline: selling from the till’s copy'}</Tag>
+      {!queue.online && (
+        <Typography.Text type="secondary" data-testid="till-offline-limits">
+          Unavailable offline: sales on credit, holding a sale, returns
+        </Typography.Text>
+      )}
       <Tag color={waiting.length ? 'orange' : 'default'} data-testid="till-queue">
         {waiting.length
           ? `${waiting.length} ${waiting.length === 1 ? 'sale' : 'sales'} waiting, oldest ${age(queue.now - waiting[0]!.queuedAt)}`

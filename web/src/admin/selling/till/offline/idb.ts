@@ -1,20 +1,21 @@
 /**
  * The till's own database in the browser (IndexedDB `tillbook-till`, issue 33): the catalogue's local copy
- * (`products`), the queue of sales not yet posted (`queue`) and small values (`meta`: the copy's cursor, the
+ * (`products`) and of the customers (`customers`), the queue of sales not yet posted (`queue`) and small values (`meta`: the copy's cursor, the
  * receipt counters). It outlives a reload, a closed tab and a signed-out session, so a queued sale is never lost.
  */
-export type StoreName = 'products' | 'queue' | 'meta';
+export type StoreName = 'products' | 'customers' | 'queue' | 'meta';
 
 let opened: Promise<IDBDatabase> | undefined;
 
 function database(): Promise<IDBDatabase> {
   opened ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open('tillbook-till', 1);
+    const request = indexedDB.open('tillbook-till', 2);
     request.onupgradeneeded = () => {
       const db = request.result;
-      db.createObjectStore('products', { keyPath: 'id' });
-      db.createObjectStore('queue', { keyPath: 'key' });
-      db.createObjectStore('meta', { keyPath: 'name' });
+      // version 1: the catalogue, the queue, small values; version 2: the customers (each made when missing)
+      const stores = { products: 'id', customers: 'id', queue: 'key', meta: 'name' } as const;
+      for (const [name, keyPath] of Object.entries(stores))
+        if (!db.objectStoreNames.contains(name)) db.createObjectStore(name, { keyPath });
     };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);

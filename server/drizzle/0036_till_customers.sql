@@ -1,0 +1,1 @@
+CREATE INDEX "customer_changed" ON "customer" USING btree ("updated_at","id");

@@ -75,7 +75,21 @@ export default function ReorderPage() {
         columns={[
           { key: 'name', title: 'Product', dataIndex: 'name' },
           { key: 'sku', title: 'SKU', dataIndex: 'sku' },
-          { key: 'stock', title: 'In stock', dataIndex: 'productQuantity', align: 'right' },
+          {
+            key: 'stock',
+            title: 'In stock',
+            align: 'right',
+            // below zero: sold by a till offline after the last one had gone (issue 33), or with negative stock allowed
+            render: (_, r) =>
+              r.productQuantity < 0 ? (
+                <Space size={4}>
+                  <Tag color="red">Sold below zero</Tag>
+                  {r.productQuantity}
+                </Space>
+              ) : (
+                r.productQuantity
+              ),
+          },
           { key: 'level', title: 'Reorder level', dataIndex: 'reorderQuantity', align: 'right' },
           {
             key: 'request',

@@ -6,7 +6,9 @@ import { api } from '../../../lib/api.ts';
 import { moneyOfCents } from '../../../lib/format.ts';
 import { notify } from '../../../lib/notices.tsx';
 import { useSubmission } from '../../../lib/use-submission.ts';
-import { isCashMethod, type TillMethod } from './till-data.ts';
+import { keepSale, keptSale, returnedOffline } from './offline/local-sales.ts';
+import { enqueue, serverReachable } from './offline/sale-queue.ts';
+import { isCashMethod, type TillMethod, unreachable } from './till-data.ts';
 
 type SaleDetail = AnswerOf<EndpointOf<typeof routes.sale.get>>;
 type SaleLine = SaleDetail['singleSaleInvoice']['saleInvoiceProduct'][number];
@@ -20,10 +22,10 @@ export const saleNumberOf = (text: string) => {
 /** A till's receipt reference read from a receipt printed offline ("T1-20261127-0042", issue 33), else undefined. */
 export const receiptReferenceOf = (text: string) => /^\s*(T\d+-\d{8}-\d+)\s*$/i.exec(text)?.[1]?.toUpperCase();
 
-/** The id of the posted sale carrying a receipt reference (the server's search finds it), else undefined. */
-async function saleIdOfReference(reference: string): Promise<number | undefined> {
+/** The id of the posted sale carrying a receipt reference (the server's search finds it), else undefined; null when the server could not be reached. */
+async function saleIdOfReference(reference: string): Promise<number | undefined | null> {
   const found = await api(routes.sale.list, { query: { query: 'search', key: reference } });
-  if (found.error !== undefined) return undefined;
+  if (found.error !== undefined) return found.status === 0 ? null : undefined;
   return found.data.getAllSaleInvoice.find((s) => s.receiptReference === reference)?.id;
 }
 
@@ -60,18 +62,31 @@ export function ReturnPanel({ methods, tillSessionId }: { methods: TillMethod[];
   const [refundMethod, setRefundMethod] = useState<number | undefined>();
   const submission = useSubmission();
 
-  async function find(text: string) {
+  /** The sale to return from: the server's, or offline (or the server unreachable) one the till keeps. */
+  async function lookUp(text: string): Promise<SaleDetail | string> {
     const reference = receiptReferenceOf(text);
-    const wanted = reference ? await saleIdOfReference(reference) : saleNumberOf(text);
-    if (!wanted) return notify.error(reference ? `No posted sale ${reference} yet` : 'Type or scan the sale number from the receipt');
-    const answer = reference
-      ? await api(routes.sale.get, { params: { id: wanted } })
-      : await api(routes.sale.getByNumber, { params: { id: wanted } });
-    if (answer.error !== undefined) {
+    const number = reference ? undefined : saleNumberOf(text);
+    if (!reference && !number) return 'Type or scan the sale number from the receipt';
+    const kept = async () =>
+      (await keptSale(reference ? { reference } : { number: number! })) ??
+      `Offline, only the sales this till keeps can be returned: ${reference ?? `#${number}`} is not among them`;
+    if (!serverReachable()) return kept();
+    const id = reference ? await saleIdOfReference(reference) : number;
+    if (id === null) return kept();
+    if (!id) return `No posted sale ${reference} yet`;
+    const answer = reference ? await api(routes.sale.get, { params: { id } }) : await api(routes.sale.getByNumber, { params: { id } });
+    if (answer.error !== undefined) return answer.status === 0 ? kept() : answer.status === 404 ? `No sale #${id}` : answer.error;
+    void keepSale(answer.data);
+    return answer.data;
+  }
+
+  async function find(text: string) {
+    const found = await lookUp(text);
+    if (typeof found === 'string') {
       setSale(null);
-      return notify.error(answer.status === 404 ? `No sale #${wanted}` : answer.error);
+      return notify.error(found);
     }
-    setSale(answer.data);
+    setSale(found);
     setQuantities({});
     setRefund(null);
     // money back from the drawer: the shop's first cash method (the oldest, e.g. the till's own Cash)
@@ -96,8 +111,23 @@ export function ReturnPanel({ methods, tillSessionId }: { methods: TillMethod[];
       returnSaleInvoiceProduct: picked.map((l) => ({ saleInvoiceProductId: l.id, productQuantity: quantities[l.id]! })),
       instantReturnAmount: refundCents > 0 ? [{ amount: refundCents / 100, paymentType: refundMethod }] : [],
     };
-    const answer = await submission.submit(body, (headers) => api(routes.returnSale.create, { body }, { headers }));
+    const offline = !serverReachable();
+    let key = '';
+    const answer = await submission.submit(body, (headers) => {
+      key = headers['Idempotency-Key'];
+      return offline ? Promise.resolve({ error: unreachable, status: 0 } as const) : api(routes.returnSale.create, { body }, { headers });
+    });
     if (!answer) return;
+    if (answer.error !== undefined && answer.status === 0 && tillSessionId) {
+      // offline, or the answer lost: queued under its key, sent with the till's sales; counted into the kept sale now
+      submission.renew();
+      const label = `Return of #${sale.singleSaleInvoice.number}`;
+      await enqueue({ kind: 'return', key, body, receiptReference: label, sessionId: tillSessionId });
+      setSale(await returnedOffline(sale, quantities, refundCents));
+      setQuantities({});
+      setRefund(null);
+      return notify.success(`${label} queued: it is posted when the till is back online`);
+    }
     if (answer.error !== undefined) {
       const field = Object.entries(answer.fields ?? {}).map(([name, reason]) => {
         const index = /returnSaleInvoiceProduct\.(\d+)/.exec(name)?.[1];
@@ -107,7 +137,7 @@ export function ReturnPanel({ methods, tillSessionId }: { methods: TillMethod[];
     }
     notify.success(answer.data.message);
     await queryClient.invalidateQueries();
-    await find(String(sale.singleSaleInvoice.id));
+    await find(String(sale.singleSaleInvoice.number));
     finder.current?.focus();
   }
 

@@ -16,6 +16,7 @@ import { cartReducer, cartTotals, emptyCart, lineErrors, saleBody, settle } from
 import { HeldSales, heldKey, loadHeld } from './HeldSales.tsx';
 import { productOfCopy, refreshCopy, tillSearch } from './offline/local-catalogue.ts';
 import { refreshCustomers } from './offline/local-customers.ts';
+import { keepSaleById } from './offline/local-sales.ts';
 import { QueueStatus, useQueue } from './offline/QueueStatus.tsx';
 import { queuedReceipt } from './offline/queued-receipt.ts';
 import { nextReference } from './offline/reference.ts';
@@ -200,6 +201,8 @@ function TillScreen({ session }: { session: OpenSession }) {
     });
     dispatch({ type: 'clear' });
     void queryClient.invalidateQueries();
+    // kept for a return at this till while it is offline
+    void keepSaleById(invoice.id);
   }
 
   async function hold() {

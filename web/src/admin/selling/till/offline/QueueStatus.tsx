@@ -50,7 +50,7 @@ export function QueueStatus({ queue }: { queue: ReturnType<typeof useQueue> }) {
       <Tag color={queue.online ? 'green' : 'red'}>{queue.online ? 'Online' : 'Offline: selling from the till’s copy'}</Tag>
       {!queue.online && (
         <Typography.Text type="secondary" data-testid="till-offline-limits">
-          Unavailable offline: sales on credit, holding a sale, returns
+          Unavailable offline: sales on credit, held sales, returns of sales this till does not keep
         </Typography.Text>
       )}
       <Tag color={waiting.length ? 'orange' : 'default'} data-testid="till-queue">

@@ -1,19 +1,19 @@
 /**
  * The till's own database in the browser (IndexedDB `tillbook-till`, issue 33): the catalogue's local copy
- * (`products`) and of the customers (`customers`), the queue of sales not yet posted (`queue`) and small values (`meta`: the copy's cursor, the
+ * (`products`) and of the customers (`customers`), the sales it keeps for returns (`sales`), the queue of sales not yet posted (`queue`) and small values (`meta`: the copy's cursor, the
  * receipt counters). It outlives a reload, a closed tab and a signed-out session, so a queued sale is never lost.
  */
-export type StoreName = 'products' | 'customers' | 'queue' | 'meta';
+export type StoreName = 'products' | 'customers' | 'sales' | 'queue' | 'meta';
 
 let opened: Promise<IDBDatabase> | undefined;
 
 function database(): Promise<IDBDatabase> {
   opened ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open('tillbook-till', 2);
+    const request = indexedDB.open('tillbook-till', 3);
     request.onupgradeneeded = () => {
       const db = request.result;
-      // version 1: the catalogue, the queue, small values; version 2: the customers (each made when missing)
-      const stores = { products: 'id', customers: 'id', queue: 'key', meta: 'name' } as const;
+      // version 1: the catalogue, the queue, small values; 2: the customers; 3: the sales kept (each made when missing)
+      const stores = { products: 'id', customers: 'id', sales: 'singleSaleInvoice.id', queue: 'key', meta: 'name' } as const;
       for (const [name, keyPath] of Object.entries(stores))
         if (!db.objectStoreNames.contains(name)) db.createObjectStore(name, { keyPath });
     };

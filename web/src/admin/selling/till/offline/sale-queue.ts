@@ -1,6 +1,7 @@
 import { routes } from '@tillbook/contract';
 import { api } from '../../../../lib/api.ts';
 import { allOf, write } from './idb.ts';
+import { keepSaleById } from './local-sales.ts';
 
 /**
  * The till's queue of sales not yet posted (issue 33): durable (IndexedDB), in the order they were made, one
@@ -10,7 +11,10 @@ import { allOf, write } from './idb.ts';
  */
 export interface QueuedSale {
   key: string;
+  /** A return made offline (of a sale the till keeps); else a sale. */
+  kind?: 'return';
   body: Record<string, unknown>;
+  /** How the till names it: a sale's receipt reference, or "Return of #<number>". */
   receiptReference: string;
   sessionId: number;
   /** When it was made, ms since 1970 (its place in the queue). */
@@ -74,8 +78,13 @@ async function sendAll(): Promise<void> {
   for (const sale of await queuedSales()) {
     if (sale.problem) continue;
     const headers = { 'Idempotency-Key': sale.key };
-    const answer = await api(routes.sale.create, { body: sale.body as never }, { headers });
+    const answer =
+      sale.kind === 'return'
+        ? await api(routes.returnSale.create, { body: sale.body as never }, { headers })
+        : await api(routes.sale.create, { body: sale.body as never }, { headers });
     if (answer.error === undefined) {
+      // a sale posted is kept for a return at this till (a return's sale is kept already)
+      if ('createdInvoice' in answer.data) void keepSaleById(answer.data.createdInvoice.id);
       await write('queue', [], [sale.key]);
       setReachable(true);
       failures = 0;

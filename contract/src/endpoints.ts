@@ -1,6 +1,7 @@
 import { accountEndpoints } from './accounting/accounts.ts';
 import { transactionEndpoints } from './accounting/transactions.ts';
 import { vatReportEndpoints } from './accounting/vat-report.ts';
+import { auditLogEndpoints } from './audit/audit-log.ts';
 import { productCsvEndpoints, productEndpoints, productReportEndpoints } from './catalogue/product-endpoints.ts';
 import { productVariantEndpoints } from './catalogue/product-variant.ts';
 import { sliderEndpoints } from './catalogue/slider-endpoints.ts';
@@ -72,6 +73,7 @@ export const endpoints = {
   appointment: appointmentEndpoints,
   tillSession: tillSessionEndpoints,
   tillCatalogue: tillCatalogueEndpoints,
+  auditLog: auditLogEndpoints,
   productVariant: productVariantEndpoints,
 };
 

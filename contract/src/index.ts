@@ -3,6 +3,7 @@ export * from './accounting/statements.ts';
 export * from './accounting/transactions.ts';
 export * from './accounting/vat-report.ts';
 export * from './answers.ts';
+export * from './audit/audit-log.ts';
 export * from './catalogue/product-csv.ts';
 export * from './catalogue/product-endpoints.ts';
 export * from './catalogue/product-variant.ts';

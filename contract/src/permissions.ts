@@ -18,6 +18,8 @@ export const entities = [
   'pageSize',
   'termsAndCondition',
   'dashboard',
+  // who changed what (issue 34): only readAll is used
+  'auditLog',
   // staff records
   'department',
   'designation',

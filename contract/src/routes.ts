@@ -149,6 +149,10 @@ const staffTable = {
     stock: { method: 'GET', path: 'till/stock', access: 'create-saleInvoice' },
     customers: { method: 'GET', path: 'till/customers', access: 'create-saleInvoice' },
   },
+  auditLog: {
+    list: { method: 'GET', path: 'audit-log', access: 'readAll-auditLog' },
+    history: { method: 'GET', path: 'audit-log/:entity/:id', access: 'readAll-auditLog' },
+  },
   productVariant: {
     matrix: { method: 'POST', path: 'product-variant/matrix', access: 'update-product' },
     shareOut: { method: 'POST', path: 'product-variant/share-out', access: 'create-adjust' },

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { appointmentReminderStep } from './modules/crm/index.ts';
 import { sessionCookies } from './modules/identity/index.ts';
 import { Mailer, wakeIfRequested } from './modules/mail/index.ts';
+import { auditRequests } from './platform/audit-trail.ts';
 import { compressJsonAnswers } from './platform/compressed-answers.ts';
 import type { AppContext } from './platform/context.ts';
 import type { Db } from './platform/db.ts';
@@ -76,6 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes } });
 
+  // every request's transactions name its actor to the audit log's triggers (issue 34)
+  auditRequests(app);
   app.addHook('preValidation', requireMultipartBoundary);
   noStoreWhenPersonal(app, sessionCookies);
   compressJsonAnswers(app);

@@ -1,4 +1,5 @@
 import { accountRoutes, journalRoutes } from './modules/accounting/index.ts';
+import { auditRoutes } from './modules/audit/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { crmRoutes } from './modules/crm/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
@@ -38,5 +39,6 @@ export function routeTable(ctx: AppContext): RouteDef[] {
     ...wishlistRoutes(ctx),
     ...crmRoutes(ctx),
     ...tillSessionRoutes(ctx),
+    ...auditRoutes(ctx),
   ];
 }

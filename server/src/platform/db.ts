@@ -10,6 +10,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../schema/index.ts';
+import { actorSetting } from './audit-trail.ts';
+import { installAuditTriggers } from './audit-triggers.ts';
 import { startingCluster } from './embedded-template.ts';
 import { heedLoss, pgClient } from './pg-client.ts';
 import { endsTransaction, rowsMarked, SqlWatch } from './sql-watch.ts';
@@ -101,6 +103,8 @@ export async function openDatabase(options: {
   watchPglite(client, watch);
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
+  const embedded = client;
+  await installAuditTriggers(async (statement) => ({ rows: (await embedded.exec(statement)).at(-1)?.rows ?? [] }));
   const owned = client;
   return { db, kind: 'embedded', watch, pglite: owned, ready: async () => {}, close: () => owned.close() };
 }
@@ -135,6 +139,9 @@ function watchPgClient(client: pg.PoolClient, watch: SqlWatch) {
   (client as { query: unknown }).query = (...args: unknown[]) => {
     const text = statementText(args[0]);
     const written = watch.sent(text);
+    // a request's transaction names its actor to the audit log's triggers in its own BEGIN (no round trip more)
+    const actor = /^\s*begin\b/i.test(text) ? actorSetting() : undefined;
+    if (actor) args[0] = typeof args[0] === 'string' ? `${text}; ${actor}` : { ...(args[0] as object), text: `${text}; ${actor}` };
     const last = args.length - 1;
     if (rowsMarked(text)) {
       // a mark is not sent: its rows are touched like a write that returned
@@ -185,6 +192,9 @@ function watchPglite(client: PGlite, watch: SqlWatch) {
   client.transaction = (<T>(work: (tx: never) => Promise<T>) => {
     const pending = new Set<string>();
     return transaction(async (tx) => {
+      // a request's transaction names its actor to the audit log's triggers (not counted: it is the BEGIN's part)
+      const actor = actorSetting();
+      if (actor) await tx.query(actor);
       watchQueries(tx as unknown as Queryable, watch, (written) => {
         for (const t of written) pending.add(t);
       });
@@ -203,6 +213,12 @@ async function migrateLocked(url: string): Promise<void> {
   try {
     await client.query('select pg_advisory_lock(23230400)');
     await migratePg(drizzlePg({ client, schema, casing: 'snake_case' }) as never, { migrationsFolder });
+    await installAuditTriggers(async (statement) => {
+      const answer = (await client.query(statement)) as unknown as
+        | { rows: Record<string, unknown>[] }
+        | { rows: Record<string, unknown>[] }[];
+      return Array.isArray(answer) ? (answer.at(-1) ?? { rows: [] }) : answer;
+    });
   } finally {
     await client.end();
   }

@@ -1,4 +1,5 @@
 export * from './accounting.ts';
+export * from './audit.ts';
 export * from './catalogue.ts';
 export * from './hr.ts';
 export * from './identity.ts';

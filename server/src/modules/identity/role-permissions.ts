@@ -1,5 +1,6 @@
 import { permissionName, rolePermissionEndpoints } from '@tillbook/contract';
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { auditChange } from '../../platform/audit-trail.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { implement } from '../../platform/endpoint-route.ts';
@@ -72,6 +73,7 @@ export function rolePermissionRoutes(ctx: AppContext): RouteDef[] {
         const unknown = wanted.filter((id) => !known.some((k) => k.id === id));
         if (unknown.length) throw fieldError('permissionId', `hold ids that do not exist: ${unknown.join(', ')}`);
         if (me.role !== superAdmin) await assertMayGrant(tx, me.roleId, target.id, wanted);
+        const before = await namesOf(tx, target.id, false);
         await tx
           .delete(rolePermission)
           .where(and(eq(rolePermission.roleId, target.id), wanted.length ? notInArray(rolePermission.permissionId, wanted) : undefined));
@@ -81,7 +83,11 @@ export function rolePermissionRoutes(ctx: AppContext): RouteDef[] {
             .values(wanted.map((permissionId) => ({ roleId: target.id, permissionId })))
             .onConflictDoNothing();
         }
-        return { roleId: target.id, permissions: await namesOf(tx, target.id, false) };
+        const after = await namesOf(tx, target.id, false);
+        // the set is one change of the role in its history (issue 34), however many links it adds and removes
+        const same = before.length === after.length && before.every((name, i) => name === after[i]);
+        if (!same) await auditChange(tx, 'role', target.id, [{ field: 'permissions', old: before, new: after }]);
+        return { roleId: target.id, permissions: after };
       });
     }),
   ];

@@ -1,0 +1,50 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from './db.ts';
+
+/**
+ * Who changed what (issue 34), written by the database, not by each module. Every audited table has row
+ * triggers (installed from code at every start, see audit-triggers.ts) that write one `audit_log` row per create,
+ * update, status change or delete, in the change's own transaction: a rolled-back change leaves no row. The actor
+ * is the request's: every transaction begun while a request is served sets `tillbook.actor` for itself with its
+ * BEGIN (the drivers' wrappers in db.ts add it), and a change without one (a job, a seed) is the system's.
+ */
+const requests = new AsyncLocalStorage<{ req: FastifyRequest }>();
+
+/** Serves every request inside its own context, so the transactions it begins know their actor. */
+export function auditRequests(app: FastifyInstance): void {
+  app.addHook('onRequest', (req, _reply, done) => requests.run({ req }, done));
+}
+
+/**
+ * The statement that names the request's actor to its transaction (`set_config(..., true)`: for that transaction
+ * only), or undefined outside a request. The drivers' wrappers (db.ts) send it with the transaction's BEGIN.
+ */
+export function actorSetting(): string | undefined {
+  const req = requests.getStore()?.req;
+  if (!req) return undefined;
+  const auth = req.auth;
+  const actor = JSON.stringify({
+    type: auth ? (auth.kind === 'customer' ? 'customer' : 'user') : 'system',
+    id: auth?.id ?? null,
+    request: String(req.id),
+  });
+  return `select set_config('tillbook.actor', '${actor.replaceAll("'", "''")}', true)`;
+}
+
+/**
+ * A change the triggers cannot see as one: a record's set of links (a role's permissions, rows of a join table)
+ * replaced at once. The use case names it as one change of its record, with the transaction's actor.
+ */
+export async function auditChange(
+  tx: Pick<Db, 'execute'>,
+  entity: string,
+  id: number,
+  changes: { field: string; old: unknown; new: unknown }[],
+): Promise<void> {
+  if (!changes.length) return;
+  await tx.execute(sql`insert into audit_log (entity, entity_id, action, actor_type, actor_id, request_id, changes)
+    select ${entity}, ${String(id)}, 'update', coalesce(a->>'type', 'system'), (a->>'id')::int, a->>'request', ${JSON.stringify(changes)}::jsonb
+    from (select nullif(current_setting('tillbook.actor', true), '')::jsonb as a) actor`);
+}

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The audit log (issue 34): one row per create, update, status change or delete of an audited record, written
+ * by the database's triggers (platform/audit-trail.ts) in the same transaction as the change, with the actor the
+ * request set for that transaction. Append-only: a trigger refuses UPDATE and DELETE of a row another transaction
+ * wrote (a change and its later steps in one transaction are folded into one row before it commits).
+ * `changes` holds `[{field, old, new}]` by the column's name; secrets and kept figures never enter it.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    entity: text().notNull(),
+    entityId: text().notNull(),
+    action: text().notNull(),
+    actorType: text().notNull(),
+    actorId: integer(),
+    at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    requestId: text(),
+    changes: jsonb().notNull(),
+    /** The transaction that wrote it: only that one may fold a later step of the same change into it. */
+    txid: bigint({ mode: 'number' }).notNull().default(sql`txid_current()`),
+  },
+  (t) => [
+    // a record's history, newest first; a user's activity; a time range
+    index('audit_log_record').on(t.entity, t.entityId, t.id),
+    index('audit_log_actor').on(t.actorType, t.actorId, t.id),
+    index('audit_log_at').on(t.at),
+  ],
+);

@@ -13,4 +13,4 @@ CREATE TABLE "audit_log" (
 --> statement-breakpoint
 CREATE INDEX "audit_log_record" ON "audit_log" USING btree ("entity","entity_id","id");--> statement-breakpoint
 CREATE INDEX "audit_log_actor" ON "audit_log" USING btree ("actor_type","actor_id","id");--> statement-breakpoint
-CREATE INDEX "audit_log_at" ON "audit_log" USING btree ("at");
+CREATE INDEX "audit_log_at" ON "audit_log" USING brin ("at");

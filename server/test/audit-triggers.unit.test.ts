@@ -31,3 +31,9 @@ describe("the audit log's columns", () => {
     expect(() => auditTriggersOf('stock_movement', ['id'])).toThrow(/not an audited table/);
   });
 });
+
+test('the records the web offers to filter by are the tables the triggers follow', async () => {
+  const { auditedEntities } = await import('@tillbook/contract');
+  const { auditedTables } = await import('../src/platform/audit-triggers.ts');
+  expect([...auditedEntities].sort()).toEqual(Object.values(auditedTables).sort());
+});

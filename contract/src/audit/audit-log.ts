@@ -11,6 +11,58 @@ import { baseListQuery } from '../list-query.ts';
 export const auditActions = ['create', 'update', 'status', 'delete'] as const;
 export type AuditAction = (typeof auditActions)[number];
 
+/** The records the log follows, by the API's names (the server's triggers are on their tables). */
+export const auditedEntities = [
+  'user',
+  'role',
+  'setting',
+  'emailConfig',
+  'pageSize',
+  'currency',
+  'termsAndCondition',
+  'paymentMethod',
+  'deliveryFee',
+  'courierMedium',
+  'coupon',
+  'department',
+  'designation',
+  'employmentStatus',
+  'shift',
+  'award',
+  'awardHistory',
+  'education',
+  'designationHistory',
+  'salaryHistory',
+  'customer',
+  'supplier',
+  'lead',
+  'leadSource',
+  'appointment',
+  'product',
+  'productVariant',
+  'productCategory',
+  'productSubCategory',
+  'productBrand',
+  'color',
+  'uom',
+  'vat',
+  'productAttribute',
+  'productAttributeValue',
+  'discount',
+  'sliderImages',
+  'saleInvoice',
+  'returnSaleInvoice',
+  'purchaseInvoice',
+  'returnPurchaseInvoice',
+  'adjust',
+  'purchaseReorderInvoice',
+  'cartOrder',
+  'returnCartOrder',
+  'manualPayment',
+  'till',
+  'tillSession',
+] as const;
+
 /** Who made a change: a staff member, a shopper, or the system (a job, a seed, a change without a caller). */
 export const auditActorTypes = ['user', 'customer', 'system'] as const;
 

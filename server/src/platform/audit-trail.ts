@@ -45,6 +45,8 @@ export async function auditChange(
 ): Promise<void> {
   if (!changes.length) return;
   await tx.execute(sql`insert into audit_log (entity, entity_id, action, actor_type, actor_id, request_id, changes)
-    select ${entity}, ${String(id)}, 'update', coalesce(a->>'type', 'system'), (a->>'id')::int, a->>'request', ${JSON.stringify(changes)}::jsonb
+    select ${entity}, ${String(id)}, 'update', coalesce(a->>'type', 'system'), (a->>'id')::int, a->>'request', ${JSON.stringify(
+      Object.fromEntries(changes.map((c) => [c.field, { old: c.old, new: c.new }])),
+    )}::jsonb
     from (select nullif(current_setting('tillbook.actor', true), '')::jsonb as a) actor`);
 }

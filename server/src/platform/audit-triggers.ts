@@ -82,39 +82,47 @@ export const auditFunctions = `
 create or replace function tillbook_audit() returns trigger language plpgsql as $$
 declare
   ignored text[] := string_to_array(tg_argv[1], ',');
-  actor jsonb := nullif(current_setting('tillbook.actor', true), '')::jsonb;
-  old_row jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) end;
-  new_row jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) end;
-  row_id text := coalesce(new_row, old_row) ->> 'id';
+  actor jsonb;
+  row_id text;
   diff jsonb;
   act text;
-  newest audit_log%rowtype;
+  newest record;
 begin
-  select coalesce(jsonb_agg(jsonb_build_object('field', k, 'old', old_row -> k, 'new', new_row -> k) order by k), '[]')
-    into diff
-    from jsonb_object_keys(coalesce(new_row, old_row)) k
-    where not (k = any(ignored)) and (old_row -> k) is distinct from (new_row -> k);
-  if tg_op = 'UPDATE' and diff = '[]'::jsonb then return null; end if;
-  act := case tg_op when 'INSERT' then 'create' when 'DELETE' then 'delete'
-    else case when exists (select 1 from jsonb_array_elements(diff) c where c->>'field' not in ('status', 'state'))
-      then 'update' else 'status' end end;
-  -- a later step of a change this transaction made (a sale numbered at its commit, a document moved on at once)
-  -- is folded into the row it wrote: one change, one row
   if tg_op = 'UPDATE' then
-    select * into newest from audit_log where entity = tg_argv[0] and entity_id = row_id order by id desc limit 1;
+    -- the fields that changed, each {old, new}; nothing changed (but unaudited columns): no row
+    select jsonb_object_agg(n.key, jsonb_build_object('old', o.value, 'new', n.value)) into diff
+      from jsonb_each(to_jsonb(new)) n join jsonb_each(to_jsonb(old)) o using (key)
+      where n.value is distinct from o.value and not (n.key = any(ignored));
+    if diff is null then return null; end if;
+    row_id := new.id::text;
+    act := case when (diff - array['status', 'state']) = '{}'::jsonb then 'status' else 'update' end;
+    -- a later step of a change this transaction made (a sale numbered at its commit, a document moved on at once)
+    -- is folded into the row it wrote: one change, one row
+    select id, action, changes, txid into newest from audit_log
+      where entity = tg_argv[0] and entity_id = row_id order by id desc limit 1;
     if found and newest.txid = txid_current() then
-      update audit_log set
-        changes = (select coalesce(jsonb_agg(jsonb_build_object('field', f, 'old', o, 'new', n) order by f), '[]')
-          from (select coalesce(e.f, d.f) as f, case when e.f is null then d.o else e.o end as o,
-                  case when d.f is null then e.n else d.n end as n
-                from (select c->>'field' as f, c->'old' as o, c->'new' as n from jsonb_array_elements(newest.changes) c) e
-                full join (select c->>'field' as f, c->'old' as o, c->'new' as n from jsonb_array_elements(diff) c) d on d.f = e.f) m
-          where newest.action = 'create' or o is distinct from n),
-        action = case when newest.action = 'create' then 'create' when newest.action = 'status' and act = 'status' then 'status' else 'update' end
-      where id = newest.id;
+      if newest.action = 'create' then
+        update audit_log set changes = jsonb_strip_nulls(newest.changes || (select jsonb_object_agg(key, value -> 'new') from jsonb_each(diff)))
+          where id = newest.id;
+      else
+        update audit_log set
+          changes = newest.changes || (select jsonb_object_agg(d.key, jsonb_build_object('old', coalesce(newest.changes -> d.key -> 'old', d.value -> 'old'), 'new', d.value -> 'new')) from jsonb_each(diff) d),
+          action = case when newest.action = 'status' and act = 'status' then 'status' else 'update' end
+          where id = newest.id;
+      end if;
       return null;
     end if;
+  elsif tg_op = 'INSERT' then
+    -- a create keeps the values set; a delete the values the record had
+    diff := jsonb_strip_nulls(to_jsonb(new) - ignored);
+    row_id := new.id::text;
+    act := 'create';
+  else
+    diff := jsonb_strip_nulls(to_jsonb(old) - ignored);
+    row_id := old.id::text;
+    act := 'delete';
   end if;
+  actor := nullif(current_setting('tillbook.actor', true), '')::jsonb;
   insert into audit_log (entity, entity_id, action, actor_type, actor_id, request_id, changes)
     values (tg_argv[0], row_id, act, coalesce(actor->>'type', 'system'), (actor->>'id')::int, actor->>'request', diff);
   return null;

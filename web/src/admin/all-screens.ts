@@ -1,4 +1,5 @@
 import { appointmentScreens } from './appointments/screens.ts';
+import { auditScreens } from './audit/screens.ts';
 import { bookScreens } from './books/screens.ts';
 import { identityScreens } from './identity/screens.ts';
 import { mailScreens } from './mail/screens.ts';
@@ -24,6 +25,7 @@ export const allScreens: AdminScreen[] = [
   ...returnScreens,
   ...stockScreens,
   ...identityScreens,
+  ...auditScreens,
   ...mailScreens,
   ...resourceScreens,
   ...bookScreens,

@@ -13,7 +13,22 @@ interface Row {
   actor_name: string | null;
   at: Date | string;
   request_id: string | null;
-  changes: { field: string; old: unknown; new: unknown }[];
+  /** A create's or a delete's values by column; an update's `{column: {old, new}}`. */
+  changes: Record<string, unknown>;
+}
+
+/** The changes of a row as the API answers them: `[{field, old, new}]`, by field name. */
+function changesOf(action: string, changes: Record<string, unknown>) {
+  return Object.entries(changes ?? {})
+    .filter(([column]) => column !== 'id')
+    .map(([column, value]) => {
+      const field = fieldOf(column);
+      if (action === 'create') return { field, old: null, new: value };
+      if (action === 'delete') return { field, old: value, new: null };
+      const pair = value as { old: unknown; new: unknown };
+      return { field, old: pair.old ?? null, new: pair.new ?? null };
+    })
+    .sort((a, b) => a.field.localeCompare(b.field));
 }
 
 /** A column's name as the API names the field (`product_sale_price` → `productSalePrice`). */
@@ -31,7 +46,7 @@ const present = (r: Row): AuditLogRow => ({
   actorName: r.actor_name,
   at: new Date(r.at).toISOString(),
   requestId: r.request_id,
-  changes: (r.changes ?? []).map((c) => ({ field: fieldOf(c.field), old: c.old, new: c.new })),
+  changes: changesOf(r.action, r.changes),
 });
 
 /** Who: a staff member's username, a shopper's name; nothing for the system. */
@@ -60,7 +75,7 @@ export function listAuditLog(db: DbOrTx, q: AuditLogQuery) {
   if (q.entityId) where.push(sql`a.entity_id = ${q.entityId}`);
   if (q.userId) where.push(sql`a.actor_type = 'user' and a.actor_id = ${q.userId}`);
   if (q.action) where.push(sql`a.action = ${q.action}`);
-  if (q.field) where.push(sql`a.changes @> ${JSON.stringify([{ field: columnOf(q.field) }])}::jsonb`);
+  if (q.field) where.push(sql`a.changes ? ${columnOf(q.field)}`);
   if (q.startDate) where.push(sql`a.at >= ${q.startDate}::date`);
   if (q.endDate) where.push(sql`a.at < ${q.endDate}::date + 1`);
   return page(db, where, q);

@@ -11,6 +11,7 @@ import { usePermissions } from '../../lib/permissions.ts';
 import { DocumentListPage } from '../../ui/document/DocumentListPage.tsx';
 import { money } from '../../ui/document/LinesTable.tsx';
 import { Totals } from '../../ui/document/Totals.tsx';
+import { RecordHistory } from '../audit/RecordHistory.tsx';
 import { SaleLink, withVat } from './sale-format.tsx';
 import type { CustomerPayment, SaleReturnDetail } from './sale-types.ts';
 
@@ -156,6 +157,7 @@ export default function CustomerStatementPage() {
           { key: 'amount', title: 'Amount', align: 'right', render: (_, r) => money(r.amount) },
         ]}
       />
+      <RecordHistory entity="customer" id={id} />
     </Space>
   );
 }

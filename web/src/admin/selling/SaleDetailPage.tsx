@@ -9,6 +9,7 @@ import { usePermissions } from '../../lib/permissions.ts';
 import { LinesTable, money, productCell } from '../../ui/document/LinesTable.tsx';
 import { PaymentStatusTag } from '../../ui/document/PaymentStatusTag.tsx';
 import { Totals } from '../../ui/document/Totals.tsx';
+import { RecordHistory } from '../audit/RecordHistory.tsx';
 import { EmailInvoice } from './EmailInvoice.tsx';
 import { withVat } from './sale-format.tsx';
 import type { SaleDetail, SaleLedgerRow, SaleLine } from './sale-types.ts';
@@ -161,6 +162,7 @@ export default function SaleDetailPage() {
           { key: 'what', title: 'Particulars', dataIndex: 'particulars' },
         ]}
       />
+      <RecordHistory entity="saleInvoice" id={id} />
     </Space>
   );
 }

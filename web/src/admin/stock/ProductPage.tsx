@@ -8,6 +8,7 @@ import { day, instant } from '../../lib/format.ts';
 import { must } from '../../lib/http.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { money } from '../../ui/document/LinesTable.tsx';
+import { RecordHistory } from '../audit/RecordHistory.tsx';
 import { ProductSales } from './ProductSales.tsx';
 import { ProductStatusButton } from './ProductStatusButton.tsx';
 import { ProductVariants } from './ProductVariants.tsx';
@@ -221,6 +222,7 @@ export default function ProductPage() {
           ]}
         />
       </section>
+      <RecordHistory entity="product" id={p.id} />
     </Space>
   );
 }

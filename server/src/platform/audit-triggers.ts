@@ -140,13 +140,17 @@ begin
 end $$;
 `;
 
+/** A table's audited columns: not a secret, not a kept figure, not computed by the database (a search text). */
+const auditedColumns = (columns: readonly string[], generated: readonly string[]) =>
+  columns.filter((c) => !unauditedColumn(c) && !generated.includes(c));
+
 /** The triggers of one audited table over its audited columns, and the comment that names them. */
-export function auditTriggersOf(table: string, columns: readonly string[]): string {
+export function auditTriggersOf(table: string, columns: readonly string[], generated: readonly string[] = []): string {
   const entity = auditedTables[table];
   if (!entity) throw new Error(`not an audited table: ${table}`);
   const t = identifier(table);
-  const audited = columns.filter((c) => !unauditedColumn(c));
-  const ignored = columns.filter(unauditedColumn).join(',');
+  const audited = auditedColumns(columns, generated);
+  const ignored = columns.filter((c) => !audited.includes(c)).join(',');
   const args = `'${entity}', '${ignored}'`;
   const row = (side: 'old' | 'new') => `row(${audited.map((c) => `${side}.${identifier(c)}`).join(', ')})`;
   return [
@@ -161,6 +165,7 @@ export async function installAuditTriggers(run: (statement: string) => Promise<{
   await run(auditFunctions);
   const { rows } = await run(`
     select c.table_name as table, array_agg(c.column_name::text order by c.ordinal_position) as columns,
+      coalesce(array_agg(c.column_name::text) filter (where c.is_generated = 'ALWAYS'), '{}') as generated,
       (select obj_description(t.oid, 'pg_trigger') from pg_trigger t
         where t.tgrelid = to_regclass(format('public.%I', c.table_name)) and t.tgname = 'tillbook_audit_update') as audited
     from information_schema.columns c
@@ -168,11 +173,9 @@ export async function installAuditTriggers(run: (statement: string) => Promise<{
       .map((t) => `'${t}'`)
       .join(', ')}])
     group by c.table_name`);
-  const stale = rows.filter((r) => {
-    const columns = r.columns as string[];
-    return r.audited !== columns.filter((c) => !unauditedColumn(c)).join(',');
-  });
-  if (stale.length) await run(stale.map((r) => auditTriggersOf(String(r.table), r.columns as string[])).join('\n'));
+  const stale = rows.filter((r) => r.audited !== auditedColumns(r.columns as string[], r.generated as string[]).join(','));
+  if (stale.length)
+    await run(stale.map((r) => auditTriggersOf(String(r.table), r.columns as string[], r.generated as string[])).join('\n'));
   const guarded = await run(`select 1 from pg_trigger where tgname = 'tillbook_audit_append_only' and tgrelid = 'audit_log'::regclass`);
   if (!guarded.rows.length) {
     await run(`create trigger tillbook_audit_append_only before update or delete on audit_log

@@ -90,6 +90,11 @@ test('the owner gives a new role a few permissions; its user sees only those scr
   await screenshot(page, 'role-permissions');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText(permissionsSaved).waitFor();
+  // the role's History shows the set replaced, at once
+  await page
+    .getByRole('region', { name: 'History' })
+    .getByText(/Permissions: — → .*readAll-color/)
+    .waitFor();
 
   // register a user with that role through the users screen
   await openScreen(page, 'Users');

@@ -114,6 +114,9 @@ export const isSessionEnded = (error: unknown) => error === sessionEnded;
 const sendWithSession = (method: string, url: string, body: unknown, headers?: Record<string, string>) =>
   withSession((token) => send(method, url, body, token, headers));
 
+/** Sent on the window after every change the server accepted (a POST, PUT, PATCH or DELETE answered 2xx). */
+export const writeEvent = 'tillbook-wrote';
+
 /**
  * Every call of the web app goes through here: bearer token and credentials sent, the answer
  * wrapped as {data} or {error}, and the 401 rules of the specification applied.
@@ -129,7 +132,11 @@ export async function call<T = unknown>(method: string, path: string, options: C
     if (options.toast) notify.error(fallbackErrorText);
     return { error: fallbackErrorText, status: 0 };
   }
-  if (response.ok) return { data: body as T };
+  if (response.ok) {
+    // a change was made: what shows a record's history reads it again (admin/audit/RecordHistory.tsx)
+    if (method !== 'GET' && typeof window !== 'undefined') window.dispatchEvent(new Event(writeEvent));
+    return { data: body as T };
+  }
   const problem = (body && typeof body === 'object' ? body : {}) as { error?: string; fields?: Record<string, string> };
   const error = problem.error || fallbackErrorText;
   if (options.toast) notify.error(error);

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { type AuditLogRow, routes } from '@tillbook/contract';
 import { Alert, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { instant } from '../../lib/format.ts';
-import { must } from '../../lib/http.ts';
+import { must, writeEvent } from '../../lib/http.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { actionName, actorOf, changeText } from './audit-format.ts';
 import './audit.css';
@@ -22,6 +22,14 @@ export function RecordHistory({ entity, id }: { entity: string; id: number }) {
     enabled: allowed,
     queryFn: () => must(api(routes.auditLog.history, { params: { entity, id }, query: { page: String(page), count: '10' } })),
   });
+  // a change made on the page (a price saved, permissions replaced) shows in its history at once
+  const { refetch } = history;
+  useEffect(() => {
+    if (!allowed) return;
+    const reread = () => void refetch();
+    window.addEventListener(writeEvent, reread);
+    return () => window.removeEventListener(writeEvent, reread);
+  }, [allowed, refetch]);
   if (!allowed) return null;
   if (history.error) return <Alert type="error" title={history.error.message} />;
   return (

@@ -8,6 +8,7 @@ import { must } from '../../lib/http.ts';
 import { notify } from '../../lib/notices.tsx';
 import { loadPermissions, usePermissions } from '../../lib/permissions.ts';
 import { roleId as sessionRoleId } from '../../lib/session.ts';
+import { RecordHistory } from '../audit/RecordHistory.tsx';
 import { buildMatrix, columnIds, coverage, type MatrixRow, permissionsSaved, rowIds, sameSet, toggleAll } from './permission-matrix.ts';
 
 const superAdmin = 'super-admin';
@@ -159,6 +160,7 @@ export default function RolePermissionsPage() {
         {[...chosen].filter((pid) => shown.has(pid)).length} of {shown.size} permissions chosen{dirty ? ' (not saved yet)' : ''}
       </Typography.Text>
       <Table<MatrixRow> rowKey="entity" size="small" bordered pagination={false} sticky dataSource={rows} columns={columns} />
+      <RecordHistory entity="role" id={id} />
     </Space>
   );
 }

@@ -4,6 +4,8 @@ import { Card, Descriptions, Result, Space, Spin, Tabs, Tag, Typography } from '
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
+import { usePermissions } from '../../lib/permissions.ts';
+import { RecordHistory } from '../audit/RecordHistory.tsx';
 import { salaryText } from './salary-text.ts';
 import { HistoryTab } from './staff/HistoryTab.tsx';
 import { PlacementTab, shiftText } from './staff/PlacementTab.tsx';
@@ -36,6 +38,7 @@ function Header({ user }: { user: UserDetail }) {
 export default function UserDetailPage() {
   // the screen's route is user/:id, so the parameter is always there
   const { id } = useParams() as { id: string };
+  const { can } = usePermissions();
   const user = useQuery({ queryKey: ['user', id], queryFn: () => must(api(routes.user.get, { params: { id } })) });
 
   if (user.isLoading) return <Spin />;
@@ -69,6 +72,7 @@ export default function UserDetailPage() {
             { key: 'education', label: 'Education', children: <RecordsTab user={u} kind="education" /> },
             { key: 'shift', label: 'Shift', children: <PlacementTab user={u} kind="shift" /> },
             { key: 'status', label: 'Employment status', children: <PlacementTab user={u} kind="employmentStatus" /> },
+            ...(can('readAll-auditLog') ? [{ key: 'history', label: 'History', children: <RecordHistory entity="user" id={u.id} /> }] : []),
           ]}
         />
       </Card>

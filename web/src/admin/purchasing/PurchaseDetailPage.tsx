@@ -4,6 +4,7 @@ import { Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
+import { RecordHistory } from '../audit/RecordHistory.tsx';
 import { PurchaseDetail } from './PurchaseDetail.tsx';
 
 /** One purchase invoice on its own page (the books link a purchase's postings here), titled by its number. */
@@ -18,6 +19,7 @@ export default function PurchaseDetailPage() {
         <Link to="/admin/purchase-invoice">All purchase invoices</Link>
       </p>
       <PurchaseDetail id={id} />
+      <RecordHistory entity="purchaseInvoice" id={id} />
     </>
   );
 }

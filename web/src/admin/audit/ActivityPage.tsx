@@ -3,15 +3,14 @@ import { type AuditLogRow, auditActions, auditedEntities, routes } from '@tillbo
 import { Alert, Button, Input, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
-import { instant } from '../../lib/format.ts';
 import { must } from '../../lib/http.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { DateRangeFilter } from '../../ui/document/DateRangeFilter.tsx';
 import { RefSelect } from '../../ui/resource/lookup.tsx';
 import { downloadCsv } from '../books/statement-ui.tsx';
 import { staffSource } from '../selling/sale-format.tsx';
+import { activityColumns } from './audit-columns.tsx';
 import { actionName, actorOf, changeText, entityName } from './audit-format.ts';
-import './audit.css';
 
 const filterNames = ['userId', 'entity', 'action', 'field', 'startDate', 'endDate'] as const;
 /** The CSV holds at most this many rows (the newest), read a page of 500 at a time. */
@@ -111,23 +110,7 @@ export default function ActivityPage() {
         dataSource={log.data?.getAllAuditLog ?? []}
         scroll={{ x: true }}
         pagination={{ current: list.page, pageSize: list.count, total: log.data?.totalAuditLog ?? 0, onChange: list.setPage }}
-        columns={[
-          { title: 'When', key: 'at', render: (_, r) => instant(r.at) },
-          { title: 'Who', key: 'who', render: (_, r) => actorOf(r) },
-          { title: 'What', key: 'action', render: (_, r) => actionName(r.action) },
-          { title: 'Record', key: 'record', render: (_, r) => `${entityName(r.entity)} #${r.entityId}` },
-          {
-            title: 'Changes',
-            key: 'changes',
-            render: (_, r) => (
-              <ul className="audit-changes">
-                {r.changes.map((c) => (
-                  <li key={c.field}>{changeText(r.action, c)}</li>
-                ))}
-              </ul>
-            ),
-          },
-        ]}
+        columns={activityColumns}
       />
     </Space>
   );

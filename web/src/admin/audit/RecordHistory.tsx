@@ -3,11 +3,9 @@ import { type AuditLogRow, routes } from '@tillbook/contract';
 import { Alert, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
-import { instant } from '../../lib/format.ts';
 import { must, writeEvent } from '../../lib/http.ts';
 import { usePermissions } from '../../lib/permissions.ts';
-import { actionName, actorOf, changeText } from './audit-format.ts';
-import './audit.css';
+import { historyColumns } from './audit-columns.tsx';
 
 /**
  * A record's History (issue 34): who changed it, when, and each field from what to what, newest first, paged.
@@ -42,22 +40,7 @@ export function RecordHistory({ entity, id }: { entity: string; id: number }) {
         dataSource={history.data?.getAllAuditLog ?? []}
         scroll={{ x: true }}
         pagination={{ current: page, pageSize: 10, total: history.data?.totalAuditLog ?? 0, onChange: setPage, hideOnSinglePage: true }}
-        columns={[
-          { title: 'When', key: 'at', render: (_, r) => instant(r.at) },
-          { title: 'Who', key: 'who', render: (_, r) => actorOf(r) },
-          { title: 'What', key: 'action', render: (_, r) => actionName(r.action) },
-          {
-            title: 'Changes',
-            key: 'changes',
-            render: (_, r) => (
-              <ul className="audit-changes">
-                {r.changes.map((c) => (
-                  <li key={c.field}>{changeText(r.action, c)}</li>
-                ))}
-              </ul>
-            ),
-          },
-        ]}
+        columns={historyColumns}
       />
     </section>
   );

@@ -152,6 +152,7 @@ const staffTable = {
   auditLog: {
     list: { method: 'GET', path: 'audit-log', access: 'readAll-auditLog' },
     history: { method: 'GET', path: 'audit-log/:entity/:id', access: 'readAll-auditLog' },
+    verify: { method: 'GET', path: 'audit-log/verify', access: 'readAll-auditLog' },
   },
   productVariant: {
     matrix: { method: 'POST', path: 'product-variant/matrix', access: 'update-product' },

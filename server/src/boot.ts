@@ -5,6 +5,7 @@ import type { BackupSource } from './ops/backup.ts';
 import { registerBackupRoute } from './ops/backup-route.ts';
 import { startBackupSchedule } from './ops/backup-schedule.ts';
 import { announceServer, forgetServer, newOpsToken } from './ops/running-server.ts';
+import { registerVerifyRoute } from './ops/verify-route.ts';
 import { type Database, type Db, openDatabase } from './platform/db.ts';
 import { startEmbeddedUpkeep } from './platform/embedded-upkeep.ts';
 import { FileStore } from './platform/files.ts';
@@ -63,7 +64,10 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       ? { kind: 'embedded', client: database.pglite, dataDir: config.dataDir }
       : { kind: 'postgres', url: config.databaseUrl!, dataDir: config.dataDir };
     const opsToken = newOpsToken();
-    if (backupSource.kind === 'embedded') registerBackupRoute(app, backupSource, opsToken);
+    if (backupSource.kind === 'embedded') {
+      registerBackupRoute(app, backupSource, opsToken);
+      registerVerifyRoute(app, database.db, opsToken);
+    }
     const stopBackups = config.backup.dir
       ? startBackupSchedule({ dir: config.backup.dir, keep: config.backup.keep, source: backupSource, log: app.log })
       : async () => {};

@@ -14,6 +14,7 @@ import { ownerPassword, ownerUsername, testSecret } from './constants.ts';
 import {
   expectInventoryMatchesLedger,
   expectInvoiceFiguresMatchLedger,
+  expectJournalVerifies,
   expectLedgerBalanced,
   expectListTotalsMatchInvoices,
   expectOrderFiguresMatchLedger,
@@ -237,6 +238,7 @@ export function useTestApp(options: UseTestAppOptions = {}): TestApp {
       await expectListTotalsMatchInvoices(t);
       await expectOrderFiguresMatchLedger(t);
       await expectTillSessionsMatchLedger(t);
+      await expectJournalVerifies(t);
     });
   }
   const t = new Proxy({} as TestApp, {

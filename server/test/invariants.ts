@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { verifyJournal } from '../src/modules/audit/verify-journal.ts';
 import type { TestApp } from './harness.ts';
 
 /** After every stock flow: each product's on-hand quantity equals the sum of its movements. */
@@ -244,4 +245,32 @@ export async function expectTillSessionsMatchLedger(t: TestApp): Promise<void> {
     expect(Number(r.drawer_moved), `session ${r.id}: the drawer's movement`).toBeCloseTo(Number(r.moved_by_close), 2);
     expect(Number(r.z_expected), `session ${r.id}: the Z's expected cash`).toBeCloseTo(Number(r.formula), 2);
   }
+}
+
+/** After every flow: the sales journal's chains hold (no posted document's content changed by a later step of a flow). */
+export async function expectJournalVerifies(t: TestApp): Promise<void> {
+  const result = await verifyJournal(t.database.db);
+  expect(result.chains.filter((c) => c.firstBroken).map((c) => c.firstBroken!.message)).toEqual([]);
+}
+
+/**
+ * A test that rewrites a posted document in SQL to stand for one posted by an older version (as the migration that
+ * began the chains sealed it) seals it again as it now is. Only the last seal of its series: no chain is rewritten.
+ */
+export async function resealAsOlderVersion(t: TestApp, series: string, documentId: number): Promise<void> {
+  const db = t.database.db;
+  const last = (await db.execute(
+    sql`select position, document_id from document_seal where series = ${series} order by position desc limit 1`,
+  )) as unknown as {
+    rows: { position: number; document_id: number }[];
+  };
+  const seal = last.rows[0]!;
+  expect(Number(seal.document_id), 'only the last seal of a series is sealed again').toBe(documentId);
+  await db.execute(sql`alter table document_seal disable trigger document_seal_refuse`);
+  try {
+    await db.execute(sql`delete from document_seal where series = ${series} and position = ${seal.position}`);
+  } finally {
+    await db.execute(sql`alter table document_seal enable trigger document_seal_refuse`);
+  }
+  await db.execute(sql`select seal_document(${series}, ${seal.position}::int, ${documentId}::int)`);
 }

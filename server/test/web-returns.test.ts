@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { readProduct } from './factories.ts';
 import { useTestApp } from './harness.ts';
+import { resealAsOlderVersion } from './invariants.ts';
 import { askReturn, deliveredOrder, flatDiscountProduct, moveReturn, newCoupon, orderOf, returnPostingsOf } from './return-fixtures.ts';
 import { type CheckoutSetup, checkoutSetup, orderPostingsOf, rows, shopProduct } from './shop-fixtures.ts';
 import { ledgerVatByRate } from './vat-ledger.ts';
@@ -237,6 +238,7 @@ describe('an order placed before coupons were shared over lines', () => {
     await t.database.db.execute(sql`insert into "transaction" (date, debit_id, credit_id, amount, particulars, type, related_id)
       select o.date, (select id from sub_account where system_key = 'discountGiven'), (select id from sub_account where system_key = 'accountsReceivable'),
         2.64, 'coupon', 'order', ${id} from cart_order o where o.id = ${order.id}`);
+    await resealAsOlderVersion(t, 'order', order.id);
     const line = order.cartOrderProduct[0]!;
     const asked = await askReturn(t, shopper, {
       cartOrderId: order.id,

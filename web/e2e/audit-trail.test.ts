@@ -82,3 +82,21 @@ test("the owner reads a product's price changes by two staff members in its Hist
   await screenshot(page, 'activity-390');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 }, 120_000);
+
+test('the owner checks the sales journal: each chain holds, on a phone as well', async () => {
+  const { page } = browser;
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`${product.url}/admin/sales-journal`);
+  await page.getByRole('button', { name: 'Check the journal' }).click();
+  await page.getByText('The journal holds: no sealed document was changed.').waitFor();
+  const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+  expect(await rows.allInnerTexts()).toEqual([
+    expect.stringMatching(/Sale invoices\s+\d+\s+Holds/),
+    expect.stringMatching(/Sale returns\s+\d+\s+Holds/),
+    expect.stringMatching(/Customer payments\s+\d+\s+Holds/),
+    expect.stringMatching(/Web orders\s+\d+\s+Holds/),
+  ]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'sales-journal-390');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+}, 60_000);

@@ -98,6 +98,42 @@ export const auditLogOut = z.object({
 });
 export type AuditLogRow = z.infer<typeof auditLogOut>;
 
+/**
+ * The series of the sales journal (issue 34): each posted document is sealed with SHA-256 over its content and the
+ * hash of the document before it in its series.
+ */
+export const sealedSeries = ['sale', 'saleReturn', 'customerPayment', 'order'] as const;
+export type SealedSeries = (typeof sealedSeries)[number];
+
+export const sealedSeriesLabels: Record<SealedSeries, string> = {
+  sale: 'Sale invoices',
+  saleReturn: 'Sale returns',
+  customerPayment: 'Customer payments',
+  order: 'Web orders',
+};
+
+/** Why a document no longer matches its seal. */
+export const sealBreaks = ['changed', 'unsealed', 'sealMissing', 'chainBroken'] as const;
+
+export const journalChainOut = z.object({
+  series: z.enum(sealedSeries),
+  /** The documents sealed in the series. */
+  documents: out.int,
+  /** The first document that no longer matches; absent when the whole chain holds. */
+  firstBroken: z
+    .object({
+      /** Its place in the series: the invoice or return number, the order's or payment's place in its chain. */
+      position: out.int,
+      /** The sale's, return's or order's id; a customer payment's ledger row. */
+      documentId: out.id,
+      reason: z.enum(sealBreaks),
+      message: out.text,
+    })
+    .optional(),
+});
+export const journalVerificationOut = z.object({ ok: z.boolean(), chains: z.array(journalChainOut) });
+export type JournalVerification = z.infer<typeof journalVerificationOut>;
+
 export const auditLogEndpoints = {
   list: endpoint({
     method: 'GET',
@@ -105,6 +141,13 @@ export const auditLogEndpoints = {
     access: 'readAll-auditLog',
     query: auditLogQuery,
     answer: z.object({ getAllAuditLog: z.array(auditLogOut), totalAuditLog: out.int }),
+  }),
+  /** The sales journal's chains walked from their first document: each names the first one that no longer matches. */
+  verify: endpoint({
+    method: 'GET',
+    path: 'audit-log/verify',
+    access: 'readAll-auditLog',
+    answer: journalVerificationOut,
   }),
   /** One record's history, newest first. */
   history: endpoint({

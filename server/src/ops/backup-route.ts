@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type BackupSource, backupStream } from './backup.ts';
-import { sameToken } from './running-server.ts';
-
-const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+import { isOpsCall } from './running-server.ts';
 
 /**
  * `POST /ops/backup` (outside /v1, embedded database only): the snapshot `npm run backup` asks the running server
@@ -11,7 +9,7 @@ const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  */
 export function registerBackupRoute(app: FastifyInstance, source: BackupSource, token: string): void {
   app.post('/ops/backup', async (req, reply) => {
-    if (!loopback.has(req.socket.remoteAddress ?? '') || !sameToken(req.headers['x-ops-token'], token)) {
+    if (!isOpsCall(req, token)) {
       return reply.code(404).send({ error: `No such endpoint: POST /ops/backup`, code: 'not_found' });
     }
     const stream = await backupStream(source);

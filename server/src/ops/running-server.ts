@@ -56,3 +56,9 @@ export function sameToken(presented: unknown, expected: string): boolean {
   const b = Buffer.from(expected);
   return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
+
+const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** A call of an `npm run` command to the running server: from the loopback address (the connection's own, whatever a proxy says) with its token. */
+export const isOpsCall = (req: { socket: { remoteAddress?: string }; headers: Record<string, unknown> }, token: string): boolean =>
+  loopback.has(req.socket.remoteAddress ?? '') && sameToken(req.headers['x-ops-token'], token);

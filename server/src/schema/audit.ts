@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The audit log (issue 34): one row per create, update, status change or delete of an audited record, written
@@ -31,4 +31,25 @@ export const auditLog = pgTable(
     // appended in time order: a block range index (a few pages) serves a date range at no cost to the writes
     index('audit_log_at').using('brin', t.at),
   ],
+);
+
+/**
+ * The sales journal's seals (issue 34): one row per posted document of a chained series (a sale invoice, a sale
+ * return, a customer payment, a web order), in the series' order. `hash` is SHA-256 over the series, the position,
+ * the previous document's hash and the document's content as `seal_content()` reads it (migration 0038), so a
+ * document changed afterwards, or a seal removed, is found by `GET audit-log/verify` and `npm run verify-books`.
+ * `ledgerUpto` is the last ledger row the document had posted when sealed: its later postings (a payment, an undo)
+ * are not its content. Rows are never changed or removed (a trigger refuses it).
+ */
+export const documentSeal = pgTable(
+  'document_seal',
+  {
+    series: text().notNull(),
+    position: integer().notNull(),
+    documentId: integer().notNull(),
+    ledgerUpto: bigint({ mode: 'number' }),
+    hash: text().notNull(),
+    sealedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.position] }), index('document_seal_document').on(t.series, t.documentId)],
 );

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { sealNext } from '../../platform/journal-seal.ts';
 import { saleInvoice, transaction } from '../../schema/index.ts';
 import { entriesWhere, keepInvoiceFigures, post } from '../accounting/index.ts';
 import { refuseUntaken, sessionOfDocument, tenderAccount } from '../till/index.ts';
@@ -33,7 +34,7 @@ export async function payForSale(tx: DbOrTx, body: z.infer<typeof salePaymentBod
   const due = toCents(((await saleBalances(tx, sql`si.id`, sql`si.id = ${sale.id}`)).get(sale.id) ?? zeroBalance).dueAmount);
   if (paid > due) throw badRequest(sellingMessages.amountAboveDue, { paidAmount: `is more than the due ${fromCents(due).toFixed(2)}` });
   const date = body.date ?? (await businessDate(tx, clock));
-  await post(
+  const posted = await post(
     tx,
     tenders.map((t) => ({
       date,
@@ -48,6 +49,7 @@ export async function payForSale(tx: DbOrTx, body: z.infer<typeof salePaymentBod
     })),
   );
   await keepInvoiceFigures(tx, 'sale', sale.id);
+  await sealNext(tx, 'customerPayment', posted);
   const [last] = await entriesWhere(tx, and(eq(transaction.relatedId, String(sale.id)), eq(transaction.type, 'sale')))
     .orderBy(desc(transaction.id))
     .limit(1);

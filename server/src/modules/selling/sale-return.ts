@@ -4,6 +4,7 @@ import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { numberDocument } from '../../platform/document-number.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
+import { sealDocument } from '../../platform/journal-seal.ts';
 import { requireFound } from '../../platform/queries.ts';
 import { lockState } from '../../platform/transition.ts';
 import { returnSaleInvoice, returnSaleInvoiceProduct, saleInvoice, saleInvoiceProduct } from '../../schema/index.ts';
@@ -193,5 +194,6 @@ export async function createSaleReturn(tx: DbOrTx, input: ReturnSaleInput, userI
     }),
   );
   await keepInvoiceFigures(tx, 'sale', saleId);
+  await sealDocument(tx, 'saleReturn', returnNumber, returnId);
   return returnId;
 }

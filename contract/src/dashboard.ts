@@ -132,6 +132,11 @@ export const dashboardTills = z.object({
   variancesByCashier: z.array(dashboardVariance),
   /** Issue 33: sale lines posted while their stock went below zero (an offline till's), all time: `product-reports?query=oversold` lists them. */
   oversoldLines: out.int,
+  /**
+   * Issue 34: the till's events in the same `varianceDays` days (lines voided, prices typed over, discounts above the
+   * alert threshold, the drawer opened without a sale); the Activity screen lists them by action.
+   */
+  events: z.object({ void: out.int, priceOverride: out.int, largeDiscount: out.int, noSale: out.int }),
 });
 
 export const dashboardOut = z.object({

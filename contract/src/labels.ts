@@ -33,6 +33,8 @@ export const fieldLabels: FieldLabels = {
   fromLine: 'First line',
   toLine: 'Last line',
   permissionId: 'Permissions',
+  // settings (issue 34): a till discount above this percent is logged
+  discountAlertPercent: 'Discount alert above',
   // staff records
   userId: 'Employee',
   awardedDate: 'Awarded on',

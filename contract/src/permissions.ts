@@ -63,6 +63,8 @@ export const entities = [
   'tillSession',
   'tillCash',
   'expectedCash',
+  // issue 34: typing a price over the product's at the till (only create is used)
+  'priceOverride',
   // books
   'account',
   'transaction',

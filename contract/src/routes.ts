@@ -140,6 +140,7 @@ const staffTable = {
     get: { method: 'GET', path: 'till-session/:id', access: 'readSingle-tillSession' },
     cash: { method: 'POST', path: 'till-session/:id/cash', access: 'create-tillCash' },
     noSale: { method: 'POST', path: 'till-session/:id/no-sale', access: 'create-tillSession' },
+    void: { method: 'POST', path: 'till-session/:id/void', access: 'create-saleInvoice' },
     xReport: { method: 'GET', path: 'till-session/:id/x-report', access: 'readSingle-tillSession' },
     zReport: { method: 'GET', path: 'till-session/:id/z-report', access: 'readSingle-tillSession' },
     close: { method: 'POST', path: 'till-session/:id/close', access: 'create-tillSession' },

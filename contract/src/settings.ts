@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { out } from './answers.ts';
-import { id, noControlCharacters, optionalEmail, plainText, requiredText } from './fields.ts';
+import { id, noControlCharacters, optionalEmail, percentage, plainText, requiredText } from './fields.ts';
 
 export const dashboardTypes = ['e-commerce', 'inventory', 'both'] as const;
 export type DashboardType = (typeof dashboardTypes)[number];
@@ -77,6 +77,8 @@ export const settingInput = z.object({
     (v) => (typeof v === 'boolean' ? String(v) : v),
     z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
   ),
+  /** Issue 34: a till discount above this percent of what it is taken off is a `largeDiscount` event; 0 turns it off. */
+  discountAlertPercent: percentage.optional(),
   /** The notes and coins of the shop's currency a drawer is counted in, largest first: '100,50,20,...,0.01'. */
   cashDenominations: z
     .string({ error: 'must be text' })
@@ -135,6 +137,7 @@ export const settingOut = publicSettingOut.extend({
   currencyId: out.optionalId,
   allowNegativeStock: out.status,
   blindClose: out.status,
+  discountAlertPercent: out.money,
   /** The shop's time zone in effect: the one set, else the server's. */
   timeZone: out.text,
   createdAt: out.timestamp,

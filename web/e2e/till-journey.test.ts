@@ -255,3 +255,28 @@ test('a brush comes back from the first sale, found by its number; stock and the
   expect(sale).toMatchObject({ totalReturnAmount: 5, dueAmount: 0 });
   expect(problems).toEqual([]);
 });
+
+test("the owner types a price over the product's: the sale is at that price, and the log keeps what it replaced", async () => {
+  const { page } = browser;
+  await page.getByLabel('Till mode').getByText('Sale', { exact: true }).click();
+  await scan(page, 'TILL-B');
+  // 5.00 without VAT, typed down to 4.00
+  await page.getByLabel('Price of Till Brush').fill('4');
+  await page.getByTestId('till-total').filter({ hasText: '4.00' }).waitFor();
+  await page.getByLabel('Paid by Cash', { exact: true }).fill('4');
+  await page.keyboard.press('F9');
+  await page.getByText(/Sale #\d+ completed/).waitFor();
+  const number = await saleNumber(page);
+  const { singleSaleInvoice: sale } = await api<{ singleSaleInvoice: { totalAmount: number; id: number } }>(
+    product,
+    token,
+    'GET',
+    `sale-invoice/number/${number}`,
+  );
+  expect(sale.totalAmount).toBe(4);
+  type Logged = { entityId: string; changes: { field: string; old: unknown; new: unknown }[] };
+  const logged = await api<{ getAllAuditLog: Logged[] }>(product, token, 'GET', `audit-log?action=priceOverride&entityId=${sale.id}`);
+  expect(logged.getAllAuditLog).toHaveLength(1);
+  expect(logged.getAllAuditLog[0]!.changes).toEqual(expect.arrayContaining([{ field: 'unitPrice', old: 5, new: 4 }]));
+  expect(problems).toEqual([]);
+});

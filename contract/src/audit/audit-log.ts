@@ -11,6 +11,14 @@ import { baseListQuery } from '../list-query.ts';
 export const auditActions = ['create', 'update', 'status', 'delete'] as const;
 export type AuditAction = (typeof auditActions)[number];
 
+/**
+ * The till's events (issue 34), kept in the same log with the cashier and the session: a line voided before the
+ * sale was completed, a price typed over the product's, a discount above the shop's alert threshold, the drawer
+ * opened without a sale.
+ */
+export const tillEvents = ['void', 'priceOverride', 'largeDiscount', 'noSale'] as const;
+export type TillEvent = (typeof tillEvents)[number];
+
 /** The records the log follows, by the API's names (the server's triggers are on their tables). */
 export const auditedEntities = [
   'user',

@@ -18,6 +18,11 @@ export const saleLineInput = z.object({
   productVariantId: optionalId,
   productQuantity: quantity,
   productDiscount: money.optional(),
+  /**
+   * Issue 34: a unit price typed over the product's (before VAT, in place of the catalogue's price and discount of
+   * the day). Needs `create-priceOverride`; each is a till event in the audit log.
+   */
+  priceOverride: money.optional(),
 });
 
 /** One tender of a split payment: the payment method and the amount handed over with it. */

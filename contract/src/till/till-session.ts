@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { out } from '../answers.ts';
 import { endpoint } from '../endpoint.ts';
-import { id, money, optionalId, requiredText } from '../fields.ts';
+import { id, money, numberField, optionalId, requiredText } from '../fields.ts';
 import { defineLifecycle } from '../lifecycle.ts';
 import { baseListQuery } from '../list-query.ts';
 
@@ -35,6 +35,33 @@ export const tillCashInput = z.object({
   subAccountId: optionalId,
 });
 export type TillCashInput = z.output<typeof tillCashInput>;
+
+/**
+ * POST till-session/{id}/void (issue 34): lines taken off the till's cart before the sale was completed (removed,
+ * or the cart cleared), each kept as a `void` event with the cashier and the session. The till sends them through
+ * its queue, so voids made offline arrive too.
+ */
+export const tillVoidInput = z.object({
+  lines: z
+    .array(
+      z.object({
+        productId: id,
+        productVariantId: optionalId,
+        productQuantity: numberField(
+          (n) => n.int('must be a whole number').positive('must be above 0').max(1_000_000),
+          'must be a whole number',
+        ),
+        /** The unit price the line showed, before VAT. */
+        unitPrice: money,
+      }),
+      { error: 'must be a list of lines' },
+    )
+    .min(1, 'must have at least one line')
+    .max(500, 'must have at most 500 lines'),
+  /** 'true' when the whole cart was cleared. */
+  cleared: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
+});
+export type TillVoidInput = z.output<typeof tillVoidInput>;
 
 /** POST till-session/{id}/close: what the cashier counted per method, and the cash left in the drawer for tomorrow. */
 export const closeTillSessionInput = z.object({
@@ -186,6 +213,15 @@ export const tillSessionEndpoints = {
     path: 'till-session/:id/no-sale',
     access: 'create-tillSession',
     answer: z.object({ id: out.id, sessionId: out.id, userId: out.id, at: out.timestamp, message: out.text }),
+    status: 201,
+  }),
+  void: endpoint({
+    method: 'POST',
+    path: 'till-session/:id/void',
+    access: 'create-saleInvoice',
+    body: tillVoidInput,
+    labels: { lines: 'Lines', cleared: 'Cleared' },
+    answer: z.object({ sessionId: out.id, voids: out.int, message: out.text }),
     status: 201,
   }),
   xReport: endpoint({ method: 'GET', path: 'till-session/:id/x-report', access: 'readSingle-tillSession', answer: tillReportOut }),

@@ -33,6 +33,30 @@ export function actorSetting(): string | undefined {
   return `select set_config('tillbook.actor', '${actor.replaceAll("'", "''")}', true)`;
 }
 
+/** One row the use case writes itself: a record's change the triggers cannot see as one, or a till event. */
+export interface AuditEvent {
+  entity: string;
+  id: number;
+  /** 'update', or a till event's name (contract `tillEvents`). */
+  action: string;
+  changes: { field: string; old: unknown; new: unknown }[];
+}
+
+/** Writes events in one statement, each with the transaction's actor (as the triggers' rows have it). */
+export async function auditEvents(tx: Pick<Db, 'execute'>, events: readonly AuditEvent[]): Promise<void> {
+  if (!events.length) return;
+  const rows = events.map((e) => ({
+    entity: e.entity,
+    entity_id: String(e.id),
+    action: e.action,
+    changes: Object.fromEntries(e.changes.map((c) => [c.field, { old: c.old ?? null, new: c.new ?? null }])),
+  }));
+  await tx.execute(sql`insert into audit_log (entity, entity_id, action, actor_type, actor_id, request_id, changes)
+    select e.entity, e.entity_id, e.action, coalesce(a->>'type', 'system'), (a->>'id')::int, a->>'request', e.changes
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(entity text, entity_id text, action text, changes jsonb),
+      (select nullif(current_setting('tillbook.actor', true), '')::jsonb as a) actor`);
+}
+
 /**
  * A change the triggers cannot see as one: a record's set of links (a role's permissions, rows of a join table)
  * replaced at once. The use case names it as one change of its record, with the transaction's actor.
@@ -43,10 +67,5 @@ export async function auditChange(
   id: number,
   changes: { field: string; old: unknown; new: unknown }[],
 ): Promise<void> {
-  if (!changes.length) return;
-  await tx.execute(sql`insert into audit_log (entity, entity_id, action, actor_type, actor_id, request_id, changes)
-    select ${entity}, ${String(id)}, 'update', coalesce(a->>'type', 'system'), (a->>'id')::int, a->>'request', ${JSON.stringify(
-      Object.fromEntries(changes.map((c) => [c.field, { old: c.old, new: c.new }])),
-    )}::jsonb
-    from (select nullif(current_setting('tillbook.actor', true), '')::jsonb as a) actor`);
+  if (changes.length) await auditEvents(tx, [{ entity, id, action: 'update', changes }]);
 }

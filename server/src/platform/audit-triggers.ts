@@ -98,8 +98,9 @@ begin
     act := case when (diff - array['status', 'state']) = '{}'::jsonb then 'status' else 'update' end;
     -- a later step of a change this transaction made (a sale numbered at its commit, a document moved on at once)
     -- is folded into the row it wrote: one change, one row
+    -- (a change's own rows only: a till event the use case wrote on the record is not folded into)
     select id, action, changes, txid into newest from audit_log
-      where entity = tg_argv[0] and entity_id = row_id order by id desc limit 1;
+      where entity = tg_argv[0] and entity_id = row_id and action in ('create', 'update', 'status') order by id desc limit 1;
     if found and newest.txid = txid_current() then
       if newest.action = 'create' then
         update audit_log set changes = jsonb_strip_nulls(newest.changes || (select jsonb_object_agg(key, value -> 'new') from jsonb_each(diff)))

@@ -29,6 +29,8 @@ export const appSetting = pgTable(
     allowNegativeStock: boolean().notNull().default(false),
     /** Blind close: a cashier counts the drawer before seeing what the till expected (issue 31). */
     blindClose: boolean().notNull().default(true),
+    /** Issue 34: a till discount above this percent of what it is taken off is logged as a `largeDiscount` event (0: never). */
+    discountAlertPercent: numeric({ precision: 5, scale: 2, mode: 'number' }).notNull().default(20),
     /** The notes and coins a drawer is counted in, a comma list, largest first. */
     cashDenominations: text().notNull().default('100,50,20,10,5,2,1,0.5,0.25,0.1,0.05,0.01'),
     /** IANA name; null = the server's time zone. Decides the business date of documents. */

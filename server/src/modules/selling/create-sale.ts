@@ -8,6 +8,7 @@ import {
   toCents,
   walkInCustomerName,
 } from '@tillbook/contract';
+import { auditEvents } from '../../platform/audit-trail.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError } from '../../platform/errors.ts';
@@ -16,6 +17,7 @@ import { numberMark, postingStatement, vatByRate } from '../accounting/index.ts'
 import { goodsKey, moveStocks } from '../inventory/index.ts';
 import { countLateSale, type LateSale, tenderAccount } from '../till/index.ts';
 import { saleDoc, saleDocument } from './sale-doc.ts';
+import { saleEvents } from './sale-events.ts';
 import type { SaleCustomer } from './sale-lookup.ts';
 import { salePostings } from './sale-postings.ts';
 import { type PricedLine, type PricedSale, priceSale } from './sale-pricing.ts';
@@ -268,7 +270,18 @@ async function completeSale(
 export async function createSale(tx: DbOrTx, input: SaleInvoiceInput, userId: number, clock: Clock): Promise<CreatedSale> {
   const sale = await priceSale(tx, input, userId, clock, true);
   const invoiceId = sale.invoiceId!;
-  if (input.isHold !== 'true') return completeSale(tx, invoiceId, { insert: 'completed' }, sale, userId, input);
+  const created =
+    input.isHold !== 'true'
+      ? await completeSale(tx, invoiceId, { insert: 'completed' }, sale, userId, input)
+      : await holdSale(tx, sale, userId, input);
+  // the till's events (a price typed over, a large discount): none on most sales, so no statement
+  await auditEvents(tx, saleEvents(sale, invoiceId));
+  return created;
+}
+
+/** A held sale: its lines priced and kept, no stock moved, nothing posted, no payment taken. */
+async function holdSale(tx: DbOrTx, sale: PricedSale, userId: number, input: SaleInvoiceInput): Promise<CreatedSale> {
+  const invoiceId = sale.invoiceId!;
   const header = headerRow(sale, userId, input, 0, figuresOf(sale, null));
   const rows = sale.lines.map((l) => lineRow(l, 0));
   const written = await writeSaleRows(tx, invoiceId, { insert: 'held' }, header, rows);
@@ -289,7 +302,9 @@ export async function completeHeldSale(
 ): Promise<CreatedSale> {
   await transition(tx, saleDoc, invoiceId, 'completed');
   const sale = await priceSale(tx, input, userId, clock, false);
-  return completeSale(tx, invoiceId, 'replace', sale, userId, input);
+  const created = await completeSale(tx, invoiceId, 'replace', sale, userId, input);
+  await auditEvents(tx, saleEvents(sale, invoiceId));
+  return created;
 }
 
 /** PATCH sale-invoice/order {invoiceId, status: 'false'}: a held sale is cancelled (it had no effects to undo). */

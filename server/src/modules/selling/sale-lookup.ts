@@ -43,6 +43,8 @@ export interface SaleLookup {
   salesperson: string | null;
   timeZone: string | null;
   allowNegative: boolean;
+  /** The shop's alert threshold for a large till discount, a percent (0: none). */
+  discountAlertPercent: number;
   /** The till session asked for, share-locked (null when none was asked for or there is none). */
   session: LookedUpSession | null;
 }
@@ -60,6 +62,7 @@ interface LookupRow {
   salesperson: string | null;
   time_zone: string | null;
   allow_negative: boolean | null;
+  discount_alert: string | null;
   session: LookedUpSession | null;
 }
 
@@ -120,6 +123,7 @@ export async function lookUpSale(
       (select u.username from users u where u.id = ${input.userId}) as salesperson,
       (select a.time_zone from app_setting a order by a.id limit 1) as time_zone,
       (select a.allow_negative_stock from app_setting a order by a.id limit 1) as allow_negative,
+      (select a.discount_alert_percent from app_setting a order by a.id limit 1) as discount_alert,
       ${input.sessionId ? sessionLookup(input.sessionId, input.queued) : sql`null::json`} as session`,
   );
   if (!row) throw new Error('the sale lookup answered no row');
@@ -133,6 +137,7 @@ export async function lookUpSale(
     salesperson: row.salesperson,
     timeZone: row.time_zone,
     allowNegative: row.allow_negative ?? false,
+    discountAlertPercent: Number(row.discount_alert ?? 0),
     session: row.session,
   };
 }

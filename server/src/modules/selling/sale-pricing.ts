@@ -17,6 +17,8 @@ export interface PricedLine {
   sku: string;
   quantity: number;
   unitPrice: Cents;
+  /** The catalogue's unit price of the day; differs from `unitPrice` when a price was typed over it (issue 34). */
+  listUnitPrice: Cents;
   vatPercent: number;
   discount: Cents;
   /** The line's share of the sale's discount. */
@@ -49,7 +51,8 @@ function priceLines(
       discount: row.discount?.type ? row.discount : null,
       date: today,
     });
-    const unit = toCents(price.discountedPrice);
+    const listUnit = toCents(price.discountedPrice);
+    const unit = line.priceOverride === undefined ? listUnit : toCents(line.priceOverride);
     const gross = unit * line.productQuantity;
     const lineDiscount = toCents(line.productDiscount ?? 0);
     if (lineDiscount > gross)
@@ -64,6 +67,7 @@ function priceLines(
       sku: row.sku,
       quantity: line.productQuantity,
       unitPrice: unit,
+      listUnitPrice: listUnit,
       vatPercent,
       discount: lineDiscount,
       share: 0,
@@ -130,6 +134,8 @@ export interface PricedSale {
   allowNegative: boolean;
   /** The open till session it is sold in, share-locked (null outside the till's day). */
   session: DocumentSession | null;
+  /** The shop's alert threshold for a large discount, a percent (0: none). */
+  discountAlertPercent: number;
 }
 
 /** Reads what the sale needs in one statement, then prices it; refusals in the order: lines, tenders, customer. */
@@ -173,6 +179,7 @@ export async function priceSale(
     customer,
     salesperson: found.salesperson ?? '',
     allowNegative: found.allowNegative,
+    discountAlertPercent: found.discountAlertPercent,
     session,
     net,
     vat,

@@ -11,6 +11,7 @@ import { type CreatedSale, cancelHeldSale, completeHeldSale, createSale } from '
 import { listCustomerPayments } from './payment-read.ts';
 import { listSaleReturns, readSaleReturn } from './return-read.ts';
 import { listForCaller, profitShown } from './sale-cost.ts';
+import { refuseUnallowedOverride } from './sale-events.ts';
 import { setOrderStatus } from './sale-order.ts';
 import { payForSale } from './sale-payment.ts';
 import { listHeld, listSales, readHeld, readSale, readSaleByNumber } from './sale-read.ts';
@@ -42,9 +43,13 @@ export function saleRoutes(ctx: AppContext): RouteDef[] {
   const { db } = ctx;
   const clock = () => ctx.config.clock;
   return [
-    implement(ctx, saleEndpoints.create, async ({ body, req }) =>
-      createdAnswer(req, await committedNumber(db, await idempotent(db, req, body, (tx) => createSale(tx, body, caller(req).id, clock())))),
-    ),
+    implement(ctx, saleEndpoints.create, async ({ body, req }) => {
+      refuseUnallowedOverride(req, body.saleInvoiceProduct);
+      return createdAnswer(
+        req,
+        await committedNumber(db, await idempotent(db, req, body, (tx) => createSale(tx, body, caller(req).id, clock()))),
+      );
+    }),
     implement(ctx, saleEndpoints.list, async ({ query, req }) => listForCaller(req, await listSales(db, query, [], { graph: true }))),
     implement(ctx, saleEndpoints.listOfCustomer, async ({ params, query, req }) =>
       listForCaller(req, await listSales(db, query, [eq(saleInvoice.customerId, params.id)])),
@@ -72,12 +77,13 @@ export function saleRoutes(ctx: AppContext): RouteDef[] {
       return { ...held, allHoldInvoice: held.allHoldInvoice.map(profitShown(req)) };
     }),
     implement(ctx, holdEndpoints.get, async ({ params, req }) => profitShown(req)(found(await readHeld(db, params.id), 'Held sale'))),
-    implement(ctx, holdEndpoints.complete, async ({ params, body, req }) =>
-      createdAnswer(
+    implement(ctx, holdEndpoints.complete, async ({ params, body, req }) => {
+      refuseUnallowedOverride(req, body.saleInvoiceProduct);
+      return createdAnswer(
         req,
         await committedNumber(db, await idempotent(db, req, body, (tx) => completeHeldSale(tx, params.id, body, caller(req).id, clock()))),
-      ),
-    ),
+      );
+    }),
     implement(ctx, holdEndpoints.cancel, async ({ body }) => {
       const { invoiceId, orderStatus } = body;
       await db.transaction((tx) => (orderStatus ? setOrderStatus(tx, invoiceId, orderStatus) : cancelHeldSale(tx, invoiceId)));

@@ -53,6 +53,7 @@ const fullView = (row: SettingRow): Setting => ({
   currencyId: row.currencyId,
   allowNegativeStock: toStatusText(row.allowNegativeStock),
   blindClose: toStatusText(row.blindClose),
+  discountAlertPercent: row.discountAlertPercent,
   timeZone: row.timeZone ?? serverTimeZone(),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

@@ -6,6 +6,7 @@ import { fieldError } from '../../platform/errors.ts';
 import { rawRows } from '../../platform/queries.ts';
 import { type AccountRef, post } from '../accounting/index.ts';
 import { sessionOfDocument } from './session-of-document.ts';
+import { noSaleEvent } from './till-events.ts';
 import { cashPostings, safe } from './till-postings.ts';
 
 /** POST till-session/{id}/cash: pay in, pay out or drop, a document of the open session with its posting. */
@@ -58,5 +59,6 @@ export async function recordNoSale(tx: DbOrTx, sessionId: number, userId: number
     tx,
     sql`insert into till_no_sale (session_id, user_id) values (${sessionId}, ${userId}) returning id, at`,
   );
+  await noSaleEvent(tx, sessionId, Number(made!.id));
   return { id: Number(made!.id), at: new Date(made!.at) };
 }

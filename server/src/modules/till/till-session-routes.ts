@@ -12,6 +12,7 @@ import { listSessions, readSession } from './session-read.ts';
 import { sessionFigures, sessionHead } from './session-report.ts';
 import { tillCatalogue } from './till-catalogue.ts';
 import { tillCustomers } from './till-customers.ts';
+import { recordVoids } from './till-events.ts';
 import { tillStock } from './till-stock.ts';
 
 /**
@@ -56,6 +57,10 @@ export function tillSessionRoutes(ctx: AppContext): RouteDef[] {
       const userId = caller(req).id;
       const made = await idempotent(db, req, {}, (tx) => recordNoSale(tx, params.id, userId));
       return { id: made.id, sessionId: params.id, userId, at: new Date(made.at).toISOString(), message: 'Drawer opened (no sale)' };
+    }),
+    implement(ctx, tillSessionEndpoints.void, async ({ params, body, req }) => {
+      const voids = await idempotent(db, req, body, (tx) => recordVoids(tx, params.id, body));
+      return { sessionId: params.id, voids, message: voids === 1 ? 'Void recorded' : `${voids} voids recorded` };
     }),
     implement(ctx, tillSessionEndpoints.xReport, async ({ params, req }) => {
       const head = await sessionHead(db, params.id);

@@ -1,7 +1,16 @@
 import { type AuditLogRow, labelOf } from '@tillbook/contract';
 
 /** What a person calls an action of the log. */
-const actionNames: Record<string, string> = { create: 'Created', update: 'Changed', status: 'Status changed', delete: 'Deleted' };
+const actionNames: Record<string, string> = {
+  create: 'Created',
+  update: 'Changed',
+  status: 'Status changed',
+  delete: 'Deleted',
+  void: 'Line voided',
+  priceOverride: 'Price typed over',
+  largeDiscount: 'Large discount',
+  noSale: 'Drawer opened, no sale',
+};
 export const actionName = (action: string) => actionNames[action] ?? labelOf(action);
 
 /** An entity of the log as a person names it ("saleInvoice" → "Sale invoice"). */
@@ -32,5 +41,8 @@ export function changeText(action: string, change: AuditLogRow['changes'][number
   const label = labelOf(change.field);
   if (action === 'create') return `${label}: ${valueText(change.new)}`;
   if (action === 'delete') return `${label}: ${valueText(change.old)}`;
+  // a till event's details: what it was about, one side only when the other is empty
+  if (action !== 'update' && action !== 'status' && (change.old === null || change.new === null))
+    return `${label}: ${valueText(change.old ?? change.new)}`;
   return `${label}: ${valueText(change.old)} → ${valueText(change.new)}`;
 }

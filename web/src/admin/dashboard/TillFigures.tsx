@@ -1,13 +1,17 @@
-import type { AnswerOf, EndpointOf, routes } from '@tillbook/contract';
-import { Col, List, Row, Space, Typography } from 'antd';
+import { type AnswerOf, type EndpointOf, type routes, tillEvents } from '@tillbook/contract';
+import { Col, List, Row, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { instant } from '../../lib/format.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { money } from '../../ui/document/LinesTable.tsx';
+import { actionName } from '../audit/audit-format.ts';
 
 type Tills = AnswerOf<EndpointOf<typeof routes.dashboard.get>>['tills'];
 
-/** The till's day on the dashboard: the sessions open now, and the last 30 days' counted variances per till and per cashier. */
+/**
+ * The till's day on the dashboard: the sessions open now, the last 30 days' till events (each a link to them in the
+ * Activity) and counted variances per till and per cashier.
+ */
 export function TillFigures({ tills }: { tills: Tills }) {
   const { can } = usePermissions();
   const session = (id: number, text: string) =>
@@ -36,6 +40,18 @@ export function TillFigures({ tills }: { tills: Tills }) {
             {`${tills.oversoldLines} sale ${tills.oversoldLines === 1 ? 'line' : 'lines'} sold below zero stock (offline tills): recount or reorder`}
           </Typography.Text>
         )}
+        <Space wrap size="small" aria-label="Till events" data-testid="till-events">
+          {tillEvents.map((event) => {
+            const text = `${actionName(event)}: ${tills.events[event]}`;
+            return can('readAll-auditLog') ? (
+              <Link key={event} to={`/admin/activity?action=${event}`}>
+                <Tag color={tills.events[event] ? 'orange' : 'default'}>{text}</Tag>
+              </Link>
+            ) : (
+              <Tag key={event}>{text}</Tag>
+            );
+          })}
+        </Space>
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={8}>
             <List

@@ -50,6 +50,15 @@ export const settingFields: FieldDef[] = [
     ],
   },
   {
+    name: 'discountAlertPercent',
+    label: 'Discount alert above',
+    type: 'number',
+    min: 0,
+    max: 100,
+    step: 0.5,
+    suffix: '%',
+  },
+  {
     name: 'cashDenominations',
     label: 'Cash denominations',
     type: 'text',

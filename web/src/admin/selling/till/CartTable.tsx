@@ -1,7 +1,7 @@
 import { Button, InputNumber, Table, Typography } from 'antd';
 import type { Dispatch } from 'react';
 import { moneyOfCents } from '../../../lib/format.ts';
-import { type CartAction, type CartLine, lineFigures, lineKey } from './cart.ts';
+import { type CartAction, type CartLine, lineFigures, lineKey, unitOf } from './cart.ts';
 
 const toCentsInput = (value: number | string | null) => Math.round(Number(value ?? 0) * 100);
 /** The line's name: the product's, with the variant's colour and values ("Tee · Red / M"). */
@@ -9,8 +9,17 @@ const lineName = (l: CartLine) => (l.variantLabel ? `${l.name} · ${l.variantLab
 /** Which line an edit is for. */
 const refOf = (l: CartLine) => ({ productId: l.productId, variantId: l.variantId });
 
-/** The cart's lines: quantity and line discount editable, VAT and total per line, the server's word under a line. */
-export function CartTable({ lines, dispatch }: { lines: CartLine[]; dispatch: Dispatch<CartAction> }) {
+/** The cart's lines: quantity, line discount (and the price, for who may type one) editable, VAT and total per line, the server's word under a line. */
+export function CartTable({
+  lines,
+  dispatch,
+  mayTypePrice = false,
+}: {
+  lines: CartLine[];
+  dispatch: Dispatch<CartAction>;
+  /** The cashier may type a price over the product's (create-priceOverride): the unit price is then a field. */
+  mayTypePrice?: boolean;
+}) {
   return (
     <Table<CartLine>
       size="small"
@@ -56,7 +65,23 @@ export function CartTable({ lines, dispatch }: { lines: CartLine[]; dispatch: Di
             />
           ),
         },
-        { key: 'unit', title: 'Unit price', align: 'right', render: (_, l) => moneyOfCents(l.unit) },
+        {
+          key: 'unit',
+          title: 'Unit price',
+          align: 'right',
+          render: (_, l) =>
+            mayTypePrice ? (
+              <InputNumber
+                aria-label={`Price of ${lineName(l)}`}
+                value={unitOf(l) / 100}
+                min={0}
+                style={{ width: 96 }}
+                onChange={(v) => dispatch({ type: 'price', ...refOf(l), unit: v === null ? null : toCentsInput(v) })}
+              />
+            ) : (
+              moneyOfCents(unitOf(l))
+            ),
+        },
         {
           key: 'discount',
           title: 'Discount',

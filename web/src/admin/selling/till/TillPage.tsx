@@ -4,6 +4,7 @@ import { Button, type InputRef, Modal, type RefSelectProps, Segmented, Space, Ta
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { notify } from '../../../lib/notices.tsx';
+import { usePermissions } from '../../../lib/permissions.ts';
 import { currentUser, displayName } from '../../../lib/session.ts';
 import { useBusinessDate } from '../../../lib/settings.ts';
 import { useSubmission } from '../../../lib/use-submission.ts';
@@ -12,7 +13,7 @@ import { type OpenSession, SessionBar } from '../session/SessionBar.tsx';
 import { CartTable } from './CartTable.tsx';
 import { type Completed, CompletedSale } from './CompletedSale.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
-import { cartReducer, cartTotals, emptyCart, lineErrors, saleBody, settle } from './cart.ts';
+import { type CartAction, cartReducer, cartTotals, emptyCart, lineErrors, lineKey, saleBody, settle } from './cart.ts';
 import { HeldSales, heldKey, loadHeld } from './HeldSales.tsx';
 import { productOfCopy, refreshCopy, tillSearch } from './offline/local-catalogue.ts';
 import { refreshCustomers } from './offline/local-customers.ts';
@@ -22,6 +23,7 @@ import { queuedReceipt } from './offline/queued-receipt.ts';
 import { nextReference } from './offline/reference.ts';
 import { enqueue, serverReachable } from './offline/sale-queue.ts';
 import { keepTillOffline } from './offline/service-worker.ts';
+import { voidLines } from './offline/voids.ts';
 import { ReturnPanel } from './ReturnPanel.tsx';
 import { TenderPanel } from './TenderPanel.tsx';
 import { TillTotals } from './TillTotals.tsx';
@@ -51,6 +53,16 @@ export default function TillPage() {
 function TillScreen({ session }: { session: OpenSession }) {
   const queryClient = useQueryClient();
   const [cart, dispatch] = useReducer(cartReducer, emptyCart);
+  const { can } = usePermissions();
+  /** The cart's own edits; a line removed before the sale is completed is a void (issue 34). */
+  const cartDispatch = (action: CartAction) => {
+    if (action.type === 'remove')
+      void voidLines(
+        cart.lines.filter((l) => lineKey(l) === lineKey(action)),
+        session.id,
+      );
+    dispatch(action);
+  };
   const [mode, setMode] = useState<'sale' | 'return'>('sale');
   const [heldOpen, setHeldOpen] = useState(false);
   const [done, setDone] = useState<Completed | null>(null);
@@ -235,6 +247,8 @@ function TillScreen({ session }: { session: OpenSession }) {
   }
 
   function newSale() {
+    // a cart cleared before its sale was completed is voided (a resumed held sale stays held: nothing is voided)
+    if (!cart.heldId) void voidLines(cart.lines, session.id, true);
     clearRefusal();
     submission.renew();
     setDone(null);
@@ -291,7 +305,7 @@ function TillScreen({ session }: { session: OpenSession }) {
           <section className="till-cart" aria-label="Sale">
             <ProductFinder onAdd={addProduct} autoFocus inputRef={scanBox} search={tillSearch} />
             {cart.heldId && <Tag color="blue">{`Resumed held sale #${cart.heldId}`}</Tag>}
-            <CartTable lines={cart.lines} dispatch={dispatch} />
+            <CartTable lines={cart.lines} dispatch={cartDispatch} mayTypePrice={can('create-priceOverride')} />
           </section>
           <aside className="till-side" aria-label="Customer and payment">
             <CustomerPicker

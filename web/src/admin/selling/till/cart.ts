@@ -29,6 +29,8 @@ export interface CartLine {
   sku: string;
   /** The unit price after the catalogue discount, before VAT: what the server charges per unit. */
   unit: Cents;
+  /** The price typed over the product's (issue 34: sent as `priceOverride`, a till event); absent: the catalogue's `unit`. */
+  typedUnit?: Cents;
   vatPercent: number;
   quantity: number;
   /** The line discount: an amount off the whole line, before VAT. */
@@ -70,6 +72,8 @@ export type CartAction =
   | { type: 'add'; product: TillProduct; date: string }
   | ({ type: 'quantity'; quantity: number } & LineRef)
   | ({ type: 'discount'; discount: Cents } & LineRef)
+  /** A unit price typed over the product's; null goes back to the catalogue's. */
+  | ({ type: 'price'; unit: Cents | null } & LineRef)
   | { type: 'saleDiscount'; discount: Cents }
   | ({ type: 'remove' } & LineRef)
   | { type: 'customer'; customer: CartState['customer'] }
@@ -126,6 +130,12 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       return updateLine(state, action, (l) => ({ ...l, quantity: Math.max(1, Math.floor(action.quantity) || 1) }));
     case 'discount':
       return updateLine(state, action, (l) => ({ ...l, discount: Math.max(0, Math.round(action.discount) || 0) }));
+    case 'price':
+      return updateLine(state, action, (l) => {
+        const { typedUnit: _, ...rest } = l;
+        const unit = action.unit === null ? null : Math.max(0, Math.round(action.unit) || 0);
+        return unit === null || unit === l.unit ? rest : { ...rest, typedUnit: unit };
+      });
     case 'saleDiscount':
       return { ...state, saleDiscount: Math.max(0, Math.round(action.discount) || 0) };
     case 'remove':
@@ -148,9 +158,12 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
   }
 }
 
+/** The unit price a line is sold at: the one typed over the product's, else the catalogue's. */
+export const unitOf = (line: CartLine): Cents => line.typedUnit ?? line.unit;
+
 /** A line's figures, as the server computes them: net = unit × quantity − line discount; VAT on the net. */
 export function lineFigures(line: CartLine) {
-  const gross = line.unit * line.quantity;
+  const gross = unitOf(line) * line.quantity;
   const net = gross - line.discount;
   const vat = percentOf(net, line.vatPercent);
   return { gross, net, vat, total: net + vat, discountTooBig: line.discount > gross };
@@ -201,6 +214,7 @@ export function saleBody(state: CartState, hold: boolean, tillSessionId?: number
       ...(l.variantId ? { productVariantId: l.variantId } : {}),
       productQuantity: l.quantity,
       ...(l.discount ? { productDiscount: l.discount / 100 } : {}),
+      ...(l.typedUnit !== undefined ? { priceOverride: l.typedUnit / 100 } : {}),
     })),
     ...(state.saleDiscount ? { discount: state.saleDiscount / 100 } : {}),
     paidAmount: hold ? [] : state.tenders.filter((t) => t.amount > 0).map((t) => ({ paymentType: t.methodId, amount: t.amount / 100 })),

@@ -43,7 +43,8 @@ const age = (ms: number) => (ms < 60_000 ? `${Math.max(0, Math.round(ms / 1000))
  */
 export function QueueStatus({ queue }: { queue: ReturnType<typeof useQueue> }) {
   const [open, setOpen] = useState(false);
-  const waiting = queue.sales.filter((s) => !s.problem);
+  // voided lines go through the queue too (issue 34), but they are not sales the shop waits for
+  const waiting = queue.sales.filter((s) => !s.problem && s.kind !== 'void');
   const attention = queue.sales.filter((s) => s.problem);
   return (
     <Space wrap data-testid="till-connection">

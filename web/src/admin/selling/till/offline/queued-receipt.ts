@@ -1,5 +1,5 @@
 import type { Cents } from '@tillbook/contract';
-import { type CartState, cartTotals, lineFigures } from '../cart.ts';
+import { type CartState, cartTotals, lineFigures, unitOf } from '../cart.ts';
 
 /**
  * The receipt of a sale still in the till's queue (issue 33): what the cashier hands over offline. It carries the
@@ -38,7 +38,7 @@ export function queuedReceipt(
         key: `${l.productId}/${l.variantId ?? ''}`,
         name,
         quantity: l.quantity,
-        unit: l.unit,
+        unit: unitOf(l),
         discount: l.discount,
         vatPercent: l.vatPercent,
         vat: figures.vat,

@@ -11,8 +11,8 @@ import { keepSaleById } from './local-sales.ts';
  */
 export interface QueuedSale {
   key: string;
-  /** A return made offline (of a sale the till keeps); else a sale. */
-  kind?: 'return';
+  /** A return made offline (of a sale the till keeps), lines voided (issue 34); else a sale. */
+  kind?: 'return' | 'void';
   body: Record<string, unknown>;
   /** How the till names it: a sale's receipt reference, or "Return of #<number>". */
   receiptReference: string;
@@ -81,7 +81,9 @@ async function sendAll(): Promise<void> {
     const answer =
       sale.kind === 'return'
         ? await api(routes.returnSale.create, { body: sale.body as never }, { headers })
-        : await api(routes.sale.create, { body: sale.body as never }, { headers });
+        : sale.kind === 'void'
+          ? await api(routes.tillSession.void, { params: { id: sale.sessionId }, body: sale.body as never }, { headers })
+          : await api(routes.sale.create, { body: sale.body as never }, { headers });
     if (answer.error === undefined) {
       // a sale posted is kept for a return at this till (a return's sale is kept already)
       if ('createdInvoice' in answer.data) void keepSaleById(answer.data.createdInvoice.id);

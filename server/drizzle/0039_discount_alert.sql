@@ -1,0 +1,1 @@
+ALTER TABLE "app_setting" ADD COLUMN "discount_alert_percent" numeric(5, 2) DEFAULT 20 NOT NULL;

@@ -1,0 +1,26 @@
+import { newIdempotencyKey } from '../../../../lib/idempotency-key.ts';
+import { type CartLine, unitOf } from '../cart.ts';
+import { enqueue } from './sale-queue.ts';
+
+/**
+ * Lines taken off the cart before the sale was completed (issue 34): a void, kept by the server as a till event
+ * with the cashier and the session. Sent through the till's queue, as a sale is: durable, once, offline too.
+ */
+export async function voidLines(lines: readonly CartLine[], sessionId: number, cleared = false): Promise<void> {
+  if (!lines.length) return;
+  await enqueue({
+    key: newIdempotencyKey(),
+    kind: 'void',
+    sessionId,
+    receiptReference: lines.length === 1 ? `Void of ${lines[0]!.name}` : `Void of ${lines.length} lines`,
+    body: {
+      lines: lines.map((l) => ({
+        productId: l.productId,
+        ...(l.variantId ? { productVariantId: l.variantId } : {}),
+        productQuantity: l.quantity,
+        unitPrice: unitOf(l) / 100,
+      })),
+      ...(cleared ? { cleared: 'true' } : {}),
+    },
+  });
+}

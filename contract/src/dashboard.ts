@@ -136,7 +136,7 @@ export const dashboardTills = z.object({
    * Issue 34: the till's events in the same `varianceDays` days (lines voided, prices typed over, discounts above the
    * alert threshold, the drawer opened without a sale); the Activity screen lists them by action.
    */
-  events: z.object({ void: out.int, priceOverride: out.int, largeDiscount: out.int, noSale: out.int }),
+  events: z.object({ void: out.int, priceOverride: out.int, largeDiscount: out.int, returnWithoutInvoice: out.int, noSale: out.int }),
 });
 
 export const dashboardOut = z.object({

@@ -111,7 +111,9 @@ export function staffListSql(where: string, limit: number, offset: number): stri
  * A complete till sale in one statement (so one transaction): the stock taken off each product (never
  * below zero), the lines priced as the app prices them (the day's discount, VAT per line on the net),
  * the invoice with its totals and profit at average cost, a stock movement per line and the postings
- * of reference 3.3 (cost of sales, sales, VAT per rate, the payment), numbered from the sale series. $1 product ids, $2 quantities,
+ * of reference 3.3 (cost of sales, sales, VAT per rate, the payment). As the app's sale, it is numbered from the sale series
+ * at its commit (migration 0028's trigger), which also seals it in the sales journal (0038), and the audit triggers log it
+ * as they log the app's: the limit does the same writes, its own figures aside. $1 product ids, $2 quantities,
  * $3 customer, $4 user, $5..$9 the sub-accounts (cost of sales, inventory, receivable, sales, tax),
  * $10 the payment method's sub-account.
  */
@@ -143,17 +145,17 @@ function saleStatement(inSession: boolean): string {
     from upd u left join product_vat v on v.id = u.product_vat_id left join discount d on d.id = u.discount_id and d.status),
   lines as (select id, q, cost, rate, unit, unit * q as net, round(unit * q * rate / 100, 2) as vat from priced),
   tot as (select sum(net) as net, sum(vat) as vat, sum(cost * q) as cost, count(*) as n from lines),
-  num as (insert into document_number (series, last_number) select 'sale', 1 from tot where n = cardinality($1::int[])
-    on conflict (series) do update set last_number = document_number.last_number + 1 returning last_number as number),
-  inv as (insert into sale_invoice (date, state, customer_id, user_id, total_amount, total_tax_amount, total_discount_amount, profit, number${sessionColumn})
-    select current_date, 'completed', $3, $4, net, vat, 0, net - cost, num.number${sessionValue} from tot, num returning id, number),
+  rid as (select nextval(pg_get_serial_sequence('sale_invoice', 'id'))::int as id from tot where n = cardinality($1::int[])),
+  inv as (insert into sale_invoice (id, date, state, customer_id, user_id, total_amount, total_tax_amount, total_discount_amount, profit, number${sessionColumn})
+    overriding system value
+    select rid.id, current_date, 'completed', $3, $4, net, vat, 0, net - cost, -rid.id${sessionValue} from tot, rid returning id, number),
   mv as (insert into stock_movement (product_id, quantity, reason, document_type, document_id, unit_cost, user_id)
     select l.id, -l.q, 'sale', 'saleInvoice', inv.id::text, l.cost, $4 from lines l, inv),
   li as (insert into sale_invoice_product (invoice_id, product_id, product_quantity, product_unit_sale_price, product_discount,
       product_final_amount, tax, tax_amount, unit_cost)
     select inv.id, l.id, l.q, l.unit, 0, l.net, l.rate, l.vat, l.cost from lines l, inv),
   led as (insert into "transaction" (date, debit_id, credit_id, particulars, amount, type, related_id, vat_rate${sessionColumn}${methodColumn})
-    select current_date, e.dr, e.cr, 'Sale #' || inv.number || ': ' || e.what, e.amount, 'sale', inv.id::text, e.rate${sessionValue}${inSession ? ', e.method' : ''} from inv, (
+    select current_date, e.dr, e.cr, 'Sale #{number}: ' || e.what, e.amount, 'sale', inv.id::text, e.rate${sessionValue}${inSession ? ', e.method' : ''} from inv, (
       select $5::int as dr, $6::int as cr, 'cost of goods sold' as what, tot.cost as amount, null::numeric as rate, null::int as method from tot
       union all select $7, $8, 'sales', tot.net, null, null from tot
       union all select $7, $9, 'VAT ' || rate || ' %', sum(vat), rate, null from lines group by rate

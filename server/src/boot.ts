@@ -6,6 +6,7 @@ import { registerBackupRoute } from './ops/backup-route.ts';
 import { startBackupSchedule } from './ops/backup-schedule.ts';
 import { announceServer, forgetServer, newOpsToken } from './ops/running-server.ts';
 import { registerVerifyRoute } from './ops/verify-route.ts';
+import { startAuditPruning } from './platform/audit-retention.ts';
 import { type Database, type Db, openDatabase } from './platform/db.ts';
 import { startEmbeddedUpkeep } from './platform/embedded-upkeep.ts';
 import { FileStore } from './platform/files.ts';
@@ -76,6 +77,10 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       database.kind === 'embedded'
         ? startEmbeddedUpkeep(database.db, config.embeddedVacuumMs, (err) => app.log.warn({ err }, 'embedded upkeep: vacuum failed'))
         : async () => {};
+    const stopPruning = startAuditPruning(database.db, config.audit, config.audit.pruneMs, {
+      deleted: (count) => app.log.info(`audit log: ${count} expired sign-in rows deleted`),
+      failed: (err) => app.log.warn({ err }, 'audit log: pruning failed'),
+    });
     return {
       app,
       database,
@@ -86,7 +91,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       async close() {
         if (backupSource.kind === 'embedded') forgetServer(config.dataDir);
         // app.close: the listener first, then the requests in flight and the mail worker's send
-        await Promise.all([app.close(), stopBackups(), stopUpkeep()]);
+        await Promise.all([app.close(), stopBackups(), stopUpkeep(), stopPruning()]);
         await database.close();
       },
     };

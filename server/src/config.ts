@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { statementRowLimit } from '@tillbook/contract';
+import { minimumRetentionDays } from './platform/audit-triggers.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 
 export interface Config {
@@ -44,6 +45,8 @@ export interface Config {
   statementRowLimit: number;
   /** On the embedded database: how often the tables every sale rewrites are vacuumed (embedded-upkeep.ts). */
   embeddedVacuumMs: number;
+  /** Issue 34: how long sign-in rows stay in the audit log, and how often the expired ones are deleted. */
+  audit: { signInDays: number; pruneMs: number };
   /** Where uploads go: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
   s3: S3Config | undefined;
   /** BACKUP_DIR: where the server takes a daily backup (unset: none), keeping the newest BACKUP_KEEP (7). */
@@ -171,6 +174,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exportMaxRows: wholeNumber('EXPORT_MAX_ROWS', env.EXPORT_MAX_ROWS, 20_000, 1),
     statementRowLimit: wholeNumber('STATEMENT_ROW_LIMIT', env.STATEMENT_ROW_LIMIT, statementRowLimit, 1),
     embeddedVacuumMs: wholeNumber('EMBEDDED_VACUUM_MS', env.EMBEDDED_VACUUM_MS, 10 * 60_000, 1000),
+    audit: {
+      signInDays: wholeNumber('AUDIT_SIGN_IN_DAYS', env.AUDIT_SIGN_IN_DAYS, 90, minimumRetentionDays),
+      pruneMs: wholeNumber('AUDIT_PRUNE_MS', env.AUDIT_PRUNE_MS, 60 * 60_000, 1000),
+    },
     s3: s3Config(env),
     backup: {
       dir: env.BACKUP_DIR?.trim() ? path.resolve(env.INIT_CWD ?? process.cwd(), env.BACKUP_DIR.trim()) : undefined,

@@ -124,6 +124,35 @@ describe('voids and the drawer', () => {
     ).toBe(404);
   });
 
+  test('a return without its invoice is an event on the return, with the sale and what went back', async () => {
+    const sold = await sell(cashier.token, [{ productId: product.id, productQuantity: 2 }]);
+    expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+    const invoice = sold.body.createdInvoice;
+    const back = (withoutInvoice?: string) =>
+      t.call('POST', '/v1/return-sale-invoice', {
+        token: owner,
+        body: {
+          saleInvoiceId: invoice.id,
+          tillSessionId: sessionId,
+          ...(withoutInvoice ? { withoutInvoice } : {}),
+          returnSaleInvoiceProduct: [{ saleInvoiceProductId: invoice.saleInvoiceProduct[0].id, productQuantity: 1 }],
+        },
+      });
+    const without = await back('true');
+    expect(without.status, JSON.stringify(without.body)).toBe(201);
+    const withIt = await back();
+    expect(withIt.status, JSON.stringify(withIt.body)).toBe(201);
+    const logged = await events({ action: 'returnWithoutInvoice' });
+    expect(logged).toHaveLength(1);
+    expect(changesOf(logged[0]!)).toMatchObject({
+      saleInvoiceId: [null, invoice.id],
+      saleNumber: [null, invoice.number],
+      returnAmount: [null, 13.2],
+      tillSessionId: [null, sessionId],
+    });
+    expect(logged[0]!.entity).toBe('returnSaleInvoice');
+  });
+
   test('a no-sale is an event on the session', async () => {
     const opened = await t.call('POST', `/v1/till-session/${sessionId}/no-sale`, { token: cashier.token });
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
@@ -137,12 +166,15 @@ describe('voids and the drawer', () => {
     expect(dashboard.status, JSON.stringify(dashboard.body)).toBe(200);
     const counted = await rows(
       t,
-      sql`select action, count(*)::int as n from audit_log where action in ('void', 'priceOverride', 'largeDiscount', 'noSale') group by action`,
+      sql`select action, count(*)::int as n from audit_log where action in ('void', 'priceOverride', 'largeDiscount', 'returnWithoutInvoice', 'noSale') group by action`,
     );
     const expected = Object.fromEntries(
-      ['void', 'priceOverride', 'largeDiscount', 'noSale'].map((a) => [a, counted.find((r) => r.action === a)?.n ?? 0]),
+      ['void', 'priceOverride', 'largeDiscount', 'returnWithoutInvoice', 'noSale'].map((a) => [
+        a,
+        counted.find((r) => r.action === a)?.n ?? 0,
+      ]),
     );
     expect(dashboard.body.tills.events).toEqual(expected);
-    expect(expected).toEqual({ void: 1, priceOverride: 1, largeDiscount: 2, noSale: 1 });
+    expect(expected).toEqual({ void: 1, priceOverride: 1, largeDiscount: 2, returnWithoutInvoice: 1, noSale: 1 });
   });
 });

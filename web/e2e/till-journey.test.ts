@@ -239,8 +239,18 @@ test('a brush comes back from the first sale, found by its number; stock and the
   await screenshot(page, 'till-return-phone');
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1280, height: 800 });
+  // the customer has no receipt: the return is a till event
+  await page.getByLabel('No invoice: the customer has no receipt').check();
   await page.getByRole('button', { name: 'Refund and return' }).click();
   await page.getByText(sellingMessages.returnAdded).waitFor();
+  const unreceipted = await api<{ getAllAuditLog: { changes: { field: string; new: unknown }[] }[] }>(
+    product,
+    token,
+    'GET',
+    'audit-log?action=returnWithoutInvoice',
+  );
+  expect(unreceipted.getAllAuditLog).toHaveLength(1);
+  expect(unreceipted.getAllAuditLog[0]!.changes).toEqual(expect.arrayContaining([{ field: 'returnAmount', old: null, new: 5 }]));
   await page.getByRole('row').filter({ hasText: 'Till Brush' }).getByRole('cell', { name: '1', exact: true }).first().waitFor();
 
   expect({ A: await stockOf('A'), B: await stockOf('B'), C: await stockOf('C'), D: await stockOf('D') }).toEqual({

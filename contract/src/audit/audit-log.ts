@@ -9,14 +9,16 @@ import { baseListQuery } from '../list-query.ts';
  * the database in the same transaction as the change, never changed afterwards.
  */
 export const auditActions = ['create', 'update', 'status', 'delete'] as const;
+/** A staff member or a shopper signed in (the one kind of row that expires: see the server's audit-retention.ts). */
+export const signInAction = 'signIn';
 export type AuditAction = (typeof auditActions)[number];
 
 /**
  * The till's events (issue 34), kept in the same log with the cashier and the session: a line voided before the
- * sale was completed, a price typed over the product's, a discount above the shop's alert threshold, the drawer
- * opened without a sale.
+ * sale was completed, a price typed over the product's, a discount above the shop's alert threshold, a return
+ * without its invoice, the drawer opened without a sale.
  */
-export const tillEvents = ['void', 'priceOverride', 'largeDiscount', 'noSale'] as const;
+export const tillEvents = ['void', 'priceOverride', 'largeDiscount', 'returnWithoutInvoice', 'noSale'] as const;
 export type TillEvent = (typeof tillEvents)[number];
 
 /** The records the log follows, by the API's names (the server's triggers are on their tables). */

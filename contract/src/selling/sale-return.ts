@@ -26,6 +26,11 @@ export const returnSaleInput = z
     instantReturnAmount: z.array(refundInput, { error: 'must be a list of amounts' }).max(20, 'must have at most 20 amounts').default([]),
     /** The open till session the return is made in: cash refunds leave its drawer. */
     tillSessionId: optionalId,
+    /**
+     * Issue 34: 'true' when the customer came back without the invoice (the sale was looked up, not scanned from the
+     * receipt): the return is a `returnWithoutInvoice` till event.
+     */
+    withoutInvoice: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).optional(),
     returnSaleInvoiceProduct: z
       .array(z.object({ saleInvoiceProductId: id, productQuantity: wholeQuantity }), { error: 'must be a list of lines' })
       .min(1, 'must have at least one line')

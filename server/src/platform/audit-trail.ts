@@ -40,20 +40,24 @@ export interface AuditEvent {
   /** 'update', or a till event's name (contract `tillEvents`). */
   action: string;
   changes: { field: string; old: unknown; new: unknown }[];
+  /** Who, when the transaction has no actor yet (a sign-in: the request is not signed in until it answers). */
+  actor?: { type: 'user' | 'customer'; id: number };
 }
 
-/** Writes events in one statement, each with the transaction's actor (as the triggers' rows have it). */
+/** Writes events in one statement, each with its actor, else the transaction's (as the triggers' rows have it). */
 export async function auditEvents(tx: Pick<Db, 'execute'>, events: readonly AuditEvent[]): Promise<void> {
   if (!events.length) return;
   const rows = events.map((e) => ({
     entity: e.entity,
     entity_id: String(e.id),
     action: e.action,
+    actor_type: e.actor?.type ?? null,
+    actor_id: e.actor?.id ?? null,
     changes: Object.fromEntries(e.changes.map((c) => [c.field, { old: c.old ?? null, new: c.new ?? null }])),
   }));
   await tx.execute(sql`insert into audit_log (entity, entity_id, action, actor_type, actor_id, request_id, changes)
-    select e.entity, e.entity_id, e.action, coalesce(a->>'type', 'system'), (a->>'id')::int, a->>'request', e.changes
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(entity text, entity_id text, action text, changes jsonb),
+    select e.entity, e.entity_id, e.action, coalesce(e.actor_type, a->>'type', 'system'), coalesce(e.actor_id, (a->>'id')::int), a->>'request', e.changes
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(entity text, entity_id text, action text, actor_type text, actor_id int, changes jsonb),
       (select nullif(current_setting('tillbook.actor', true), '')::jsonb as a) actor`);
 }
 

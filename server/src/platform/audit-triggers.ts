@@ -78,6 +78,9 @@ const identifier = (name: string) => {
   return `"${name}"`;
 };
 
+/** The shortest a sign-in row is kept (AUDIT_SIGN_IN_DAYS may not be less): the database refuses to prune younger rows. */
+export const minimumRetentionDays = 30;
+
 export const auditFunctions = `
 create or replace function tillbook_audit() returns trigger language plpgsql as $$
 declare
@@ -129,12 +132,16 @@ begin
   return null;
 end $$;
 
--- append-only: a row is never changed or removed once its transaction has committed
+-- append-only: a row is never changed or removed once its transaction has committed, but for pruning: a row of a
+-- kind that expires (a sign-in) may be deleted once older than the shortest retention allowed (audit-retention.ts)
 create or replace function tillbook_audit_append_only() returns trigger language plpgsql as $$
 begin
   if tg_op <> 'TRUNCATE' then
     if old.txid = txid_current() then
       return case when tg_op = 'DELETE' then old else new end;
+    end if;
+    if tg_op = 'DELETE' and old.action = 'signIn' and old.at < now() - interval '${minimumRetentionDays} days' then
+      return old;
     end if;
   end if;
   raise exception 'the audit log is append-only: % refused', lower(tg_op) using errcode = '42501';

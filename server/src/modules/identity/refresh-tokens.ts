@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { signInAction } from '@tillbook/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
+import { auditEvents } from '../../platform/audit-trail.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { hashToken, newOpaqueToken, type SubjectKind, type TokenService } from '../../platform/tokens.ts';
 import { refreshToken } from '../../schema/index.ts';
@@ -43,6 +45,9 @@ export async function issueRefreshToken(
     tokenHash: hashToken(token),
     expiresAt: expiryFrom(config, config.clock.now()),
   });
+  // every sign-in (staff, shopper, Google) starts a family here: the audit log's sign-in row, the kind that expires
+  const actor = { type: subjectKind === 'staff' ? ('user' as const) : ('customer' as const), id: subjectId };
+  await auditEvents(db, [{ entity: actor.type, id: subjectId, action: signInAction, actor, changes: [] }]);
   return token;
 }
 

@@ -1,5 +1,6 @@
 import { type Cents, fromCents, type ReturnSaleInput, sellingMessages, stockDocuments, toCents } from '@tillbook/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { auditEvents } from '../../platform/audit-trail.ts';
 import { businessDate, type Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { numberDocument } from '../../platform/document-number.ts';
@@ -195,5 +196,19 @@ export async function createSaleReturn(tx: DbOrTx, input: ReturnSaleInput, userI
   );
   await keepInvoiceFigures(tx, 'sale', saleId);
   await sealDocument(tx, 'saleReturn', returnNumber, returnId);
+  if (input.withoutInvoice === 'true')
+    await auditEvents(tx, [
+      {
+        entity: 'returnSaleInvoice',
+        id: returnId,
+        action: 'returnWithoutInvoice',
+        changes: [
+          { field: 'saleInvoiceId', old: null, new: saleId },
+          { field: 'saleNumber', old: null, new: sale!.number },
+          { field: 'returnAmount', old: null, new: fromCents(net + lines.reduce((s, l) => s + l.vat, 0)) },
+          ...(session ? [{ field: 'tillSessionId', old: null, new: session.id }] : []),
+        ],
+      },
+    ]);
   return returnId;
 }

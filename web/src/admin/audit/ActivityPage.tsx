@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type AuditLogRow, auditActions, auditedEntities, routes, tillEvents } from '@tillbook/contract';
+import { type AuditLogRow, auditActions, auditedEntities, routes, signInAction, tillEvents } from '@tillbook/contract';
 import { Alert, Button, Input, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
@@ -88,7 +88,7 @@ export default function ActivityPage() {
           placeholder="Every action"
           value={list.filters.action}
           onChange={(v) => list.setFilters({ action: v })}
-          options={[...auditActions, ...tillEvents].map((a) => ({ value: a, label: actionName(a) }))}
+          options={[...auditActions, ...tillEvents, signInAction].map((a) => ({ value: a, label: actionName(a) }))}
           style={{ width: 160 }}
         />
         <Input.Search

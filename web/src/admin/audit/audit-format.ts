@@ -9,7 +9,9 @@ const actionNames: Record<string, string> = {
   void: 'Line voided',
   priceOverride: 'Price typed over',
   largeDiscount: 'Large discount',
+  returnWithoutInvoice: 'Return without invoice',
   noSale: 'Drawer opened, no sale',
+  signIn: 'Signed in',
 };
 export const actionName = (action: string) => actionNames[action] ?? labelOf(action);
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type AnswerOf, customerName, type EndpointOf, routes, toCents } from '@tillbook/contract';
-import { Button, Input, InputNumber, type InputRef, Select, Space, Table, Typography } from 'antd';
+import { Button, Checkbox, Input, InputNumber, type InputRef, Select, Space, Table, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { moneyOfCents } from '../../../lib/format.ts';
@@ -59,6 +59,8 @@ export function ReturnPanel({ methods, tillSessionId }: { methods: TillMethod[];
   const [sale, setSale] = useState<SaleDetail | null>(null);
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   const [refund, setRefund] = useState<number | null>(null);
+  /** The customer came back without the invoice (issue 34: a till event). */
+  const [withoutInvoice, setWithoutInvoice] = useState(false);
   const [refundMethod, setRefundMethod] = useState<number | undefined>();
   const submission = useSubmission();
 
@@ -89,6 +91,7 @@ export function ReturnPanel({ methods, tillSessionId }: { methods: TillMethod[];
     setSale(found);
     setQuantities({});
     setRefund(null);
+    setWithoutInvoice(false);
     // money back from the drawer: the shop's first cash method (the oldest, e.g. the till's own Cash)
     const drawer = methods.filter(isCashMethod).sort((a, b) => a.id - b.id)[0];
     setRefundMethod(drawer?.id ?? methods[0]?.id);
@@ -110,6 +113,7 @@ export function ReturnPanel({ methods, tillSessionId }: { methods: TillMethod[];
       ...(tillSessionId ? { tillSessionId } : {}),
       returnSaleInvoiceProduct: picked.map((l) => ({ saleInvoiceProductId: l.id, productQuantity: quantities[l.id]! })),
       instantReturnAmount: refundCents > 0 ? [{ amount: refundCents / 100, paymentType: refundMethod }] : [],
+      ...(withoutInvoice ? { withoutInvoice: 'true' as const } : {}),
     };
     const offline = !serverReachable();
     let key = '';
@@ -126,6 +130,7 @@ export function ReturnPanel({ methods, tillSessionId }: { methods: TillMethod[];
       setSale(await returnedOffline(sale, quantities, refundCents));
       setQuantities({});
       setRefund(null);
+      setWithoutInvoice(false);
       return notify.success(`${label} queued: it is posted when the till is back online`);
     }
     if (answer.error !== undefined) {
@@ -209,6 +214,9 @@ export function ReturnPanel({ methods, tillSessionId }: { methods: TillMethod[];
               options={methods.map((m) => ({ value: m.id, label: m.methodName }))}
               style={{ width: 140 }}
             />
+            <Checkbox checked={withoutInvoice} onChange={(e) => setWithoutInvoice(e.target.checked)}>
+              No invoice: the customer has no receipt
+            </Checkbox>
             <Button type="primary" loading={submission.busy} onClick={submit}>
               Refund and return
             </Button>

@@ -13,8 +13,8 @@ CREATE INDEX "document_seal_document" ON "document_seal" USING btree ("series","
 ALTER TABLE "document_number" ADD CONSTRAINT "document_number_series_in_set" CHECK ("document_number"."series" in ('sale', 'purchase', 'saleReturn', 'purchaseReturn', 'chain:order', 'chain:customerPayment'));--> statement-breakpoint
 -- Hand-written (issue 34): the sales journal's hash chains. A document's content is read by one function, at
 -- its seal and at every verification, so both always read the same fields. It holds what the document was
--- when posted: its number and date, its lines, its totals and VAT, and its ledger rows up to the seal (the
--- revenue, the VAT, the tender). Kept figures (paid, due, returned) and the state are not content: a later
+-- when posted: its date, its lines, its totals and VAT, and its ledger rows up to the seal (the revenue, the VAT,
+-- the tender). Its number is its place in the chain, which the hash holds (and the check compares with the number). Kept figures (paid, due, returned) and the state are not content: a later
 -- payment, return or undo is a document of its own. Changing this function breaks every chain: a new
 -- version of the content is a new function and a new series.
 CREATE FUNCTION seal_content(series text, doc_id integer, upto bigint) RETURNS text LANGUAGE plpgsql STABLE AS $$
@@ -26,7 +26,7 @@ DECLARE
   related text := doc_id::text;
 BEGIN
   IF series = 'sale' THEN
-    SELECT concat_ws('|', s.number, s.date, s.customer_id, s.user_id, s.total_amount, s.total_tax_amount,
+    SELECT concat_ws('|', s.date, s.customer_id, s.user_id, s.total_amount, s.total_tax_amount,
         s.total_discount_amount, s.sale_discount, s.till_session_id, s.receipt_reference)
       INTO head FROM sale_invoice s WHERE s.id = doc_id;
     SELECT string_agg(concat_ws(',', l.product_id, l.product_variant_id, l.product_quantity, l.product_unit_sale_price,
@@ -34,7 +34,7 @@ BEGIN
       INTO lines FROM sale_invoice_product l WHERE l.invoice_id = doc_id;
     ledger_type := 'sale';
   ELSIF series = 'saleReturn' THEN
-    SELECT concat_ws('|', r.number, r.date, r.sale_invoice_id, r.user_id, r.total_amount, r.tax, r.instant_return_amount,
+    SELECT concat_ws('|', r.date, r.sale_invoice_id, r.user_id, r.total_amount, r.tax, r.instant_return_amount,
         r.till_session_id), r.sale_invoice_id::text
       INTO head, related FROM return_sale_invoice r WHERE r.id = doc_id;
     SELECT string_agg(concat_ws(',', l.sale_invoice_product_id, l.product_id, l.product_variant_id, l.product_quantity,
@@ -66,25 +66,43 @@ BEGIN
   RETURN concat_ws('#', head, lines, ledger);
 END $$;
 --> statement-breakpoint
--- Seals a document at a position of its series, chained to the seal before it. The caller holds the series'
--- counter row (the document's number, or the chain's own counter), so the seal before it has committed.
-CREATE FUNCTION seal_document(chain text, at_position integer, doc_id integer) RETURNS void LANGUAGE plpgsql AS $$
+-- A document's content, hashed: computed before its series' lock is taken, so the lock is held for the chaining only.
+CREATE FUNCTION seal_digest(series text, doc_id integer, upto bigint) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT encode(sha256(convert_to(seal_content(series, doc_id, coalesce(upto, 0)), 'UTF8')), 'hex')
+$$;
+--> statement-breakpoint
+-- The last ledger row a document had posted when sealed (its later postings are not its content).
+CREATE FUNCTION seal_upto(chain text, doc_id integer) RETURNS bigint LANGUAGE plpgsql STABLE AS $$
 DECLARE
   upto bigint;
-  previous text;
 BEGIN
   IF chain = 'customerPayment' THEN
-    upto := doc_id;
+    RETURN doc_id;
   ELSIF chain = 'saleReturn' THEN
     SELECT max(t.id) INTO upto FROM "transaction" t
       WHERE t.type = 'saleReturn' AND t.related_id = (SELECT r.sale_invoice_id::text FROM return_sale_invoice r WHERE r.id = doc_id);
   ELSE
     SELECT max(t.id) INTO upto FROM "transaction" t WHERE t.type = chain AND t.related_id = doc_id::text;
   END IF;
+  RETURN upto;
+END $$;
+--> statement-breakpoint
+-- Chains a document's digest at a position of its series: SHA-256 of series|position|previous hash|digest. The caller
+-- holds the series' counter row (the document's number, or the chain's own counter), so the seal before it has committed.
+CREATE FUNCTION seal_at(chain text, at_position integer, doc_id integer, upto bigint, digest text) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  previous text;
+BEGIN
   SELECT s.hash INTO previous FROM document_seal s WHERE s.series = chain AND s.position = at_position - 1;
   INSERT INTO document_seal (series, position, document_id, ledger_upto, hash)
-    VALUES (chain, at_position, doc_id, upto, encode(sha256(convert_to(
-      concat_ws('|', chain, at_position, coalesce(previous, ''), seal_content(chain, doc_id, coalesce(upto, 0))), 'UTF8')), 'hex'));
+    VALUES (chain, at_position, doc_id, upto, encode(sha256(convert_to(concat_ws('|', chain, at_position, coalesce(previous, ''), digest), 'UTF8')), 'hex'));
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION seal_document(chain text, at_position integer, doc_id integer) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  upto bigint := seal_upto(chain, doc_id);
+BEGIN
+  PERFORM seal_at(chain, at_position, doc_id, upto, seal_digest(chain, doc_id, upto));
 END $$;
 --> statement-breakpoint
 -- Seals a document in a series without numbers of its own (web orders, customer payments): its position is the
@@ -103,32 +121,27 @@ END $$;
 CREATE OR REPLACE FUNCTION sale_number_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   taken integer;
+  upto bigint;
+  digest text;
 BEGIN
   -- the row as it is now: another event of this transaction (an insert, then an update) may have numbered it
   PERFORM 1 FROM sale_invoice WHERE id = NEW.id AND number < 0;
   IF NOT FOUND THEN
     RETURN NULL;
   END IF;
+  -- issue 34: the sale's content is hashed before the number's lock is taken
+  upto := seal_upto('sale', NEW.id);
+  digest := seal_digest('sale', NEW.id, upto);
   INSERT INTO document_number AS d (series, last_number) VALUES ('sale', 1)
     ON CONFLICT (series) DO UPDATE SET last_number = d.last_number + 1
     RETURNING last_number INTO taken;
   UPDATE sale_invoice SET number = taken WHERE id = NEW.id;
   UPDATE "transaction" SET particulars = replace(particulars, '{number}', taken::text)
     WHERE type = 'sale' AND related_id = NEW.id::text AND strpos(particulars, '{number}') > 0;
-  -- issue 34: sealed in the same commit, under the same lock, chained to the sale numbered before it
-  PERFORM seal_document('sale', taken, NEW.id);
+  -- sealed in the same commit, under the same lock, chained to the sale numbered before it
+  PERFORM seal_at('sale', taken, NEW.id, upto, digest);
   RETURN NULL;
 END $$;
---> statement-breakpoint
--- A web order is sealed at its commit, as a sale is numbered: the chain's counter is locked for the commit only.
-CREATE FUNCTION order_seal_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM seal_next('order', NEW.id);
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE CONSTRAINT TRIGGER order_seal_at_commit AFTER INSERT ON cart_order
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION order_seal_at_commit();
 --> statement-breakpoint
 CREATE FUNCTION document_seal_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -10,6 +10,7 @@ import { startAuditPruning } from './platform/audit-retention.ts';
 import { type Database, type Db, openDatabase } from './platform/db.ts';
 import { startEmbeddedUpkeep } from './platform/embedded-upkeep.ts';
 import { FileStore } from './platform/files.ts';
+import { journalSealer } from './platform/journal-seal.ts';
 import { seedBase } from './seed/base.ts';
 import { seedDemo } from './seed/demo.ts';
 import { signingSecret } from './seed/secret.ts';
@@ -77,6 +78,10 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       database.kind === 'embedded'
         ? startEmbeddedUpkeep(database.db, config.embeddedVacuumMs, (err) => app.log.warn({ err }, 'embedded upkeep: vacuum failed'))
         : async () => {};
+    // web orders left queued for their seal (a process stopped between a commit and its seal) are sealed within seconds
+    const sealer = journalSealer(database.db, (err) => app.log.warn({ err }, 'sales journal: sealing failed'));
+    const sealTimer = setInterval(() => sealer.poke(), 5000);
+    sealTimer.unref();
     const stopPruning = startAuditPruning(database.db, config.audit, config.audit.pruneMs, {
       deleted: (count) => app.log.info(`audit log: ${count} expired sign-in rows deleted`),
       failed: (err) => app.log.warn({ err }, 'audit log: pruning failed'),
@@ -91,7 +96,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<B
       async close() {
         if (backupSource.kind === 'embedded') forgetServer(config.dataDir);
         // app.close: the listener first, then the requests in flight and the mail worker's send
-        await Promise.all([app.close(), stopBackups(), stopUpkeep(), stopPruning()]);
+        clearInterval(sealTimer);
+        await Promise.all([app.close(), stopBackups(), stopUpkeep(), stopPruning(), sealer.idle()]);
         await database.close();
       },
     };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { verifyJournal } from '../src/modules/audit/verify-journal.ts';
+import { journalSealer } from '../src/platform/journal-seal.ts';
 import type { TestApp } from './harness.ts';
 
 /** After every stock flow: each product's on-hand quantity equals the sum of its movements. */
@@ -259,6 +260,7 @@ export async function expectJournalVerifies(t: TestApp): Promise<void> {
  */
 export async function resealAsOlderVersion(t: TestApp, series: string, documentId: number): Promise<void> {
   const db = t.database.db;
+  await journalSealer(db).idle();
   const last = (await db.execute(
     sql`select position, document_id from document_seal where series = ${series} order by position desc limit 1`,
   )) as unknown as {

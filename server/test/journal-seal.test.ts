@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { journalSealer } from '../src/platform/journal-seal.ts';
 import { useTestApp } from './harness.ts';
 import { namedCustomer, paymentMethods, referenceProduct, rows } from './sale-fixtures.ts';
 import { checkout, checkoutSetup, shopperWithCart } from './shop-fixtures.ts';
@@ -61,6 +62,8 @@ beforeAll(async () => {
   const shopper = await shopperWithCart(t, [{ productId: product.id, productQuantity: 1 }]);
   const placed = await checkout(t, shopper, { deliveryFeeId: setup.feeId, paymentMethodId: setup.cod, deliveryAddress: '1 High Street' });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  // a web order is sealed just after its commit, by the journal's sealer the checkout pokes
+  await journalSealer(t.database.db).idle();
 });
 
 describe('the sales journal', () => {
@@ -76,6 +79,24 @@ describe('the sales journal', () => {
     expect(chain(result, 'customerPayment').documents).toBe(2);
     expect(chain(result, 'order').documents).toBe(1);
     expect(result.chains.every((c) => !c.firstBroken)).toBe(true);
+  });
+
+  test('web orders placed at once are each sealed once, at gap-free places of their chain, just after their commits', async () => {
+    const [product] = await rows(t, sql`select id from product order by id desc limit 1`);
+    const setup = await checkoutSetup(t, owner);
+    const shoppers = await Promise.all(
+      Array.from({ length: 6 }, () => shopperWithCart(t, [{ productId: product.id, productQuantity: 1 }])),
+    );
+    const placed = await Promise.all(
+      shoppers.map((s) => checkout(t, s, { deliveryFeeId: setup.feeId, paymentMethodId: setup.cod, deliveryAddress: '2 High Street' })),
+    );
+    for (const answer of placed) expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    await journalSealer(t.database.db).idle();
+    const seals = await rows(t, sql`select position, document_id from document_seal where series = 'order' order by position`);
+    expect(seals.map((s) => Number(s.position))).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(new Set(seals.map((s) => Number(s.document_id))).size).toBe(7);
+    expect(await rows(t, sql`select * from seal_queue`)).toEqual([]);
+    expect(chain(await verify(), 'order')).toEqual({ series: 'order', documents: 7 });
   });
 
   test('the seals cannot be changed or removed', async () => {

@@ -53,3 +53,18 @@ export const documentSeal = pgTable(
   },
   (t) => [primaryKey({ columns: [t.series, t.position] }), index('document_seal_document').on(t.series, t.documentId)],
 );
+
+/**
+ * Documents posted and waiting for their seal (migration 0040): a web order is queued by a trigger as it is written,
+ * and sealed just after its commit by the journal's sealer (platform/journal-seal.ts), many in one transaction, so
+ * checkouts never wait on their chain's lock.
+ */
+export const sealQueue = pgTable(
+  'seal_queue',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    series: text().notNull(),
+    documentId: integer().notNull(),
+  },
+  (t) => [index('seal_queue_series').on(t.series, t.id)],
+);

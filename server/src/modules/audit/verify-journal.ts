@@ -12,8 +12,10 @@ const batch = 1000;
 const unsealedAfter: Partial<Record<SealedSeries, (last: number) => SQL>> = {
   sale: (last) => sql`select number as position, id from sale_invoice where number > ${last} order by number limit 1`,
   saleReturn: (last) => sql`select number as position, id from return_sale_invoice where number > ${last} order by number limit 1`,
+  // a web order still queued for its seal (sealed just after its commit) is not one
   order: (last) => sql`select ${last + 1} as position, o.id from cart_order o
-    where not exists (select 1 from document_seal s where s.series = 'order' and s.document_id = o.id) order by o.id limit 1`,
+    where not exists (select 1 from document_seal s where s.series = 'order' and s.document_id = o.id)
+      and not exists (select 1 from seal_queue q where q.series = 'order' and q.document_id = o.id) order by o.id limit 1`,
 };
 
 /** The document at a position of a numbered series, for a seal that is missing. */
@@ -43,7 +45,11 @@ async function verifyChain(db: DbOrTx, series: SealedSeries): Promise<Chain> {
     const rows = await rawRows<{ position: number; document_id: number; holds: boolean }>(
       db,
       sql`select s.position, s.document_id, s.hash = encode(sha256(convert_to(concat_ws('|', s.series, s.position, coalesce(p.hash, ''),
-          seal_content(s.series, s.document_id, coalesce(s.ledger_upto, 0))), 'UTF8')), 'hex') as holds
+          seal_digest(s.series, s.document_id, s.ledger_upto)), 'UTF8')), 'hex')
+          -- a numbered document's number is its place in the chain
+          and case s.series when 'sale' then (select number from sale_invoice where id = s.document_id)
+            when 'saleReturn' then (select number from return_sale_invoice where id = s.document_id) else s.position end
+            is not distinct from s.position as holds
         from document_seal s left join document_seal p on p.series = s.series and p.position = s.position - 1
         where s.series = ${series} and s.position > ${after} order by s.position limit ${batch}`,
     );

@@ -4,6 +4,7 @@ import type { ShopDay } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { implement } from '../../platform/endpoint-route.ts';
 import { idempotent } from '../../platform/idempotency.ts';
+import { journalSealer } from '../../platform/journal-seal.ts';
 import { caller, customerOf, found, holds, type RouteDef } from '../../platform/route.ts';
 import { readOrder } from './order-read.ts';
 import { reOrder } from './reorder.ts';
@@ -81,6 +82,7 @@ export function returnRoutes(ctx: AppContext, shop: ShopHelpers): RouteDef[] {
     }),
     implement(ctx, returnOrderEndpoints.reOrder, async ({ req, body }) => {
       const made = await idempotent(db, req, body, (tx) => reOrder(tx, body, me(req), clock(), ctx.config.publicUrl));
+      journalSealer(db).poke();
       const order = found(await readOrder(db, made.orderId), `Order ${made.orderId}`).singleCartOrder;
       return {
         createdCartOrder: shop.withoutProfit(req, order),

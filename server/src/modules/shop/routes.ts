@@ -15,6 +15,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { implement } from '../../platform/endpoint-route.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { idempotent } from '../../platform/idempotency.ts';
+import { journalSealer } from '../../platform/journal-seal.ts';
 import { caller, customerOf, found, holds, type RouteDef } from '../../platform/route.ts';
 import { addToCart, cartById, changeCartLine, setCartStatus } from './cart.ts';
 import { cartOf } from './cart-read.ts';
@@ -50,6 +51,8 @@ export function shopRoutes(ctx: AppContext): RouteDef[] {
       (tx) => placeOrder(tx, me(req), body, today, ctx.config.publicUrl),
       (first) => ({ orderId: first.orderId, repeat: true }),
     );
+    // the order is sealed in the sales journal just after its commit (issue 34)
+    journalSealer(db).poke();
     // a new order's figures are written with its postings: with checkAnswers on (the tests), they are read back
     // against its ledger once committed (outside the checkout's locks; kept figures equal the ledger at any time)
     if (ctx.config.checkAnswers && !placed.repeat) await assertOrderFiguresMatchLedger(db, placed.orderId);

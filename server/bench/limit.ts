@@ -6,6 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { booksCaseAt } from './books-cases.ts';
+import { limitSealer } from './limit-sealer.ts';
 import {
   categoryTreeSql,
   publicListSql,
@@ -66,6 +67,8 @@ function paging(params: URLSearchParams, count: number) {
 
 export interface LimitContext {
   sql: RawSql;
+  /** Seals the sales the limit made, as the app's sealer does (limit-sealer.ts). */
+  sealSales: () => void;
   /** Resolved once at start: the walk-in customer, the seller, the sale's sub-accounts, payment method → sub-account. */
   sale: { customerId: number; userId: number; accounts: number[]; methods: Map<number, number> };
   today: string;
@@ -83,6 +86,7 @@ export async function limitContext(sql: RawSql, userId: number): Promise<LimitCo
   const [today] = await sql(`select to_char(current_date, 'YYYY-MM-DD') as d`);
   return {
     sql,
+    sealSales: limitSealer(sql, 'sale'),
     sale: {
       customerId: Number(walkIn!.id),
       userId,
@@ -158,6 +162,7 @@ async function answer(ctx: LimitContext, req: http.IncomingMessage): Promise<[nu
       s.methods.get(method),
     ];
     const body = input.tillSessionId ? await one(saleInSessionSql, [...values, input.tillSessionId, method]) : await one(saleSql, values);
+    ctx.sealSales();
     return body ? [201, body] : [400, '{"error":"Not enough stock"}'];
   }
   if (path === '/v1/sale-invoice' && req.method === 'GET') {

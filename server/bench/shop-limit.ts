@@ -6,6 +6,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
+import { limitSealer } from './limit-sealer.ts';
 import type { RawSql } from './raw-sql.ts';
 import { cartAddSql, cartIncrementSql, checkoutSql, orderFactsSql, productStateSql } from './shop-sql.ts';
 
@@ -13,13 +14,15 @@ export interface ShopLimitContext {
   sql: RawSql;
   /** Sub-accounts: cost of sales, inventory, receivable, sales, tax, delivery income. */
   accounts: number[];
+  /** Seals the orders the limit placed, as the app's sealer does (limit-sealer.ts). */
+  sealOrders: () => void;
 }
 
 export async function shopLimitContext(sql: RawSql): Promise<ShopLimitContext> {
   const keys = ['costOfSales', 'inventory', 'accountsReceivable', 'sales', 'tax', 'deliveryIncome'];
   const rows = await sql(`select system_key, id from sub_account where system_key = any($1::text[])`, [keys]);
   const byKey = new Map(rows.map((a) => [String(a.system_key), Number(a.id)]));
-  return { sql, accounts: keys.map((k) => byKey.get(k)!) };
+  return { sql, accounts: keys.map((k) => byKey.get(k)!), sealOrders: limitSealer(sql, 'order') };
 }
 
 /** The customer id a bearer token names (its payload's `sub`). */
@@ -53,6 +56,7 @@ export async function shopAnswer(
     const input = JSON.parse(await body()) as { deliveryFeeId: number; paymentMethodId: number };
     const reference = randomBytes(8).toString('hex').slice(0, 10).toUpperCase();
     const answer = await one(checkoutSql, [shopperOf(req), input.deliveryFeeId, input.paymentMethodId, ...ctx.accounts, reference]);
+    ctx.sealOrders();
     return [201, answer!];
   }
   const order = /^\/bench\/order\/(\d+)$/.exec(path);

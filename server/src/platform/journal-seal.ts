@@ -1,12 +1,13 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { SealedSeries } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './db.ts';
 import { rawRows } from './queries.ts';
 
 /**
- * The sales journal's hash chains (issue 34, migration 0038). A sale is sealed by the database at its commit, with
- * its number, and a web order at its commit; a sale return and a customer payment are sealed here by their use
- * case, after their postings, in the same transaction.
+ * The sales journal's hash chains (issue 34, migrations 0038 and 0040). A sale and a web order are queued by the
+ * database as they commit and sealed just after by {@link journalSealer}; a sale return and a customer payment are
+ * sealed by their use case, after their postings, in their own transaction.
  */
 
 /** Seals a numbered document at its number (the caller holds its series' counter, as numbering does). */
@@ -19,13 +20,17 @@ export async function sealNext(tx: DbOrTx, series: SealedSeries, documentIds: re
   for (const id of documentIds) await rawRows(tx, sql`select seal_next(${series}, ${id}::int)`);
 }
 
-/** Queued documents sealed by one statement (one transaction): a burst of checkouts is sealed in a few. */
+/** The chains whose documents the database queues as they commit (migration 0040): the till's sales and the web orders. */
+const queuedChains = ['sale', 'order'] as const;
+
+/** Queued documents sealed by one statement (one transaction): a burst of sales is sealed in a few. */
 const sealBatch = 500;
 
 /**
- * The web orders' sealer: a checkout's order is queued by the database as it is written (migration 0040) and sealed
- * here just after its commit, when the checkout pokes it, many in one transaction under the chain's lock, so
- * checkouts never wait on each other for it. One run at a time per database client; a poke while it runs makes it go
+ * The hot chains' sealer: a sale is queued by the database as it is numbered at its commit, a web order as it is
+ * written (migration 0040), and they are sealed here just after, when the sale or the checkout pokes it, many in one
+ * transaction under the chain's lock: no sale or checkout waits on its chain, and the number's lock is held no longer
+ * than before the journal. One run at a time per database client; a poke while it runs makes it go
  * round once more. A timer (boot.ts) pokes it too, for orders a process left queued when it stopped.
  */
 export interface JournalSealer {
@@ -36,6 +41,12 @@ export interface JournalSealer {
 
 const sealers = new WeakMap<object, JournalSealer>();
 
+/**
+ * Runs a function outside any request's context (captured as this module loads): the sealer's statements are its
+ * own, not the poking request's (its actor, its counted statements).
+ */
+const outsideRequests = AsyncLocalStorage.snapshot();
+
 export function journalSealer(db: DbOrTx, report: (error: unknown) => void = () => {}): JournalSealer {
   const known = sealers.get(db);
   if (known) return known;
@@ -44,10 +55,11 @@ export function journalSealer(db: DbOrTx, report: (error: unknown) => void = () 
   const run = async () => {
     do {
       again = false;
-      for (;;) {
-        const [row] = await rawRows<{ done: number }>(db, sql`select seal_queued('order', ${sealBatch}::int) as done`);
-        if (Number(row?.done ?? 0) < sealBatch) break;
-      }
+      for (const chain of queuedChains)
+        for (;;) {
+          const [row] = await rawRows<{ done: number }>(db, sql`select seal_queued(${chain}, ${sealBatch}::int) as done`);
+          if (Number(row?.done ?? 0) < sealBatch) break;
+        }
     } while (again);
   };
   const sealer: JournalSealer = {
@@ -56,7 +68,7 @@ export function journalSealer(db: DbOrTx, report: (error: unknown) => void = () 
         again = true;
         return;
       }
-      running = run()
+      running = outsideRequests(run)
         .catch(report)
         .finally(() => {
           running = undefined;

@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { implement } from '../../platform/endpoint-route.ts';
 import { idempotent } from '../../platform/idempotency.ts';
+import { journalSealer } from '../../platform/journal-seal.ts';
 import { caller, found, type RouteDef } from '../../platform/route.ts';
 import { saleInvoice } from '../../schema/index.ts';
 import { type CreatedSale, cancelHeldSale, completeHeldSale, createSale } from './create-sale.ts';
@@ -45,10 +46,10 @@ export function saleRoutes(ctx: AppContext): RouteDef[] {
   return [
     implement(ctx, saleEndpoints.create, async ({ body, req }) => {
       refuseUnallowedOverride(req, body.saleInvoiceProduct);
-      return createdAnswer(
-        req,
-        await committedNumber(db, await idempotent(db, req, body, (tx) => createSale(tx, body, caller(req).id, clock()))),
-      );
+      const created = await idempotent(db, req, body, (tx) => createSale(tx, body, caller(req).id, clock()));
+      // a completed sale is sealed in the sales journal just after its commit (issue 34)
+      journalSealer(db).poke();
+      return createdAnswer(req, await committedNumber(db, created));
     }),
     implement(ctx, saleEndpoints.list, async ({ query, req }) => listForCaller(req, await listSales(db, query, [], { graph: true }))),
     implement(ctx, saleEndpoints.listOfCustomer, async ({ params, query, req }) =>
@@ -79,10 +80,9 @@ export function saleRoutes(ctx: AppContext): RouteDef[] {
     implement(ctx, holdEndpoints.get, async ({ params, req }) => profitShown(req)(found(await readHeld(db, params.id), 'Held sale'))),
     implement(ctx, holdEndpoints.complete, async ({ params, body, req }) => {
       refuseUnallowedOverride(req, body.saleInvoiceProduct);
-      return createdAnswer(
-        req,
-        await committedNumber(db, await idempotent(db, req, body, (tx) => completeHeldSale(tx, params.id, body, caller(req).id, clock()))),
-      );
+      const created = await idempotent(db, req, body, (tx) => completeHeldSale(tx, params.id, body, caller(req).id, clock()));
+      journalSealer(db).poke();
+      return createdAnswer(req, await committedNumber(db, created));
     }),
     implement(ctx, holdEndpoints.cancel, async ({ body }) => {
       const { invoiceId, orderStatus } = body;

@@ -24,8 +24,15 @@ export function limitSealer(sql: RawSql, chain: 'sale' | 'order'): () => void {
       running = false;
     }
   };
+  let scheduled = false;
+  // as the app's: the pokes of the next 100 ms share one run
   return () => {
-    if (running) again = true;
-    else void run();
+    if (scheduled) return;
+    scheduled = true;
+    setTimeout(() => {
+      scheduled = false;
+      if (running) again = true;
+      else void run();
+    }, 100).unref();
   };
 }

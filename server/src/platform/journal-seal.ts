@@ -23,6 +23,9 @@ export async function sealNext(tx: DbOrTx, series: SealedSeries, documentIds: re
 /** The chains whose documents the database queues as they commit (migration 0040): the till's sales and the web orders. */
 const queuedChains = ['sale', 'order'] as const;
 
+/** How long a poke waits for others before its run starts: a sale is sealed within this and a run. */
+const gatherMs = 100;
+
 /** Queued documents sealed by one statement (one transaction): a burst of sales is sealed in a few. */
 const sealBatch = 500;
 
@@ -62,20 +65,35 @@ export function journalSealer(db: DbOrTx, report: (error: unknown) => void = () 
         }
     } while (again);
   };
+  let scheduled: Promise<void> | undefined;
+  const start = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = run()
+      .catch(report)
+      .finally(() => {
+        running = undefined;
+      });
+  };
   const sealer: JournalSealer = {
     poke() {
-      if (running) {
-        again = true;
-        return;
-      }
-      running = outsideRequests(run)
-        .catch(report)
-        .finally(() => {
-          running = undefined;
-        });
+      // the pokes of the next moment share one run: under load, one transaction seals the documents of many
+      scheduled ??= new Promise<void>((resolve) => {
+        setTimeout(
+          () =>
+            outsideRequests(() => {
+              scheduled = undefined;
+              start();
+              resolve();
+            }),
+          gatherMs,
+        ).unref();
+      });
     },
     idle: async () => {
-      while (running) await running;
+      while (scheduled || running) await (scheduled ?? running);
     },
   };
   sealers.set(db, sealer);

@@ -73,7 +73,9 @@ test("the owner reads a product's price changes by two staff members in its Hist
   await page.locator('.ant-select-item-option', { hasText: 'ann-prices' }).first().click();
   const table = page.locator('.ant-table-tbody');
   await table.getByText('Sale price: 10 → 12').waitFor();
-  await expect.poll(() => table.locator('tr.ant-table-row').count()).toBe(1);
+  // her price change, and her sign-in (the one kind of row that expires)
+  await expect.poll(() => table.locator('tr.ant-table-row').count()).toBe(2);
+  await table.getByText('Signed in').waitFor();
   expect(await table.getByText('bob-prices').count()).toBe(0);
   expect(new URL(page.url()).searchParams.get('userId')).not.toBeNull();
 

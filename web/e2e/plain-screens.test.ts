@@ -174,6 +174,13 @@ test('a currency update takes the list back to page 1, count 10', async () => {
   await page.waitForURL((url) => url.searchParams.get('page') === '1' && url.searchParams.get('count') === '10');
   await expect.poll(() => rows.count()).toBe(10);
   await page.getByText('14 in all').waitFor();
+  // the record's History is under its form: who changed the symbol, from what to what (issue 34)
+  await page.goto(`${product.url}/admin/currency?page=2&count=5`);
+  await rows.first().getByRole('button', { name: 'Edit' }).click();
+  const history = page.getByRole('dialog').getByRole('region', { name: 'History' });
+  await history.getByText(/symbol: .+ → ¤/i).waitFor();
+  await screenshot(page, 'plain-record-history');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 });
 
 test('a hard-deleted record asks first, then is gone', async () => {

@@ -14,6 +14,7 @@ import { staffName } from '../appointments/appointment-data.ts';
 import { AppointmentStatusTag } from '../appointments/appointment-format.tsx';
 import { BookingModal, type BookingStart } from '../appointments/BookingModal.tsx';
 import { daySlots, minutesOf } from '../appointments/book-time.ts';
+import { RecordHistory } from '../audit/RecordHistory.tsx';
 import { LeadFormModal } from './LeadFormModal.tsx';
 import { LeadStatusTag } from './lead-format.tsx';
 
@@ -168,6 +169,7 @@ export default function LeadPage() {
       <LeadFormModal open={editing} lead={lead} onClose={() => setEditing(false)} />
       <BookingModal start={booking} onClose={() => setBooking(null)} />
       <AppointmentDrawer id={open} onClose={() => setOpen(null)} />
+      <RecordHistory entity="lead" id={id} />
     </Space>
   );
 }

@@ -8,6 +8,7 @@ import { must } from '../../lib/http.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { LinesTable, money } from '../../ui/document/LinesTable.tsx';
 import { Totals } from '../../ui/document/Totals.tsx';
+import { RecordHistory } from '../audit/RecordHistory.tsx';
 import { ReturnLink, ReturnStatusTag, ReturnTypeTag } from '../returns/return-format.tsx';
 import { OrderStatusActions } from './OrderStatusActions.tsx';
 import { orderFigures } from './order-figures.ts';
@@ -168,6 +169,7 @@ export default function OrderPage() {
           { key: 'what', title: 'Particulars', dataIndex: 'particulars' },
         ]}
       />
+      <RecordHistory entity="cartOrder" id={id} />
     </Space>
   );
 }

@@ -8,6 +8,7 @@ import { must } from '../../lib/http.ts';
 import { usePermissions } from '../../lib/permissions.ts';
 import { LinesTable, money } from '../../ui/document/LinesTable.tsx';
 import { Totals } from '../../ui/document/Totals.tsx';
+import { RecordHistory } from '../audit/RecordHistory.tsx';
 import { OrderLink, OrderStatusTag } from '../orders/order-format.tsx';
 import { ReOrderButton } from './ReOrderButton.tsx';
 import { ReturnStatusActions } from './ReturnStatusActions.tsx';
@@ -124,6 +125,7 @@ export default function ReturnPage() {
         ]}
       />
       <Totals label="Return figures" items={returnFigures(d, seesCost)} />
+      <RecordHistory entity="returnCartOrder" id={id} />
     </Space>
   );
 }

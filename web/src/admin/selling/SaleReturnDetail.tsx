@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { must } from '../../lib/http.ts';
 import { LinesTable, money, productCell } from '../../ui/document/LinesTable.tsx';
+import { RecordHistory } from '../audit/RecordHistory.tsx';
 import { SaleLink } from './sale-format.tsx';
 import type { SaleReturnLine } from './sale-types.ts';
 
@@ -67,6 +68,7 @@ export default function SaleReturnDetailPage() {
         <Descriptions.Item label="Note">{r.note ?? '—'}</Descriptions.Item>
       </Descriptions>
       <SaleReturnLines id={id} />
+      <RecordHistory entity="returnSaleInvoice" id={id} />
     </Space>
   );
 }

@@ -61,7 +61,14 @@ const statusFilters = [
  * The list screen of a plain resource: paging (page and count in the URL), search, a status filter,
  * sorting, create and edit in a dialog with field errors on the fields, activate/hide or delete.
  */
-export function ResourceListPage({ screen }: { screen: ResourceScreen }) {
+export function ResourceListPage({
+  screen,
+  history,
+}: {
+  screen: ResourceScreen;
+  /** A record's History under its edit form (issue 34), for the screens whose records the audit log follows. */
+  history?: (id: number) => ReactNode;
+}) {
   const [params, setParams] = useAddressParams();
   const queryClient = useQueryClient();
   const { can } = usePermissions();
@@ -273,6 +280,7 @@ export function ResourceListPage({ screen }: { screen: ResourceScreen }) {
         destroyOnHidden
       >
         <ResourceForm form={form} fields={formFields} schema={schema} />
+        {editing && editing !== 'new' && history?.(Number(editing.id))}
       </Modal>
     </Space>
   );

@@ -9,6 +9,7 @@ import { usePrintedCopy } from '../../../ui/printed-copy.ts';
 import { useSessionReport } from './session-data.ts';
 import '../till/receipt.css';
 import './session.css';
+import { RecordHistory } from '../../audit/RecordHistory.tsx';
 
 const sizes = { '58mm': 58, '80mm': 80, A4: 210 } as const;
 type Size = keyof typeof sizes;
@@ -108,6 +109,8 @@ export default function TillReportPage() {
       </Space>
       <div className="receipt-screen">{sheet}</div>
       {createPortal(sheet, printCopy)}
+      {/* the session's till events (voids, no-sales) and its open and close, for who may read the log */}
+      <RecordHistory entity="tillSession" id={id} />
     </Space>
   );
 }

@@ -294,7 +294,8 @@ test('sale returns are listed with their sale and totals, narrowed by sale, and 
   await page.waitForURL(`${product.url}/admin/sale-return/${ids.giveBack}`);
   await page.getByRole('heading', { name: `Sale return #${no.giveBack}` }).waitFor();
   await page.getByLabel('Returned goods').getByRole('row').filter({ hasText: 'KETTLE-BLUE' }).getByText('10 % / $1.00').waitFor();
-  await page.getByText('Lid cracked').waitFor();
+  // the note, beside the date (its History, below, names it too)
+  await page.locator('.ant-descriptions').getByText('Lid cracked').waitFor();
   await fitsPhone(page, 'sale-return-phone');
   expect(problems).toEqual([]);
 });

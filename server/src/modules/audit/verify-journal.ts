@@ -10,9 +10,10 @@ const batch = 1000;
 
 /** The documents of a series that should be sealed, in its order: any past the last seal was never sealed. */
 const unsealedAfter: Partial<Record<SealedSeries, (last: number) => SQL>> = {
-  // a sale still queued for its seal (sealed just after its commit) is not one
+  // a sale still queued for its seal (sealed just after its commit) is not one, nor one the sealer sealed since the walk
   sale: (last) => sql`select number as position, id from sale_invoice s where number > ${last}
-    and not exists (select 1 from seal_queue q where q.series = 'sale' and q.document_id = s.id) order by number limit 1`,
+    and not exists (select 1 from seal_queue q where q.series = 'sale' and q.document_id = s.id)
+    and not exists (select 1 from document_seal d where d.series = 'sale' and d.document_id = s.id) order by number limit 1`,
   saleReturn: (last) => sql`select number as position, id from return_sale_invoice where number > ${last} order by number limit 1`,
   // a web order still queued for its seal (sealed just after its commit) is not one
   order: (last) => sql`select ${last + 1} as position, o.id from cart_order o

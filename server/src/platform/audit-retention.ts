@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './db.ts';
+import { startEvery } from './every.ts';
 
 /**
  * The audit log's growth (issue 34). Record changes and till events are kept; only the kinds named here expire:
@@ -48,20 +49,12 @@ export function startAuditPruning(
   everyMs: number,
   report: { deleted: (count: number) => void; failed: (error: unknown) => void },
 ): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = pruneAuditLog(db, retention)
-      .then((count) => {
-        if (count) report.deleted(count);
-      }, report.failed)
-      .finally(() => {
-        running = undefined;
-      });
-  }, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startEvery(
+    everyMs,
+    async () => {
+      const count = await pruneAuditLog(db, retention);
+      if (count) report.deleted(count);
+    },
+    report.failed,
+  );
 }

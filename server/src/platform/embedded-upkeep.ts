@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './db.ts';
+import { startEvery } from './every.ts';
 
 /**
  * The small tables every sale or purchase rewrites a row of (the list totals and the invoice number
@@ -19,18 +20,5 @@ export async function vacuumChurned(db: Db): Promise<void> {
  * stop, which waits for a run in progress. A failed run is reported and the next one tries again.
  */
 export function startEmbeddedUpkeep(db: Db, everyMs: number, report: (error: unknown) => void): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = vacuumChurned(db)
-      .catch(report)
-      .finally(() => {
-        running = undefined;
-      });
-  }, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startEvery(everyMs, () => vacuumChurned(db), report);
 }

@@ -13,7 +13,7 @@ import { type OpenSession, SessionBar } from '../session/SessionBar.tsx';
 import { CartTable } from './CartTable.tsx';
 import { type Completed, CompletedSale } from './CompletedSale.tsx';
 import { CustomerPicker } from './CustomerPicker.tsx';
-import { type CartAction, cartReducer, cartTotals, emptyCart, lineErrors, lineKey, saleBody, settle } from './cart.ts';
+import { cartReducer, cartTotals, emptyCart, lineErrors, saleBody, settle } from './cart.ts';
 import { HeldSales, heldKey, loadHeld } from './HeldSales.tsx';
 import { productOfCopy, refreshCopy, tillSearch } from './offline/local-catalogue.ts';
 import { refreshCustomers } from './offline/local-customers.ts';
@@ -23,7 +23,7 @@ import { queuedReceipt } from './offline/queued-receipt.ts';
 import { nextReference } from './offline/reference.ts';
 import { enqueue, serverReachable } from './offline/sale-queue.ts';
 import { keepTillOffline } from './offline/service-worker.ts';
-import { voidLines } from './offline/voids.ts';
+import { voidingDispatch, voidLines } from './offline/voids.ts';
 import { ReturnPanel } from './ReturnPanel.tsx';
 import { TenderPanel } from './TenderPanel.tsx';
 import { TillTotals } from './TillTotals.tsx';
@@ -54,15 +54,7 @@ function TillScreen({ session }: { session: OpenSession }) {
   const queryClient = useQueryClient();
   const [cart, dispatch] = useReducer(cartReducer, emptyCart);
   const { can } = usePermissions();
-  /** The cart's own edits; a line removed before the sale is completed is a void (issue 34). */
-  const cartDispatch = (action: CartAction) => {
-    if (action.type === 'remove')
-      void voidLines(
-        cart.lines.filter((l) => lineKey(l) === lineKey(action)),
-        session.id,
-      );
-    dispatch(action);
-  };
+  const cartDispatch = voidingDispatch(cart.lines, dispatch, session.id);
   const [mode, setMode] = useState<'sale' | 'return'>('sale');
   const [heldOpen, setHeldOpen] = useState(false);
   const [done, setDone] = useState<Completed | null>(null);

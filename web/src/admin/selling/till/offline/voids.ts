@@ -1,5 +1,6 @@
+import type { Dispatch } from 'react';
 import { newIdempotencyKey } from '../../../../lib/idempotency-key.ts';
-import { type CartLine, unitOf } from '../cart.ts';
+import { type CartAction, type CartLine, lineKey, unitOf } from '../cart.ts';
 import { enqueue } from './sale-queue.ts';
 
 /**
@@ -24,3 +25,15 @@ export async function voidLines(lines: readonly CartLine[], sessionId: number, c
     },
   });
 }
+
+/** The cart's own edits, each passed on; a line removed before the sale is completed is a void. */
+export const voidingDispatch =
+  (lines: readonly CartLine[], dispatch: Dispatch<CartAction>, sessionId: number) =>
+  (action: CartAction): void => {
+    if (action.type === 'remove')
+      void voidLines(
+        lines.filter((l) => lineKey(l) === lineKey(action)),
+        sessionId,
+      );
+    dispatch(action);
+  };

@@ -10,7 +10,8 @@ import type { Scenario } from './scenarios.ts';
 export type Figure = 'rps' | 'p50' | 'p95' | 'p99';
 
 export interface Side {
-  runs: (Measured & { stale?: Staleness })[];
+  /** Each round's measurement, with the server process's CPU per answer (µs, user + system; null off Linux). */
+  runs: (Measured & { stale?: Staleness; serverMicros?: number | null })[];
   statements: number | null;
   check: string;
 }
@@ -66,9 +67,25 @@ function row(r: Sided): string[] {
     r.refused.length ? 'FAILED: not 2xx' : ratio === null ? '-' : ratio.toFixed(2),
     each.map((x) => (x === null ? '-' : x.toFixed(2))).join(', '),
     `${statements(r.baseline)} → ${statements(r.today)}`,
+    serverCost(r),
     fewest(r).toLocaleString('en'),
     r.load.toFixed(2),
   ];
+}
+
+/**
+ * The server process's CPU per answer, baseline → today (µs, the rounds' mean), and baseline ÷ today: what an answer
+ * costs the app whatever bounds the req/s (a cached answer's rate is bounded by the load generator on 2 cores).
+ */
+function serverCost(r: Sided): string {
+  const mean = (side: Side) => {
+    const known = side.runs.map((m) => m.serverMicros).filter((x): x is number => typeof x === 'number');
+    return known.length ? known.reduce((a, b) => a + b, 0) / known.length : null;
+  };
+  const [b, t] = [mean(r.baseline), mean(r.today)];
+  if (b === null || t === null) return '-';
+  const digits = b < 100 ? 1 : 0;
+  return `${b.toFixed(digits)} → ${t.toFixed(digits)} (${(b / t).toFixed(2)})`;
 }
 
 /** The fewest answers one load got: below {@link enough}, its figure is noise (a loaded machine, a short run). */
@@ -85,6 +102,7 @@ const columns = [
   'today/baseline',
   'each round',
   'SQL/req',
+  'server µs/answer',
   'fewest answers',
   'load',
 ];
@@ -106,6 +124,9 @@ export function printAgainst(results: Sided[], about: Machine & Record<string, u
   );
   console.log("  today/baseline: on the budget's figure, req/s today ÷ baseline, a latency baseline ÷ today: above 1 = today is faster");
   console.log('  the limits are not measured in an A/B run; SQL/req = statements per request, baseline → today');
+  console.log(
+    "  server µs/answer: the app server process's CPU (user + system) over a load ÷ its answers, baseline → today (baseline ÷ today: above 1 = today costs less)",
+  );
   console.log('');
   console.log(line(columns));
   console.log(line(widths.map((w) => '-'.repeat(w))));

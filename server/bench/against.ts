@@ -118,8 +118,8 @@ try {
         }
         for (let round = 1; round <= rounds; round++)
           for (const [k, { side, server }] of sides.entries()) {
-            const { measured, stale } = await measureApp(s, server.fixtures, plans[k]!, o, []);
-            result[side].runs.push({ ...measured, ...(stale ? { stale } : {}) });
+            const { measured, stale, serverMicros } = await measureApp(s, server.fixtures, plans[k]!, o, [], server.child.pid);
+            result[side].runs.push({ ...measured, serverMicros, ...(stale ? { stale } : {}) });
             const why = refusal(`the ${side}'s app`, measured);
             if (why) result.refused.push(`round ${round}: ${why}`);
             log(

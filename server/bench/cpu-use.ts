@@ -49,6 +49,12 @@ const hz = (() => {
   }
 })();
 
+/** The CPU one process has used so far, in microseconds (user + system), or null where /proc cannot be read. */
+export async function processCpuMicros(pid: number): Promise<number | null> {
+  const stat = await readStat(String(pid));
+  return stat ? (stat.ticks / hz) * 1e6 : null;
+}
+
 async function readStat(pid: string): Promise<{ comm: string; ticks: number } | null> {
   try {
     const text = await fs.readFile(`/proc/${pid}/stat`, 'utf8');

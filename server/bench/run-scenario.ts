@@ -3,6 +3,7 @@
  * app loaded once (with the scenario's background, if any), the limit loaded once, each after the
  * servers have worked off what the last load left queued, with a second's warm-up outside quick mode.
  */
+import { processCpuMicros } from './cpu-use.ts';
 import { type Measured, measure, type Request, refusedText, settle } from './load.ts';
 import type { Result, Scenario } from './scenarios.ts';
 import type { Fixtures, Message } from './serve.ts';
@@ -20,21 +21,29 @@ export async function idle(f: Fixtures): Promise<number> {
   return Math.max(await settle(`${f.appUrl}/v1/product-category/public`), await settle(`${f.limitUrl}/bench/idle`));
 }
 
-/** The app under the scenario's load (and its background). `backlog` gets the seconds each wait took. */
+/**
+ * The app under the scenario's load (and its background). `backlog` gets the seconds each wait took. Given the app
+ * server's process id, also answers that process's CPU per answer over the load itself (µs; null off Linux).
+ */
 export async function measureApp(
   s: Scenario,
   f: Fixtures,
   next: (i: number) => Request,
   o: RunOptions,
   backlog: number[],
-): Promise<{ measured: Measured; stale: Result['stale'] }> {
+  serverPid?: number,
+): Promise<{ measured: Measured; stale: Result['stale']; serverMicros: number | null }> {
   const options = { connections: s.connections, seconds: secondsOf(s, o) };
   backlog.push(await idle(f));
   if (!o.quick) await measure(f.appUrl, next, { ...options, seconds: 1 });
   backlog.push(await idle(f));
   const background = s.background?.(f);
+  const cpu = async () => (serverPid ? processCpuMicros(serverPid) : null);
+  const before = await cpu();
   const measured = await measure(f.appUrl, next, options);
-  return { measured, stale: await background?.stop() };
+  const after = await cpu();
+  const serverMicros = before !== null && after !== null && measured.requests ? (after - before) / measured.requests : null;
+  return { measured, stale: await background?.stop(), serverMicros };
 }
 
 /** Where the scenario's limit answers: the app's bytes from memory, the app itself quiet, or the hand-written SQL. */

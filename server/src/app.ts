@@ -11,12 +11,13 @@ import type { AppContext } from './platform/context.ts';
 import type { Db } from './platform/db.ts';
 import { AppError, fromDatabase } from './platform/errors.ts';
 import { FileStore, fromMultipart, requireMultipartBoundary } from './platform/files.ts';
+import { FrontDoor, serverWithDoor } from './platform/front-door.ts';
 import { AccessRules, guard } from './platform/guard.ts';
 import { registerHealth } from './platform/health.ts';
 import { forgetOldKeys } from './platform/idempotency.ts';
 import { noStoreWhenPersonal } from './platform/private-answers.ts';
 import { type RouteDef, refuseControlCharactersInParams } from './platform/route.ts';
-import { sendSecurityHeaders } from './platform/security-headers.ts';
+import { apiSecurityHeaders, sendSecurityHeaders } from './platform/security-headers.ts';
 import { closeConnectionsWhenClosing } from './platform/shutdown.ts';
 import type { SqlWatch } from './platform/sql-watch.ts';
 import { TokenService } from './platform/tokens.ts';
@@ -39,6 +40,8 @@ declare module 'fastify' {
     routeTable: RouteDef[];
     /** The mail worker sending the outbox (started when the app is ready, stopped when it closes). */
     mailer: Mailer;
+    /** Answers visitors' kept reads before the app's routing (front-door.ts). */
+    frontDoor: FrontDoor;
   }
   interface FastifyRequest {
     /** The statements this request has sent so far (only when `countStatements` is on). */
@@ -58,7 +61,10 @@ function proxyTrust(trust: Config['trustProxy']) {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  // visitors' kept reads are answered before Fastify sees them (front-door.ts)
+  const door = new FrontDoor(apiSecurityHeaders(config), sessionCookies, config.countStatements);
   const app = Fastify({
+    serverFactory: serverWithDoor(door),
     logger: deps.logger === false ? false : { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
@@ -70,7 +76,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     tokens: new TokenService(deps.secret, config.accessTokenSeconds),
     files: await FileStore.open(config),
+    door,
   };
+  if (deps.logger !== false) door.log = app.log;
+  app.decorate('frontDoor', door);
+  app.addHook('preClose', (done) => {
+    door.close();
+    done();
+  });
   app.addHook('onClose', async () => ctx.files.close());
 
   sendSecurityHeaders(app, config);

@@ -38,7 +38,8 @@ const newProduct = async (price = '12.00') => {
   names.set(made.id, name);
   return made.id as number;
 };
-const pageOn = (app: TestApp, id: number) => () => app.call('GET', `/v1/product/public/${id}`);
+// over a real connection: a kept page may come from the server's front door (front-door.ts)
+const pageOn = (app: TestApp, id: number) => () => app.call('GET', `/v1/product/public/${id}`, { overHttp: true });
 /** The public list searched for one product's name. */
 const listOn = (app: TestApp, id: number) => () => app.call('GET', '/v1/product/public', { query: { count: '50', key: names.get(id)! } });
 const listed = (answer: Answer, id: number) => (answer.body.getAllProduct as { id: number }[]).find((p) => p.id === id) as any;

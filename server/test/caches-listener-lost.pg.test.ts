@@ -63,7 +63,7 @@ async function lostAndFound(ask: () => Promise<Answer>, shows: (answer: Answer) 
 describe("B's listening connection killed", () => {
   test('the public catalogue: a price written meanwhile is served, never the kept one', async () => {
     const made = await product(a, owner, { name: `Tea ${Math.random()}`, sku: `TE-${Math.random()}`, productSalePrice: '12.00' });
-    const page = () => b.call('GET', `/v1/product/public/${made.id}`);
+    const page = () => b.call('GET', `/v1/product/public/${made.id}`, { overHttp: true });
     await lostAndFound(
       page,
       (answer) => expect(answer.body.productSalePrice).toBe(50),

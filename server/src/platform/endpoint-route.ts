@@ -21,7 +21,7 @@ export interface AnswerCache {
    * The same key, when it can be told at once (else undefined): a kept answer found by it is sent with
    * no promise and no turn of the event loop, the hot path of a cached read.
    */
-  keyNow?: (req: FastifyRequest) => string | undefined;
+  keyNow?: (url: string) => string | undefined;
   /** The answers' byte budget (the cache's default when not given). */
   bytes?: number;
   /** The rows (`rowKey`s) the answer to `req` is about, known before it is read: a write marked for one drops it too. */
@@ -124,6 +124,12 @@ export function implement<E extends Endpoint>(
   if (cache && (e.method !== 'GET' || !present)) throw new Error(`${where}: only a GET with an answer schema can be cached`);
   // the finished bytes, plain and compressed (all three weigh in the cache's budget)
   const kept = cache ? new WatchedCache<string, KeptAnswer>(ctx.watch, cache.tables, { bytes: cache.bytes }) : undefined;
+  // a visitor's address answered from the cache: the front door may answer it from now on (front-door.ts)
+  const door =
+    kept && cache?.keyNow && ctx.door ? { at: ctx.door, source: { kept, keyNow: cache.keyNow, personal: !!cache.personal } } : undefined;
+  const toVisitor = (req: FastifyRequest) => {
+    if (door && req.headers.authorization === undefined) door.at.remember(req.url, door.source);
+  };
   const read = (req: FastifyRequest, reply: FastifyReply) => async () => keptAnswer(Buffer.from(JSON.stringify(await answer(req, reply))));
   // sends a kept answer, laid over with what is the caller's own (at once when nothing is)
   const deliver = (req: FastifyRequest, reply: FastifyReply, json: KeptAnswer): FastifyReply | Promise<FastifyReply> => {
@@ -144,9 +150,10 @@ export function implement<E extends Endpoint>(
     handler: kept
       ? (req, reply) => {
           // a visitor's request for a kept answer: answered here and now (the handler is not async, so nothing waits)
-          const now = cache!.keyNow?.(req);
+          const now = cache!.keyNow?.(req.url);
           const hit = now === undefined ? undefined : kept.keptNow(now);
           if (hit) {
+            toVisitor(req);
             const sent = deliver(req, reply, hit.answer);
             return sent instanceof Promise ? sent : undefined;
           }
@@ -154,6 +161,7 @@ export function implement<E extends Endpoint>(
             const key = await cache!.key(req);
             // a kept answer still good for its own rows needs no rows worked out (the same key names the same rows)
             const json = await (kept.kept(key) ?? kept.get(key, read(req, reply), cache!.rows ? await cache!.rows(req) : []));
+            toVisitor(req);
             return deliver(req, reply, json);
           })();
         }

@@ -79,11 +79,35 @@ export function fixedSecurityHeaders(options: HelmetOptions): Record<string, str
   return headers;
 }
 
-/** Every answer (the API's, its errors, the web app's files) carries the security headers, set before any handler runs. */
+/**
+ * The API's answers (JSON, uploaded files) are never pages a browser renders as a document: they carry what
+ * still matters for them (OWASP's headers for REST answers), four lines where a page needs twelve. No content of
+ * theirs may load anything or run (`default-src 'none'`, also against an uploaded file opened on its own), none
+ * may be framed, sniffed as another type or read by another site, and HSTS as on the pages. The policy's other
+ * headers (the opener policy, the referrer policy, the agent cluster, the legacy ones) govern documents only.
+ */
+export function apiSecurityHeaders(config: Pick<Config, 'secureCookies'>): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'cross-origin-resource-policy': 'same-origin',
+    ...(config.secureCookies ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+/** Is this request's answer the API's (under /v1), rather than the web app's page or file? */
+export const isApiAddress = (url: string) => url.startsWith('/v1/') || url === '/v1' || url.startsWith('/v1?');
+
+/**
+ * Every answer (the API's, its errors, the web app's files) carries its security headers, set before any handler
+ * runs: the web app's pages and files the whole policy, the API's answers theirs (`apiSecurityHeaders`).
+ */
 export function sendSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'googleClientId' | 'secureCookies'>): void {
-  const headers = fixedSecurityHeaders(securityHeaders(config));
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+  const pages = fixedSecurityHeaders(securityHeaders(config));
+  const api = apiSecurityHeaders(config);
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(isApiAddress(req.url) ? api : pages);
     done();
   });
 }

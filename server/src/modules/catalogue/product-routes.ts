@@ -34,9 +34,9 @@ export function productRoutes(ctx: AppContext): RouteDef[] {
   const cache = {
     tables: publicCatalogueTables,
     key: async (req: FastifyRequest) => `${await day.today(req)} ${req.url}`,
-    keyNow: (req: FastifyRequest) => {
+    keyNow: (url: string) => {
       const today = day.todayNow();
-      return today && `${today} ${req.url}`;
+      return today && `${today} ${url}`;
     },
     bytes: 32 * 1024 * 1024,
   };

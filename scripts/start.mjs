@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildWebInBackground, webIsStale, webNeedsBestBrotli } from './build-web.mjs';
-import { bundleServer } from './bundle-server.mjs';
+import { bundleServer, freshBundle } from './bundle-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 // The server runs in server/; INIT_CWD (set by npm, or here when run as `node scripts/start.mjs`) tells it where a relative DATA_DIR points.
@@ -18,8 +18,9 @@ if (webIsStale()) {
   building = buildWebInBackground().finally(() => fs.rmSync(marker, { force: true }));
 }
 const tsx = path.join(root, 'node_modules/.bin/tsx');
-// the server's sources bundled into one file (scripts/bundle-server.mjs), or run through tsx when that fails
-const bundle = await bundleServer();
+// the server's sources bundled into one file (scripts/bundle-server.mjs): the install's while no source is newer,
+// else bundled again here; run through tsx when that fails
+const bundle = freshBundle() ?? (await bundleServer());
 const [command, args] = bundle ? [process.execPath, ['--enable-source-maps', bundle]] : [tsx, ['src/main.ts']];
 const server = spawn(command, args, { cwd: path.join(root, 'server'), stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -93,8 +93,8 @@ const installStep = (dir: string, step: string): string =>
 /**
  * `npm start` on a fresh clone of the committed branch after `npm install`, to the first 200 of GET /. The
  * install is the checkout's packages hard-linked into the clone (the embedded database's starting point is among
- * them, in node_modules/.cache) and then the install's web step run in the clone (`postinstall.mjs web`): both are
- * timed, not counted. Then a web source is saved (its mtime made new) and the clone started again: it must build
+ * them, in node_modules/.cache) and then the install's web and server steps run in the clone (`postinstall.mjs web`
+ * and `server`): both are timed, not counted. Then a web source is saved (its mtime made new) and the clone started again: it must build
  * the web app at start, as a source changed after the install does.
  */
 export async function startLines(): Promise<Line[]> {
@@ -107,6 +107,7 @@ export async function startLines(): Promise<Line[]> {
     for (const dir of moduleFolders())
       execFileSync('cp', ['-al', path.join(root, dir, 'node_modules'), path.join(clone, dir, 'node_modules')]);
     const installBuild = /Built the web app in ([\d.]+) s/.exec(installStep(clone, 'web'))?.[1];
+    installStep(clone, 'server');
     const first = await timeStart(clone);
     if (first.seconds === null) console.log(first.output);
     const builtAtStart = first.output.includes('Building the web app');

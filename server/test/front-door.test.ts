@@ -58,6 +58,21 @@ describe('a visitor', () => {
     }
   });
 
+  test('the category tree, asked on every storefront page: at the door until a category is written', async () => {
+    const tree = '/v1/product-category/public';
+    const first = await ask(tree, { headers: { 'accept-encoding': 'gzip' } });
+    const second = await ask(tree, { headers: { 'accept-encoding': 'gzip' } });
+    expect(second.atTheDoor).toBe(true);
+    expect(seen(second.answer)).toEqual(seen(first.answer));
+    const name = `Doormats ${Math.random()}`;
+    const made = await t.call('POST', '/v1/product-category', { token: owner, body: { name } });
+    expect(made.status).toBe(201);
+    const after = await ask(tree);
+    expect(after.atTheDoor).toBe(false);
+    expect(after.answer.body.getAllProductCategory.map((c: { name: string }) => c.name)).toContain(name);
+    expect((await ask(tree)).atTheDoor).toBe(true);
+  });
+
   test('after a write the door does not answer until the app has read again: the next answer is new', async () => {
     await ask(page());
     expect((await ask(page())).atTheDoor).toBe(true);

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from './context.ts';
 import type { DbOrTx } from './db.ts';
 import { AppError, badRequest, duplicate, fieldError, forbidden } from './errors.ts';
+import { byAddress, keptHandler } from './kept-route.ts';
 import { conventionWhere, inArray, type ListQuery, orderBy, paging, parseListQuery, unpagedWithin, whereAll } from './list-query.ts';
 import { caller, found, holds, idParam, parseBody, type RouteDef } from './route.ts';
 import type { AccessClaims } from './tokens.ts';
@@ -33,6 +34,11 @@ export interface ResourceDefinition {
   modes?: Record<string, (req: FastifyRequest, q: ListQuery, reply: FastifyReply) => Promise<unknown>>;
   /** Replaces the public list's answer (default: active rows with the list keys, by title). */
   publicList?: (req: FastifyRequest, q: ListQuery, list: ListRows) => Promise<unknown>;
+  /**
+   * The tables the public list reads: its answers are then kept as finished bytes per address until one of them is
+   * written (kept-route.ts), and a visitor's are answered at the HTTP server's front door.
+   */
+  publicKeptUntil?: readonly string[];
   /** Replaces GET <path>/{id} (e.g. a role with its permissions); answer undefined for 404. */
   single?: (db: DbOrTx, id: number) => Promise<Row | undefined>;
   /** Routes this resource does not offer. */
@@ -370,17 +376,18 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
     });
   }
   if (contract.publicList) {
+    const publicAnswer = async (req: FastifyRequest) => {
+      // the storefront sees active rows only, unpaged and by title unless it asks otherwise
+      const raw = dropEmpty(req.query as RawQuery);
+      const parsed = parseQuery({ ...raw, query: raw.query ?? 'all', status: 'true' });
+      const q = parsed.sort ? parsed : { ...parsed, sort: contract.titleField, order: 'asc' as const };
+      return def.publicList ? def.publicList(req, q, list) : listAnswer(await list(ctx.db, q));
+    };
     routes.push({
       method: 'GET',
       url: `${base}/public`,
       access: 'public',
-      handler: async (req) => {
-        // the storefront sees active rows only, unpaged and by title unless it asks otherwise
-        const raw = dropEmpty(req.query as RawQuery);
-        const parsed = parseQuery({ ...raw, query: raw.query ?? 'all', status: 'true' });
-        const q = parsed.sort ? parsed : { ...parsed, sort: contract.titleField, order: 'asc' as const };
-        return def.publicList ? def.publicList(req, q, list) : listAnswer(await list(ctx.db, q));
-      },
+      handler: def.publicKeptUntil ? keptHandler(ctx, byAddress(def.publicKeptUntil), publicAnswer) : publicAnswer,
     });
   }
   return { routes, list, parseQuery };

@@ -4,7 +4,6 @@ import type { AppContext } from '../../platform/context.ts';
 import { conventionWhere, type ListQuery, orderBy, whereAll } from '../../platform/list-query.ts';
 import { paged } from '../../platform/queries.ts';
 import type { ResourceDefinition } from '../../platform/resource-factory.ts';
-import { WatchedCache } from '../../platform/watched-cache.ts';
 import { productCategory, productSubCategory } from '../../schema/index.ts';
 import { answerBy } from './answer-by.ts';
 
@@ -45,12 +44,10 @@ export function categoryModes(ctx: AppContext): Partial<ResourceDefinition> {
     const withChildren = categories.map((c) => ({ ...c, productSubCategory: children.filter((s) => s.productCategoryId === c.id) }));
     return present({ getAllProductCategory: withChildren, totalProductCategory: Number(total?.n ?? 0) });
   }
-  // the storefront asks for the tree on every page: kept in memory until a category is written
-  const publicTree = new WatchedCache<string, Awaited<ReturnType<typeof tree>>>(ctx.watch, ['product_category', 'product_sub_category'], {
-    entries: 200,
-  });
   return {
     modes: { categoryWithSubcategory: (_req, q) => tree(byNameUnlessSorted(q), false) },
-    publicList: (_req, q) => publicTree.get(JSON.stringify(q), () => tree(q, true)),
+    publicList: (_req, q) => tree(q, true),
+    // the storefront asks for the tree on every page: its bytes kept per address until a category is written
+    publicKeptUntil: ['product_category', 'product_sub_category'],
   };
 }

@@ -6,17 +6,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { newest } from './newest-file.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-
-function newest(dir) {
-  let latest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
-  }
-  return latest;
-}
 
 /**
  * True when web/dist is missing or older than any of its sources: one stat a file (a few hundred, a few ms),

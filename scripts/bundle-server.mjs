@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { newest } from './newest-file.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 /**
@@ -32,15 +33,6 @@ const packagesOutside = {
     build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@tillbook/') ? undefined : { path: args.path, external: true }));
   },
 };
-
-function newest(dir) {
-  let latest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
-  }
-  return latest;
-}
 
 /** Beside the bundle: the folder it was made in (its sources' folders are written into it, see ownDirname). */
 const stampOf = (outfile) => `${outfile}.root`;

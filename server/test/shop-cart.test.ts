@@ -54,14 +54,19 @@ describe('adding', () => {
     // no colour is another line
     const plain = await add({ productId: p.id, productQuantity: 1 });
     expect(plain.body.cart.cartProducts).toHaveLength(2);
-    expect(plain.body.cart.totalAmount).toBe(52.8);
-    // 4 in the cart, 5 in stock: 2 more is one too many, and nothing is added
-    const tooMany = await add({ productId: p.id, productQuantity: 2 });
+    // each add's answer is the cart as a read of it answers (the merged line's and the new one's names, prices, dates)
+    const read = async () => (await t.call('GET', `/v1/cart/${plain.body.cart.id}`, { token: shopper.token })).body.cart;
+    expect(plain.body.cart).toEqual(await read());
+    const merged = await add({ productId: p.id, productQuantity: 1, colorId: blue, productAttributeValueId: [small, red] });
+    expect(merged.body.cart).toEqual(await read());
+    expect(merged.body.cart.totalAmount).toBe(66);
+    // 5 in the cart, 5 in stock: 1 more is one too many, and nothing is added
+    const tooMany = await add({ productId: p.id, productQuantity: 1 });
     expect(tooMany.status).toBe(409);
     expect(tooMany.body.code).toBe('insufficient_stock');
     expect(tooMany.body.error).toContain(p.name);
     const cart = await t.call('GET', `/v1/cart/customer/${shopper.id}`, { token: shopper.token });
-    expect(cart.body.cart.cartProducts.map((l: { productQuantity: number }) => l.productQuantity)).toEqual([3, 1]);
+    expect(cart.body.cart.cartProducts.map((l: { productQuantity: number }) => l.productQuantity)).toEqual([4, 1]);
   });
 
   test('refusals name the field: a product not for sale, an unknown colour or attribute value, a bad quantity', async () => {

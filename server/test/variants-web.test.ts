@@ -106,6 +106,33 @@ describe('a web order of a variant', () => {
   });
 });
 
+describe('a cart of variants', () => {
+  test('two variants of one product in one add are two lines, each at its own stock; the add answers the cart as read', async () => {
+    const { shirt, of } = await tShirt();
+    expect((await buy(shirt.id, of('Red', 'M'), 4, 3)).status).toBe(201);
+    expect((await buy(shirt.id, of('Blue', 'S'), 2, 3)).status).toBe(201);
+    const shopper = await t.customerToken();
+    const line = (c: string, s: string, productQuantity: number) => ({
+      productId: shirt.id,
+      productQuantity,
+      colorId: colour[c],
+      productAttributeValueId: [size[s]],
+    });
+    const add = (...cartProduct: ReturnType<typeof line>[]) => t.call('POST', '/v1/cart', { token: shopper.token, body: { cartProduct } });
+    const first = await add(line('Red', 'M', 1), line('Blue', 'S', 2));
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const read = async () => (await t.call('GET', `/v1/cart/${first.body.cart.id}`, { token: shopper.token })).body.cart;
+    expect(first.body.cart).toEqual(await read());
+    expect(first.body.cart.cartProducts).toMatchObject([
+      { productVariantId: of('Red', 'M'), productQuantity: 1, product: { productQuantity: 4 }, colors: { id: colour.Red } },
+      { productVariantId: of('Blue', 'S'), productQuantity: 2, product: { productQuantity: 2 }, colors: { id: colour.Blue } },
+    ]);
+    const again = await add(line('Red', 'M', 2));
+    expect(again.body.cart).toEqual(await read());
+    expect(again.body.cart.cartProducts.map((l: { productQuantity: number }) => l.productQuantity)).toEqual([3, 2]);
+  });
+});
+
 describe('the last five medium reds', () => {
   test('100 checkouts race the till for them: exactly 5 leave, and the stock ends at zero', async () => {
     const { shirt, of } = await tShirt();

@@ -12,6 +12,7 @@ import pg from 'pg';
 import * as schema from '../schema/index.ts';
 import { actorSetting } from './audit-trail.ts';
 import { installAuditTriggers } from './audit-triggers.ts';
+import { prepareOnPglite } from './embedded-prepared.ts';
 import { startingCluster } from './embedded-template.ts';
 import { heedLoss, pgClient } from './pg-client.ts';
 import { endsTransaction, rowsMarked, SqlWatch } from './sql-watch.ts';
@@ -100,6 +101,7 @@ export async function openDatabase(options: {
     client = newPglite({ dataDir: dir, loadDataDir: startingCluster(dir) });
   }
   await client.waitReady;
+  prepareOnPglite(client);
   watchPglite(client, watch);
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });

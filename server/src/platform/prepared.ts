@@ -23,3 +23,6 @@ export async function executePrepared<Row>(db: DbOrTx, statement: SQL): Promise<
   const result = await db._.session.prepareQuery(query, undefined, name, false).execute();
   return (result as { rows: Row[] }).rows;
 }
+
+/** The name `executePrepared` gave this statement's text, if it did (the embedded database prepares it, embedded-prepared.ts). */
+export const preparedName = (text: string): string | undefined => names.get(text);

@@ -169,8 +169,12 @@ export async function addToCart(tx: DbOrTx, customerId: number, input: z.output<
       added_price: fromCents(unitCents(asVariant(products.get(l.productId)!, v ?? null), today).final),
     };
   });
-  // one statement; lines repeated within the request are summed first (an insert may not hit one row twice)
-  await tx.execute(sql`
+  // one statement; lines repeated within the request are summed first (an insert may not hit one row twice). It
+  // answers the lines it wrote as the cart's read has them (colour and attribute values named): with the cart read
+  // under its lock above, they are the cart a second read would answer
+  const written = await rawRows<WrittenLine>(
+    tx,
+    sql`
     insert into cart_product (cart_id, product_id, product_variant_id, color_id, attribute_value_ids, attribute_key, product_quantity, added_price)
     select ${made!.id}, r.product_id, max(r.product_variant_id), r.color_id, min(r.attribute_value_ids::text)::int[], r.attribute_key,
       sum(r.product_quantity), max(r.added_price)
@@ -178,8 +182,43 @@ export async function addToCart(tx: DbOrTx, customerId: number, input: z.output<
       attribute_key text, product_quantity int, added_price numeric)
     group by r.product_id, r.color_id, r.attribute_key
     on conflict (cart_id, product_id, coalesce(color_id, 0), attribute_key)
-    do update set product_quantity = cart_product.product_quantity + excluded.product_quantity, added_price = excluded.added_price`);
-  return { message: cartMessages.added, cart: await answer(tx, customerId, today) };
+    do update set product_quantity = cart_product.product_quantity + excluded.product_quantity, added_price = excluded.added_price
+    returning ${writtenLineJson} as line`,
+  );
+  // each line's product as sold: a product's own, or as one of its variants
+  const asSold = new Map(sold.map((l, i) => [stockKey(l), asVariant(products.get(l.productId)!, chosen[i] ?? null)]));
+  // the upsert above made the cart or kept it: the read under its lock found it
+  return { message: cartMessages.added, cart: withWritten(stored!, written, asSold, today) };
+}
+
+/** A line as the add wrote it, with what the cart's read tells of it but its product (cart-read.ts). */
+type WrittenLine = { line: Omit<StoredLine, 'product'> };
+
+/** SQL: the returned line (`cart_product`) as `readStoredCart` reads it, but for its product. */
+const writtenLineJson = sql`json_build_object('id', cart_product.id, 'productId', cart_product.product_id,
+  'productVariantId', cart_product.product_variant_id, 'productQuantity', cart_product.product_quantity, 'colorId', cart_product.color_id,
+  'attributeValueIds', cart_product.attribute_value_ids, 'addedPrice', cart_product.added_price,
+  'colors', (select json_build_object('id', col.id, 'name', col.name) from colors col where col.id = cart_product.color_id),
+  'cartAttributeValue', coalesce((select json_agg(json_build_object('productAttributeValueId', av.id, 'name', av.name) order by av.id)
+     from product_attribute_value av where av.id = any(cart_product.attribute_value_ids)), '[]'::json))`;
+
+/**
+ * The cart once the add's lines are written: the cart as read under its lock, after its upsert (so its dates are
+ * the add's), each line the add merged into taking its new quantity and price, each new line its product as the add
+ * priced it (`asSold`, by `stockKey`), in the lines' order. It is what a second read would answer, without the read (a test holds the two equal).
+ */
+function withWritten(
+  stored: NonNullable<Awaited<ReturnType<typeof readStoredCart>>>,
+  written: readonly WrittenLine[],
+  asSold: ReadonlyMap<string, ShopProduct>,
+  today: string,
+): Cart {
+  const lines = new Map(stored.lines.map((l) => [l.id, l]));
+  for (const { line } of written) {
+    const before = lines.get(line.id);
+    lines.set(line.id, { ...line, addedPrice: Number(line.addedPrice), product: before?.product ?? asSold.get(stockKey(line))! });
+  }
+  return presentCart({ ...stored, lines: [...lines.values()].sort((a, b) => a.id - b.id) }, today);
 }
 
 /** The caller's cart, locked; 404 when `cartId` is not the caller's cart (another shopper's is not told apart). */

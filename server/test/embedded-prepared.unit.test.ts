@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { newPglite } from '../src/platform/db.ts';
+import { type Db, newPglite } from '../src/platform/db.ts';
 import { prepareOnPglite } from '../src/platform/embedded-prepared.ts';
 import { executePrepared } from '../src/platform/prepared.ts';
 
@@ -11,7 +11,8 @@ import { executePrepared } from '../src/platform/prepared.ts';
  * On PGlite itself, as the embedded app runs it; the app's own tests run every such statement through it too.
  */
 const client = newPglite();
-const db = drizzle({ client, casing: 'snake_case' });
+// the app's type for its database (the statements here name no table of its schema)
+const db = drizzle({ client, casing: 'snake_case' }) as unknown as Db;
 
 beforeAll(async () => {
   await client.waitReady;
@@ -34,7 +35,7 @@ describe('prepared on the embedded database', () => {
     const statements = await prepared();
     expect(statements).toHaveLength(before + 1);
     expect(statements.at(-1)!.statement).toContain('select id, body, at, done, amount from note where id = $1');
-    const unnamed = await db.execute(oneNote(1));
+    const unnamed = (await db.execute(oneNote(1))) as unknown as { rows: unknown[] };
     expect(first).toEqual(unnamed.rows);
     expect(again).toEqual(unnamed.rows);
     expect(first).toEqual([{ id: 1, body: 'first', at: '2026-11-29 10:00:00+00', done: true, amount: '12.50' }]);

@@ -2,7 +2,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import { preparedName } from './prepared.ts';
 
 /**
- * The app's hot statements (`executePrepared`) as prepared statements on the embedded database too. PostgreSQL
+ * The app's statements as prepared statements on the embedded database: its hot ones (`executePrepared`) from the
+ * first time, any other the query builder sends again and again from its third (`repeatedName`). PostgreSQL
  * plans a statement each time it is sent unnamed; in PGlite, PostgreSQL compiled to WebAssembly, parsing and
  * planning a sale's lookup cost more than running it (2.2-2.7 ms against 1.0-1.2 ms as a prepared statement).
  * The driver sends every statement unnamed, and PGlite's protocol takes no name, so each such statement is
@@ -41,6 +42,33 @@ function stale(error: unknown): boolean {
 
 let versions = 0;
 
+/** How often each unnamed statement was sent, per session, and the names given to those sent again (repeatedName). */
+const counts = new WeakMap<object, Map<string, number>>();
+const repeatedNames = new WeakMap<object, Map<string, string>>();
+const preparable = /^\s*(?:\/\*[\s\S]*?\*\/\s*)*(select|insert|update|delete|with|values)\b/i;
+
+/**
+ * A name for a statement the app sends unnamed (the query builder's), once this session has been sent its text a third
+ * time, so that it is prepared too: a list's page, a guard's lookup, a report's statements. At most 500 of them; the
+ * texts counted are forgotten past 2,000 (a text with its values written in never repeats).
+ */
+function repeatedName(root: object, text: string): string | undefined {
+  const names = repeatedNames.get(root) ?? new Map<string, string>();
+  repeatedNames.set(root, names);
+  const known = names.get(text);
+  if (known || names.size >= 500 || text.includes(';') || !preparable.test(text)) return known;
+  const seen = counts.get(root) ?? new Map<string, number>();
+  counts.set(root, seen);
+  if (seen.size >= 2000) seen.clear();
+  const n = (seen.get(text) ?? 0) + 1;
+  seen.set(text, n);
+  if (n < 3) return undefined;
+  seen.delete(text);
+  const name = `tillbook_r${names.size + 1}`;
+  names.set(text, name);
+  return name;
+}
+
 /**
  * Wraps `target.query` (the client's, or a transaction's of the same session `root`) to run prepared statements.
  * A prepared statement gone stale (its table's columns changed since) fails once: outside a transaction it is
@@ -67,7 +95,7 @@ function preparedQueries(target: Session, root: object, inTransaction: boolean) 
   const execute = (server: string, values: string[], options: unknown) =>
     original(`execute ${server}${values.length ? `(${values.join(', ')})` : ''}`, [], options);
   target.query = async (text, params, options) => {
-    const name = preparedName(text);
+    const name = preparedName(text) ?? repeatedName(root, text);
     const values = name ? (params ?? []).map(literal) : [];
     if (!name || values.includes(undefined)) return original(text, params, options);
     const server = prepared.get(text) ?? (await prepare(text, name));

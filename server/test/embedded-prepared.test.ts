@@ -8,7 +8,8 @@ import { executePrepared } from '../src/platform/prepared.ts';
 /**
  * The embedded database runs the app's prepared statements (`executePrepared`) as prepared statements
  * (embedded-prepared.ts): the same answers and errors as sent unnamed, each prepared once in the session.
- * On PGlite itself, as the embedded app runs it; the app's own tests run every such statement through it too.
+ * On PGlite itself, as the embedded app runs it, in both test projects (it needs no server); the embedded project
+ * runs every app statement through it too.
  */
 const client = newPglite();
 // the app's type for its database (the statements here name no table of its schema)
@@ -75,6 +76,20 @@ describe('prepared on the embedded database', () => {
     ).rejects.toThrow('rolled back');
     expect(await executePrepared(db, sql`select id from note where id = ${300}`)).toEqual([]);
     expect(await executePrepared(db, insert(300))).toEqual([{ id: 300 }]);
+  });
+
+  test('a statement the query builder sends again and again is prepared from its third time, with the same rows', async () => {
+    const text = 'select body as noted from note where id = $1';
+    const named = async () => (await prepared()).filter((p) => p.statement.endsWith(` as ${text}`));
+    const answers = [];
+    for (let i = 0; i < 4; i++) {
+      answers.push((await client.query(text, [1])).rows);
+      expect(await named()).toHaveLength(i < 2 ? 0 : 1);
+    }
+    expect(answers).toEqual(Array(4).fill([{ noted: 'first' }]));
+    // a statement that cannot be prepared (not a query) is sent as it is, however often
+    for (let i = 0; i < 4; i++) await client.query('set local work_mem = 4096');
+    expect((await prepared()).filter((p) => p.statement.includes('work_mem'))).toEqual([]);
   });
 
   test('a table whose columns changed is read with them: the statement is prepared again', async () => {

@@ -60,6 +60,7 @@ async function run(s: Scenario, server: ServerProcess): Promise<Result> {
     limit = await limitRun();
     ({ measured: app, stale } = await measureApp(s, f, next, o, backlog));
   } else {
+    if (s.warm) await walkOnce(f.appUrl, next, s.warm(f));
     ({ measured: app, stale } = await measureApp(s, f, next, o, backlog));
     limit = await limitRun();
   }

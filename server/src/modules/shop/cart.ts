@@ -205,7 +205,8 @@ const writtenLineJson = sql`json_build_object('id', cart_product.id, 'productId'
 /**
  * The cart once the add's lines are written: the cart as read under its lock, after its upsert (so its dates are
  * the add's), each line the add merged into taking its new quantity and price, each new line its product as the add
- * priced it (`asSold`, by `stockKey`), in the lines' order. It is what a second read would answer, without the read (a test holds the two equal).
+ * priced it (`asSold`, by `stockKey`), in the lines' order. It is what a second read would answer, without the read
+ * (a test holds the two equal).
  */
 function withWritten(
   stored: NonNullable<Awaited<ReturnType<typeof readStoredCart>>>,

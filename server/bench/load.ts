@@ -1,10 +1,10 @@
 /**
- * One measurement: autocannon against a server for a fixed time, each request taken from the
- * scenario's plan in turn (round-robin over every page, key or body, shared by all connections).
- * Latency percentiles are computed from every response's time; errors, timeouts and non-2xx answers
- * are counted as autocannon reports them.
+ * One measurement: the bench's load generator (http-load.ts) against a server for a fixed time, each request
+ * taken from the scenario's plan in turn (round-robin over every page, key or body, shared by all connections).
+ * Latency percentiles are computed from every answer's time; errors (cut connections), timeouts (10 s without
+ * an answer) and non-2xx answers are counted.
  */
-import autocannon from 'autocannon';
+import { drive } from './http-load.ts';
 
 /**
  * What a browser sends with every request, Chrome's Accept-Encoding: a shopper's page is asked for compressed.
@@ -55,53 +55,41 @@ export async function measure(
   const times: number[] = [];
   let firstRefused: Measured['firstRefused'];
   const refused: Record<string, number> = {};
-  const instance = autocannon({
+  const driven = await drive(
     url,
-    connections: options.connections,
-    duration: options.seconds,
-    timeout: 10, // seconds without an answer before autocannon counts a timeout
-    requests: [
-      {
-        setupRequest: (request: Record<string, unknown>, context: { path?: string }) => {
-          const r = next(i++);
-          // one request at a time per connection: the answer that comes next is this one's
-          context.path = r.path;
-          return {
-            ...request,
-            method: r.method,
-            path: r.path,
-            headers: { ...(r.body ? { 'content-type': 'application/json' } : {}), ...r.headers },
-            body: r.body,
-          };
-        },
-        // autocannon counts a non-2xx answer but drops its body: keep the first one's, to say why
-        onResponse: (status: number, body: string, context: { path?: string }) => {
-          if (status >= 200 && status <= 299) return;
-          refused[status] = (refused[status] ?? 0) + 1;
-          if (!firstRefused) firstRefused = { path: context.path ?? '', status, body: body.slice(0, 2000) };
-        },
+    () => {
+      const r = next(i++);
+      return { ...r, headers: { ...(r.body ? { 'content-type': 'application/json' } : {}), ...r.headers } };
+    },
+    {
+      connections: options.connections,
+      seconds: options.seconds,
+      timeoutSeconds: 10,
+      onAnswer: (a) => {
+        times.push(a.ms);
+        options.onTime?.(a.ms);
+        if (a.status >= 200 && a.status <= 299) return;
+        refused[a.status] = (refused[a.status] ?? 0) + 1;
+        if (!firstRefused) firstRefused = { path: a.path, status: a.status, body: a.body ?? '' };
       },
-    ],
-  });
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
-    times.push(responseTime);
-    options.onTime?.(responseTime);
-  });
-  const result = await instance;
+    },
+  );
+  const rate = driven.answers / driven.seconds;
+  const non2xx = Object.values(refused).reduce((sum, n) => sum + n, 0);
   return {
     // one decimal below 100 req/s (the books, one connection), whole numbers above
-    rps: round(result.requests.total / result.duration, result.requests.total / result.duration < 100 ? 1 : 0),
+    rps: round(rate, rate < 100 ? 1 : 0),
     ...percentiles(times),
-    requests: result.requests.total,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
+    requests: driven.answers,
+    errors: driven.errors,
+    timeouts: driven.timeouts,
+    non2xx,
     ...(firstRefused ? { firstRefused, refused } : {}),
   };
 }
 
 /**
- * Waits until the server has worked off what the last load left queued (autocannon stops at the time
+ * Waits until the server has worked off what the last load left queued (the load stops at the time
  * but the server still answers the requests already sent): a cheap request must come back fast twice
  * in a row. Answers the seconds waited (at most a minute).
  */

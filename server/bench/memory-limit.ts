@@ -17,7 +17,7 @@ interface Kept {
 
 const connectionHeaders = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
-/** One request to the app as autocannon sends it (node:http: no accept-encoding unless the plan sets one). */
+/** One request to the app as the load generator sends it (http-load.ts: no accept-encoding unless the plan sets one). */
 function ask(base: string, r: Request): Promise<Kept> {
   return new Promise((resolve, reject) => {
     const request = http.request(`${base}${r.path}`, { method: r.method, headers: r.headers }, (answer) => {

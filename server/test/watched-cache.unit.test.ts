@@ -117,3 +117,23 @@ test('an answer about other rows is read again, even when the generations add up
   expect(await cache.get('page', load, [])).toBe('read 2');
   expect(await cache.get('page', load, [])).toBe('read 2');
 });
+
+test('an answer checked once is checked again after any write: its own rows drop it, other rows and tables keep it', async () => {
+  const watch = new SqlWatch();
+  const cache = new WatchedCache<string, string>(watch, ['colors']);
+  await cache.get('page 1', async () => 'red and blue', ['colors#1', 'colors#2']);
+  // asked many times with nothing written: the same answer each time
+  for (let i = 0; i < 3; i++) expect(cache.keptNow('page 1')?.answer).toBe('red and blue');
+  // a write elsewhere (another table, another row) leaves it good
+  watch.touch(['sizes']);
+  watch.touch(['colors#9']);
+  expect(cache.keptNow('page 1')?.answer).toBe('red and blue');
+  // a write to one of its rows, right after it was found good, drops it at once
+  watch.touch(['colors#2']);
+  expect(cache.keptNow('page 1')).toBeUndefined();
+  await cache.get('page 1', async () => 'red and green', ['colors#1', 'colors#2']);
+  expect(cache.keptNow('page 1')?.answer).toBe('red and green');
+  // losing coherence drops it too
+  watch.lose();
+  expect(cache.keptNow('page 1')).toBeUndefined();
+});

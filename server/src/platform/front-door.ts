@@ -32,8 +32,6 @@ export class FrontDoor {
   readonly #sessionCookies: readonly string[];
   /** The fixed headers per route kind and encoding, built once. */
   readonly #headers = new Map<string, string[]>();
-  /** Every header of a kept body's answer, its length included, built once per body and kind. */
-  readonly #answerHeaders = new Map<string, WeakMap<Buffer, string[]>>();
   #closing = false;
   #answered = 0;
   log: FastifyBaseLogger | undefined;
@@ -78,7 +76,7 @@ export class FrontDoor {
     const encoding = kept.br ? chosenEncoding(asked['accept-encoding']) : undefined;
     const body = (encoding && kept[encoding]) || kept.plain;
     // the headers as one flat list (Node's fastest form), the length last: writeHead sends them at once
-    res.writeHead(200, this.#answerHeadersFor(source.personal, kept.br !== undefined, encoding, body));
+    res.writeHead(200, [...this.#headersFor(source.personal, kept.br !== undefined, encoding), 'content-length', String(body.length)]);
     res.end(body);
     this.#answered++;
     this.log?.info({ req: { method: 'GET', url }, res: { statusCode: 200 } }, 'answered at the front door');
@@ -90,22 +88,8 @@ export class FrontDoor {
     return cookie !== undefined && this.#sessionCookies.some((name) => cookie.includes(name));
   }
 
-  #answerHeadersFor(personal: boolean, compressible: boolean, encoding: string | undefined, body: Buffer): string[] {
+  #headersFor(personal: boolean, compressible: boolean, encoding: string | undefined): string[] {
     const kind = `${personal}|${compressible}|${encoding}`;
-    let byBody = this.#answerHeaders.get(kind);
-    if (!byBody) {
-      byBody = new WeakMap();
-      this.#answerHeaders.set(kind, byBody);
-    }
-    let headers = byBody.get(body);
-    if (!headers) {
-      headers = [...this.#headersFor(kind, personal, compressible, encoding), 'content-length', String(body.length)];
-      byBody.set(body, headers);
-    }
-    return headers;
-  }
-
-  #headersFor(kind: string, personal: boolean, compressible: boolean, encoding: string | undefined): string[] {
     let headers = this.#headers.get(kind);
     if (!headers) {
       const vary = [personal ? 'authorization' : undefined, compressible ? 'accept-encoding' : undefined].filter(Boolean).join(', ');

@@ -20,8 +20,6 @@ export class SqlWatch {
   readonly #counter = new AsyncLocalStorage<{ statements: number }>();
   /** Raised when coherence is lost or regained: every answer kept before is dropped. */
   #everything = 0;
-  /** Goes up with every change of any generation: an answer checked at this count is still good while it stands. */
-  #writes = 0;
   #coherent: boolean;
   #waiting: (() => void)[] = [];
   readonly #watched = new Set<string>();
@@ -54,13 +52,11 @@ export class SqlWatch {
   lose(): void {
     this.#coherent = false;
     this.#everything++;
-    this.#writes++;
   }
 
   /** Every write from now on is seen: drops every answer kept (or being read) before, then caches again. */
   cohere(): void {
     this.#everything++;
-    this.#writes++;
     this.#coherent = true;
     for (const wake of this.#waiting.splice(0)) wake();
   }
@@ -77,17 +73,8 @@ export class SqlWatch {
     return sum;
   }
 
-  /**
-   * How many times any generation has changed: while it stands, every sum `generation` answers stands too (a
-   * cached read's hot path checks its answer once per change, not once per request).
-   */
-  get writes(): number {
-    return this.#writes;
-  }
-
   /** Marks tables as written (a write is starting or has become visible). */
   touch(tables: Iterable<string>): void {
-    this.#writes++;
     for (const table of tables) this.#generations.set(table, (this.#generations.get(table) ?? 0) + 1);
   }
 

@@ -3,8 +3,6 @@ import type { SqlWatch } from './sql-watch.ts';
 
 interface Entry<V> {
   generation: number;
-  /** The watch's write count when the generation was last found unchanged (-1: not yet). */
-  checkedAt: number;
   /** The rows the answer was read for: a sum of generations only compares with one over the same rows. */
   rows: string;
   rowList: readonly string[];
@@ -70,7 +68,7 @@ export class WatchedCache<K, V> {
     // (a hidden product leaves the page's rows while the tables' writes make up the difference)
     if (entry && entry.generation === generation && entry.rows === rowsKey) return entry.value;
     const value = load();
-    const mine: Entry<V> = { generation, checkedAt: -1, rows: rowsKey, rowList: rows, value, bytes: 0 };
+    const mine: Entry<V> = { generation, rows: rowsKey, rowList: rows, value, bytes: 0 };
     this.#forget(key);
     if (this.#entries.size >= this.#maxEntries) this.#forget(this.#entries.keys().next().value as K);
     this.#entries.set(key, mine);
@@ -112,14 +110,9 @@ export class WatchedCache<K, V> {
   #current(key: K): Entry<V> | undefined {
     const entry = this.watch.coherent ? this.#entries.get(key) : undefined;
     if (!entry) return undefined;
-    // nothing written anywhere since this entry was last found good: no sum to do
-    const writes = this.watch.writes;
-    if (entry.checkedAt === writes) return entry;
     const rows = entry.rowList;
     const generation = this.watch.generation(this.tables) + (rows.length ? this.watch.generation(rows) : 0);
-    if (entry.generation !== generation) return undefined;
-    entry.checkedAt = writes;
-    return entry;
+    return entry.generation === generation ? entry : undefined;
   }
 
   #forget(key: K): void {

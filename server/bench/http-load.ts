@@ -139,8 +139,12 @@ export function drive(
   });
   const sockets = new Set<net.Socket>();
 
+  // the run ends when the time is up and no connection is left (a replacement due after the time is not made)
+  const endIfDone = () => {
+    if (open === 0 && performance.now() >= endsAt) settleRun();
+  };
   const connect = () => {
-    if (performance.now() >= endsAt) return;
+    if (performance.now() >= endsAt) return endIfDone();
     open++;
     const socket = net.connect({ host: hostname, port: Number(port) || 80, noDelay: true });
     sockets.add(socket);
@@ -158,7 +162,7 @@ export function drive(
       socket.destroy();
       open--;
       if (performance.now() < endsAt) setTimeout(connect, count === 'errors' ? 10 : 0);
-      else if (open === 0) settleRun();
+      else endIfDone();
     };
     const ask = () => {
       if (performance.now() >= endsAt) return replace(null);
@@ -189,6 +193,7 @@ export function drive(
   setTimeout(
     () => {
       for (const socket of sockets) socket.destroy();
+      endIfDone();
     },
     options.seconds * 1000 + 5,
   );

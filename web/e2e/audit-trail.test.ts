@@ -82,7 +82,7 @@ test("the owner reads a product's price changes by two staff members in its Hist
   // the screen fits a phone
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'activity-390');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 }, 120_000);
 
 test('the owner checks the sales journal: each chain holds, on a phone as well', async () => {
@@ -100,5 +100,5 @@ test('the owner checks the sales journal: each chain holds, on a phone as well',
   ]);
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'sales-journal-390');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 }, 60_000);

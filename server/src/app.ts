@@ -91,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes } });
 
   // every request's transactions name its actor to the audit log's triggers (issue 34)
-  auditRequests(app);
+  auditRequests(app, ctx.db);
   app.addHook('preValidation', requireMultipartBoundary);
   noStoreWhenPersonal(app, sessionCookies);
   compressJsonAnswers(app);

@@ -1,29 +1,38 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from './db.ts';
+import { actingAs, type Db } from './db.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The database as this request's caller: every transaction begun through it names the caller to the audit log's
+     * triggers. A request writes through it; `ctx.db` is for reads and for work that is nobody's (jobs, seeds).
+     */
+    readonly db: Db;
+  }
+}
 
 /**
  * Who changed what (issue 34), written by the database, not by each module. Every audited table has row
  * triggers (installed from code at every start, see audit-triggers.ts) that write one `audit_log` row per create,
  * update, status change or delete, in the change's own transaction: a rolled-back change leaves no row. The actor
- * is the request's: every transaction begun while a request is served sets `tillbook.actor` for itself with its
- * BEGIN (the drivers' wrappers in db.ts add it), and a change without one (a job, a seed) is the system's.
+ * is the request's: a transaction begun through `req.db` sets `tillbook.actor` for itself with its BEGIN (db.ts,
+ * `actingAs`), and a change without one (a job, a seed) is the system's.
+ *
+ * The actor travels with the handle rather than in an AsyncLocalStorage: on Node 20 one store in use turns on the
+ * async hooks for every promise and callback of the process, which cost the cached reads 10 % and the sale 15 %
+ * of their server CPU (docs/performance.md).
  */
-const requests = new AsyncLocalStorage<{ req: FastifyRequest }>();
-
-/** Serves every request inside its own context, so the transactions it begins know their actor. */
-export function auditRequests(app: FastifyInstance): void {
-  app.addHook('onRequest', (req, _reply, done) => requests.run({ req }, done));
+export function auditRequests(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('db', {
+    getter(this: FastifyRequest) {
+      return actingAs(db, () => actorSetting(this));
+    },
+  });
 }
 
-/**
- * The statement that names the request's actor to its transaction (`set_config(..., true)`: for that transaction
- * only), or undefined outside a request. The drivers' wrappers (db.ts) send it with the transaction's BEGIN.
- */
-export function actorSetting(): string | undefined {
-  const req = requests.getStore()?.req;
-  if (!req) return undefined;
+/** The statement that names the request's actor to its transaction (`set_config(..., true)`: for that transaction only). */
+function actorSetting(req: FastifyRequest): string {
   const auth = req.auth;
   const actor = JSON.stringify({
     type: auth ? (auth.kind === 'customer' ? 'customer' : 'user') : 'system',

@@ -9,7 +9,6 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { actorSetting } from './audit-trail.ts';
 import { installAuditTriggers } from './audit-triggers.ts';
 import { prepareOnPglite } from './embedded-prepared.ts';
 import { startingCluster } from './embedded-template.ts';
@@ -25,6 +24,34 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle; use-cases take `Db | Tx` so they compose inside a caller's transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
+
+/** The statement naming an actor to a transaction (`set_config('tillbook.actor', …, true)`), asked when it begins. */
+export type ActorSetting = () => string | undefined;
+
+/** How each database makes a handle whose transactions name an actor (`actingAs`). */
+const actingHandles = new WeakMap<Db, (actor: ActorSetting) => Db>();
+
+/**
+ * `db`, with every transaction it begins naming `actor()` to the audit log's triggers in that transaction's own
+ * BEGIN (no round trip more). A request's handle (`req.db`, audit-trail.ts): the actor travels with the handle,
+ * not with the event loop's context, so nothing is paid by the requests that never write. Costs well under 1 µs.
+ */
+export function actingAs(db: Db, actor: ActorSetting): Db {
+  const make = actingHandles.get(db);
+  if (!make) throw new Error('actingAs: this handle was not made by openDatabase');
+  return make(actor);
+}
+
+/** A stand-in for `target` whose `name` is `replaced`; every other method is the target's own, bound to it. */
+function withOwn<T extends object>(target: T, name: string, replaced: unknown): T {
+  return new Proxy(target, {
+    get(t, key) {
+      if (key === name) return replaced;
+      const value = Reflect.get(t, key, t);
+      return typeof value === 'function' ? value.bind(t) : value;
+    },
+  });
+}
 
 export interface Database {
   db: Db;
@@ -76,7 +103,17 @@ export async function openDatabase(options: {
     // an idle connection the server closes (a restart, an administrator) is dropped by the pool and
     // replaced on the next query; unhandled, its error would end the process
     pool.on('error', (error) => console.warn(`database: an idle connection was closed (${error.message})`));
+    // an acting handle's connection names its actor in its BEGIN; one given back unused forgets it
+    pool.on('release', (_error: unknown, client: pg.PoolClient) => actors.delete(client));
     const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
+    actingHandles.set(db, (actor) => {
+      const connect = async () => {
+        const client = await pool.connect();
+        actors.set(client, actor);
+        return client;
+      };
+      return drizzlePg({ client: withOwn(pool, 'connect', connect), casing: 'snake_case' }) as unknown as Db;
+    });
     await migrateLocked(options.url);
     const listener = new WriteListener(options.url, watch, {
       warn: (message) => console.warn(message),
@@ -106,6 +143,11 @@ export async function openDatabase(options: {
   prepareOnPglite(client);
   watchPglite(client, watch);
   const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
+  const plain = client;
+  actingHandles.set(db, (actor) => {
+    const acting = withOwn(plain, 'transaction', transactionAs(plain, actor));
+    return drizzlePglite({ client: acting, casing: 'snake_case' }) as unknown as Db;
+  });
   await migratePglite(db as never, { migrationsFolder });
   const embedded = client;
   await installAuditTriggers(async (statement) => ({ rows: (await embedded.exec(statement)).at(-1)?.rows ?? [] }));
@@ -120,6 +162,9 @@ export function newPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}
 
 const statementText = (arg: unknown): string =>
   typeof arg === 'string' ? arg : typeof (arg as { text?: unknown })?.text === 'string' ? (arg as { text: string }).text : '';
+
+/** The actor of each pool connection lent to an acting handle, until its BEGIN names it (`actingAs`). */
+const actors = new WeakMap<pg.PoolClient, ActorSetting>();
 
 /**
  * Every statement of a pool connection goes through its `query` (the pool's own `query` too). Writes
@@ -143,8 +188,8 @@ function watchPgClient(client: pg.PoolClient, watch: SqlWatch) {
   (client as { query: unknown }).query = (...args: unknown[]) => {
     const text = statementText(args[0]);
     const written = watch.sent(text);
-    // a request's transaction names its actor to the audit log's triggers in its own BEGIN (no round trip more)
-    const actor = /^\s*begin\b/i.test(text) ? actorSetting() : undefined;
+    // an acting handle's transaction names its actor to the audit log's triggers in its own BEGIN (no round trip more)
+    const actor = /^\s*begin\b/i.test(text) ? takeActor(client) : undefined;
     if (actor) args[0] = typeof args[0] === 'string' ? `${text}; ${actor}` : { ...(args[0] as object), text: `${text}; ${actor}` };
     const last = args.length - 1;
     if (rowsMarked(text)) {
@@ -166,6 +211,12 @@ function watchPgClient(client: pg.PoolClient, watch: SqlWatch) {
     if (answer instanceof Promise) return answer.finally(() => done(text, written));
     return answer;
   };
+}
+
+function takeActor(client: pg.PoolClient): string | undefined {
+  const actor = actors.get(client);
+  actors.delete(client);
+  return actor?.();
 }
 
 type Queryable = { query: (...args: never[]) => Promise<unknown>; exec: (...args: never[]) => Promise<unknown> };
@@ -193,12 +244,21 @@ function watchQueries(target: Queryable, watch: SqlWatch, after: (written: strin
 function watchPglite(client: PGlite, watch: SqlWatch) {
   watchQueries(client as unknown as Queryable, watch, (written) => watch.touch(written));
   const transaction = client.transaction.bind(client);
-  client.transaction = (<T>(work: (tx: never) => Promise<T>) => {
+  transactions.set(client, { transaction, watch });
+  client.transaction = transactionAs(client, undefined);
+}
+
+const transactions = new WeakMap<PGlite, { transaction: PGlite['transaction']; watch: SqlWatch }>();
+
+/** The embedded database's transaction, watched, naming `actor` (when given) to the audit log's triggers first. */
+function transactionAs(client: PGlite, actor: ActorSetting | undefined): PGlite['transaction'] {
+  const { transaction, watch } = transactions.get(client)!;
+  return (<T>(work: (tx: never) => Promise<T>) => {
     const pending = new Set<string>();
     return transaction(async (tx) => {
-      // a request's transaction names its actor to the audit log's triggers (not counted: it is the BEGIN's part)
-      const actor = actorSetting();
-      if (actor) await tx.query(actor);
+      // not counted: it is the BEGIN's part
+      const setting = actor?.();
+      if (setting) await tx.query(setting);
       watchQueries(tx as unknown as Queryable, watch, (written) => {
         for (const t of written) pending.add(t);
       });

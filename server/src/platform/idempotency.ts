@@ -40,7 +40,7 @@ const requestHash = (req: FastifyRequest, input: unknown) =>
 const asJson = (value: unknown) => JSON.stringify(value ?? null, (_, v) => (typeof v === 'bigint' ? Number(v) : v));
 
 /**
- * A document's transaction, made safe to retry: what a route runs instead of `db.transaction(work)`.
+ * A document's transaction, made safe to retry: what a route runs instead of `req.db.transaction(work)`.
  * Without an Idempotency-Key it is exactly that. With one, the transaction first inserts the key
  * (caller, route, key, the request's hash) with `on conflict do nothing`: the primary key makes a second
  * request with the key wait until the first's transaction ends (PostgreSQL waits on the uncommitted
@@ -54,12 +54,13 @@ const asJson = (value: unknown) => JSON.stringify(value ?? null, (_, v) => (type
  * back as ISO text (the presenter sends them so anyway).
  */
 export async function idempotent<T>(
-  db: Db,
   req: FastifyRequest,
   input: unknown,
   work: (tx: Tx) => Promise<T>,
   replayed: (first: T) => T = (first) => first,
 ): Promise<T> {
+  // the request's handle: its transaction names the caller to the audit log (audit-trail.ts)
+  const { db } = req;
   const key = idempotencyKeyOf(req);
   if (key === undefined) return db.transaction(work);
   if (!req.auth) throw new Error('an idempotent route needs a signed-in caller');

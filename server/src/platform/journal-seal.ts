@@ -46,7 +46,7 @@ const sealers = new WeakMap<object, JournalSealer>();
 
 /**
  * Runs a function outside any request's context (captured as this module loads): the sealer's statements are its
- * own, not the poking request's (its actor, its counted statements).
+ * own, not counted as the poking request's (COUNT_STATEMENTS). Its transactions, begun on `ctx.db`, are the system's.
  */
 const outsideRequests = AsyncLocalStorage.snapshot();
 

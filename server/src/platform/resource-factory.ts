@@ -236,7 +236,7 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
 
   /** Loads the row, lets the definition refuse the change, writes it: one transaction. */
   function change(req: FastifyRequest, id: number, sent: Row, check?: (tx: DbOrTx, current: Row) => Promise<Row>) {
-    return ctx.db.transaction(async (tx) => {
+    return req.db.transaction(async (tx) => {
       const current = await getOne(tx, id);
       const changes = (await check?.(tx, current)) ?? sent;
       await def.beforeChange?.(tx, current, changes, caller(req));
@@ -276,14 +276,15 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
     });
   }
 
-  async function createMany(body: unknown) {
+  async function createMany(req: FastifyRequest) {
+    const body = req.body;
     const items = parseBody(
       z.array(contract.input, { error: 'must be a list' }).min(1, 'must hold at least one item').max(500, 'must hold at most 500 items'),
       body,
       labels,
     ) as Row[];
     // all or nothing: one refused item rolls the whole batch back
-    return ctx.db.transaction(async (tx) => {
+    return req.db.transaction(async (tx) => {
       const rows: Row[] = [];
       for (const [index, item] of items.entries()) {
         try {
@@ -333,13 +334,13 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
       handler: async (req, reply) => {
         const mode = dropEmpty(req.query as RawQuery).query;
         if (mode === 'createmany' && contract.createMany) {
-          const created = await createMany(req.body);
+          const created = await createMany(req);
           reply.code(201);
           return { count: created.length, [rowsKey]: toWireList(created) };
         }
         if (mode !== undefined) throw fieldError('query', contract.createMany ? "must be 'createmany' or left out" : 'must be left out');
         const values = parseBody(contract.input, req.body, labels) as Row;
-        const { row, extra } = await ctx.db.transaction((tx) => create(tx, values));
+        const { row, extra } = await req.db.transaction((tx) => create(tx, values));
         reply.code(201);
         return { ...toWire(row), ...extra };
       },

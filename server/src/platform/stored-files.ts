@@ -55,18 +55,20 @@ export class StagedFiles {
 }
 
 /**
- * Runs `work` in one transaction with a {@link StagedFiles}: files it adds are kept only if the
- * transaction commits, files it retires are removed only after the commit.
+ * Runs `work` in one transaction of the request's (`req.db`: it names the caller to the audit log) with a
+ * {@link StagedFiles}: files it adds are kept only if the transaction commits, files it retires are removed only
+ * after the commit. Trouble with the files is logged on the request's log.
  */
 export async function withStoredFiles<T>(
-  ctx: { db: Db; files: FileStore },
-  log: Warnings,
+  ctx: { files: FileStore },
+  req: { db: Db; log: Warnings },
   work: (tx: Tx, files: StagedFiles) => Promise<T>,
 ): Promise<T> {
   const files = new StagedFiles(ctx.files);
+  const { log } = req;
   let result: T;
   try {
-    result = await ctx.db.transaction((tx) => work(tx, files));
+    result = await req.db.transaction((tx) => work(tx, files));
   } catch (error) {
     await files.rollback(log);
     throw error;

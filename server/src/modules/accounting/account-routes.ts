@@ -27,10 +27,12 @@ export function accountRoutes(ctx: AppContext): RouteDef[] {
       return listSubAccounts(db, q);
     }),
     implement(ctx, accountEndpoints.get, ({ params, query }) => accountDetail(db, params.id, query, clock())),
-    implement(ctx, accountEndpoints.create, ({ body }) => db.transaction((tx) => createSubAccount(tx, body))),
-    implement(ctx, accountEndpoints.update, ({ params, body }) => db.transaction((tx) => updateSubAccount(tx, params.id, body))),
-    implement(ctx, accountEndpoints.status, ({ params, body }) => db.transaction((tx) => setSubAccountStatus(tx, params.id, body.status))),
-    implement(ctx, accountEndpoints.delete, ({ params }) => db.transaction((tx) => deleteSubAccount(tx, params.id))),
+    implement(ctx, accountEndpoints.create, ({ body, req }) => req.db.transaction((tx) => createSubAccount(tx, body))),
+    implement(ctx, accountEndpoints.update, ({ params, body, req }) => req.db.transaction((tx) => updateSubAccount(tx, params.id, body))),
+    implement(ctx, accountEndpoints.status, ({ params, body, req }) =>
+      req.db.transaction((tx) => setSubAccountStatus(tx, params.id, body.status)),
+    ),
+    implement(ctx, accountEndpoints.delete, ({ params, req }) => req.db.transaction((tx) => deleteSubAccount(tx, params.id))),
     implement(ctx, vatReportEndpoints.statement, ({ query }) => vatStatement(db, query, clock())),
   ];
 }

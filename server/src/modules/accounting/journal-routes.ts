@@ -15,11 +15,11 @@ export function journalRoutes(ctx: AppContext): RouteDef[] {
   const { db } = ctx;
   const clock = () => ctx.config.clock;
   return [
-    implement(ctx, transactionEndpoints.create, ({ body, req }) => idempotent(db, req, body, (tx) => addManualEntry(tx, body))),
+    implement(ctx, transactionEndpoints.create, ({ body, req }) => idempotent(req, body, (tx) => addManualEntry(tx, body))),
     implement(ctx, transactionEndpoints.list, ({ query }) => listJournal(db, query, clock())),
     implement(ctx, transactionEndpoints.get, async ({ params }) => found(await readEntry(db, params.id), 'Transaction')),
-    implement(ctx, transactionEndpoints.delete, ({ params }) =>
-      db.transaction(async (tx) =>
+    implement(ctx, transactionEndpoints.delete, ({ params, req }) =>
+      req.db.transaction(async (tx) =>
         (await entryType(tx, params.id)) === 'transaction' ? deleteManualEntry(tx, params.id) : deletePayment(tx, params.id, clock()),
       ),
     ),

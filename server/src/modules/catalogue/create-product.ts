@@ -108,7 +108,7 @@ export async function createProductRoute(ctx: AppContext, req: FastifyRequest) {
   const form = req.isMultipart() ? await readProductForm(req, ctx) : { fields: bodyFields(req), thumbnail: undefined, gallery: [] };
   const input = parseBody(productInput, form.fields);
   const images = await encodeProductImages(form);
-  const id = await withStoredFiles(ctx, req.log, async (tx, files) =>
+  const id = await withStoredFiles(ctx, req, async (tx, files) =>
     createProduct(tx, { userId: caller(req).id, clock: ctx.config.clock }, input, await storeProductImages(files, images)),
   );
   return productDetail(ctx.db, id, ctx.config.clock);

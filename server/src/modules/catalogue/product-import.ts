@@ -95,17 +95,18 @@ function rowErrorsOf(error: unknown): RowErrors | undefined {
 }
 
 /** Writes one good row in its own transaction: the product created, or the product of its SKU updated, or a variant's row. */
-async function writeRow(ctx: AppContext, userId: number, row: CheckedVariantRow): Promise<void> {
-  const writer = { userId, clock: ctx.config.clock };
+async function writeRow(ctx: AppContext, req: FastifyRequest, row: CheckedVariantRow): Promise<void> {
+  const writer = { userId: caller(req).id, clock: ctx.config.clock };
+  const { db } = req;
   if (row.variant) {
     const variant = row.variant;
-    await ctx.db.transaction((tx) => writeVariantRow(tx, writer, variant));
+    await db.transaction((tx) => writeVariantRow(tx, writer, variant));
   } else if (row.input) {
     const input = row.input;
-    await ctx.db.transaction((tx) => createProduct(tx, writer, input));
+    await db.transaction((tx) => createProduct(tx, writer, input));
   } else if (row.change) {
     const change = row.change;
-    await ctx.db.transaction((tx) => updateImportedProduct(tx, writer, change));
+    await db.transaction((tx) => updateImportedProduct(tx, writer, change));
   }
 }
 
@@ -150,7 +151,6 @@ export async function productImportRoute(ctx: AppContext, req: FastifyRequest, q
       bad,
     };
   }
-  const userId = caller(req).id;
   const summary: ProductImportSummary = { imported: 0, created: 0, updated: 0, unchanged: 0, failed: [] };
   for (const row of rows) {
     if (row.line < fromLine || row.line > toLine) continue;
@@ -159,7 +159,7 @@ export async function productImportRoute(ctx: AppContext, req: FastifyRequest, q
       continue;
     }
     try {
-      if (row.action !== 'unchanged') await writeRow(ctx, userId, row);
+      if (row.action !== 'unchanged') await writeRow(ctx, req, row);
       summary.imported++;
       summary[row.action === 'create' ? 'created' : row.action === 'update' ? 'updated' : 'unchanged']++;
     } catch (error) {

@@ -112,8 +112,8 @@ export async function makeVariants(tx: DbOrTx, input: ProductVariantMatrixInput)
 
 /** POST product-variant/matrix: the variants made, as the list answers them. */
 export function makeMatrix(ctx: AppContext, endpoint: typeof productVariantEndpoints.matrix, _resource: Resource): RouteDef {
-  return implement(ctx, endpoint, async ({ body }) => {
-    const ids = await ctx.db.transaction((tx) => makeVariants(tx, body));
+  return implement(ctx, endpoint, async ({ body, req }) => {
+    const ids = await req.db.transaction((tx) => makeVariants(tx, body));
     const rows = await variantsOf(ctx.db, [body.productId], undefined, ids.length ? inArray(productVariant.id, ids) : sql`false`);
     return { getAllProductVariant: rows, totalProductVariant: rows.length } as never;
   });

@@ -1,6 +1,6 @@
 import { type SliderImageFields, sliderDisplayWidth, sliderEndpoints, sliderImageFields, sliderImagesListKeys } from '@tillbook/contract';
 import { asc, count, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { implement } from '../../platform/endpoint-route.ts';
@@ -59,9 +59,9 @@ const columnsOf = (fields: Partial<SliderImageFields>) => {
 const sizes = { display: { width: sliderDisplayWidth } };
 
 /** Writes in one transaction; the image it replaces is removed after commit. */
-async function write(ctx: AppContext, log: FastifyBaseLogger, change: SliderChange, id?: number): Promise<SliderRow> {
+async function write(ctx: AppContext, req: FastifyRequest, change: SliderChange, id?: number): Promise<SliderRow> {
   const image = change.upload ? await encodeImage(change.upload, sizes) : undefined;
-  return withStoredFiles(ctx, log, async (tx, files) => {
+  return withStoredFiles(ctx, req, async (tx, files) => {
     let current: SliderRow | undefined;
     if (id !== undefined) {
       [current] = await tx.select().from(sliderImages).where(eq(sliderImages.id, id)).for('update');
@@ -84,7 +84,7 @@ async function write(ctx: AppContext, log: FastifyBaseLogger, change: SliderChan
 /** Storefront slider images: staff manage them with form data; the storefront reads the active ones. */
 export function sliderRoutes(ctx: AppContext): RouteDef[] {
   const { db } = ctx;
-  const update = async (req: FastifyRequest, id: number) => view(await write(ctx, req.log, await readForm(ctx, req, false), id));
+  const update = async (req: FastifyRequest, id: number) => view(await write(ctx, req, await readForm(ctx, req, false), id));
   return [
     implement(ctx, sliderEndpoints.list, ({ query }) => list(db, query)),
     implement(ctx, sliderEndpoints.publicList, ({ query }) =>
@@ -94,11 +94,11 @@ export function sliderRoutes(ctx: AppContext): RouteDef[] {
       const [row] = await db.select().from(sliderImages).where(eq(sliderImages.id, params.id));
       return view(found(row, what));
     }),
-    implement(ctx, sliderEndpoints.create, async ({ req }) => view(await write(ctx, req.log, await readForm(ctx, req, true)))),
+    implement(ctx, sliderEndpoints.create, async ({ req }) => view(await write(ctx, req, await readForm(ctx, req, true)))),
     implement(ctx, sliderEndpoints.update, ({ req, params }) => update(req, params.id)),
     implement(ctx, sliderEndpoints.replace, ({ req, params }) => update(req, params.id)),
     implement(ctx, sliderEndpoints.delete, async ({ req, params }) => {
-      const gone = await withStoredFiles(ctx, req.log, async (tx, files) => {
+      const gone = await withStoredFiles(ctx, req, async (tx, files) => {
         const [row] = await tx.delete(sliderImages).where(eq(sliderImages.id, params.id)).returning();
         files.removeAfterCommit(found(row, what).image);
         return row!;

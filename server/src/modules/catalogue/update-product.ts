@@ -43,7 +43,7 @@ export async function updateProductRoute(ctx: AppContext, req: FastifyRequest, i
   const { colors, productAttributeValueId, galleryOrder, ...columns } = values as typeof parsed;
 
   const images = await encodeProductImages(form);
-  await withStoredFiles(ctx, req.log, async (tx, files) => {
+  await withStoredFiles(ctx, req, async (tx, files) => {
     const [current] = await tx.select().from(product).where(eq(product.id, id)).for('update');
     found(current, 'Product');
     await assertProductReferences(tx, values);

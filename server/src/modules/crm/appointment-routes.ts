@@ -1,4 +1,5 @@
 import { appointmentEndpoints, appointmentStateNames } from '@tillbook/contract';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { implement } from '../../platform/endpoint-route.ts';
 import { found, type RouteDef } from '../../platform/route.ts';
@@ -11,8 +12,8 @@ export function appointmentRoutes(ctx: AppContext): RouteDef[] {
   const { db } = ctx;
   const publicUrl = () => ctx.config.publicUrl;
   const one = async (id: number) => found(await readAppointment(db, id), `Appointment ${id}`);
-  const change = async (id: number, body: Parameters<typeof changeAppointment>[2]) => {
-    const done = await db.transaction((tx) => changeAppointment(tx, id, body, publicUrl()));
+  const change = async (req: FastifyRequest, id: number, body: Parameters<typeof changeAppointment>[2]) => {
+    const done = await req.db.transaction((tx) => changeAppointment(tx, id, body, publicUrl()));
     const message =
       done.to !== done.from
         ? `Appointment ${id} is now ${appointmentStateNames[done.to].toLowerCase()}`
@@ -22,14 +23,14 @@ export function appointmentRoutes(ctx: AppContext): RouteDef[] {
     return { data: await one(id), message };
   };
   return [
-    implement(ctx, appointmentEndpoints.create, async ({ body }) => {
-      const id = await db.transaction((tx) => bookAppointment(tx, body, publicUrl()));
+    implement(ctx, appointmentEndpoints.create, async ({ body, req }) => {
+      const id = await req.db.transaction((tx) => bookAppointment(tx, body, publicUrl()));
       return { data: await one(id), message: 'Appointment booked' };
     }),
-    implement(ctx, appointmentEndpoints.update, ({ params, body }) => change(params.id, body)),
-    implement(ctx, appointmentEndpoints.put, ({ params, body }) => change(params.id, body)),
-    implement(ctx, appointmentEndpoints.delete, async ({ params }) => {
-      await db.transaction((tx) => deleteAppointment(tx, params.id));
+    implement(ctx, appointmentEndpoints.update, ({ params, body, req }) => change(req, params.id, body)),
+    implement(ctx, appointmentEndpoints.put, ({ params, body, req }) => change(req, params.id, body)),
+    implement(ctx, appointmentEndpoints.delete, async ({ params, req }) => {
+      await req.db.transaction((tx) => deleteAppointment(tx, params.id));
       return { id: params.id, message: `Appointment ${params.id} deleted` };
     }),
     implement(ctx, appointmentEndpoints.get, async ({ params }) => ({ data: await one(params.id) })),

@@ -13,20 +13,20 @@ export function leadRoutes(ctx: AppContext): RouteDef[] {
   return [
     implement(ctx, leadEndpoints.list, ({ query }) => listLeads(db, query)),
     implement(ctx, leadEndpoints.get, async ({ params }) => found(await readLeadDetail(db, params.id), `Lead ${params.id}`)),
-    implement(ctx, leadEndpoints.create, async ({ body }) => {
-      const id = await db.transaction((tx) => createLead(tx, body));
+    implement(ctx, leadEndpoints.create, async ({ body, req }) => {
+      const id = await req.db.transaction((tx) => createLead(tx, body));
       return { data: await lead(id), message: 'Lead added successfully' };
     }),
-    implement(ctx, leadEndpoints.update, async ({ params, body }) => {
-      await db.transaction((tx) => updateLead(tx, params.id, body));
+    implement(ctx, leadEndpoints.update, async ({ params, body, req }) => {
+      await req.db.transaction((tx) => updateLead(tx, params.id, body));
       return { data: await lead(params.id), message: 'Lead updated successfully' };
     }),
-    implement(ctx, leadEndpoints.setStatus, async ({ params, body }) => {
-      await db.transaction((tx) => setLeadStatus(tx, params.id, body.status === 'true'));
+    implement(ctx, leadEndpoints.setStatus, async ({ params, body, req }) => {
+      await req.db.transaction((tx) => setLeadStatus(tx, params.id, body.status === 'true'));
       return { data: await lead(params.id), message: body.status === 'true' ? 'Lead is shown again' : 'Lead hidden' };
     }),
-    implement(ctx, leadEndpoints.convert, async ({ params }) => {
-      const made = await db.transaction((tx) => convertLead(tx, params.id, ctx.config.publicUrl));
+    implement(ctx, leadEndpoints.convert, async ({ params, req }) => {
+      const made = await req.db.transaction((tx) => convertLead(tx, params.id, ctx.config.publicUrl));
       const message = made.already
         ? `Lead ${params.id} was already converted to customer ${made.id}`
         : made.linked

@@ -64,9 +64,9 @@ async function customerByLogin(ctx: AppContext, login: string): Promise<Customer
 /** Shopper sign-up, sign-in, token refresh and sign-out. */
 export function customerAuthRoutes(ctx: AppContext): RouteDef[] {
   return [
-    implement(ctx, customerSessionEndpoints.register, async ({ body, reply }) => {
+    implement(ctx, customerSessionEndpoints.register, async ({ body, reply, req }) => {
       const hashed = await hashPassword(body.password);
-      return ctx.db.transaction(async (tx) => {
+      return req.db.transaction(async (tx) => {
         await refuseTakenName(tx, 'email', body.email);
         await refuseTakenName(tx, 'username', body.username);
         const [customerRole] = await tx.select({ id: role.id }).from(role).where(eq(role.name, 'customer'));
@@ -87,7 +87,7 @@ export function customerAuthRoutes(ctx: AppContext): RouteDef[] {
     implement(ctx, customerSessionEndpoints.login, async ({ body: { email: login, password }, req, reply }) => {
       const found = await customerByLogin(ctx, login);
       // counted before the password is checked, so simultaneous guesses cannot pass the limit
-      await claimAttempt(ctx.db, attempter(login, found), req.ip);
+      await claimAttempt(req.db, attempter(login, found), req.ip);
       const ok = await verifyPassword(found?.password ?? (await decoyHash()), password);
       if (!found || !ok || !found.status) throw unauthenticated(customerMessages.loginFailed);
       await clearFailures(ctx.db, attempter(login, found), req.ip);
@@ -96,7 +96,7 @@ export function customerAuthRoutes(ctx: AppContext): RouteDef[] {
     implement(ctx, customerSessionEndpoints.refresh, async ({ req, reply }) => {
       const presented = readCustomerRefreshCookie(req);
       if (!presented) throw unauthenticated('No session to refresh; please log in');
-      const result = await ctx.db.transaction((tx) => rotateRefreshToken(tx, ctx, 'customer', presented));
+      const result = await req.db.transaction((tx) => rotateRefreshToken(tx, ctx, 'customer', presented));
       if (!result.ok) {
         clearCustomerRefreshCookie(reply);
         throw unauthenticated(

@@ -110,7 +110,7 @@ export function customerProfileRoutes(ctx: AppContext): RouteDef[] {
       const id = ownId(req, params.id);
       const change = await readProfileForm(ctx, req);
       const image = change.upload ? await encodeImage(change.upload, photoSizes) : undefined;
-      const row = await withStoredFiles(ctx, req.log, async (tx, files) => {
+      const row = await withStoredFiles(ctx, req, async (tx, files) => {
         const [current] = await tx.select().from(customer).where(eq(customer.id, id)).for('update');
         found(current, what);
         if (change.fields.username !== undefined) await refuseTakenName(tx, 'username', change.fields.username, id);
@@ -127,12 +127,12 @@ export function customerProfileRoutes(ctx: AppContext): RouteDef[] {
       const id = ownId(req, params.id);
       const current = await load(ctx.db, id);
       // guesses of the old password are throttled like logins
-      await claimAttempt(ctx.db, { kind: 'customer-password', name: String(id) }, req.ip);
+      await claimAttempt(req.db, { kind: 'customer-password', name: String(id) }, req.ip);
       if (!(await verifyPassword(current.password, body.oldPassword))) throw fieldError('oldPassword', 'is not correct');
       await clearFailures(ctx.db, { kind: 'customer-password', name: String(id) }, req.ip);
       if (body.password === body.oldPassword) throw fieldError('password', 'must differ from the old password');
       const hashed = await hashPassword(body.password);
-      await ctx.db.transaction(async (tx) => {
+      await req.db.transaction(async (tx) => {
         await tx.update(customer).set({ password: hashed }).where(eq(customer.id, id));
         await revokeOtherSessions(tx, id, readCustomerRefreshCookie(req));
       });

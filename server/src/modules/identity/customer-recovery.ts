@@ -59,8 +59,8 @@ const invalidLink = (text: string) => fieldError('token', text);
  */
 export function customerRecoveryRoutes(ctx: AppContext): RouteDef[] {
   return [
-    implement(ctx, customerSessionEndpoints.requestForgotPassword, async ({ body }) => {
-      await ctx.db.transaction(async (tx) => {
+    implement(ctx, customerSessionEndpoints.requestForgotPassword, async ({ body, req }) => {
+      await req.db.transaction(async (tx) => {
         // the customer's row lock makes simultaneous requests count the open links and add theirs one after the other
         const [row] = await tx
           .select()
@@ -80,9 +80,9 @@ export function customerRecoveryRoutes(ctx: AppContext): RouteDef[] {
       });
       return { message: customerMessages.forgotRequested };
     }),
-    implement(ctx, customerSessionEndpoints.forgotPassword, async ({ body }) => {
+    implement(ctx, customerSessionEndpoints.forgotPassword, async ({ body, req }) => {
       const hashed = await hashPassword(body.password);
-      await ctx.db.transaction(async (tx) => {
+      await req.db.transaction(async (tx) => {
         const [reset] = await tx
           .select()
           .from(passwordResetToken)

@@ -72,7 +72,7 @@ export function googleLoginRoutes(ctx: AppContext): RouteDef[] {
       const clientId = ctx.config.googleClientId;
       if (!clientId) throw notOffered();
       // each sign-in is counted before its token is checked, as password logins are, so forged tokens cannot be tried at will
-      const attempt = await claimAttempt(ctx.db, googleAttempts, req.ip);
+      const attempt = await claimAttempt(req.db, googleAttempts, req.ip);
       const google = await verifyGoogleCredential(body.credential, {
         clientId,
         jwksUrl: ctx.config.googleJwksUrl,
@@ -82,7 +82,7 @@ export function googleLoginRoutes(ctx: AppContext): RouteDef[] {
         req.log.warn({ err: error }, 'Google sign-in: the key server failed');
         throw googleUnreachable();
       });
-      const session = await ctx.db.transaction(async (tx) => {
+      const session = await req.db.transaction(async (tx) => {
         const row = await customerForGoogle(tx, google);
         if (!row.status) throw unauthenticated('Your account is not active');
         return startCustomerSession(ctx, reply, row, tx);

@@ -62,7 +62,7 @@ export function rolePermissionRoutes(ctx: AppContext): RouteDef[] {
     implement(ctx, rolePermissionEndpoints.replace, async ({ body, req }) => {
       const me = caller(req);
       const wanted = [...new Set(body.permissionId)];
-      return ctx.db.transaction(async (tx) => {
+      return req.db.transaction(async (tx) => {
         // the row lock makes two concurrent replacements of one role's set run one after the other
         const [row] = await tx.select({ id: role.id, name: role.name }).from(role).where(eq(role.id, body.roleId)).for('update');
         const target = found(row, 'Role');

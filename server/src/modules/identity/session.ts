@@ -32,7 +32,7 @@ export function sessionRoutes(ctx: AppContext): RouteDef[] {
   return [
     implement(ctx, sessionEndpoints.login, async ({ body: { username, password }, req, reply }) => {
       // counted before the password is checked, so simultaneous guesses cannot pass the limit
-      await claimAttempt(ctx.db, { kind: 'staff', name: username }, req.ip);
+      await claimAttempt(req.db, { kind: 'staff', name: username }, req.ip);
       const found = await staffWithRole(ctx, eq(sql`lower(${users.username})`, username.toLowerCase()));
       const ok = await verifyPassword(found?.user.password ?? (await decoyHash()), password);
       if (!found || !ok || !found.user.status) throw unauthenticated(wrongCredentials);
@@ -46,7 +46,7 @@ export function sessionRoutes(ctx: AppContext): RouteDef[] {
     implement(ctx, sessionEndpoints.refresh, async ({ req, reply }) => {
       const presented = readRefreshCookie(req);
       if (!presented) throw unauthenticated('No session to refresh; please log in');
-      const result = await ctx.db.transaction((tx) => rotateRefreshToken(tx, ctx, 'staff', presented));
+      const result = await req.db.transaction((tx) => rotateRefreshToken(tx, ctx, 'staff', presented));
       if (!result.ok) {
         clearRefreshCookie(reply);
         throw unauthenticated(

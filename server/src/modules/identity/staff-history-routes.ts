@@ -20,7 +20,7 @@ const written = (row: Promise<unknown>) => row as Promise<never>;
 /** POST, PUT and DELETE of designation and salary history: a change closes and opens rows (staff-history.ts). */
 export function staffHistoryRoutes(ctx: AppContext): RouteDef[] {
   const add =
-    (kind: HistoryKind) =>
+    (kind: HistoryKind, req: FastifyRequest) =>
     ({
       userId,
       startDate,
@@ -34,22 +34,22 @@ export function staffHistoryRoutes(ctx: AppContext): RouteDef[] {
       comment?: string | null;
     }) =>
       written(
-        ctx.db.transaction(async (tx) => {
+        req.db.transaction(async (tx) => {
           await lockPerson(tx, userId);
           return addPeriod(tx, kind, { userId, startDate, endDate, comment, value }, { sameDay: 'refuse' });
         }),
       );
   const change = (kind: HistoryKind, id: number, body: Record<string, unknown>, req: FastifyRequest) => {
     const changes = sent(body, req);
-    return written(ctx.db.transaction((tx) => changePeriod(tx, kind, id, changes)));
+    return written(req.db.transaction((tx) => changePeriod(tx, kind, id, changes)));
   };
-  const remove = (kind: HistoryKind, id: number) => written(ctx.db.transaction((tx) => deletePeriod(tx, kind, id)));
+  const remove = (kind: HistoryKind, id: number, req: FastifyRequest) => written(req.db.transaction((tx) => deletePeriod(tx, kind, id)));
   return [
-    implement(ctx, designations.create, ({ body }) => add('designation')(body)),
+    implement(ctx, designations.create, ({ body, req }) => add('designation', req)(body)),
     implement(ctx, designations.update, ({ params, body, req }) => change('designation', params.id, body, req)),
-    implement(ctx, designations.delete, ({ params }) => remove('designation', params.id)),
-    implement(ctx, salaries.create, ({ body }) => add('salary')(body)),
+    implement(ctx, designations.delete, ({ params, req }) => remove('designation', params.id, req)),
+    implement(ctx, salaries.create, ({ body, req }) => add('salary', req)(body)),
     implement(ctx, salaries.update, ({ params, body, req }) => change('salary', params.id, body, req)),
-    implement(ctx, salaries.delete, ({ params }) => remove('salary', params.id)),
+    implement(ctx, salaries.delete, ({ params, req }) => remove('salary', params.id, req)),
   ];
 }

@@ -73,7 +73,7 @@ async function currentUser(tx: DbOrTx, id: number) {
 /** Staff accounts: register, read, list, update and hide. */
 export function userRoutes(ctx: AppContext): RouteDef[] {
   return [
-    implement(ctx, userEndpoints.register, ({ body, req }) => registerUser(ctx.db, caller(req), body, ctx.config.clock)),
+    implement(ctx, userEndpoints.register, ({ body, req }) => registerUser(req.db, caller(req), body, ctx.config.clock)),
     implement(ctx, userEndpoints.list, ({ query }) => listUsers(ctx.db, query)),
     implement(ctx, userEndpoints.get, async ({ params }) =>
       found(await loadUserDetail(ctx.db, params.id, await businessDate(ctx.db, ctx.config.clock)), 'User'),
@@ -85,7 +85,7 @@ export function userRoutes(ctx: AppContext): RouteDef[] {
         changes;
       const today = await businessDate(ctx.db, ctx.config.clock);
       const hashed = password ? await hashPassword(password) : undefined;
-      return ctx.db.transaction(async (tx) => {
+      return req.db.transaction(async (tx) => {
         await lockUserWrites(tx);
         const current = await currentUser(tx, id);
         assertMayManage(current.roleName, me.role);
@@ -131,7 +131,7 @@ export function userRoutes(ctx: AppContext): RouteDef[] {
     }),
     implement(ctx, userEndpoints.setStatus, async ({ params: { id }, body: { status }, req }) => {
       const me = caller(req);
-      return ctx.db.transaction(async (tx) => {
+      return req.db.transaction(async (tx) => {
         const current = await currentUser(tx, id);
         if (status === 'false' && id === me.id)
           throw conflict('You cannot hide your own account', { status: 'cannot hide your own account' });

@@ -44,7 +44,7 @@ export async function sendFreeForm(ctx: AppContext, req: FastifyRequest, emailCo
       : badRequest('Set up the e-mail settings first: there are no active ones to send with', { emailConfigName: 'is required' });
   }
   const mail = await shopMail(ctx.db, { html: input.body, text: htmlToText(input.body) }, { publicUrl: ctx.config.publicUrl });
-  const id = await ctx.db.transaction((tx) =>
+  const id = await req.db.transaction((tx) =>
     enqueueMail(tx, {
       kind: 'freeForm',
       to: input.receiverEmail,

@@ -1,7 +1,7 @@
 import { type FieldLabels, reviewLabels } from '@tillbook/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import type { DbOrTx, Tx } from '../../platform/db.ts';
+import type { Db, DbOrTx, Tx } from '../../platform/db.ts';
 import { conflict, fieldError } from '../../platform/errors.ts';
 import { found } from '../../platform/route.ts';
 import { rowKey, rowsMark } from '../../platform/sql-watch.ts';
@@ -42,8 +42,13 @@ const markProduct = (tx: Tx, productId: number) => tx.execute(sql.raw(rowsMark([
  * A shopper's review, in one transaction with its photos' files (removed again if it fails): one per
  * shopper and product (409), of a product on sale, marked a verified purchase when they received it.
  */
-export async function createReview(ctx: AppContext, log: Warnings, customerId: number, { input, photos }: ReviewForm): Promise<number> {
-  return withStoredFiles(ctx, log, async (tx, files) => {
+export async function createReview(
+  ctx: AppContext,
+  req: { db: Db; log: Warnings },
+  customerId: number,
+  { input, photos }: ReviewForm,
+): Promise<number> {
+  return withStoredFiles(ctx, req, async (tx, files) => {
     const [onSale] = await tx
       .select({ id: product.id })
       .from(product)

@@ -20,7 +20,7 @@ export function reviewRoutes(ctx: AppContext): RouteDef[] {
       reviewEndpoints.create,
       async ({ req }) => {
         const form = await readReviewForm(req, ctx);
-        const id = await createReview(ctx, req.log, me(req), form);
+        const id = await createReview(ctx, req, me(req), form);
         return found(await readReview(db, id, true), `Review ${id}`);
       },
       { bodyLimit },
@@ -35,16 +35,16 @@ export function reviewRoutes(ctx: AppContext): RouteDef[] {
     implement(ctx, reviewEndpoints.list, ({ query }) => listReviews(db, query as ListQuery<ReviewFilters>)),
     implement(ctx, reviewEndpoints.get, ({ params }) => staffReview(params.id)),
     implement(ctx, reviewEndpoints.reply, async ({ req, body }) => {
-      const id = await db.transaction((tx) => addReply(tx, me(req), body));
+      const id = await req.db.transaction((tx) => addReply(tx, me(req), body));
       const review = await staffReview(body.reviewId);
       return found(
         review.reviewReply.find((reply) => reply.id === id),
         `Reply ${id}`,
       );
     }),
-    implement(ctx, reviewEndpoints.setStatus, async ({ params, body }) => {
+    implement(ctx, reviewEndpoints.setStatus, async ({ params, body, req }) => {
       const shown = body.status === 'true';
-      await db.transaction((tx) => setReviewStatus(tx, params.id, shown));
+      await req.db.transaction((tx) => setReviewStatus(tx, params.id, shown));
       const review = await staffReview(params.id);
       return { ...review, message: shown ? 'Review rating is activate successfully' : 'Review rating hided successfully' };
     }),

@@ -9,8 +9,8 @@ import { shopDetails } from './shop-details.ts';
 /** A sale invoice as a PDF: mailed through the outbox (`POST email-invoice?type=saleinvoice`) or downloaded. */
 export function invoiceMailRoutes(ctx: AppContext): RouteDef[] {
   return [
-    implement(ctx, invoiceMailEndpoints.emailInvoice, async ({ body }) =>
-      ctx.db.transaction(async (tx) => {
+    implement(ctx, invoiceMailEndpoints.emailInvoice, async ({ body, req }) =>
+      req.db.transaction(async (tx) => {
         const made = found(await saleInvoicePdf(tx, body.id), 'Sale invoice');
         const shop = await shopDetails(tx);
         const number = made.sale.singleSaleInvoice.number;

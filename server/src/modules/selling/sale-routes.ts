@@ -46,7 +46,7 @@ export function saleRoutes(ctx: AppContext): RouteDef[] {
   return [
     implement(ctx, saleEndpoints.create, async ({ body, req }) => {
       refuseUnallowedOverride(req, body.saleInvoiceProduct);
-      const created = await idempotent(db, req, body, (tx) => createSale(tx, body, caller(req).id, clock()));
+      const created = await idempotent(req, body, (tx) => createSale(tx, body, caller(req).id, clock()));
       // a completed sale is sealed in the sales journal just after its commit (issue 34)
       journalSealer(db).poke();
       return createdAnswer(req, await committedNumber(db, created));
@@ -67,7 +67,7 @@ export function saleRoutes(ctx: AppContext): RouteDef[] {
       return { ...sale, singleSaleInvoice: profitShown(req)(sale.singleSaleInvoice) };
     }),
     implement(ctx, saleEndpoints.undo, async ({ params, body, req }) => {
-      await db.transaction((tx) => setSaleStatus(tx, params.id, body.status, caller(req).id, clock()));
+      await req.db.transaction((tx) => setSaleStatus(tx, params.id, body.status, caller(req).id, clock()));
       return {
         ...(await stateOf(db, params.id)),
         message: body.status === 'false' ? sellingMessages.saleDeleted : sellingMessages.saleUpdated,
@@ -80,19 +80,19 @@ export function saleRoutes(ctx: AppContext): RouteDef[] {
     implement(ctx, holdEndpoints.get, async ({ params, req }) => profitShown(req)(found(await readHeld(db, params.id), 'Held sale'))),
     implement(ctx, holdEndpoints.complete, async ({ params, body, req }) => {
       refuseUnallowedOverride(req, body.saleInvoiceProduct);
-      const created = await idempotent(db, req, body, (tx) => completeHeldSale(tx, params.id, body, caller(req).id, clock()));
+      const created = await idempotent(req, body, (tx) => completeHeldSale(tx, params.id, body, caller(req).id, clock()));
       journalSealer(db).poke();
       return createdAnswer(req, await committedNumber(db, created));
     }),
-    implement(ctx, holdEndpoints.cancel, async ({ body }) => {
+    implement(ctx, holdEndpoints.cancel, async ({ body, req }) => {
       const { invoiceId, orderStatus } = body;
-      await db.transaction((tx) => (orderStatus ? setOrderStatus(tx, invoiceId, orderStatus) : cancelHeldSale(tx, invoiceId)));
+      await req.db.transaction((tx) => (orderStatus ? setOrderStatus(tx, invoiceId, orderStatus) : cancelHeldSale(tx, invoiceId)));
       return { ...(await stateOf(db, body.invoiceId)), message: sellingMessages.saleUpdated };
     }),
-    implement(ctx, salePaymentEndpoints.create, ({ body, req }) => idempotent(db, req, body, (tx) => payForSale(tx, body, clock()))),
+    implement(ctx, salePaymentEndpoints.create, ({ body, req }) => idempotent(req, body, (tx) => payForSale(tx, body, clock()))),
     implement(ctx, salePaymentEndpoints.list, ({ query }) => listCustomerPayments(db, query)),
     implement(ctx, returnSaleEndpoints.create, async ({ body, req }) => {
-      const id = await idempotent(db, req, body, (tx) => createSaleReturn(tx, body, caller(req).id, clock()));
+      const id = await idempotent(req, body, (tx) => createSaleReturn(tx, body, caller(req).id, clock()));
       return { createdReturnSaleInvoice: found(await readSaleReturn(db, id), 'Sale return'), message: sellingMessages.returnAdded };
     }),
     implement(ctx, returnSaleEndpoints.list, ({ query }) => listSaleReturns(db, query)),

@@ -1,6 +1,6 @@
 import { type PublicSetting, type Setting, type SettingInput, settingEndpoints, settingInput, toStatusText } from '@tillbook/contract';
 import { asc, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { serverTimeZone } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, DbOrTx } from '../../platform/db.ts';
@@ -110,10 +110,10 @@ function changedColumns(input: SettingInput): Partial<typeof appSetting.$inferIn
 }
 
 /** Applies a change in one transaction; the logo it replaces is removed after commit. */
-async function updateSetting(ctx: AppContext, change: SettingChange, log: FastifyBaseLogger): Promise<SettingRow> {
+async function updateSetting(ctx: AppContext, change: SettingChange, req: FastifyRequest): Promise<SettingRow> {
   // the logo is served back byte for byte as uploaded (tested), so it is checked, not re-encoded
   const logo = change.upload ? await checkImage(change.upload) : undefined;
-  return withStoredFiles(ctx, log, async (tx, files) => {
+  return withStoredFiles(ctx, req, async (tx, files) => {
     const current = await loadSetting(tx, true);
     const values = changedColumns(change.input);
     const { currencyId } = change.input;
@@ -141,6 +141,6 @@ export function settingRoutes(ctx: AppContext): RouteDef[] {
       const row = await loadSetting(ctx.db);
       return (await mayReadAll(ctx.db, req.auth)) ? fullView(row) : publicView(row);
     }),
-    implement(ctx, settingEndpoints.update, async ({ req }) => fullView(await updateSetting(ctx, await readChange(req, ctx), req.log))),
+    implement(ctx, settingEndpoints.update, async ({ req }) => fullView(await updateSetting(ctx, await readChange(req, ctx), req))),
   ];
 }

@@ -63,7 +63,6 @@ export function returnRoutes(ctx: AppContext, shop: ShopHelpers): RouteDef[] {
     implement(ctx, returnOrderEndpoints.create, async ({ req, body }) => {
       const today = await shop.day.today(req);
       const made = await idempotent(
-        db,
         req,
         body,
         (tx) => createReturn(tx, me(req), body, today, ctx.config.publicUrl),
@@ -75,13 +74,13 @@ export function returnRoutes(ctx: AppContext, shop: ShopHelpers): RouteDef[] {
       };
     }),
     implement(ctx, returnOrderEndpoints.setStatus, async ({ req, params, body }) => {
-      const to = await db.transaction((tx) =>
+      const to = await req.db.transaction((tx) =>
         moveReturn(tx, params.id, body.returnCartOrderStatus, me(req), clock(), ctx.config.publicUrl),
       );
       return { message: `Return #${params.id} is now ${to.toLowerCase()}`, id: params.id, returnCartOrderStatus: to };
     }),
     implement(ctx, returnOrderEndpoints.reOrder, async ({ req, body }) => {
-      const made = await idempotent(db, req, body, (tx) => reOrder(tx, body, me(req), clock(), ctx.config.publicUrl));
+      const made = await idempotent(req, body, (tx) => reOrder(tx, body, me(req), clock(), ctx.config.publicUrl));
       journalSealer(db).poke();
       const order = found(await readOrder(db, made.orderId), `Order ${made.orderId}`).singleCartOrder;
       return {

@@ -45,7 +45,6 @@ export function shopRoutes(ctx: AppContext): RouteDef[] {
   const checkout = async (req: FastifyRequest, body: Parameters<typeof placeOrder>[2]) => {
     const today = await day.today(req);
     const placed = await idempotent(
-      db,
       req,
       body,
       (tx) => placeOrder(tx, me(req), body, today, ctx.config.publicUrl),
@@ -67,7 +66,7 @@ export function shopRoutes(ctx: AppContext): RouteDef[] {
   return [
     implement(ctx, cartEndpoints.add, async ({ req, body }) => {
       const today = await day.today(req);
-      return db.transaction((tx) => addToCart(tx, me(req), body, today));
+      return req.db.transaction((tx) => addToCart(tx, me(req), body, today));
     }),
     implement(ctx, cartEndpoints.ofCustomer, async ({ req, params }) => {
       if (params.id !== me(req)) throw notFound(`The cart of customer ${params.id}`);
@@ -76,11 +75,11 @@ export function shopRoutes(ctx: AppContext): RouteDef[] {
     implement(ctx, cartEndpoints.get, async ({ req, params }) => cartById(db, me(req), params.id, await day.today(req))),
     implement(ctx, cartEndpoints.change, async ({ req, params, body }) => {
       const today = await day.today(req);
-      return db.transaction((tx) => changeCartLine(tx, me(req), params.id, body, today));
+      return req.db.transaction((tx) => changeCartLine(tx, me(req), params.id, body, today));
     }),
     implement(ctx, cartEndpoints.empty, async ({ req, params, body }) => {
       const today = await day.today(req);
-      return db.transaction((tx) => setCartStatus(tx, me(req), params.id, body.status, today));
+      return req.db.transaction((tx) => setCartStatus(tx, me(req), params.id, body.status, today));
     }),
 
     implement(ctx, orderEndpoints.create, ({ req, body }) => checkout(req, body)),
@@ -99,7 +98,7 @@ export function shopRoutes(ctx: AppContext): RouteDef[] {
       return { ...order, singleCartOrder: withoutProfit(req, order.singleCartOrder) };
     }),
     implement(ctx, orderEndpoints.setStatus, async ({ req, body }) => {
-      const to = await db.transaction((tx) => moveOrder(tx, body, me(req), clock(), ctx.config.publicUrl));
+      const to = await req.db.transaction((tx) => moveOrder(tx, body, me(req), clock(), ctx.config.publicUrl));
       return { message: `Order #${body.invoiceId} is now ${to.toLowerCase()}`, id: body.invoiceId, orderStatus: to };
     }),
 
@@ -108,15 +107,15 @@ export function shopRoutes(ctx: AppContext): RouteDef[] {
       found(await readManualPayment(db, params.id, customerOf(req)), `Manual payment ${params.id}`),
     ),
     implement(ctx, manualPaymentEndpoints.create, async ({ req, body }) => {
-      const id = await idempotent(db, req, body, (tx) => addManualPayment(tx, me(req), body));
+      const id = await idempotent(req, body, (tx) => addManualPayment(tx, me(req), body));
       return found(await readManualPayment(db, id, me(req)), `Manual payment ${id}`);
     }),
-    implement(ctx, manualPaymentEndpoints.setStatus, async ({ params, body }) => {
-      await db.transaction((tx) => setManualPaymentStatus(tx, params.id, body.status));
+    implement(ctx, manualPaymentEndpoints.setStatus, async ({ params, body, req }) => {
+      await req.db.transaction((tx) => setManualPaymentStatus(tx, params.id, body.status));
       return found(await readManualPayment(db, params.id), `Manual payment ${params.id}`);
     }),
     implement(ctx, manualPaymentEndpoints.verify, async ({ req, params, body }) => {
-      await db.transaction((tx) => verifyPayment(tx, params.id, body.isVerified, me(req), clock()));
+      await req.db.transaction((tx) => verifyPayment(tx, params.id, body.isVerified, me(req), clock()));
       const payment = found(await readManualPayment(db, params.id), `Manual payment ${params.id}`);
       return { ...payment, message: body.isVerified === 'Accept' ? 'Payment accepted' : 'Payment rejected' };
     }),

@@ -23,7 +23,7 @@ export function wishlistRoutes(ctx: AppContext): RouteDef[] {
   return [
     implement(ctx, wishlistEndpoints.add, async ({ req, body }) => {
       const today = await day.today(req);
-      return db.transaction((tx) => addToWishlist(tx, caller(req).id, body.productId, today));
+      return req.db.transaction((tx) => addToWishlist(tx, caller(req).id, body.productId, today));
     }),
     implement(ctx, wishlistEndpoints.ofCustomer, async ({ req, params, query }) =>
       customerWishlist(db, listOf(req, params.id), query, await day.today(req)),
@@ -34,10 +34,10 @@ export function wishlistRoutes(ctx: AppContext): RouteDef[] {
     ),
     implement(ctx, wishlistEndpoints.update, async ({ req, params, body }) => {
       const today = await day.today(req);
-      return db.transaction((tx) => setLineStatus(tx, params.id, body.status, today, customerOf(req)));
+      return req.db.transaction((tx) => setLineStatus(tx, params.id, body.status, today, customerOf(req)));
     }),
     implement(ctx, wishlistEndpoints.remove, async ({ req, params, body }) =>
-      db.transaction((tx) => removeFromWishlist(tx, listOf(req, params.id), body.productId)),
+      req.db.transaction((tx) => removeFromWishlist(tx, listOf(req, params.id), body.productId)),
     ),
   ];
 }

@@ -34,13 +34,13 @@ export function tillSessionRoutes(ctx: AppContext): RouteDef[] {
     implement(ctx, tillCatalogueEndpoints.stock, ({ query }) => tillStock(db, query)),
     implement(ctx, tillCatalogueEndpoints.customers, ({ query }) => tillCustomers(db, query)),
     implement(ctx, tillSessionEndpoints.open, async ({ body, req }) =>
-      session(await idempotent(db, req, body, (tx) => openSession(tx, body, caller(req).id, clock()))),
+      session(await idempotent(req, body, (tx) => openSession(tx, body, caller(req).id, clock()))),
     ),
     implement(ctx, tillSessionEndpoints.list, ({ query }) => listSessions(db, query)),
     implement(ctx, tillSessionEndpoints.get, ({ params }) => session(params.id)),
     implement(ctx, tillSessionEndpoints.cash, async ({ params, body, req }) => {
       const userId = caller(req).id;
-      const made = await idempotent(db, req, body, (tx) => moveSessionCash(tx, params.id, body, userId, clock()));
+      const made = await idempotent(req, body, (tx) => moveSessionCash(tx, params.id, body, userId, clock()));
       return {
         id: made.id,
         sessionId: params.id,
@@ -55,11 +55,11 @@ export function tillSessionRoutes(ctx: AppContext): RouteDef[] {
     }),
     implement(ctx, tillSessionEndpoints.noSale, async ({ params, req }) => {
       const userId = caller(req).id;
-      const made = await idempotent(db, req, {}, (tx) => recordNoSale(tx, params.id, userId));
+      const made = await idempotent(req, {}, (tx) => recordNoSale(tx, params.id, userId));
       return { id: made.id, sessionId: params.id, userId, at: new Date(made.at).toISOString(), message: 'Drawer opened (no sale)' };
     }),
     implement(ctx, tillSessionEndpoints.void, async ({ params, body, req }) => {
-      const voids = await idempotent(db, req, body, (tx) => recordVoids(tx, params.id, body));
+      const voids = await idempotent(req, body, (tx) => recordVoids(tx, params.id, body));
       return { sessionId: params.id, voids, message: voids === 1 ? 'Void recorded' : `${voids} voids recorded` };
     }),
     implement(ctx, tillSessionEndpoints.xReport, async ({ params, req }) => {
@@ -74,7 +74,7 @@ export function tillSessionRoutes(ctx: AppContext): RouteDef[] {
     }),
     implement(ctx, tillSessionEndpoints.close, async ({ params, body, req }) => {
       const by = { userId: caller(req).id, mayCloseOthers: holds(req, 'update-tillSession') };
-      return idempotent(db, req, body, (tx) => closeSession(tx, params.id, body, by, clock()));
+      return idempotent(req, body, (tx) => closeSession(tx, params.id, body, by, clock()));
     }),
   ];
 }

@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { type Answer, type CallOptions, useTestApp } from './harness.ts';
 import { catalogue, product } from './product-fixtures.ts';
@@ -112,6 +113,23 @@ describe('what the door leaves to the app', () => {
     }
     // a cookie that is not a session's is still a visitor
     expect((await ask(list, { cookies: { theme: 'dark' } })).atTheDoor).toBe(true);
+  });
+
+  test('a GET sent with a body goes to the app, and the connection answers the next request at the door', async () => {
+    await ask(list);
+    const { port } = t.app.server.address() as AddressInfo;
+    const before = t.app.frontDoor.answered;
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('error', () => {});
+    let received = '';
+    socket.on('data', (chunk) => {
+      received += chunk.toString('latin1');
+    });
+    const asked = (extra: string) => `GET ${list} HTTP/1.1\r\nhost: shop\r\naccept-encoding: identity\r\n${extra}\r\n`;
+    socket.write(`${asked('content-length: 5\r\n')}hello${asked('')}`);
+    await expect.poll(() => received.match(/HTTP\/1\.1 200 OK\r\n/g)?.length ?? 0).toBe(2);
+    socket.destroy();
+    expect(t.app.frontDoor.answered - before).toBe(1);
   });
 
   test('another method, another address, and a closing app', async () => {

@@ -21,7 +21,7 @@ const rememberedAddresses = 20_000;
  * as the route's own (`WatchedCache.keptNow`: no table or row it was read for written since), so it is never
  * staler than the route. The door learns an address when the route answers it to a visitor from its cache; it
  * knows nothing else. Everything it does not take goes on to the app as before: another method, a token, a
- * session cookie, an address it has not learnt, an answer no longer good, a closing app.
+ * session cookie, a body, an address it has not learnt, an answer no longer good, a closing app.
  *
  * What it sends is what the route sends a visitor: 200, the kept bytes in the encoding the request accepts, the
  * API's security headers, the same Vary, and no Cache-Control (a visitor's public answer). It logs one line per
@@ -68,13 +68,16 @@ export class FrontDoor {
     const source = this.#addresses.get(url);
     if (!source) return false;
     const asked = req.headers;
-    if (asked.authorization !== undefined || this.#signedIn(asked.cookie)) return false;
+    if (asked.authorization !== undefined || this.#signedIn(asked.cookie) || hasBody(asked)) return false;
     const key = source.keyNow(url);
     const hit = key === undefined ? undefined : source.kept.keptNow(key);
     if (!hit) return false;
     const kept = hit.answer;
     const encoding = kept.br ? chosenEncoding(asked['accept-encoding']) : undefined;
     const body = (encoding && kept[encoding]) || kept.plain;
+    // the request has no body: reading nothing says so, or Node would pull a body off the wire after the answer
+    // (its dump of an unread request: a resume, an end and a destroy, each a tick; 2 µs of a 22 µs answer)
+    req.read(0);
     // the headers as one flat list (Node's fastest form), the length last: writeHead sends them at once
     res.writeHead(200, [...this.#headersFor(source.personal, kept.br !== undefined, encoding), 'content-length', String(body.length)]);
     res.end(body);
@@ -106,6 +109,10 @@ export class FrontDoor {
     return headers;
   }
 }
+
+/** A request sent with a body (a GET may carry one): the app reads it; the door answers only requests without. */
+const hasBody = (asked: IncomingMessage['headers']) =>
+  asked['transfer-encoding'] !== undefined || (asked['content-length'] !== undefined && asked['content-length'] !== '0');
 
 /**
  * Fastify's server, made as Fastify makes it (its timeouts), with the door in front of the app's handler: the

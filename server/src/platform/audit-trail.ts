@@ -20,8 +20,8 @@ declare module 'fastify' {
  * `actingAs`), and a change without one (a job, a seed) is the system's.
  *
  * The actor travels with the handle rather than in an AsyncLocalStorage: on Node 20 one store in use turns on the
- * async hooks for every promise and callback of the process, which cost the cached reads 10 % and the sale 15 %
- * of their server CPU (docs/performance.md).
+ * async hooks for every promise and callback of the process, even for the front door's answers, which run no hook:
+ * the cached list lost a fifth of its rate to them (docs/performance.md).
  */
 export function auditRequests(app: FastifyInstance, db: Db): void {
   app.decorateRequest('db', {

@@ -277,10 +277,9 @@ export function defineResource(ctx: AppContext, def: ResourceDefinition): Resour
   }
 
   async function createMany(req: FastifyRequest) {
-    const body = req.body;
     const items = parseBody(
       z.array(contract.input, { error: 'must be a list' }).min(1, 'must hold at least one item').max(500, 'must hold at most 500 items'),
-      body,
+      req.body,
       labels,
     ) as Row[];
     // all or nothing: one refused item rolls the whole batch back

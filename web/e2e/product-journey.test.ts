@@ -84,12 +84,12 @@ test('create a product with images, find it in the storefront with VAT, adjust i
 
   await page.goto(adminPage);
   const movements = page.getByRole('region', { name: 'Stock movements' });
-  await movements.getByRole('row').filter({ hasText: 'Opening stock' }).getByText('+6').waitFor();
+  await movements.getByRole('row').filter({ hasText: 'Opening stock' }).getByText('+6', { exact: true }).waitFor();
   await movements
     .getByRole('row')
     .filter({ hasText: 'Adjustment' })
-    .getByText('-2')
-    .or(movements.getByRole('row').filter({ hasText: 'Adjustment' }).getByText('−2'))
+    .getByText('-2', { exact: true })
+    .or(movements.getByRole('row').filter({ hasText: 'Adjustment' }).getByText('−2', { exact: true }))
     .first()
     .waitFor();
   await screenshot(page, 'journey-movements');

@@ -76,7 +76,7 @@ test('the product form creates a product with a thumbnail and a gallery image, e
     )
     .toBeGreaterThan(0);
   const movements = page.getByRole('region', { name: 'Stock movements' });
-  await movements.getByRole('row').filter({ hasText: 'Opening stock' }).getByText('+7').waitFor();
+  await movements.getByRole('row').filter({ hasText: 'Opening stock' }).getByText('+7', { exact: true }).waitFor();
   const id = Number(new URL(page.url()).pathname.split('/').pop());
   const detail = (await (
     await fetch(`${product.url}/v1/product/${id}`, {

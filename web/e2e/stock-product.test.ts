@@ -93,8 +93,8 @@ test('the product list shows thumbnails, filters by search, category, brand and 
   await page.waitForURL(`${product.url}/admin/product/${kettleId}`);
   await page.getByRole('heading', { name: 'Steel kettle' }).waitFor();
   const movements = page.getByRole('region', { name: 'Stock movements' });
-  await movements.getByRole('row').filter({ hasText: 'Opening stock' }).getByText('+20').waitFor();
-  await movements.getByRole('row').filter({ hasText: 'Adjustment' }).getByText('-3').waitFor();
+  await movements.getByRole('row').filter({ hasText: 'Opening stock' }).getByText('+20', { exact: true }).waitFor();
+  await movements.getByRole('row').filter({ hasText: 'Adjustment' }).getByText('-3', { exact: true }).waitFor();
   await page.getByRole('row').filter({ hasText: 'In stock' }).getByText('17', { exact: true }).waitFor();
   await movements
     .getByRole('row')
@@ -119,8 +119,14 @@ test('the owner edits the purchase price; the form shows the current thumbnail; 
   await page.getByLabel('Product details').getByRole('row').filter({ hasText: 'Purchase price' }).getByText('15.00').waitFor();
   const movements = page.getByRole('region', { name: 'Stock movements' });
   const changes = movements.getByRole('row').filter({ hasText: 'Purchase price change' });
-  await changes.filter({ hasText: '-17' }).getByText('12.00').waitFor();
-  await changes.filter({ hasText: '+17' }).getByText('15.00').waitFor();
+  await changes
+    .filter({ has: page.getByRole('cell', { name: '-17', exact: true }) })
+    .getByText('12.00')
+    .waitFor();
+  await changes
+    .filter({ has: page.getByRole('cell', { name: '+17', exact: true }) })
+    .getByText('15.00')
+    .waitFor();
   await page.getByRole('row').filter({ hasText: 'In stock' }).getByText('17', { exact: true }).waitFor();
   expect(problems).toEqual([]);
 });

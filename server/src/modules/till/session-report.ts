@@ -2,7 +2,7 @@ import { type Cents, fromCents, type TillReport, type TillSessionState, toCents 
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
-import { rawRows } from '../../platform/queries.ts';
+import { executePrepared } from '../../platform/prepared.ts';
 
 /** The session as its report needs it. */
 export interface SessionHead {
@@ -25,7 +25,7 @@ export interface SessionHead {
 }
 
 export async function sessionHead(db: DbOrTx, sessionId: number): Promise<SessionHead> {
-  const [s] = await rawRows<{
+  const [s] = await executePrepared<{
     id: number;
     till_id: number;
     name: string;
@@ -88,13 +88,13 @@ export async function sessionFigures(db: DbOrTx, head: SessionHead): Promise<{ r
   // side by side on the pool: the ledger rows grouped (one pass over the session's rows by its index), the
   // documents counted, and the payment methods and system accounts (small tables)
   const [rows, [doc], methodRows, keyRows] = await Promise.all([
-    rawRows<Omit<LedgerGroup, 'dkey' | 'ckey'> & { debit_id: number; credit_id: number }>(
+    executePrepared<Omit<LedgerGroup, 'dkey' | 'ckey'> & { debit_id: number; credit_id: number }>(
       db,
-      sql`select t.type, t.payment_method_id as method, t.vat_rate::text as rate, t.debit_id, t.credit_id,
+      sql`select t.type, t.payment_method_id as method, t.vat_rate as rate, t.debit_id, t.credit_id,
           t.debit_id = ${head.drawer} as into_drawer, t.credit_id = ${head.drawer} as out_of_drawer, round(sum(t.amount) * 100)::int as cents
         from "transaction" t where t.till_session_id = ${head.id} group by 1, 2, 3, 4, 5`,
     ),
-    rawRows<{
+    executePrepared<{
       sales: number;
       voids: number;
       discounts: string | null;
@@ -118,12 +118,12 @@ export async function sessionFigures(db: DbOrTx, head: SessionHead): Promise<{ r
           (select coalesce(sum(amount) filter (where type = 'IN'), 0) as cash_in, coalesce(sum(amount) filter (where type = 'OUT'), 0) as cash_out,
             coalesce(sum(amount) filter (where type = 'DROP'), 0) as drops from till_cash where session_id = ${head.id}) c`,
     ),
-    rawRows<{ id: number; name: string; cash: boolean; offered: boolean }>(
+    executePrepared<{ id: number; name: string; cash: boolean; offered: boolean }>(
       db,
       sql`select m.id, m.method_name as name, coalesce(a.system_key = 'cash', false) as cash, m.status and m.at_till = 'true' as offered
         from payment_method m join sub_account a on a.id = m.sub_account_id order by m.id`,
     ),
-    rawRows<{ id: number; key: string }>(db, sql`select id, system_key as key from sub_account where system_key is not null`),
+    executePrepared<{ id: number; key: string }>(db, sql`select id, system_key as key from sub_account where system_key is not null`),
   ]);
   const keyOf = new Map(keyRows.map((k) => [Number(k.id), k.key]));
   const groups: LedgerGroup[] = rows.map((r) => ({
@@ -220,7 +220,7 @@ async function ratesOf(db: DbOrTx, sessionId: number, groups: readonly LedgerGro
 
 /** The nets per VAT rate of a session's completed sales less its returns, from their lines. */
 const legacyNets = (db: DbOrTx, sessionId: number) =>
-  rawRows<{ rate: string; cents: number }>(
+  executePrepared<{ rate: string; cents: number }>(
     db,
     sql`select rate::text, sum(cents)::int as cents from (
           select l.tax as rate, round(sum(l.product_final_amount) * 100)::int as cents from sale_invoice_product l

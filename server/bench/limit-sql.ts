@@ -157,7 +157,7 @@ function saleStatement(inSession: boolean): string {
   led as (insert into "transaction" (date, debit_id, credit_id, particulars, amount, type, related_id, vat_rate${sessionColumn}${methodColumn})
     select current_date, e.dr, e.cr, 'Sale #{number}: ' || e.what, e.amount, 'sale', inv.id::text, e.rate${sessionValue}${inSession ? ', e.method' : ''} from inv, (
       select $5::int as dr, $6::int as cr, 'cost of goods sold' as what, tot.cost as amount, null::numeric as rate, null::int as method from tot
-      union all select $7, $8, 'sales', sum(net), rate, null from lines group by rate
+      union all select $7, $8, 'sales', tot.net, null, null from tot
       union all select $7, $9, 'VAT ' || rate || ' %', sum(vat), rate, null from lines group by rate
       union all select ${paidInto}, $7, 'paid', tot.net + tot.vat, null, ${inSession ? '$12::int' : 'null'} from tot) e where e.amount > 0)
   select '{"createdInvoice":{"id":' || inv.id || ',"totalAmount":' || tot.net || ',"totalTaxAmount":' || tot.vat

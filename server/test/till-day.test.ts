@@ -195,23 +195,6 @@ describe('a day at two tills', () => {
     expect((await t.call('POST', '/v1/setting', { token: owner, body: { blindClose: 'true' } })).status).toBe(200);
   });
 
-  test('a session whose nets were posted before they carried their rate reads them per rate from its lines', async () => {
-    const setRate = (rate: number | null) =>
-      rows(
-        t,
-        sql`update "transaction" x set vat_rate = ${rate} from sub_account s
-          where s.id in (x.debit_id, x.credit_id) and s.system_key = 'sales' and x.till_session_id = ${a} returning x.id`,
-      );
-    // two sales and a return, each posting its net once, at its rate
-    expect(await setRate(null)).toHaveLength(3);
-    try {
-      const x = await t.call('GET', `/v1/till-session/${a}/x-report`, { token: owner });
-      expect(x.body.byVatRate).toEqual([{ rate: 10, net: 24, vat: 2.4 }]);
-    } finally {
-      await setRate(10);
-    }
-  });
-
   test('the close is refused while a held sale of the session is open, naming it', async () => {
     const refused = await t.call('POST', `/v1/till-session/${a}/close`, {
       token: first.token,

@@ -18,4 +18,4 @@ export { paymentMethodExtras } from './payment-method.ts';
 export { type AccountRef, type LedgerType, numberMark, type Posting, type PostingStatement, post, postingStatement } from './post.ts';
 export { type ReversedDocument, reversePostings } from './reverse-postings.ts';
 export { liveEntry } from './reversed.ts';
-export { sharesByRate, type VatShare, vatByRate, vatTotal } from './vat-rates.ts';
+export { type VatShare, vatByRate, vatTotal } from './vat-rates.ts';

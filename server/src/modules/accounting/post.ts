@@ -18,7 +18,7 @@ export interface Posting {
   particulars: string;
   type: LedgerType;
   relatedId?: string | number;
-  /** The VAT rate (10 for 10 %) of a VAT posting, and of a till document's net (both posted once per rate). */
+  /** A VAT posting's rate (10 for 10 %); documents post their VAT once per rate. */
   vatRate?: number;
   /** The entry this one reverses (a deleted payment): the ledger allows one reversal per entry. */
   reversesId?: number;

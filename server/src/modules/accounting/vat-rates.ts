@@ -6,16 +6,12 @@ export interface VatShare {
   amount: Cents;
 }
 
-/** Amounts summed per VAT rate, in rate order. */
-export function sharesByRate(lines: readonly { rate: number; amount: Cents }[]): VatShare[] {
+/** A document's lines' VAT summed per rate, in rate order (a document posts its VAT once per rate). */
+export function vatByRate(lines: { rate: number; vat: Cents }[]): VatShare[] {
   const byRate = new Map<number, Cents>();
-  for (const l of lines) byRate.set(l.rate, (byRate.get(l.rate) ?? 0) + l.amount);
+  for (const l of lines) byRate.set(l.rate, (byRate.get(l.rate) ?? 0) + l.vat);
   return [...byRate.entries()].sort(([a], [b]) => a - b).map(([rate, amount]) => ({ rate, amount }));
 }
-
-/** A document's lines' VAT summed per rate, in rate order (a document posts its VAT once per rate). */
-export const vatByRate = (lines: readonly { rate: number; vat: Cents }[]): VatShare[] =>
-  sharesByRate(lines.map((l) => ({ rate: l.rate, amount: l.vat })));
 
 /** The sum of a document's VAT over its rates. */
 export const vatTotal = (shares: VatShare[]): Cents => shares.reduce((s, v) => s + v.amount, 0);

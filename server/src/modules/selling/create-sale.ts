@@ -13,7 +13,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db.ts';
 import { badRequest, fieldError } from '../../platform/errors.ts';
 import { transition } from '../../platform/transition.ts';
-import { numberMark, postingStatement, sharesByRate, vatByRate } from '../accounting/index.ts';
+import { numberMark, postingStatement, vatByRate } from '../accounting/index.ts';
 import { goodsKey, moveStocks } from '../inventory/index.ts';
 import { countLateSale, type LateSale, tenderAccount } from '../till/index.ts';
 import { saleDoc, saleDocument } from './sale-doc.ts';
@@ -240,7 +240,7 @@ async function completeSale(
       invoiceId,
       number: numberMark,
       date: sale.date,
-      net: sharesByRate(sale.lines.map((l) => ({ rate: l.vatPercent, amount: l.net }))),
+      net: sale.net,
       vat: vatByRate(sale.lines.map((l) => ({ rate: l.vatPercent, vat: l.vat }))),
       cost,
       payments: settled.kept.map((t) => ({

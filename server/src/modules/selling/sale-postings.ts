@@ -1,13 +1,13 @@
 import type { Cents } from '@tillbook/contract';
 import type { AccountRef, Posting, VatShare } from '../accounting/index.ts';
 
-/** What a sale posts, in cents: its net (after line discounts, before VAT) and its VAT, each per rate, its cost, and the payments kept. */
+/** What a sale posts, in cents: its net (after line discounts, before VAT), its VAT per rate, its cost, and the payments kept. */
 export interface SaleFigures {
   invoiceId: number;
   /** The invoice number the particulars name (numberMark when it is taken in the postings' own statement). */
   number: number | string;
   date: string;
-  net: VatShare[];
+  net: Cents;
   vat: VatShare[];
   cost: Cents;
   /** Each kept payment: the sub-account the money lands in (the payment method's, or a till's drawer for cash) and the amount. */
@@ -20,36 +20,16 @@ export interface SaleFigures {
 const inSession = (id: number | null | undefined) => (id ? { tillSessionId: id } : {});
 
 /**
- * The net's postings, one per VAT rate carrying its rate (as the VAT's do), so that a till session's figures per
- * rate are read from the ledger alone (session-report.ts). Named "sales" when the document has one rate.
- */
-const netPostings = (
-  base: Pick<Posting, 'date' | 'type' | 'relatedId' | 'tillSessionId'>,
-  about: string,
-  nets: readonly VatShare[],
-  debit: AccountRef,
-  credit: AccountRef,
-): Posting[] =>
-  nets.map((n) => ({
-    ...base,
-    debit,
-    credit,
-    amount: n.amount,
-    vatRate: n.rate,
-    particulars: nets.length === 1 ? `${about}: sales` : `${about}: sales at ${n.rate} %`,
-  }));
-
-/**
  * A till sale's postings (reference 3.3): cost of sales at average cost against inventory, the
- * receivable against sales (net) and against VAT output (VAT on the discounted price), each one posting
- * per rate carrying its rate, then each payment into its method's account against the receivable.
+ * receivable against sales (net) and against VAT output (VAT on the discounted price, one posting per
+ * rate carrying its rate), then each payment into its method's account against the receivable.
  */
 export function salePostings(sale: SaleFigures): Posting[] {
   const about = `Sale #${sale.number}`;
   const base = { date: sale.date, type: 'sale' as const, relatedId: sale.invoiceId, ...inSession(sale.tillSessionId) };
   return [
     { ...base, debit: 'costOfSales', credit: 'inventory', amount: sale.cost, particulars: `${about}: cost of goods sold` },
-    ...netPostings(base, about, sale.net, 'accountsReceivable', 'sales'),
+    { ...base, debit: 'accountsReceivable', credit: 'sales', amount: sale.net, particulars: `${about}: sales` },
     ...sale.vat.map(
       (v): Posting => ({
         ...base,
@@ -73,14 +53,14 @@ export function salePostings(sale: SaleFigures): Posting[] {
   ];
 }
 
-/** What a sale return posts, in cents: the returned net and VAT, each per rate, the cost the goods left at, and each refund. */
+/** What a sale return posts, in cents: the returned net and VAT per rate, the cost the goods left at, and each refund. */
 export interface SaleReturnFigures {
   invoiceId: number;
   /** The numbers the particulars name: the sale's invoice number and the return's. */
   saleNumber: number;
   returnNumber: number;
   date: string;
-  net: VatShare[];
+  net: Cents;
   vat: VatShare[];
   cost: Cents;
   /** Each amount handed back: the sub-account it leaves (the payment method's, cash when none; a till's drawer for cash). */
@@ -99,7 +79,7 @@ export function saleReturnPostings(r: SaleReturnFigures): Posting[] {
   const base = { date: r.date, type: 'saleReturn' as const, relatedId: r.invoiceId, ...inSession(r.tillSessionId) };
   return [
     { ...base, debit: 'inventory', credit: 'costOfSales', amount: r.cost, particulars: `${about}: goods back` },
-    ...netPostings(base, about, r.net, 'sales', 'accountsReceivable'),
+    { ...base, debit: 'sales', credit: 'accountsReceivable', amount: r.net, particulars: `${about}: sales` },
     ...r.vat.map(
       (v): Posting => ({
         ...base,

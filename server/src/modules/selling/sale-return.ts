@@ -9,7 +9,7 @@ import { sealDocument } from '../../platform/journal-seal.ts';
 import { requireFound } from '../../platform/queries.ts';
 import { lockState } from '../../platform/transition.ts';
 import { returnSaleInvoice, returnSaleInvoiceProduct, saleInvoice, saleInvoiceProduct } from '../../schema/index.ts';
-import { type AccountRef, keepInvoiceFigures, post, sharesByRate, vatByRate } from '../accounting/index.ts';
+import { type AccountRef, keepInvoiceFigures, post, vatByRate } from '../accounting/index.ts';
 import { moveStock, takeInAtCost } from '../inventory/index.ts';
 import { type DocumentSession, refuseUntaken, sessionOfDocument, tenderAccount } from '../till/index.ts';
 import { returnedByLine } from './return-read.ts';
@@ -187,7 +187,7 @@ export async function createSaleReturn(tx: DbOrTx, input: ReturnSaleInput, userI
       saleNumber: sale!.number!,
       returnNumber,
       date,
-      net: sharesByRate(lines.map((l) => ({ rate: l.line.tax, amount: l.net }))),
+      net,
       vat: vatByRate(lines.map((l) => ({ rate: l.line.tax, vat: l.vat }))),
       cost,
       refunds,

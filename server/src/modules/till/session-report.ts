@@ -86,8 +86,8 @@ const sumOf = (groups: readonly LedgerGroup[], keep: (g: LedgerGroup) => boolean
  */
 export async function sessionFigures(db: DbOrTx, head: SessionHead): Promise<{ report: TillReport; cashMethodIds: number[] }> {
   // side by side on the pool: the ledger rows grouped (one pass over the session's rows by its index), the
-  // documents counted, and the payment methods and system accounts (small tables)
-  const [rows, [doc], methodRows, keyRows] = await Promise.all([
+  // documents counted, the lines' nets per VAT rate, and the payment methods and system accounts (small tables)
+  const [rows, [doc], nets, methodRows, keyRows] = await Promise.all([
     executePrepared<Omit<LedgerGroup, 'dkey' | 'ckey'> & { debit_id: number; credit_id: number }>(
       db,
       sql`select t.type, t.payment_method_id as method, t.vat_rate as rate, t.debit_id, t.credit_id,
@@ -117,6 +117,16 @@ export async function sessionFigures(db: DbOrTx, head: SessionHead): Promise<{ r
           (select count(*)::int as returns, array_agg(distinct date) as days from return_sale_invoice where till_session_id = ${head.id}) r,
           (select coalesce(sum(amount) filter (where type = 'IN'), 0) as cash_in, coalesce(sum(amount) filter (where type = 'OUT'), 0) as cash_out,
             coalesce(sum(amount) filter (where type = 'DROP'), 0) as drops from till_cash where session_id = ${head.id}) c`,
+    ),
+    executePrepared<{ rate: string; cents: number }>(
+      db,
+      sql`select rate::text, sum(cents)::int as cents from (
+          select l.tax as rate, round(sum(l.product_final_amount) * 100)::int as cents from sale_invoice_product l
+            join sale_invoice s on s.id = l.invoice_id where s.till_session_id = ${head.id} and s.state = 'completed' group by l.tax
+          union all
+          select l.tax, -round(sum(l.product_final_amount) * 100)::int from return_sale_invoice_product l
+            join return_sale_invoice r on r.id = l.invoice_id where r.till_session_id = ${head.id} group by l.tax) x
+        group by rate`,
     ),
     executePrepared<{ id: number; name: string; cash: boolean; offered: boolean }>(
       db,
@@ -163,7 +173,21 @@ export async function sessionFigures(db: DbOrTx, head: SessionHead): Promise<{ r
     refunds: fromCents(m.refunds),
     expected: fromCents(m.id === primaryCash ? expectedCash - otherCash : m.taken - m.refunds),
   }));
-  const byVatRate = await ratesOf(db, head.id, groups);
+  const rates = new Map<number, { net: Cents; vat: Cents }>();
+  for (const g of groups) {
+    const sign = isSale(g) ? 1 : isReturn(g) ? -1 : 0;
+    if (!sign) continue;
+    // the VAT rows carry their rate; the nets (posted in one row a document) come from its lines below
+    if (g.rate === null || (g.ckey !== 'tax' && g.dkey !== 'tax')) continue;
+    const r = rates.get(Number(g.rate)) ?? { net: 0, vat: 0 };
+    r.vat += sign * Number(g.cents);
+    rates.set(Number(g.rate), r);
+  }
+  for (const n of nets) {
+    const r = rates.get(Number(n.rate)) ?? { net: 0, vat: 0 };
+    r.net += Number(n.cents);
+    rates.set(Number(n.rate), r);
+  }
   const report: TillReport = {
     sessionId: head.id,
     tillId: head.tillId,
@@ -176,7 +200,7 @@ export async function sessionFigures(db: DbOrTx, head: SessionHead): Promise<{ r
     sales: fromCents(sales),
     returns: fromCents(returns),
     byPaymentMethod,
-    byVatRate,
+    byVatRate: [...rates.entries()].sort(([a], [b]) => a - b).map(([rate, r]) => ({ rate, net: fromCents(r.net), vat: fromCents(r.vat) })),
     discounts: Number(doc?.discounts ?? 0),
     counts: {
       sales: Number(doc?.sales ?? 0),
@@ -191,42 +215,3 @@ export async function sessionFigures(db: DbOrTx, head: SessionHead): Promise<{ r
   };
   return { report, cashMethodIds: cashIds };
 }
-
-/** What a till sale's or return's group adds to `account` (credit up, debit down); undefined when it does not touch it. */
-const onAccount = (g: LedgerGroup, account: string): Cents | undefined => {
-  if (g.type !== 'sale' && g.type !== 'saleReturn') return undefined;
-  return g.ckey === account ? Number(g.cents) : g.dkey === account ? -Number(g.cents) : undefined;
-};
-
-/**
- * The session's net and VAT per rate, from its ledger rows: a till sale and return post both once per rate, each
- * carrying its rate. A session holding a net posted before nets carried their rate (one row a document, rate
- * null) reads its nets from its documents' lines instead (`legacyNets`).
- */
-async function ratesOf(db: DbOrTx, sessionId: number, groups: readonly LedgerGroup[]): Promise<TillReport['byVatRate']> {
-  const rates = new Map<number, { net: Cents; vat: Cents }>();
-  const at = (rate: number) => rates.get(rate) ?? rates.set(rate, { net: 0, vat: 0 }).get(rate)!;
-  const legacy = groups.some((g) => g.rate === null && onAccount(g, 'sales') !== undefined);
-  for (const g of groups) {
-    if (g.rate === null) continue;
-    const vat = onAccount(g, 'tax');
-    const net = legacy ? undefined : onAccount(g, 'sales');
-    if (vat !== undefined) at(Number(g.rate)).vat += vat;
-    if (net !== undefined) at(Number(g.rate)).net += net;
-  }
-  if (legacy) for (const n of await legacyNets(db, sessionId)) at(Number(n.rate)).net += Number(n.cents);
-  return [...rates.entries()].sort(([a], [b]) => a - b).map(([rate, r]) => ({ rate, net: fromCents(r.net), vat: fromCents(r.vat) }));
-}
-
-/** The nets per VAT rate of a session's completed sales less its returns, from their lines. */
-const legacyNets = (db: DbOrTx, sessionId: number) =>
-  executePrepared<{ rate: string; cents: number }>(
-    db,
-    sql`select rate::text, sum(cents)::int as cents from (
-          select l.tax as rate, round(sum(l.product_final_amount) * 100)::int as cents from sale_invoice_product l
-            join sale_invoice s on s.id = l.invoice_id where s.till_session_id = ${sessionId} and s.state = 'completed' group by l.tax
-          union all
-          select l.tax, -round(sum(l.product_final_amount) * 100)::int from return_sale_invoice_product l
-            join return_sale_invoice r on r.id = l.invoice_id where r.till_session_id = ${sessionId} group by l.tax) x
-        group by rate`,
-  );
